@@ -1,0 +1,55 @@
+/** The `nevsky` command line: a registry of sub-commands. */
+import { stdio, EXIT, UsageError, type Io } from './io';
+import { validateCommand } from './commands/validate';
+
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  help: string;
+  run(args: string[], io: Io): Promise<number>;
+}
+
+/** Every sub-command, in the order `--help` lists them. */
+export const COMMANDS: Command[] = [validateCommand];
+
+function overview(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    'nevsky: Nevsky Scenario Studio command line',
+    '',
+    'Usage: nevsky <command> [options]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Run "nevsky <command> --help" for a command\'s options.',
+  ].join('\n');
+}
+
+/** Run the command line; returns the exit status. */
+export async function main(argv: string[], io: Io = stdio): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(overview());
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.err(`nevsky: unknown command "${name}"\n\n${overview()}`);
+    return EXIT.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(`Usage: ${command.usage}\n\n${command.help}`);
+    return EXIT.ok;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (err) {
+    if (err instanceof UsageError || (err instanceof TypeError && (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS'))) {
+      io.err(`nevsky ${command.name}: ${err.message}\nUsage: ${command.usage}`);
+      return EXIT.usage;
+    }
+    throw err;
+  }
+}

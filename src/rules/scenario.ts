@@ -1,0 +1,112 @@
+/** The scenario document (format version 1) as plain data, and its defaults. */
+import type { Facing, Square } from './coords';
+import type { Army, TroopType } from './troops';
+import { ARMY_NAMES } from './troops';
+
+export const SCENARIO_FORMAT = 'nevsky-scenario';
+export const SCENARIO_VERSION = 1;
+
+export const PROTECTED_KINDS = ['woods', 'buildings', 'rocks', 'village'] as const;
+export type ProtectedKind = (typeof PROTECTED_KINDS)[number];
+export const CROSSING_KINDS = ['ford', 'bridge'] as const;
+export type CrossingKind = (typeof CROSSING_KINDS)[number];
+export const EDGES = ['north', 'south'] as const;
+export type BoardEdge = (typeof EDGES)[number];
+
+export type Edge = [Square, Square];
+
+export interface ScenarioMeta { title: string; author?: string; description?: string; created?: string }
+export interface ProtectedSquare { at: Square; kind: ProtectedKind }
+export interface Road { path: Square[] }
+export interface River { edges: Edge[] }
+export interface Crossing { edge: Edge; kind: CrossingKind }
+export interface Hill { squares: Square[] }
+export interface Terrain {
+  protected?: ProtectedSquare[];
+  roads?: Road[];
+  rivers?: River[];
+  crossings?: Crossing[];
+  hills?: Hill[];
+}
+export interface HillRules { banned?: TroopType[]; movePenalty?: number; protected?: boolean; meleePenalty?: boolean }
+export interface ScenarioRules {
+  turnLimit?: number | null;
+  firstAttacker?: string;
+  fractions?: 'roll' | 'ledger';
+  hills?: HillRules;
+}
+export interface UnitSpec { id: string; type: TroopType; stands?: number; at?: Square; facing?: Facing }
+export interface SideSpec {
+  id: string;
+  army: Army;
+  name?: string;
+  edge: BoardEdge;
+  divisions?: number;
+  units: UnitSpec[];
+}
+export interface Scenario {
+  $schema?: string;
+  format: typeof SCENARIO_FORMAT;
+  version: number;
+  meta: ScenarioMeta;
+  ruleset: 'nevsky';
+  board: { columns?: number; rows?: number };
+  terrain?: Terrain;
+  rules?: ScenarioRules;
+  sides: SideSpec[];
+}
+
+/** Hill options in force when a scenario says nothing (3F, 9F). */
+export const DEFAULT_HILL_RULES: Required<HillRules> = {
+  banned: ['knights', 'turcopoles', 'lightCavalry', 'ballista', 'commander'],
+  movePenalty: 1,
+  protected: true,
+  meleePenalty: false,
+};
+
+/** Rules options in force when a scenario says nothing. */
+export const DEFAULT_RULES = {
+  turnLimit: 12 as number | null,
+  firstAttacker: 'roll',
+  fractions: 'roll' as 'roll' | 'ledger',
+  hills: DEFAULT_HILL_RULES,
+};
+
+export interface ResolvedRules {
+  turnLimit: number | null;
+  firstAttacker: string;
+  fractions: 'roll' | 'ledger';
+  hills: Required<HillRules>;
+}
+
+/** The rules options of a scenario with every default filled in. */
+export function resolveRules(rules: ScenarioRules | undefined): ResolvedRules {
+  const r = rules ?? {};
+  return {
+    turnLimit: r.turnLimit === undefined ? DEFAULT_RULES.turnLimit : r.turnLimit,
+    firstAttacker: r.firstAttacker ?? DEFAULT_RULES.firstAttacker,
+    fractions: r.fractions ?? DEFAULT_RULES.fractions,
+    hills: { ...DEFAULT_HILL_RULES, ...(r.hills ?? {}), banned: [...(r.hills?.banned ?? DEFAULT_HILL_RULES.banned)] },
+  };
+}
+
+/** Board size with the 12x12 default. */
+export function resolveBoard(board: Scenario['board'] | undefined): { columns: number; rows: number } {
+  return { columns: board?.columns ?? 12, rows: board?.rows ?? 12 };
+}
+
+/** A side's display name: its own, else the army's. */
+export function sideName(side: SideSpec): string {
+  return side.name ?? ARMY_NAMES[side.army];
+}
+
+/** Facing of a unit with no facing given: towards the enemy edge. */
+export function defaultFacing(edge: BoardEdge): Facing {
+  return edge === 'north' ? 'S' : 'N';
+}
+
+/** Rows (zero-based, inclusive) a side deploys in: its back (R-6)/2 rows, front lines six apart (4). */
+export function deploymentRows(edge: BoardEdge, rows: number): { from: number; to: number } {
+  const depth = Math.max(1, Math.floor((rows - 6) / 2));
+  return edge === 'north' ? { from: 0, to: depth - 1 } : { from: rows - depth, to: rows - 1 };
+}

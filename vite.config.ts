@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+import vue from '@vitejs/plugin-vue';
+
+export default defineConfig({
+  plugins: [vue()],
+  server: { port: 5173 },
+  preview: { port: 4173 },
+  build: { target: 'es2022', chunkSizeWarningLimit: 2000 },
+  test: {
+    include: ['tests/**/*.test.ts'],
+    environment: 'node',
+  },
+});
