@@ -1,0 +1,15 @@
+/** `npm run bench`: every section's figures, single core. Add a section by importing it below. */
+import type { BenchSection } from './harness';
+import { section as validation } from './validate.bench';
+
+const SECTIONS: BenchSection[] = [validation];
+
+const only = process.argv.slice(2);
+for (const s of SECTIONS) {
+  if (only.length > 0 && !only.some((o) => s.name.toLowerCase().includes(o.toLowerCase()))) continue;
+  console.log(`\n${s.name}`);
+  for (const row of await s.run()) {
+    const value = row.value >= 100 ? Math.round(row.value).toLocaleString('en') : row.value.toFixed(2);
+    console.log(`  ${row.label.padEnd(44)} ${value.padStart(12)} ${row.unit}${row.note ? `  (${row.note})` : ''}`);
+  }
+}
