@@ -1,6 +1,7 @@
 /** The `nevsky` command line: a registry of sub-commands. */
 import { stdio, EXIT, UsageError, type Io } from './io';
 import { validateCommand } from './commands/validate';
+import { rosterCommand } from './commands/roster';
 
 export interface Command {
   name: string;
@@ -11,7 +12,7 @@ export interface Command {
 }
 
 /** Every sub-command, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [validateCommand];
+export const COMMANDS: Command[] = [validateCommand, rosterCommand];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
