@@ -53,7 +53,7 @@ export function ancientsSheet(): Sheet {
       { kind: 'table', caption: 'Missile ranges (inches)', columns: ['Weapon', 'Range', 'Hit on'],
         rows: [['Bows and slings', String(ANCIENTS_RANGES.bowsAndSlings), withChance('6', chanceAtLeast(6))], ['Javelins', String(ANCIENTS_RANGES.javelins), withChance('6', chanceAtLeast(6))]] },
       { kind: 'heading', text: 'Melee' },
-      { kind: 'paragraph', text: `One die for each figure fighting. A heavy unit attacked in flank or rear has the attacker's dice tripled; each elephant throws ${ANCIENTS_ELEPHANT_DICE} dice. A unit that routs its opponent may make a ${ANCIENTS_BONUS_MOVE}" bonus move, even into a new melee.` },
+      { kind: 'paragraph', text: `One die for each figure fighting. A flank or rear attack on heavy troops triples the dice; each elephant throws ${ANCIENTS_ELEPHANT_DICE} dice. A unit that routs its opponent may make a ${ANCIENTS_BONUS_MOVE}" bonus move, even into a new melee.` },
       { kind: 'table', caption: 'Melee hits by target', columns: ['Target', 'Hit on'],
         rows: ANCIENTS_MELEE_HIT.map((h) => [h.target, withChance(from(h.hitOn), chanceAtLeast(h.hitOn))]) },
       oddsTable('Odds aid: hit on 6', chanceAtLeast(6), 8),

@@ -57,7 +57,7 @@ export const DW_MORALE: ReadonlyArray<{ hits: number; morale: number | null }> =
 export const DW_MORALE_MODIFIERS: ReadonlyArray<{ when: string; value: string }> = [
   { when: 'each impact', value: '-1' },
   { when: 'won a melee this player turn', value: '+2' },
-  { when: 'each unit seen routed or eliminated (within 15")', value: '-1' },
+  { when: 'each unit seen routed or eliminated', value: '-1' },
   { when: 'routers burst through the unit', value: '-1' },
 ];
 /** Inches per movement impulse by class (+1" per impulse on roads). */

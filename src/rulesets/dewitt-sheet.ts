@@ -45,7 +45,7 @@ export function dewittSheet(): Sheet {
       { kind: 'heading', text: 'Morale' },
       { kind: 'table', caption: 'Morale by hits (pass by rolling the morale or less on a d10)', columns: ['Hits', 'Morale', 'Chance to pass'],
         rows: DW_MORALE.map((m) => [String(m.hits), m.morale === null ? 'destroyed' : String(m.morale), m.morale === null ? '-' : percent(chanceAtMost(m.morale, 10))]) },
-      { kind: 'table', caption: 'Morale modifiers (count only events within 15")', columns: ['When', 'Morale'],
+      { kind: 'table', caption: 'Morale modifiers (only events within 15" count)', columns: ['When', 'Morale'],
         rows: DW_MORALE_MODIFIERS.map((m) => [m.when, m.value]) },
 
       { kind: 'heading', text: 'Movement' },

@@ -12,9 +12,10 @@ export function rosterSheet(roster: Roster, diagnostics: readonly RosterDiagnost
   const points = rosterPoints(roster);
   const blocks: SheetBlock[] = [];
   if (roster.meta.description) blocks.push({ kind: 'paragraph', text: roster.meta.description });
+  let running = 0;
   blocks.push(points
-    ? { kind: 'table', caption: 'Units', columns: ['Unit', 'What', 'Points', 'Workings'], widths: [2, 4, 1, 3],
-        rows: lines.map((l) => [l.name, l.description, String(l.points ?? 0), l.workings ?? '']) }
+    ? { kind: 'table', caption: 'Units', columns: ['Unit', 'What', 'Workings', 'Points', 'Running total'], widths: [2, 4, 3, 1, 1],
+        rows: lines.map((l) => [l.name, l.description, l.workings ?? '', String(l.points ?? 0), String((running += l.points ?? 0))]) }
     : { kind: 'table', caption: 'Units', columns: ['Unit', 'What'], widths: [2, 5], rows: lines.map((l) => [l.name, l.description]) });
   if (points) {
     blocks.push({ kind: 'paragraph', text: `Total: ${points.total} points${points.limit === null ? '' : ` (${points.limitLabel ?? 'limit'} ${points.limit})`}.` });

@@ -9,7 +9,7 @@ export const SOURCE_ENDS = 'source ends here';
 
 /** A cell's text. */
 export function cellText(cell: string | SheetCell): string {
-  return typeof cell === 'string' ? cell : cell.note ? `${cell.text} ${cell.note}` : cell.text;
+  return typeof cell === 'string' ? cell : cell.note ? `${cell.text} (${cell.note})` : cell.text;
 }
 
 /** A cell for a number that may be lost (null): the number, or a shaded "illegible in source". */

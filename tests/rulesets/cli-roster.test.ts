@@ -18,8 +18,11 @@ describe('nevsky roster', () => {
     expect(await main(['roster', example('dewitt-english-retinue.json')], c.io)).toBe(0);
     const text = c.out.join('\n');
     expect(text).toMatch(/OK \(0 errors, 0 warnings\)/);
-    expect(text).toMatch(/Billmen\s+48\s+Heavy foot/);
-    expect(text).toMatch(/Total\s+549\s+\(agreed limit 700\)/);
+    // Running total by hand at the billmen: 100 + 50 + 9 x (12 + 2 - 1) + 6 x (8 + 1 - 1).
+    expect(text).toMatch(new RegExp(`Billmen\\s+${6 * (8 + 1 - 1)}\\s+${100 + 50 + 9 * (12 + 2 - 1) + 6 * (8 + 1 - 1)}\\s+Heavy foot`));
+    // Total by hand: leaders 100 + 50, then figures x cost for each unit of the example.
+    const total = 100 + 50 + 9 * (12 + 2 - 1) + 6 * (8 + 1 - 1) + 18 * (4 + 2 - 1) + 12 * (4 + 2 - 1) + 6 * (12 + 2);
+    expect(text).toMatch(new RegExp(`Total\\s+${total}\\s+\\(agreed limit 700\\)`));
   });
   test('a valid Splendid Victory roster says it has no points', async () => {
     const c = capture();

@@ -86,7 +86,7 @@ describe('Ancients quick-play sheet', () => {
     expect(blocks[blocks.length - 1]).toMatchObject({ kind: 'note' });
   });
   test.each(ANCIENTS_MELEE_HIT.map((h) => ({ ...h })))('melee: $target hit on $hitOn or more', ({ target, hitOn }) => {
-    expect(text).toContain(`${target} | ${hitOn === 6 ? '6' : `${hitOn}-6`} ${Math.round(((7 - hitOn) / 6) * 100)}% per die`);
+    expect(text).toContain(`${target} | ${hitOn === 6 ? '6' : `${hitOn}-6`} (${Math.round(((7 - hitOn) / 6) * 100)}% per die)`);
   });
   test('missile ranges 15" and 9"', () => {
     expect(text).toContain(`Bows and slings | ${ANCIENTS_RANGES.bowsAndSlings}`);
@@ -109,7 +109,12 @@ describe('roster sheets', () => {
     const parsed = parseRoster(readFileSync(new URL('../../templates/rosters/dewitt-english-retinue.json', import.meta.url), 'utf8'));
     if (!parsed.ok) throw new Error('example roster did not parse');
     const text = sheetText(rosterSheet(parsed.roster));
-    expect(text).toContain('Billmen | Heavy foot, 2 stands of 3; spear, no shield | 48 | 6 figures x (8 + 1 - 1) = 48');
+    expect(text).toContain('Billmen | Heavy foot, 2 stands of 3; spear, no shield | 6 figures x (8 + 1 - 1) = 48 | 48 | ');
+    const table = rosterSheet(parsed.roster).blocks.find((b) => b.kind === 'table');
+    const rows = table?.kind === 'table' ? table.rows.map((r) => r.map((c) => (typeof c === 'string' ? c : c.text))) : [];
+    let sum = 0;
+    for (const r of rows) { sum += Number(r[3]); expect(Number(r[4])).toBe(sum); }
+    expect(text).toContain(`Total: ${sum} points`);
     expect(text).toMatch(/Total: \d+ points \(agreed limit 700\)/);
     expect(text).toContain('meets every composition rule');
   });

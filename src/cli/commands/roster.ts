@@ -19,12 +19,15 @@ export function formatRoster(roster: Roster): string[] {
   const points = rosterPoints(roster);
   const nameWidth = Math.min(32, Math.max(4, ...lines.map((l) => l.name.length)));
   const out = [`${roster.meta.title} (${getRuleset(roster.ruleset)?.name ?? roster.ruleset})`];
+  let running = 0;
+  if (points) out.push(`  ${'Unit'.padEnd(nameWidth)}  ${'Pts'.padStart(5)}  ${'Total'.padStart(6)}  What`);
   for (const l of lines) {
     const name = l.name.length > nameWidth ? `${l.name.slice(0, nameWidth - 1)}~` : l.name.padEnd(nameWidth);
-    out.push(`  ${name}  ${l.points === null ? '' : `${String(l.points).padStart(5)}  `}${l.description}`);
+    running += l.points ?? 0;
+    out.push(`  ${name}  ${l.points === null ? '' : `${String(l.points).padStart(5)}  ${String(running).padStart(6)}  `}${l.description}`);
   }
   if (points) {
-    out.push(`  ${'Total'.padEnd(nameWidth)}  ${String(points.total).padStart(5)}${points.limit === null ? '' : `  (${points.limitLabel ?? 'limit'} ${points.limit})`}`);
+    out.push(`  ${'Total'.padEnd(nameWidth)}  ${''.padStart(5)}  ${String(points.total).padStart(6)}${points.limit === null ? '' : `  (${points.limitLabel ?? 'limit'} ${points.limit})`}`);
   } else {
     out.push(`  ${lines.length} unit${lines.length === 1 ? '' : 's'}; these rules have no points.`);
   }
