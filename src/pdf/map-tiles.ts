@@ -15,6 +15,8 @@ import { planTiles, type Tile, type TilePlan } from './tiling';
 /** Unprinted border on every tile page and overlap between neighbouring tiles, points. */
 export const TILE_MARGIN = 30;
 export const TILE_OVERLAP = 36;
+/** Where the cut line lies inside a tile's left/top overlap: halfway, so the trimmed page is glued over a printed strip. */
+export const CUT_OFFSET = TILE_OVERLAP / 2;
 
 /** The tiling of a scenario's board for true-scale options. */
 export function tilePlanFor(scenario: Scenario, opts: PrintOptions): TilePlan {
@@ -66,8 +68,8 @@ function indexPage(doc: Doc, rs: ResolvedScenario, plan: TilePlan, opts: PrintOp
   doc.save().lineWidth(0.9).strokeColor('#c0392b');
   for (const t of plan.tiles) {
     // Each tile's share of the board after trimming its left/top overlap.
-    const x0 = t.col === 0 ? t.x0 : t.x0 + plan.overlap;
-    const y0 = t.row === 0 ? t.y0 : t.y0 + plan.overlap;
+    const x0 = t.col === 0 ? t.x0 : t.x0 + CUT_OFFSET;
+    const y0 = t.row === 0 ? t.y0 : t.y0 + CUT_OFFSET;
     doc.rect(ox + x0 * k, oy + y0 * k, (t.x1 - x0) * k, (t.y1 - y0) * k).stroke();
     doc.font(FONT.bold).fontSize(Math.min(10, ((t.x1 - x0) * k) / 4)).fillColor('#c0392b')
       .text(t.label, ox + x0 * k + 2, oy + y0 * k + 2, { lineBreak: false });
@@ -116,7 +118,7 @@ function tilePage(doc: Doc, rs: ResolvedScenario, plan: TilePlan, t: Tile, opts:
   drawBoard(doc, { ox: m - t.x0, oy: m - t.y0, s: plan.square, ink: opts.ink }, rs, { squareNames: true, unitIds: true, unitScale: 0.5, window: { columns: t.columns, rows: t.rows } });
   doc.restore();
   cropMarks(doc, m, m, w, h, m - 8);
-  const o = plan.overlap;
+  const o = CUT_OFFSET;
   doc.save().lineWidth(0.8).strokeColor('#000000').dash(6, { space: 4 });
   if (t.col > 0) doc.moveTo(m + o, m - 12).lineTo(m + o, m + h + 12).stroke();
   if (t.row > 0) doc.moveTo(m - 12, m + o).lineTo(m + w + 12, m + o).stroke();
@@ -146,11 +148,14 @@ function tilePage(doc: Doc, rs: ResolvedScenario, plan: TilePlan, t: Tile, opts:
   footer(doc, width, height, pdfText(glue || 'first tile of its row and column: keep all edges'), `page ${t.label}`, m);
 }
 
-/** Add the true-scale map (index page, then the tiles row by row) to a document. */
-export function drawTiledMap(doc: Doc, scenario: Scenario, opts: PrintOptions): TilePlan {
+/** Add the true-scale map (index page, then the tiles row by row) to a document; `pause` runs between pages. */
+export async function drawTiledMap(doc: Doc, scenario: Scenario, opts: PrintOptions, pause?: () => Promise<void>): Promise<TilePlan> {
   const rs = resolveScenario(scenario);
   const plan = tilePlanFor(scenario, opts);
   indexPage(doc, rs, plan, opts);
-  for (const t of plan.tiles) tilePage(doc, rs, plan, t, opts);
+  for (const t of plan.tiles) {
+    await pause?.();
+    tilePage(doc, rs, plan, t, opts);
+  }
   return plan;
 }

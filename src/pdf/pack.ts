@@ -29,7 +29,7 @@ function pageCounter(doc: Doc): () => number {
 
 async function drawDocument(doc: Doc, scenario: Scenario, which: PrintDocument, opts: PrintOptions, pages: () => number, hooks: BuildHooks): Promise<void> {
   if (which === 'map') {
-    if (opts.scale === 'fit') drawFitMap(doc, scenario, opts); else drawTiledMap(doc, scenario, opts);
+    if (opts.scale === 'fit') drawFitMap(doc, scenario, opts); else await drawTiledMap(doc, scenario, opts, hooks.pause);
   } else if (which === 'rosters') {
     for (const sheet of rosterSheets(scenario)) {
       renderSheet(doc, sheet, { paper: opts.paper, ink: opts.ink, fontSize: 8, printedOn: opts.printedOn });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PAPER_SIZES, TRUE_SQUARE_PT, axisWindows, planTiles, tilePlanFor, DEFAULT_PRINT_OPTIONS, TILE_MARGIN, TILE_OVERLAP, type TileInput } from '../../src/pdf';
+import { CUT_OFFSET, PAPER_SIZES, TRUE_SQUARE_PT, axisWindows, planTiles, tilePlanFor, DEFAULT_PRINT_OPTIONS, TILE_MARGIN, TILE_OVERLAP, type TileInput } from '../../src/pdf';
 import { TEMPLATES } from '../../src/scenario';
 
 const input = (over: Partial<TileInput>): TileInput => ({
@@ -65,7 +65,12 @@ describe('true-scale tiling arithmetic', () => {
         expect(plan.windowWidth + 2 * plan.margin).toBeCloseTo(plan.pageWidth, 9);
         // Neighbours overlap by exactly the overlap margin.
         const right = plan.tiles.find((n) => n.row === t.row && n.col === t.col + 1);
-        if (right) expect(t.x1 - right.x0).toBeCloseTo(plan.overlap, 9);
+        if (right) {
+          expect(t.x1 - right.x0).toBeCloseTo(plan.overlap, 9);
+          // The neighbour's cut line falls inside this page's printed strip, so the trimmed page glues onto print.
+          expect(right.x0 + CUT_OFFSET).toBeGreaterThan(t.x1 - plan.overlap);
+          expect(right.x0 + CUT_OFFSET).toBeLessThan(t.x1);
+        }
         else expect(t.x1).toBe(plan.boardWidth);
         const below = plan.tiles.find((n) => n.row === t.row + 1 && n.col === t.col);
         if (below) expect(t.y1 - below.y0).toBeCloseTo(plan.overlap, 9);
