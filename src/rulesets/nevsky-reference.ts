@@ -64,7 +64,7 @@ function mdiGrid(): SheetBlock {
     kind: 'table',
     caption: 'MDI superiority: your MDI (row) against theirs (column); wins = superior, loses = inferior',
     columns: ['', ...MDIS.map((m) => MDI_NAMES[m])],
-    widths: [1.3, 1, 1, 1.1, 1, 1, 1.25],
+    widths: [1.45, 1, 1, 1.1, 1.05, 1, 1.5],
     rows: MDIS.map((a) => [{ text: MDI_NAMES[a], strong: true }, ...MDIS.map((b) => cell(a, b))]),
   };
 }
