@@ -2,8 +2,9 @@
 import type { BenchSection } from './harness';
 import { section as validation } from './validate.bench';
 import { section as rosters } from './rosters.bench';
+import { section as print } from './print.bench';
 
-const SECTIONS: BenchSection[] = [validation, rosters];
+const SECTIONS: BenchSection[] = [validation, rosters, print];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {
