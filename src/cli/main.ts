@@ -1,6 +1,8 @@
 /** The `nevsky` command line: a registry of sub-commands. */
 import { stdio, EXIT, UsageError, type Io } from './io';
 import { validateCommand } from './commands/validate';
+import { playCommand } from './commands/play';
+import { replayCommand } from './commands/replay';
 
 export interface Command {
   name: string;
@@ -11,7 +13,7 @@ export interface Command {
 }
 
 /** Every sub-command, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [validateCommand];
+export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,6 +1,5 @@
 /** Movement (section 7 of the digest, rules 6): costs, road bonus, hills, rivers, diagonals, charges, ballistas. */
-import { parseSquare, squareName, type Square } from './coords';
-import { diagonalBlocked } from './geometry';
+import { squareName, type Square } from './coords';
 import { BALLISTA_MOVE, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from './troops';
 import { stackingProblem } from './validate';
 import { ENGINE_READINGS } from './readings';
@@ -45,17 +44,6 @@ function allowance(state: GameState, u: UnitState, flags: number, mode: 'normal'
   return base;
 }
 
-/** May a unit of this type enter the square at all (hill bans; a carried ballista keeps out of protected squares)? */
-function enterable(state: GameState, type: TroopType, sq: Square, carry: boolean): boolean {
-  const t = terrainOf(state.scenario);
-  if (t.hill.has(sq) && state.rules.hills.banned.includes(type)) return false;
-  if (carry) {
-    if (t.protected.has(sq)) return false;
-    if (t.hill.has(sq) && state.rules.hills.banned.includes('ballista')) return false;
-  }
-  return true;
-}
-
 /** Would the unit's side break the stacking limits (2B, 6C-F) by adding `u` to the square? */
 export function stackingAllows(state: GameState, u: UnitState, sq: Square, stands = u.stands, carried?: UnitState): boolean {
   const own = unitsAt(state, sq).filter((x) => x.id !== u.id && (x.type === 'ballista' ? true : x.side === u.side));
@@ -70,66 +58,107 @@ export function enemyHeld(state: GameState, side: string, sq: Square): boolean {
   return state.units.some((x) => x.at === sq && x.status === 'active' && x.type !== 'ballista' && x.side !== side);
 }
 
+/** Per-board square names and per-scenario terrain flags by square index (cached; never in the state). */
+interface Grid { names: Square[]; index: Map<Square, number>; flags: Uint8Array; river: Set<number> }
+const gridCache = new WeakMap<object, Grid>();
+const F_ROAD = 1, F_HILL = 2, F_PROT = 4, F_PLAINPROT = 8;
+
+function gridOf(state: GameState): Grid {
+  const hit = gridCache.get(state.scenario);
+  if (hit && hit.names.length === state.board.columns * state.board.rows) return hit;
+  const t = terrainOf(state.scenario);
+  const names: Square[] = [];
+  const index = new Map<Square, number>();
+  for (let r = 0; r < state.board.rows; r++) for (let c = 0; c < state.board.columns; c++) {
+    index.set(squareName(c, r), names.length);
+    names.push(squareName(c, r));
+  }
+  const flags = new Uint8Array(names.length);
+  names.forEach((sq, i) => {
+    flags[i] = (t.road.has(sq) ? F_ROAD : 0) | (t.hill.has(sq) ? F_HILL : 0) | (isProtected(state, sq) ? F_PROT : 0) | (t.protected.has(sq) ? F_PLAINPROT : 0);
+  });
+  const river = new Set<number>();
+  const n = names.length;
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
+    if (i !== j && Math.abs((i % state.board.columns) - (j % state.board.columns)) + Math.abs(Math.floor(i / state.board.columns) - Math.floor(j / state.board.columns)) === 1
+      && riverBetween(state, names[i]!, names[j]!)) river.add(i * n + j);
+  }
+  const g = { names, index, flags, river };
+  gridCache.set(state.scenario, g);
+  return g;
+}
+
 /**
  * Every square the unit could end a move on (normal or charge), by a search over (square, path flags):
  * road-all-the-way, touched a hill, touched a protected square. Own squares are passed through; enemy
- * squares may be entered (to lead a melee) but not passed.
+ * squares may be entered (to lead a melee) but not passed. Squares are numbered for speed.
  */
 export function moveOptions(state: GameState, u: UnitState, carry = false): Map<Square, MoveOption> {
   const out = new Map<Square, MoveOption>();
   if (!u.at) return out;
-  const t = terrainOf(state.scenario);
-  const start = u.at;
-  const flagsOf = (sq: Square, prev: number): number =>
-    (prev & ROAD && t.road.has(sq) ? ROAD : 0) | (prev & HILL || t.hill.has(sq) ? HILL : 0) | (prev & PROT || isProtected(state, sq) ? PROT : 0);
-  const startFlags = (t.road.has(start) ? ROAD : 0) | (t.hill.has(start) ? HILL : 0) | (isProtected(state, start) ? PROT : 0);
-  const maxAllow = Math.max(allowance(state, u, ROAD, 'normal', carry), allowance(state, u, ROAD, 'charge', carry));
-  const enemy = (sq: Square) => enemyHeld(state, u.side, sq);
-  const river = (a: Square, b: Square) => riverBetween(state, a, b);
-  const best = new Map<string, number>();
-  const last = new Map<string, [number, number]>();
-  // Bucket queue over half-squares of cost.
-  const buckets: Array<Array<[Square, number]>> = [];
-  const push = (sq: Square, f: number, cost: number, step: [number, number]) => {
-    const key = sq + '|' + f;
-    const old = best.get(key);
-    if (old !== undefined && old <= cost) return;
-    best.set(key, cost);
-    last.set(key, step);
-    (buckets[cost * 2] ??= []).push([sq, f]);
+  const g = gridOf(state);
+  const cols = state.board.columns, rows = state.board.rows, n = g.names.length;
+  const enemy = new Uint8Array(n);
+  for (const x of state.units) if (x.at !== null && x.status === 'active' && x.type !== 'ballista' && x.side !== u.side) enemy[g.index.get(x.at)!] = 1;
+  const banned = state.rules.hills.banned.includes(u.type);
+  const ballistaBanned = carry && state.rules.hills.banned.includes('ballista');
+  const start = g.index.get(u.at)!;
+  const allow = new Float64Array(8);
+  const chargeAllow = new Float64Array(8);
+  for (let f = 0; f < 8; f++) { allow[f] = allowance(state, u, f, 'normal', carry); chargeAllow[f] = allowance(state, u, f, 'charge', carry); }
+  const maxAllow = Math.max(allow[ROAD]!, chargeAllow[ROAD]!);
+  const pathFlags = (i: number, prev: number): number => {
+    const fl = g.flags[i]!;
+    return (prev & ROAD && fl & F_ROAD ? ROAD : 0) | (prev & HILL || fl & F_HILL ? HILL : 0) | (prev & PROT || fl & F_PROT ? PROT : 0);
   };
-  best.set(start + '|' + startFlags, 0);
-  buckets[0] = [[start, startFlags]];
+  const best = new Float64Array(n * 8).fill(Infinity);
+  const last = new Int8Array(n * 8);
+  const startFlags = pathFlags(start, ROAD);
+  const buckets: number[][] = [];
+  best[start * 8 + startFlags] = 0;
+  buckets[0] = [start * 8 + startFlags];
+  const riverAt = (a: number, b: number) => g.river.size > 0 && g.river.has(a * n + b);
   for (let b = 0; b < buckets.length; b++) {
     const list = buckets[b];
     if (!list) continue;
-    for (const [sq, f] of list) {
+    for (const node of list) {
       const cost = b / 2;
-      if (best.get(sq + '|' + f) !== cost) continue;
-      if (sq !== start) {
-        const step = last.get(sq + '|' + f)!;
-        const n = allowance(state, u, f, 'normal', carry);
-        const c = allowance(state, u, f, 'charge', carry);
-        const normal = cost <= n, charge = cost <= c;
+      if (best[node] !== cost) continue;
+      const i = node >> 3, f = node & 7;
+      if (i !== start) {
+        const normal = cost <= allow[f]!, charge = cost <= chargeAllow[f]!;
         if (normal || charge) {
+          const sq = g.names[i]!;
+          const st = STEPS[last[node]!]!;
           const o = out.get(sq);
-          if (!o) out.set(sq, { to: sq, cost, normal, charge, lastStep: step });
-          else { o.normal ||= normal; o.charge ||= charge; if (cost < o.cost) { o.cost = cost; o.lastStep = step; } }
+          if (!o) out.set(sq, { to: sq, cost, normal, charge, lastStep: [st[0], st[1]] });
+          else { o.normal ||= normal; o.charge ||= charge; }
         }
-        if (enemy(sq)) continue; // entered to fight: no further
+        if (enemy[i]) continue; // entered to fight: no further
       }
-      const p = parseSquare(sq)!;
-      for (const [dx, dy] of STEPS) {
-        const c = p.col + dx, r = p.row + dy;
-        if (c < 0 || r < 0 || c >= state.board.columns || r >= state.board.rows) continue;
-        const nsq = squareName(c, r);
+      const c0 = i % cols, r0 = (i - c0) / cols;
+      for (let k = 0; k < 8; k++) {
+        const [dx, dy] = STEPS[k]!;
+        const c = c0 + dx, r = r0 + dy;
+        if (c < 0 || r < 0 || c >= cols || r >= rows) continue;
+        const j = r * cols + c;
         const diag = dx !== 0 && dy !== 0;
         const nc = cost + (diag ? 1.5 : 1);
         if (nc > maxAllow) continue;
-        if (!enterable(state, u.type, nsq, carry)) continue;
-        if (carry && enemy(nsq)) continue;
-        if (diag ? diagonalBlocked(sq, nsq, enemy, river) : river(sq, nsq)) continue;
-        push(nsq, flagsOf(nsq, f), nc, [dx, dy]);
+        const fl = g.flags[j]!;
+        if (fl & F_HILL && (banned || ballistaBanned)) continue;
+        if (carry && (fl & F_PLAINPROT || enemy[j])) continue;
+        if (diag) {
+          const bIdx = r0 * cols + c, cIdx = r * cols + c0;
+          if (enemy[bIdx] && enemy[cIdx]) continue;
+          if ((riverAt(i, bIdx) || riverAt(bIdx, j)) && (riverAt(i, cIdx) || riverAt(cIdx, j))) continue;
+        } else if (riverAt(i, j)) continue;
+        const nf = pathFlags(j, f);
+        const key = j * 8 + nf;
+        if (best[key]! <= nc) continue;
+        best[key] = nc;
+        last[key] = k;
+        (buckets[nc * 2] ??= []).push(key);
       }
     }
   }
