@@ -13,7 +13,7 @@ export type { Action, ActionType } from './actions';
 export { actionKey } from './actions';
 export type { GameState, UnitState, SideState, Melee, GameEvent, PhaseName, SideId } from './state';
 export { createGame, legalActions, applyAction } from './game';
-export { reachable as reachableSquares } from './movement';
+export { reachable as reachableSquares } from './legal';
 export { lineOfFireClear } from './firing';
 export { allPoints as gamePoints } from './state';
 export { withScriptedDice, createRng, rollDie } from './random';

@@ -163,3 +163,19 @@ export function candidates(state: GameState, onlyUnit?: string): Action[] {
 }
 
 export { otherSide };
+
+/**
+ * reachableSquares (public API): every square where the unit could end a move from where it stands,
+ * ignoring whose phase it is, mapped to the movement used. Its own square is not included.
+ */
+export function reachable(state: GameState, unitId: string): Record<Square, number> {
+  const u = state.units.find((x) => x.id === unitId);
+  const out: Record<Square, number> = {};
+  if (!u || u.status !== 'active' || !u.at || u.type === 'ballista') return out;
+  const costs = moveOptions(state, u);
+  for (const a of unitMoves(state, u)) {
+    if (a.type !== 'move' || a.carry || a.split || a.runOver) continue;
+    out[a.to] = costs.get(a.to)!.cost;
+  }
+  return out;
+}

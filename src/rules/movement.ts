@@ -179,21 +179,6 @@ export function runOverTarget(state: GameState, mover: UnitState, sq: Square): U
 }
 
 /**
- * reachableSquares (public API): every square where the unit could end a move from where it stands,
- * ignoring whose phase it is, mapped to the movement used. Its own square is not included.
- */
-export function reachable(state: GameState, unitId: string): Record<Square, number> {
-  const u = state.units.find((x) => x.id === unitId);
-  const out: Record<Square, number> = {};
-  if (!u || u.status !== 'active' || !u.at || u.type === 'ballista') return out;
-  for (const o of moveOptions(state, u).values()) {
-    if (enemyHeld(state, u.side, o.to) ? !mayLead(state, u, o.to) : !stackingAllows(state, u, o.to)) continue;
-    out[o.to] = o.cost;
-  }
-  return out;
-}
-
-/**
  * May the unit lead (or join) a melee in an enemy square (6J)? Ballistarii never lead; a lone commander
  * never leads; a 1-stand javelin/longbow/crossbow unit leads only with its commander there or a declared
  * supporter; the own units already there must leave room.
@@ -205,7 +190,8 @@ export function mayLead(state: GameState, u: UnitState, sq: Square): boolean {
   if (u.stands === 1 && ['javelinmen', 'longbowmen', 'crossbowmen'].includes(u.type)) {
     const melee = state.melees.find((m) => m.contact === sq);
     const supported = melee?.supports.some((s) => s.side === u.side) ?? false;
-    if (!own.some((x) => x.type === 'commander') && !supported) return false;
+    const commander = [...own, ...(u.at ? troopsAt(state, u.at, u.side) : [])].some((x) => x.type === 'commander');
+    if (!commander && !supported) return false;
   }
   const specs = own.map((x) => ({ id: x.id, type: x.type, stands: x.stands }));
   specs.push({ id: u.id, type: u.type, stands: u.stands });
