@@ -49,6 +49,7 @@ export function checkRetirement(state: GameState): void {
 
 /** Ballista control (6K, 9M): abandoned when no own troops remain, claimed or captured by the only side present. */
 export function updateBallistas(state: GameState): void {
+  if (state.phase === 'deploy') return;
   for (const b of state.units) {
     if (b.type !== 'ballista' || b.status !== 'active' || !b.at) continue;
     if (state.melees.some((m) => !m.fought && m.contact === b.at)) continue;

@@ -34,7 +34,7 @@ export function applyAction(state: GameState, action: Action): GameState {
   }
   if (action.side !== state.toAct) throw new RuleError('not-your-turn', `It is ${state.toAct}'s turn to act, not ${String(action.side)}'s.`);
   const unit = UNIT_ACTIONS.has(action.type) ? (action as { unit?: string }).unit : undefined;
-  const legal = candidates(state, unit);
+  const legal = action.type === 'concede' ? candidates(state) : candidates(state, unit, action.type);
   const key = actionKey(action);
   if (!legal.some((a) => actionKey(a) === key)) {
     const wrongPhase = !candidates(state).some((a) => a.type === action.type);

@@ -9,7 +9,7 @@ import { ballistaTargets, firingBallistas, missileTargets, missileUnits } from '
 import { enemyHeld, mayLead, moveOptions, runOverTarget, stackingAllows } from './movement';
 import { allocationChoices, canSupport, stepBetween } from './combat';
 import { retreatOptions } from './retreat';
-import { otherSide, sideOf, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { otherSide, sideOf, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
 export function allowedFacings(u: UnitState): readonly Facing[] {
@@ -96,22 +96,30 @@ function supportActions(state: GameState, side: string, onlyUnit?: string): Acti
   return out;
 }
 
-function moveActions(state: GameState, side: string, onlyUnit?: string): Action[] {
+function moveActions(state: GameState, side: string, onlyUnit?: string, onlyType?: Action['type']): Action[] {
   const out: Action[] = [];
+  const want = (t: Action['type']) => onlyType === undefined || onlyType === t;
   for (const u of state.units) {
     if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
-    if (canMove(state, u)) out.push(...unitMoves(state, u));
-    if (u.status === 'active' && u.at !== null && !u.faced && !u.retiring && u.type !== 'ballista') {
+    if (want('move') && canMove(state, u)) out.push(...unitMoves(state, u));
+    if (want('face') && u.status === 'active' && u.at !== null && !u.faced && !u.retiring && u.type !== 'ballista') {
       for (const f of allowedFacings(u)) if (f !== u.facing) out.push({ type: 'face', side, unit: u.id, facing: f });
     }
   }
-  out.push(...supportActions(state, side, onlyUnit));
-  if (!onlyUnit && idleChargers(state).length === 0) out.push({ type: 'endMove', side });
+  if (want('support')) out.push(...supportActions(state, side, onlyUnit));
+  if (want('endMove') && !onlyUnit && idleChargers(state).length === 0) out.push({ type: 'endMove', side });
   return out;
 }
 
-/** Every legal action of the side to act (empty when the game is over). `onlyUnit` narrows to one unit's actions. */
-export function candidates(state: GameState, onlyUnit?: string): Action[] {
+/**
+ * Every legal action of the side to act (empty when the game is over). `onlyUnit` narrows to one unit's actions,
+ * `onlyType` to one type of action (applyAction checks an action against just these).
+ */
+export function candidates(state: GameState, onlyUnit?: string, onlyType?: Action['type']): Action[] {
+  return withOccupancy(state, () => generate(state, onlyUnit, onlyType));
+}
+
+function generate(state: GameState, onlyUnit?: string, onlyType?: Action['type']): Action[] {
   const side = state.toAct;
   if (state.phase === 'over' || side === null) return [];
   const out: Action[] = [];
@@ -131,7 +139,7 @@ export function candidates(state: GameState, onlyUnit?: string): Action[] {
         out.push({ type: 'hold', side, unit: u.id });
       }
       break;
-    case 'move': out.push(...moveActions(state, side, onlyUnit)); break;
+    case 'move': out.push(...moveActions(state, side, onlyUnit, onlyType)); break;
     case 'support':
       out.push(...supportActions(state, side, onlyUnit));
       if (!onlyUnit) out.push({ type: 'endSupport', side });

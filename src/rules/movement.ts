@@ -55,7 +55,7 @@ export function stackingAllows(state: GameState, u: UnitState, sq: Square, stand
 
 /** Does a square hold troops of another side than `side`? */
 export function enemyHeld(state: GameState, side: string, sq: Square): boolean {
-  return state.units.some((x) => x.at === sq && x.status === 'active' && x.type !== 'ballista' && x.side !== side);
+  return unitsAt(state, sq).some((x) => x.type !== 'ballista' && x.side !== side);
 }
 
 /** Per-board square names and per-scenario terrain flags by square index (cached; never in the state). */

@@ -25,6 +25,11 @@ export const ENGINE_READINGS = {
   retireStraight: true,
   /** 11 (10C): levy reduced to 2 stands retire on this d6 roll or more (rolled once). */
   levyRetiresOn: 4,
+  /**
+   * 11 (9M, 10F): a ballista scores for the side that fielded it while it survives, whoever controls it; a side
+   * that captures one gains by destroying it at the end of a turn. So no side's points ever grow.
+   */
+  ballistaCountsForOwner: true,
   /** 11: on concession the conceding side's units still on the board count half, as if off the board. */
   concedeCountsHalf: true,
 } as const;

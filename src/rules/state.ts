@@ -138,14 +138,34 @@ export function unitById(state: GameState, id: string): UnitState {
   return u;
 }
 
+/**
+ * Square -> active units, built for the duration of one read-only pass (legal action generation) over a state
+ * that nothing changes meanwhile; everywhere else the units are scanned directly.
+ */
+let occupancy: { units: UnitState[]; map: Map<Square, UnitState[]> } | null = null;
+const NONE: UnitState[] = [];
+
+export function withOccupancy<T>(state: GameState, fn: () => T): T {
+  if (occupancy) return fn();
+  const map = new Map<Square, UnitState[]>();
+  for (const u of state.units) {
+    if (u.status !== 'active' || u.at === null) continue;
+    const list = map.get(u.at);
+    if (list) list.push(u); else map.set(u.at, [u]);
+  }
+  occupancy = { units: state.units, map };
+  try { return fn(); } finally { occupancy = null; }
+}
+
 /** Active units on the board in a square (ballistas included). */
 export function unitsAt(state: GameState, sq: Square): UnitState[] {
+  if (occupancy && occupancy.units === state.units) return occupancy.map.get(sq) ?? NONE;
   return state.units.filter((u) => u.at === sq && u.status === 'active');
 }
 
 /** Troops (not ballistas) of a side in a square. */
 export function troopsAt(state: GameState, sq: Square, side?: SideId): UnitState[] {
-  return state.units.filter((u) => u.at === sq && u.status === 'active' && u.type !== 'ballista' && (side === undefined || u.side === side));
+  return unitsAt(state, sq).filter((u) => u.type !== 'ballista' && (side === undefined || u.side === side));
 }
 
 export function otherSide(state: GameState, side: SideId): SideId {
@@ -166,11 +186,12 @@ export function sidePointsNow(state: GameState, side: SideId): number {
   let sum = 0;
   for (const u of state.units) {
     if (u.status === 'destroyed') continue;
+    if (u.side !== side) continue;
     if (u.type === 'ballista') {
-      if ((u.controller ?? null) === side) sum += u.status === 'off' ? TROOPS.ballista.cost / 2 : TROOPS.ballista.cost;
+      // Reading (ENGINE_READINGS.ballistaCountsForOwner): the side that fielded it, while it survives.
+      sum += u.status === 'off' ? TROOPS.ballista.cost / 2 : TROOPS.ballista.cost;
       continue;
     }
-    if (u.side !== side) continue;
     const cost = TROOPS[u.type].cost;
     const pts = cost * (u.stands - u.half) + (cost / 2) * u.half;
     sum += u.status === 'off' ? pts / 2 : pts;
