@@ -72,7 +72,7 @@ export function unitMoves(state: GameState, u: UnitState): Action[] {
         const ro = v.split ? null : runOverTarget(state, u, o.to);
         if (ro && o.normal) out.push({ type: 'move', side, unit: u.id, to: o.to, runOver: true });
         if (!mayLead(state, mover, o.to)) continue;
-      } else if (!stackingAllows(state, mover, o.to, mover.stands, carry ? engine : undefined)) continue;
+      } else if (unitsAt(state, o.to).length > 0 && !stackingAllows(state, mover, o.to, mover.stands, carry ? engine : undefined)) continue;
       if (o.normal) out.push({ type: 'move', side, unit: u.id, to: o.to, ...v });
       if (o.charge && !carry && chargeFights(state, mover, o.to)) out.push({ type: 'move', side, unit: u.id, to: o.to, charge: true, ...v });
     }

@@ -111,11 +111,13 @@ export function moveOptions(state: GameState, u: UnitState, carry = false): Map<
     const fl = g.flags[i]!;
     return (prev & ROAD && fl & F_ROAD ? ROAD : 0) | (prev & HILL || fl & F_HILL ? HILL : 0) | (prev & PROT || fl & F_PROT ? PROT : 0);
   };
-  const best = new Float64Array(n * 8).fill(Infinity);
-  const last = new Int8Array(n * 8);
+  if (scratch.best.length < n * 8) scratch = { best: new Float64Array(n * 8).fill(Infinity), last: new Int8Array(n * 8) };
+  const { best, last } = scratch;
+  const touched: number[] = [];
   const startFlags = pathFlags(start, ROAD);
   const buckets: number[][] = [];
   best[start * 8 + startFlags] = 0;
+  touched.push(start * 8 + startFlags);
   buckets[0] = [start * 8 + startFlags];
   const riverAt = (a: number, b: number) => g.river.size > 0 && g.river.has(a * n + b);
   for (let b = 0; b < buckets.length; b++) {
@@ -156,14 +158,19 @@ export function moveOptions(state: GameState, u: UnitState, carry = false): Map<
         const nf = pathFlags(j, f);
         const key = j * 8 + nf;
         if (best[key]! <= nc) continue;
+        if (best[key] === Infinity) touched.push(key);
         best[key] = nc;
         last[key] = k;
         (buckets[nc * 2] ??= []).push(key);
       }
     }
   }
+  for (const k of touched) best[k] = Infinity;
   return out;
 }
+
+/** Search buffers reused between calls (the search never re-enters itself). */
+let scratch = { best: new Float64Array(0), last: new Int8Array(0) };
 
 /** A lone 1-stand unit a cavalry unit may ride over (10A): in the open, no ballista, not armored infantry. */
 export const RUN_OVER_TARGETS: readonly TroopType[] = ['mediumInfantry', 'levyInfantry', 'javelinmen', 'longbowmen', 'crossbowmen', 'ballistarii'];
