@@ -17,6 +17,7 @@ export type Action =
   | { type: 'mdi'; side: string; mdi: Mdi }
   | { type: 'allocate'; side: string; unit: string; half?: true }
   | { type: 'retreat'; side: string; unit: string; to: Square | 'off' }
+  | { type: 'endFacing'; side: string }
   | { type: 'destroyBallista'; side: string; unit: string }
   | { type: 'endTurn'; side: string }
   | { type: 'concede'; side: string };

@@ -71,7 +71,7 @@ export function simplePolicy(seed: number): Policy {
       case 'support': return of('support')[0] ?? of('endSupport')[0]!;
       case 'melee':
         if (of('mdi').length > 0) return { type: 'mdi', side: state.toAct!, mdi: MDIS[Math.floor(pickIndex(pick, state, actions) % MDIS.length)]! };
-        return actions.find((a) => a.type !== 'concede')!;
+        return actions.find((a) => a.type === 'endFacing') ?? actions.find((a) => a.type !== 'concede')!;
       case 'endTurn': return of('endTurn')[0]!;
       default: return pick(state, actions.filter((a) => a.type !== 'concede'));
     }

@@ -65,9 +65,11 @@ function perform(s: GameState, a: Action): void {
     case 'face': {
       const u = unitById(s, a.unit);
       u.facing = a.facing;
-      u.faced = true;
+      if (s.phase === 'melee') s.resolution!.survivors = s.resolution!.survivors.filter((id) => id !== u.id);
+      else u.faced = true;
       break;
     }
+    case 'endFacing': s.resolution!.facing.shift(); break;
     case 'support': {
       const u = unitById(s, a.unit);
       const m = s.melees.find((x) => x.contact === a.contact)!;
@@ -295,6 +297,13 @@ function stepMelee(s: GameState): boolean {
       s.toAct = u.side;
       return true;
     }
+    if (r.stage === 'retreat') {
+      // Free facing changes for the survivors of both sides, retreaters included (6L, 9N).
+      r.stage = 'facing';
+      r.survivors = r.survivors.filter((id) => { const u = unitById(s, id); return u.status === 'active' && u.at !== null; });
+      r.facing = [A, D].filter((side) => r.survivors.some((id) => unitById(s, id).side === side));
+    }
+    if (r.facing.length > 0) { s.toAct = r.facing[0]!; return true; }
     m.fought = true;
     s.resolution = null;
     s.current = null;
@@ -323,7 +332,9 @@ function resolveMelee(s: GameState, index: number): void {
   const ma = m.mdi[A]!, md = m.mdi[D]!;
   const r = meleeLosses({ value: va, mdi: ma }, { value: vd, mdi: md });
   s.events.push({ kind: 'melee', side: A, text: `Melee at ${m.contact}: ${A} ${va} (${ma}) vs ${D} ${vd} (${md}): ${compareMdi(ma, md)}, losses ${r.a.loss} / ${r.b.loss}, ${r.result}` });
-  const res = { contact: m.contact, loss: { [A]: r.a.loss, [D]: r.b.loss }, result: r.result, allocating: [A, D], stage: 'allocate' as const, retreat: [] as string[], marked: true };
+  const survivors = [A, D].flatMap((side) => { const x = meleeUnits(s, m, side); return [...x.contact, ...x.supporters]; })
+    .filter((u) => u.type !== 'commander' || !troopsAt(s, u.at!, u.side).some((o) => o.id !== u.id)).map((u) => u.id);
+  const res: NonNullable<GameState['resolution']> = { contact: m.contact, loss: { [A]: r.a.loss, [D]: r.b.loss }, result: r.result, allocating: [A, D], stage: 'allocate', retreat: [], marked: true, survivors, facing: [] };
   if (r.result === 'withdrawal') {
     res.allocating = [];
     res.marked = false;

@@ -152,6 +152,13 @@ function generate(state: GameState, onlyUnit?: string, onlyType?: Action['type']
       } else if (r && r.stage === 'retreat') {
         const u = unitById(state, r.retreat[0]!);
         for (const to of retreatOptions(state, u)) out.push({ type: 'retreat', side, unit: u.id, to });
+      } else if (r && r.stage === 'facing') {
+        for (const id of r.survivors) {
+          const u = unitById(state, id);
+          if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
+          for (const f of allowedFacings(u)) if (f !== u.facing) out.push({ type: 'face', side, unit: u.id, facing: f });
+        }
+        if (!onlyUnit) out.push({ type: 'endFacing', side });
       } else if (state.current !== null) {
         for (const mdi of MDIS) out.push({ type: 'mdi', side, mdi });
       } else {

@@ -49,11 +49,15 @@ export interface Resolution {
   result: string;
   /** Sides still to allocate losses, in order (the attacker first). */
   allocating: SideId[];
-  stage: 'allocate' | 'retreat';
+  stage: 'allocate' | 'retreat' | 'facing';
   /** Units still to retreat, in order. */
   retreat: string[];
   /** False after a successful withdrawal: those retreats do not stop the next turn's move or support. */
   marked: boolean;
+  /** Survivors of the melee (both sides, retreaters too), who may turn once each before it closes (6L, 9N). */
+  survivors: string[];
+  /** Sides still to finish their facing changes, in order. */
+  facing: SideId[];
 }
 
 export type PhaseName = 'deploy' | 'ballista' | 'missile' | 'move' | 'support' | 'melee' | 'endTurn' | 'over';
@@ -238,7 +242,7 @@ export function cloneState(s: GameState): GameState {
     fires: s.fires.map((x) => ({ ...x })),
     decided: [...s.decided],
     melees: s.melees.map((m) => ({ ...m, supports: m.supports.map((x) => ({ ...x })), mdi: { ...m.mdi } })),
-    resolution: s.resolution ? { ...s.resolution, loss: { ...s.resolution.loss }, retreat: [...s.resolution.retreat], allocating: [...s.resolution.allocating] } : null,
+    resolution: s.resolution ? { ...s.resolution, loss: { ...s.resolution.loss }, retreat: [...s.resolution.retreat], allocating: [...s.resolution.allocating], survivors: [...s.resolution.survivors], facing: [...s.resolution.facing] } : null,
     ledger: { ...s.ledger },
     rng: { s: s.rng.s, ...(s.rng.script ? { script: [...s.rng.script] } : {}) },
     result: s.result ? { winner: s.result.winner, points: { ...s.result.points } } : null,

@@ -17,7 +17,7 @@ export function gameOf(units: UnitRow[], opts: { terrain?: Terrain; rules?: Scen
   return advanceTo(s, opts.phase ?? 'move');
 }
 
-const PASS: ReadonlyArray<Action['type']> = ['ballistaHold', 'hold', 'endMove', 'endSupport', 'endTurn'];
+const PASS: ReadonlyArray<Action['type']> = ['ballistaHold', 'hold', 'endMove', 'endSupport', 'endFacing', 'endTurn'];
 
 /** Pass (hold fire, end the move, ...) until the phase is reached. */
 export function advanceTo(state: GameState, phase: GameState['phase']): GameState {

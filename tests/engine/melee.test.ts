@@ -103,6 +103,16 @@ describe('10 melee (rules 9)', () => {
     expect([unit(s, 'a').at, unit(s, 'e').at, unit(s, 'a').stands, unit(s, 'e').stands]).toEqual([aAt, eAt, aStands, eStands]);
   });
 
+  test.each([
+    ['the weaker attacker retreats back the way it came', 'mediumInfantry', 4, 'F4', 'active'],
+    ['an attacker left with under a third of the defender is destroyed', 'levyInfantry', 2, 'F6', 'destroyed'],
+  ] as const)('9H-9I outcome: %s', (_n, type, stands, at, status) => {
+    const s = resolve(fight([['t', 'a', type, 'F5', 'S', stands], ['r', 'e', 'armoredInfantry', 'F6', 'N'], ...KEEP]), 'line', 'line', [6, 6, 6, 6]);
+    expect(unit(s, 'a').status).toBe(status);
+    if (status === 'active') expect(unit(s, 'a').at).toBe(at);
+    expect(unit(s, 'e').at).toBe('F6');
+  });
+
   test('9I three-times rule: charging knights against levy destroy it outright', () => {
     const s = resolve(fight([['t', 'a', 'knights', 'F1', 'S'], ['r', 'e', 'levyInfantry', 'F6', 'N', 2], ...KEEP], { charge: true }), 'column', 'flanking', [6]);
     expect(unit(s, 'e').status).toBe('destroyed');
@@ -175,6 +185,24 @@ describe('10 melee (rules 9)', () => {
     expect(legalActions(s).some((a) => a.type === 'move' && a.unit === 'j')).toBe(false);
     s = act(s, { type: 'move', unit: 'a', to: 'F6' });
     expect(isLegal(s, { type: 'support', unit: 'j', contact: 'F6' })).toBe(false);
+  });
+
+  test('9N after a melee the survivors of both sides, retreaters too, may turn once; others may not', () => {
+    let s = fight([['t', 'a', 'mediumInfantry', 'F5', 'S'], ['t', 'o', 'mediumInfantry', 'A5', 'S'], ['r', 'e', 'mediumInfantry', 'F6', 'N'], ...KEEP]);
+    s = act(s, { type: 'mdi', mdi: 'square' });
+    s = dice(s, [6, 6, 6, 6]);
+    s = act(s, { type: 'mdi', mdi: 'column' });
+    while (s.resolution?.stage !== 'facing') s = act(s, legalActions(s)[0]! as never);
+    expect(s.toAct).toBe('teutonic');
+    expect(isLegal(s, { type: 'face', unit: 'a', facing: 'E' })).toBe(true);
+    expect(isLegal(s, { type: 'face', unit: 'o', facing: 'E' })).toBe(false);
+    s = act(s, { type: 'face', unit: 'a', facing: 'E' });
+    expect(isLegal(s, { type: 'face', unit: 'a', facing: 'W' })).toBe(false);
+    s = act(s, { type: 'endFacing' });
+    expect(s.toAct).toBe('russian');
+    expect(unit(s, 'e').at).toBe('F8');
+    s = act(s, { type: 'face', unit: 'e', facing: 'W' });
+    expect(unit(s, 'e').facing).toBe('W');
   });
 
   test('9M the loser retreats with its ballista', () => {
