@@ -4,6 +4,8 @@ import { validateCommand } from './commands/validate';
 import { rosterCommand } from './commands/roster';
 import { pdfCommand } from './commands/pdf';
 import { referenceCommand } from './commands/reference';
+import { playCommand } from './commands/play';
+import { replayCommand } from './commands/replay';
 
 export interface Command {
   name: string;
@@ -14,7 +16,7 @@ export interface Command {
 }
 
 /** Every sub-command, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [validateCommand, pdfCommand, referenceCommand, rosterCommand];
+export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, pdfCommand, referenceCommand, rosterCommand];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -3,8 +3,9 @@ import type { BenchSection } from './harness';
 import { section as validation } from './validate.bench';
 import { section as rosters } from './rosters.bench';
 import { section as print } from './print.bench';
+import { section as engine } from './engine.bench';
 
-const SECTIONS: BenchSection[] = [validation, rosters, print];
+const SECTIONS: BenchSection[] = [validation, engine, print, rosters];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {

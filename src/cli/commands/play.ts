@@ -1,0 +1,66 @@
+/** `nevsky play SCENARIO --seed N [--turns N] [--log FILE]`: both sides played by the built-in policy. */
+import { parseArgs } from 'node:util';
+import { writeFile } from 'node:fs/promises';
+import { applyAction, createGame, isPlayable, saveGame, simplePolicy, stateHash, validateScenario, playOut, type GameState, type Scenario } from '../../rules';
+import { migrateDocument, templateScenario, TEMPLATES } from '../../scenario';
+import { EXIT, readText, UsageError, type Io } from '../io';
+import type { Command } from '../main';
+import { formatDiagnostic } from './validate';
+
+/** A scenario from a template id or a file; errors are plain messages. */
+export async function loadScenario(arg: string): Promise<{ scenario: Scenario } | { error: string }> {
+  const template = templateScenario(arg);
+  if (template) return { scenario: template };
+  const read = await readText(arg);
+  if ('error' in read) return { error: `${read.error} (templates: ${TEMPLATES.map((t) => t.id).join(', ')})` };
+  let value: unknown;
+  try { value = migrateDocument(JSON.parse(read.text)); } catch (err) { return { error: `${arg}: not valid JSON (${(err as Error).message})` }; }
+  const diagnostics = validateScenario(value);
+  if (!isPlayable(diagnostics)) return { error: `${arg}: the scenario has errors and cannot be played:\n${diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n')}` };
+  return { scenario: value as Scenario };
+}
+
+/** A whole number option, or a usage error naming the option. */
+export function intOption(name: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} must be a whole number of at least ${min}, not "${value}"`);
+  return Number(value);
+}
+
+export function scoreLine(s: GameState): string {
+  const r = s.result;
+  if (!r) return `unfinished (turn ${s.turn}, ${s.phase})`;
+  return `${Object.entries(r.points).map(([k, v]) => `${k} ${v}`).join(', ')}: ${r.winner ? `${r.winner} wins` : 'draw'}`;
+}
+
+export const playCommand: Command = {
+  name: 'play',
+  summary: 'play a scenario headless with the built-in policy and print the turn log',
+  usage: 'nevsky play SCENARIO --seed N [--turns N] [--log FILE] [--quiet]',
+  help: `SCENARIO is a scenario file or a template id (${TEMPLATES.map((t) => t.id).join(', ')}).
+Both sides are played by a simple built-in policy; the same seed gives the same game.
+  --seed N     seed of the dice and of the policy (required)
+  --turns N    turns to play (default: the scenario's turn limit, 12 when it sets none)
+  --log FILE   write the saved game ({scenario, seed, actions}) to FILE for "nevsky replay"
+  --quiet      print only the final score and the state hash`,
+  async run(args: string[], io: Io): Promise<number> {
+    const { values, positionals } = parseArgs({ args, options: { seed: { type: 'string' }, turns: { type: 'string' }, log: { type: 'string' }, quiet: { type: 'boolean' } }, allowPositionals: true });
+    if (positionals.length !== 1) throw new UsageError('name one scenario file or template id');
+    const seed = intOption('seed', values.seed, 0);
+    if (seed === undefined) throw new UsageError('--seed is required');
+    const turns = intOption('turns', values.turns, 1);
+    const loaded = await loadScenario(positionals[0]!);
+    if ('error' in loaded) { io.err(loaded.error); return EXIT.invalid; }
+    const start = createGame(loaded.scenario, { seed, ...(turns !== undefined ? { turnLimit: turns } : loaded.scenario.rules?.turnLimit === null ? { turnLimit: 12 } : {}) });
+    const print = (s: GameState) => { if (!values.quiet) for (const e of s.events) if (e.kind !== 'deploy') io.out(`${e.kind === 'turn' ? '\n' : '  '}${e.text}`); };
+    print(start);
+    const end = playOut(start, simplePolicy(seed), applyAction, (s) => print(s));
+    io.out(`\nFinal score after ${end.turn} turn${end.turn === 1 ? '' : 's'}: ${scoreLine(end)}`);
+    io.out(`State hash: ${stateHash(end)}`);
+    if (values.log) {
+      await writeFile(values.log, JSON.stringify(saveGame(end), null, 1) + '\n', 'utf8');
+      io.out(`Game log written to ${values.log} (${end.log.length} actions)`);
+    }
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,31 @@
+/** Engine actions: plain JSON objects with a `type` discriminant and the acting `side`. */
+import type { Facing, Square } from './coords';
+import type { Mdi } from './melee';
+
+export type Action =
+  | { type: 'deploy'; side: string; unit: string; at: Square; facing: Facing }
+  | { type: 'ballistaFire'; side: string; unit: string; target: Square }
+  | { type: 'ballistaHold'; side: string; unit: string }
+  | { type: 'fire'; side: string; unit: string; target: string }
+  | { type: 'hold'; side: string; unit: string }
+  | { type: 'move'; side: string; unit: string; to: Square; charge?: true; runOver?: true; carry?: true; split?: true }
+  | { type: 'face'; side: string; unit: string; facing: Facing }
+  | { type: 'support'; side: string; unit: string; contact: Square }
+  | { type: 'endMove'; side: string }
+  | { type: 'endSupport'; side: string }
+  | { type: 'fight'; side: string; contact: Square }
+  | { type: 'mdi'; side: string; mdi: Mdi }
+  | { type: 'allocate'; side: string; unit: string; half?: true }
+  | { type: 'retreat'; side: string; unit: string; to: Square | 'off' }
+  | { type: 'endFacing'; side: string }
+  | { type: 'destroyBallista'; side: string; unit: string }
+  | { type: 'endTurn'; side: string }
+  | { type: 'concede'; side: string };
+
+export type ActionType = Action['type'];
+
+/** A key equal for equal actions whatever the order of their fields. */
+export function actionKey(a: Action): string {
+  const rec = a as unknown as Record<string, unknown>;
+  return Object.keys(rec).sort().map((k) => `${k}=${String(rec[k])}`).join(';');
+}

@@ -1,0 +1,65 @@
+/** After fire and melee steps (digest 11, rules 10): retirement, the levy roll, ballista control. */
+import { offset, rearDy, riverBetween, terrainOf, troopsAt, type GameState, type UnitState } from './state';
+import { TROOPS, type TroopType } from './troops';
+import { ENGINE_READINGS } from './readings';
+import { rollDie } from './random';
+import { enemyHeld, stackingAllows } from './movement';
+
+/** Types whose single stand retires (10B). */
+export const RETIRING_TYPES: readonly TroopType[] = ['turcopoles', 'lightCavalry', 'mediumInfantry', 'levyInfantry'];
+
+/** A retiring unit's full move straight to its own edge; off the board when it gets there (10B). */
+export function retireMove(state: GameState, u: UnitState): void {
+  if (!u.at) return;
+  const from = u.at;
+  const steps = Math.floor(TROOPS[u.type].move);
+  const dy = rearDy(state, u.side);
+  let here = u.at;
+  let lastLegal = here;
+  for (let i = 0; i < steps; i++) {
+    const next = offset(state, here, 0, dy);
+    if (next === null) { u.at = null; u.status = 'off'; break; }
+    if (enemyHeld(state, u.side, next) || riverBetween(state, here, next) || state.melees.some((m) => !m.fought && m.contact === next)
+      || (terrainOf(state.scenario).hill.has(next) && state.rules.hills.banned.includes(u.type))) break;
+    here = next;
+    if (stackingAllows(state, u, here)) lastLegal = here;
+  }
+  if (u.status !== 'off') u.at = lastLegal;
+  state.events.push({ kind: 'retire', side: u.side, unit: u.id, text: `${u.id} retires from ${from} to ${u.at ?? 'off the board'}` });
+}
+
+/** After any fire or melee step: single stands retire, levy at 2 stands roll once (4-6 retire). */
+export function checkRetirement(state: GameState): void {
+  for (const u of state.units) {
+    if (u.status !== 'active' || !u.at || u.retiring) continue;
+    if (state.melees.some((m) => !m.fought && (m.contact === u.at || m.supports.some((s) => s.unit === u.id)))) continue;
+    let retire = RETIRING_TYPES.includes(u.type) && u.stands === 1;
+    if (!retire && u.type === 'levyInfantry' && u.stands === 2 && !u.levyRolled) {
+      u.levyRolled = true;
+      const d = rollDie(state.rng, 6);
+      retire = d >= ENGINE_READINGS.levyRetiresOn;
+      state.events.push({ kind: 'levy', side: u.side, unit: u.id, dice: [d], text: `${u.id} at 2 stands rolls ${d}: ${retire ? 'retires' : 'stays'}` });
+    }
+    if (retire) {
+      u.retiring = true;
+      retireMove(state, u);
+    }
+  }
+}
+
+/** Ballista control (6K, 9M): abandoned when no own troops remain, claimed or captured by the only side present. */
+export function updateBallistas(state: GameState): void {
+  if (state.phase === 'deploy') return;
+  for (const b of state.units) {
+    if (b.type !== 'ballista' || b.status !== 'active' || !b.at) continue;
+    if (state.melees.some((m) => !m.fought && m.contact === b.at)) continue;
+    const present = new Set(troopsAt(state, b.at).map((x) => x.side));
+    const ctl = b.controller ?? null;
+    if (ctl !== null && present.has(ctl)) continue;
+    const next = present.size === 1 ? [...present][0]! : null;
+    if (next !== ctl) {
+      b.controller = next;
+      state.events.push({ kind: 'ballista-control', unit: b.id, text: next === null ? `${b.id} is abandoned` : `${b.id} is taken by ${next}` });
+    }
+  }
+}

@@ -1,0 +1,96 @@
+/** Simple built-in policies for `nevsky play`, the bench and the fuzz suite. */
+import type { Action } from './actions';
+import { legalActions } from './game';
+import { createRng, type RngState } from './random';
+import { squareDistance } from './geometry';
+import { unitById, type GameState } from './state';
+import { MDIS } from './melee';
+
+export type Policy = (state: GameState, actions: Action[]) => Action;
+
+/** Uniform random choice among the legal actions (concession excluded unless it is the only one). */
+export function randomPolicy(seed: number): Policy {
+  const r: RngState = createRng(seed);
+  return (_state, actions) => {
+    const pool = actions.length > 1 ? actions.filter((a) => a.type !== 'concede') : actions;
+    r.s = (r.s + 0x6d2b79f5) >>> 0;
+    let t = r.s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return pool[(((t ^ (t >>> 14)) >>> 0) % pool.length)]!;
+  };
+}
+
+/**
+ * A plain, readable policy: ballistas and missiles shoot the nearest target; the attacker closes on the enemy
+ * (leading melees where it can, knights charging), supporters join; MDIs picked at random; default loss order.
+ */
+export function simplePolicy(seed: number): Policy {
+  const pick = randomPolicy(seed);
+  return (state, actions) => {
+    const of = (t: Action['type']) => actions.filter((a) => a.type === t);
+    const enemyNear = (sq: string) => {
+      let best = Infinity;
+      for (const u of state.units) if (u.side !== state.toAct && u.at && u.status === 'active' && u.type !== 'ballista') best = Math.min(best, squareDistance(sq, u.at));
+      return best;
+    };
+    switch (state.phase) {
+      case 'ballista': case 'missile': {
+        const shots = actions.filter((a) => a.type === 'fire' || a.type === 'ballistaFire');
+        if (shots.length === 0) return actions.find((a) => a.type === 'hold' || a.type === 'ballistaHold') ?? pick(state, actions);
+        const shooter = shots[0]!;
+        const mine = shots.filter((a) => (a as { unit: string }).unit === (shooter as { unit: string }).unit);
+        const dist = (a: Action) => {
+          const from = unitById(state, (a as { unit: string }).unit).at!;
+          if (a.type === 'fire') return squareDistance(from, unitById(state, a.target).at!);
+          if (a.type === 'ballistaFire') return state.units.some((u) => u.at === a.target && u.side !== state.toAct && u.status === 'active') ? squareDistance(from, a.target) : Infinity;
+          return Infinity;
+        };
+        const best = [...mine].sort((a, b) => dist(a) - dist(b))[0]!;
+        return dist(best) === Infinity ? actions.find((a) => a.type === 'hold' || a.type === 'ballistaHold')! : best;
+      }
+      case 'move': {
+        const supports = of('support');
+        if (supports.length > 0) return supports[0]!;
+        const moves = of('move').filter((a) => a.type === 'move' && !a.split);
+        const leads = moves.filter((a) => a.type === 'move' && state.units.some((u) => u.at === a.to && u.side !== state.toAct && u.status === 'active' && u.type !== 'ballista'));
+        if (leads.length > 0) return leads.find((a) => a.type === 'move' && a.charge) ?? leads[0]!;
+        // Advance: the unmoved unit with the move that gets closest to the enemy without entering.
+        let best: Action | null = null;
+        let bestGain = 0.5;
+        for (const a of moves) {
+          if (a.type !== 'move' || a.charge) continue;
+          const u = unitById(state, a.unit);
+          if (u.type === 'ballistarii' && !a.carry) continue;
+          const gain = enemyNear(u.at!) - enemyNear(a.to);
+          if (gain > bestGain && enemyNear(a.to) >= 1) { best = a; bestGain = gain; }
+        }
+        if (best) return best;
+        return of('endMove')[0] ?? pick(state, actions);
+      }
+      case 'support': return of('support')[0] ?? of('endSupport')[0]!;
+      case 'melee':
+        if (of('mdi').length > 0) return { type: 'mdi', side: state.toAct!, mdi: MDIS[Math.floor(pickIndex(pick, state, actions) % MDIS.length)]! };
+        return actions.find((a) => a.type === 'endFacing') ?? actions.find((a) => a.type !== 'concede')!;
+      case 'endTurn': return of('endTurn')[0]!;
+      default: return pick(state, actions.filter((a) => a.type !== 'concede'));
+    }
+  };
+}
+
+function pickIndex(pick: Policy, state: GameState, actions: Action[]): number {
+  return Math.max(0, actions.indexOf(pick(state, actions)));
+}
+
+/** Play a game to its end with one policy per side (or one for both). */
+export function playOut(state: GameState, policy: Policy | Record<string, Policy>, apply: (s: GameState, a: Action) => GameState, onStep?: (s: GameState, a: Action) => void): GameState {
+  let s = state;
+  for (;;) {
+    const actions = legalActions(s);
+    if (actions.length === 0) return s;
+    const p = typeof policy === 'function' ? policy : policy[s.toAct!]!;
+    const a = p(s, actions);
+    s = apply(s, a);
+    onStep?.(s, a);
+  }
+}

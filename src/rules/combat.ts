@@ -1,0 +1,145 @@
+/** Melee (digest 10): supports, values with modifiers, loss allocation with fractions and half-kills. */
+import { FACING_VECTORS, parseSquare, type Facing, type Square } from './coords';
+import { TROOPS, FOOT, isCavalry } from './troops';
+import { ENGINE_READINGS } from './readings';
+import { chance } from './random';
+import { removeStands } from './firing';
+import { terrainOf, troopsAt, unitById, unitsAt, type GameState, type Melee, type UnitState } from './state';
+
+/** Grid direction from one square to an adjacent one, or null when not adjacent. */
+export function stepBetween(from: Square, to: Square): [number, number] | null {
+  const p = parseSquare(from)!, q = parseSquare(to)!;
+  const dx = q.col - p.col, dy = q.row - p.row;
+  if (Math.abs(dx) > 1 || Math.abs(dy) > 1 || (dx === 0 && dy === 0)) return null;
+  return [dx, dy];
+}
+
+/** The facing pointing along a grid direction. */
+export function facingOf(dx: number, dy: number): Facing {
+  const f = (Object.keys(FACING_VECTORS) as Facing[]).find((k) => FACING_VECTORS[k][0] === Math.sign(dx) && FACING_VECTORS[k][1] === Math.sign(dy));
+  return f ?? 'N';
+}
+
+/** Support geometry by type (9E): 1 ahead or directly to a side; 2 anywhere but directly behind; 3 never; 4 anywhere. */
+export function supportGeometry(type: UnitState['type'], facing: Facing, dir: [number, number]): boolean {
+  const support = TROOPS[type].support;
+  const [fx, fy] = FACING_VECTORS[facing];
+  const behind = dir[0] === -fx && dir[1] === -fy;
+  switch (support) {
+    case 1: return (dir[0] === 0 || dir[1] === 0) && !behind && (fx === 0 || fy === 0);
+    case 2: return !behind;
+    case 4: return true;
+    default: return false;
+  }
+}
+
+/** Units (of any side) taking part in an unresolved or current melee: contact-square troops and supporters. */
+function engaged(state: GameState, u: UnitState): boolean {
+  return state.melees.some((m) => !m.fought && (m.contact === u.at || m.supports.some((s) => s.unit === u.id)));
+}
+
+/** The units of a side in a melee: contact-square troops first, then its supporters still able to help. */
+export function meleeUnits(state: GameState, m: Melee, side: string): { contact: UnitState[]; supporters: UnitState[] } {
+  const contact = troopsAt(state, m.contact, side).filter((u) => u.stands > 0);
+  const supporters = m.supports.filter((s) => s.side === side).map((s) => unitById(state, s.unit))
+    .filter((u) => u.status === 'active' && u.at !== null && u.stands > 0 && !u.retiring && stepBetween(u.at, m.contact) !== null);
+  return { contact, supporters };
+}
+
+/**
+ * Can `u` support the melee at `m` now? With `anyFacing` (the attacker, who may turn freely), the best facing
+ * is assumed. Covers: one melee per unit, retreated units, cavalry restrictions, a joined commander.
+ */
+export function canSupport(state: GameState, u: UnitState, m: Melee, anyFacing: boolean): boolean {
+  if (m.fought || u.type === 'ballista' || !u.at || u.status !== 'active' || u.retiring || u.stands <= 0) return false;
+  if (u.retreatedTurn !== null && state.turn - u.retreatedTurn <= 1) return false;
+  const dir = stepBetween(u.at, m.contact);
+  if (!dir || engaged(state, u)) return false;
+  if (state.melees.some((x) => x.contact === u.at)) return false;
+  const attacker = u.side === state.attacker;
+  const ownInContact = troopsAt(state, m.contact, u.side);
+  if (ownInContact.length === 0) return false;
+  if (isCavalry(u.type)) {
+    if (attacker && !ownInContact.some((x) => isCavalry(x.type))) return false;
+    if (!attacker && ENGINE_READINGS.defendingCavalryBesideOnly && ownInContact.every((x) => FOOT.includes(x.type) || x.type === 'commander')
+      && dir[0] !== 0 && dir[1] !== 0) return false;
+  }
+  if (u.type === 'commander') {
+    const unit = troopsAt(state, u.at, u.side).find((x) => x.id !== u.id);
+    if (unit) return m.supports.some((s) => s.unit === unit.id);
+    return true;
+  }
+  if (anyFacing) return supportGeometry(u.type, TROOPS[u.type].support === 1 ? facingOf(dir[0], dir[1]) : facingOf(dir[0], dir[1]), dir);
+  return supportGeometry(u.type, u.facing, dir);
+}
+
+/** Melee value of one stand of a unit this turn: charging knights and commanders 4 (6G). */
+export function standValue(state: GameState, u: UnitState): number {
+  const spec = TROOPS[u.type];
+  return u.chargedTurn === state.turn && spec.chargeValue !== null ? spec.chargeValue : spec.meleeValue;
+}
+
+/** Value the next stand lost is worth (a half-killed stand goes first and is worth half). */
+export function nextStandValue(state: GameState, u: UnitState): number {
+  return u.half > 0 ? standValue(state, u) / 2 : standValue(state, u);
+}
+
+/** A side's melee value (9F): stands, half-killed at half; the attacker -1 on a crossing, road, ballista or penalised hill. */
+export function meleeValue(state: GameState, m: Melee, side: string): number {
+  const { contact, supporters } = meleeUnits(state, m, side);
+  let v = 0;
+  for (const u of [...contact, ...supporters]) v += standValue(state, u) * (u.stands - u.half / 2);
+  if (side === state.attacker) {
+    const t = terrainOf(state.scenario);
+    const sq = m.contact;
+    if (t.crossingSquares.has(sq) || t.road.has(sq) || unitsAt(state, sq).some((x) => x.type === 'ballista')
+      || (state.rules.hills.meleePenalty && t.hill.has(sq))) v -= 1;
+  }
+  return Math.max(0, v);
+}
+
+/** Units the side may take its next loss from: contact square first, then supporters. */
+export function lossTier(state: GameState, m: Melee, side: string): UnitState[] {
+  const { contact, supporters } = meleeUnits(state, m, side);
+  return contact.length > 0 ? contact : supporters;
+}
+
+const EPS = 1e-9;
+
+/** Allocation choices for a side still owing `loss` points (digest 10 reading). */
+export function allocationChoices(state: GameState, m: Melee, side: string, loss: number): Array<{ unit: string; half?: true }> {
+  const tier = lossTier(state, m, side);
+  const whole = tier.filter((u) => nextStandValue(state, u) <= loss + EPS);
+  if (whole.length > 0) return whole.map((u) => ({ unit: u.id }));
+  const out: Array<{ unit: string; half?: true }> = [];
+  for (const u of tier) {
+    out.push({ unit: u.id });
+    if (TROOPS[u.type].chargeValue !== null && u.half < u.stands && Math.abs(loss - standValue(state, u) / 2) < EPS) out.push({ unit: u.id, half: true });
+  }
+  return out;
+}
+
+/** Apply one allocation step; returns the loss still owed. Fractions go by roll or ledger (9K). */
+export function allocate(state: GameState, side: string, u: UnitState, loss: number, half: boolean): number {
+  const v = nextStandValue(state, u);
+  if (v <= loss + EPS) {
+    removeStands(u, 1);
+    state.events.push({ kind: 'loss', side, unit: u.id, text: `${u.id} loses a stand` });
+    return Math.max(0, loss - v);
+  }
+  if (half) {
+    u.half++;
+    state.events.push({ kind: 'loss', side, unit: u.id, text: `${u.id}: a stand is half-killed` });
+    return 0;
+  }
+  const p = loss / v;
+  let lost: boolean;
+  if (state.rules.fractions === 'ledger') {
+    state.ledger[side] = (state.ledger[side] ?? 0) + p;
+    lost = state.ledger[side]! >= 1 - EPS;
+    if (lost) state.ledger[side] = state.ledger[side]! - 1;
+  } else lost = chance(state.rng, p);
+  if (lost) removeStands(u, 1);
+  state.events.push({ kind: 'loss', side, unit: u.id, text: `${u.id}: fraction ${p.toFixed(2)} of a stand ${lost ? 'lost' : 'saved'} (${state.rules.fractions})` });
+  return 0;
+}

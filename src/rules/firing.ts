@@ -1,0 +1,131 @@
+/** Ballista fire (digest 8, the digital adaptation) and missile fire (digest 9). */
+import { FACINGS, FACING_VECTORS, allSquares, type Square } from './coords';
+import { inCone, lineClear, squareDistance } from './geometry';
+import { hitRule, maxMissileRange, scoreDice } from './fire';
+import { MISSILE_TROOPS, TROOPS } from './troops';
+import { ENGINE_READINGS } from './readings';
+import { rollDice, rollDie } from './random';
+import { isProtected, offset, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+
+/** Line of fire (9B reading): crossed squares screen when they hold troops or are protected; exact corners need both. */
+export function lineOfFireClear(state: GameState, from: Square, to: Square): boolean {
+  return lineClear(from, to, (sq) => isProtected(state, sq) || unitsAt(state, sq).length > 0);
+}
+
+export const BALLISTA_RANGE = TROOPS.ballista.range!;
+
+/** Ballistas of a side able to fire: crewed by its ballistarii, not on a crossing square (7D, 7H). */
+export function firingBallistas(state: GameState, side: string): UnitState[] {
+  const t = terrainOf(state.scenario);
+  return state.units.filter((b) => b.type === 'ballista' && b.status === 'active' && b.at !== null && b.controller === side
+    && !t.crossingSquares.has(b.at) && troopsAt(state, b.at, side).some((x) => x.type === 'ballistarii' && x.stands > 0));
+}
+
+/** Squares a ballista may aim at: within range 6 and its cone, never its own square; never screened. */
+export function ballistaTargets(state: GameState, b: UnitState): Square[] {
+  if (!b.at) return [];
+  return allSquares(state.board).filter((sq) => sq !== b.at && squareDistance(b.at!, sq) <= BALLISTA_RANGE && inCone(b.at!, b.facing, sq));
+}
+
+/** The unit a shooter takes a stand from where a shot lands: the costliest troops (reading 7G). */
+function costliest(units: UnitState[]): UnitState | undefined {
+  return [...units].sort((a, b) => TROOPS[b.type].cost - TROOPS[a.type].cost || a.id.localeCompare(b.id))[0];
+}
+
+/** Resolve every declared ballista shot; losses apply after all have fired. Mutates the (copied) state. */
+export function resolveBallistaFire(state: GameState): void {
+  const losses: Array<{ unit: UnitState; kind: 'stand' | 'engine' }> = [];
+  for (const shot of state.shots) {
+    const b = unitById(state, shot.unit);
+    const aim = shot.target;
+    const onTarget = isProtected(state, aim) ? ENGINE_READINGS.ballistaOnProtectedTarget : ENGINE_READINGS.ballistaOnTarget;
+    const d = rollDie(state.rng, 6);
+    let lands: Square | null = aim;
+    const dice = [d];
+    if (d > onTarget) {
+      const dir = rollDie(state.rng, 8);
+      dice.push(dir);
+      const [vx, vy] = FACING_VECTORS[FACINGS[dir - 1]!];
+      lands = offset(state, aim, vx, vy);
+      if (lands && (lands === b.at || squareDistance(b.at!, lands) > BALLISTA_RANGE)) lands = null;
+    }
+    let text = `${b.id} shoots at ${aim}: d6 ${d}${dice.length > 1 ? `, strays ${FACINGS[dice[1]! - 1]}` : ''}`;
+    if (!lands) text += ', misses';
+    else {
+      const here = unitsAt(state, lands);
+      const engine = here.find((x) => x.type === 'ballista');
+      const troops = here.filter((x) => x.type !== 'ballista' && x.stands > 0);
+      if (engine) {
+        const roll = rollDie(state.rng, 6);
+        dice.push(roll);
+        if (roll >= ENGINE_READINGS.ballistaBreaksOn) {
+          losses.push({ unit: engine, kind: 'engine' });
+          const victim = costliest(troops);
+          if (victim) losses.push({ unit: victim, kind: 'stand' });
+          text += `, lands on ${lands} and wrecks ${engine.id} (d6 ${roll})${victim ? ` and a stand of ${victim.id}` : ''}`;
+        } else text += `, lands on ${lands}, the engine there survives (d6 ${roll})`;
+      } else {
+        const victim = costliest(troops);
+        if (victim) { losses.push({ unit: victim, kind: 'stand' }); text += `, lands on ${lands}: one stand of ${victim.id} lost`; }
+        else text += `, lands on empty ${lands}`;
+      }
+    }
+    state.events.push({ kind: 'ballista', side: b.controller ?? b.side, unit: b.id, dice, text });
+  }
+  for (const l of losses) {
+    if (l.kind === 'engine') l.unit.status = 'destroyed';
+    else removeStands(l.unit, 1);
+  }
+}
+
+/** Take whole stands from a unit (half-killed ones first); at none left it is destroyed. */
+export function removeStands(u: UnitState, n: number): void {
+  for (let i = 0; i < n && u.stands > 0; i++) {
+    if (u.half > 0) u.half--;
+    u.stands--;
+  }
+  if (u.stands <= 0) { u.stands = 0; u.half = 0; u.status = 'destroyed'; }
+}
+
+/** Missile units of a side able to fire this phase: on the board, not retiring (10B). */
+export function missileUnits(state: GameState, side: string): UnitState[] {
+  return state.units.filter((u) => u.side === side && u.status === 'active' && u.at !== null && u.stands > 0 && !u.retiring && MISSILE_TROOPS.includes(u.type));
+}
+
+/** Enemy units (not ballistas) a missile unit may target: range, cone, clear line (9B). */
+export function missileTargets(state: GameState, u: UnitState): UnitState[] {
+  if (!u.at) return [];
+  const max = maxMissileRange(u.type);
+  return state.units.filter((t) => t.side !== u.side && t.status === 'active' && t.at !== null && t.type !== 'ballista' && t.at !== u.at
+    && squareDistance(u.at!, t.at) <= max && inCone(u.at!, u.facing, t.at) && lineOfFireClear(state, u.at!, t.at));
+}
+
+/**
+ * Resolve all declared missile fire at once (stands lost still fire). Shooters at one target fire closest
+ * first; each after the first adds a converging die; -1 die into a protected square.
+ */
+export function resolveMissileFire(state: GameState): void {
+  const hits = new Map<string, number>();
+  const byTarget = new Map<string, Array<{ unit: UnitState; range: number }>>();
+  for (const f of state.fires) {
+    const u = unitById(state, f.unit);
+    const t = unitById(state, f.target);
+    const list = byTarget.get(t.id) ?? [];
+    list.push({ unit: u, range: squareDistance(u.at!, t.at!) });
+    byTarget.set(t.id, list);
+  }
+  for (const [targetId, shooters] of byTarget) {
+    const t = unitById(state, targetId);
+    shooters.sort((a, b) => a.range - b.range || a.unit.id.localeCompare(b.unit.id));
+    shooters.forEach(({ unit, range }, i) => {
+      const n = Math.max(0, unit.stands - (isProtected(state, t.at!) ? ENGINE_READINGS.protectedMinusDice : 0) + (i > 0 ? ENGINE_READINGS.convergingBonusDice : 0));
+      const dice = rollDice(state.rng, n);
+      const rule = hitRule(unit.type, t.type, range);
+      const h = rule ? scoreDice(rule, dice) : 0;
+      hits.set(targetId, (hits.get(targetId) ?? 0) + h);
+      state.events.push({ kind: 'fire', side: unit.side, unit: unit.id, dice,
+        text: `${unit.id} fires at ${t.id} (range ${range}, ${n} dice${i > 0 ? ', converging' : ''}): ${dice.join(' ') || '-'} = ${h} hit${h === 1 ? '' : 's'}` });
+    });
+  }
+  for (const [id, h] of hits) if (h > 0) removeStands(unitById(state, id), h);
+}

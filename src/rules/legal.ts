@@ -1,0 +1,196 @@
+/** legalActions: every action the side to act may take now. applyAction accepts exactly these. */
+import { FACINGS, SIDE_FACINGS, type Facing, type Square } from './coords';
+import { TROOPS } from './troops';
+import { MDIS } from './melee';
+import type { Action } from './actions';
+import { deploymentRows } from './scenario';
+import { parseSquare, allSquares } from './coords';
+import { ballistaTargets, firingBallistas, missileTargets, missileUnits } from './firing';
+import { enemyHeld, mayLead, moveOptions, runOverTarget, stackingAllows } from './movement';
+import { allocationChoices, canSupport, stepBetween } from './combat';
+import { retreatOptions } from './retreat';
+import { otherSide, sideOf, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+
+/** Facings a unit may take: support type 1 units only the four sides (4). */
+export function allowedFacings(u: UnitState): readonly Facing[] {
+  return TROOPS[u.type].support === 1 ? SIDE_FACINGS : FACINGS;
+}
+
+/** The unit a side deploys next (scenario order), or undefined when its deployment is complete. */
+export function nextToDeploy(state: GameState, side: string): UnitState | undefined {
+  return state.units.find((u) => u.side === side && u.status === 'active' && u.at === null);
+}
+
+function deployActions(state: GameState, side: string): Action[] {
+  const u = nextToDeploy(state, side);
+  if (!u) return [];
+  const rows = deploymentRows(sideOf(state, side).edge, state.board.rows);
+  const t = terrainOf(state.scenario);
+  const uncrewed = state.units.find((b) => b.type === 'ballista' && b.side === side && b.at !== null
+    && !troopsAt(state, b.at, side).some((x) => x.type === 'ballistarii'));
+  const out: Action[] = [];
+  for (const sq of allSquares(state.board)) {
+    const row = parseSquare(sq)!.row;
+    if (row < rows.from || row > rows.to) continue;
+    if (u.type === 'ballistarii' && uncrewed && uncrewed.at !== sq) continue;
+    if (u.type === 'ballista' && t.protected.has(sq)) continue;
+    if (t.hill.has(sq) && state.rules.hills.banned.includes(u.type)) continue;
+    if (!stackingAllows(state, u, sq)) continue;
+    for (const facing of allowedFacings(u)) out.push({ type: 'deploy', side, unit: u.id, at: sq, facing });
+  }
+  return out;
+}
+
+/** Can the unit still move this turn (not moved, not retreated last turn, not retiring)? */
+export function canMove(state: GameState, u: UnitState): boolean {
+  return u.status === 'active' && u.at !== null && u.type !== 'ballista' && !u.moved && !u.retiring
+    && !(u.retreatedTurn !== null && state.turn - u.retreatedTurn <= 1);
+}
+
+/** Would a charge ending on `sq` fight (lead there, or support a melee already started)? */
+function chargeFights(state: GameState, u: UnitState, sq: Square): boolean {
+  if (enemyHeld(state, u.side, sq)) return true;
+  const moved = { ...u, at: sq };
+  return state.melees.some((m) => stepBetween(sq, m.contact) !== null && canSupport(state, moved, m, true));
+}
+
+/** Move actions of one unit (normal, charge, carrying its ballista, splitting knights, running over). */
+export function unitMoves(state: GameState, u: UnitState): Action[] {
+  const side = u.side;
+  const out: Action[] = [];
+  const variants: Array<{ carry?: true; split?: true }> = [{}];
+  const engine = unitsAt(state, u.at!).find((b) => b.type === 'ballista' && b.controller === side && !b.moved);
+  if (engine) variants.push({ carry: true });
+  if (u.type === 'knights' && u.stands === 2) variants.push({ split: true });
+  for (const v of variants) {
+    const carry = v.carry === true;
+    const mover = v.split ? { ...u, stands: 1, half: 0 } : u;
+    for (const o of moveOptions(state, u, carry).values()) {
+      const enemy = enemyHeld(state, side, o.to);
+      if (enemy) {
+        if (carry) continue;
+        const ro = v.split ? null : runOverTarget(state, u, o.to);
+        if (ro && o.normal) out.push({ type: 'move', side, unit: u.id, to: o.to, runOver: true });
+        if (!mayLead(state, mover, o.to)) continue;
+      } else if (unitsAt(state, o.to).length > 0 && !stackingAllows(state, mover, o.to, mover.stands, carry ? engine : undefined)) continue;
+      if (o.normal) out.push({ type: 'move', side, unit: u.id, to: o.to, ...v });
+      if (o.charge && !carry && chargeFights(state, mover, o.to)) out.push({ type: 'move', side, unit: u.id, to: o.to, charge: true, ...v });
+    }
+  }
+  return out;
+}
+
+/** Charged units that would fight in no melee (then movement may not end, 6G reading). */
+export function idleChargers(state: GameState): UnitState[] {
+  return state.units.filter((u) => u.side === state.attacker && u.status === 'active' && u.chargedTurn === state.turn
+    && !state.melees.some((m) => m.contact === u.at || m.supports.some((s) => s.unit === u.id)));
+}
+
+function supportActions(state: GameState, side: string, onlyUnit?: string): Action[] {
+  const out: Action[] = [];
+  const attacker = side === state.attacker;
+  for (const u of state.units) {
+    if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
+    for (const m of state.melees) if (canSupport(state, u, m, attacker)) out.push({ type: 'support', side, unit: u.id, contact: m.contact });
+  }
+  return out;
+}
+
+function moveActions(state: GameState, side: string, onlyUnit?: string, onlyType?: Action['type']): Action[] {
+  const out: Action[] = [];
+  const want = (t: Action['type']) => onlyType === undefined || onlyType === t;
+  for (const u of state.units) {
+    if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
+    if (want('move') && canMove(state, u)) out.push(...unitMoves(state, u));
+    if (want('face') && u.status === 'active' && u.at !== null && !u.faced && !u.retiring && u.type !== 'ballista') {
+      for (const f of allowedFacings(u)) if (f !== u.facing) out.push({ type: 'face', side, unit: u.id, facing: f });
+    }
+  }
+  if (want('support')) out.push(...supportActions(state, side, onlyUnit));
+  if (want('endMove') && !onlyUnit && idleChargers(state).length === 0) out.push({ type: 'endMove', side });
+  return out;
+}
+
+/**
+ * Every legal action of the side to act (empty when the game is over). `onlyUnit` narrows to one unit's actions,
+ * `onlyType` to one type of action (applyAction checks an action against just these).
+ */
+export function candidates(state: GameState, onlyUnit?: string, onlyType?: Action['type']): Action[] {
+  return withOccupancy(state, () => generate(state, onlyUnit, onlyType));
+}
+
+function generate(state: GameState, onlyUnit?: string, onlyType?: Action['type']): Action[] {
+  const side = state.toAct;
+  if (state.phase === 'over' || side === null) return [];
+  const out: Action[] = [];
+  switch (state.phase) {
+    case 'deploy': out.push(...deployActions(state, side)); break;
+    case 'ballista':
+      for (const b of firingBallistas(state, side)) {
+        if (state.decided.includes(b.id) || (onlyUnit && b.id !== onlyUnit)) continue;
+        for (const target of ballistaTargets(state, b)) out.push({ type: 'ballistaFire', side, unit: b.id, target });
+        out.push({ type: 'ballistaHold', side, unit: b.id });
+      }
+      break;
+    case 'missile':
+      for (const u of missileUnits(state, side)) {
+        if (state.decided.includes(u.id) || (onlyUnit && u.id !== onlyUnit)) continue;
+        for (const t of missileTargets(state, u)) out.push({ type: 'fire', side, unit: u.id, target: t.id });
+        out.push({ type: 'hold', side, unit: u.id });
+      }
+      break;
+    case 'move': out.push(...moveActions(state, side, onlyUnit, onlyType)); break;
+    case 'support':
+      out.push(...supportActions(state, side, onlyUnit));
+      if (!onlyUnit) out.push({ type: 'endSupport', side });
+      break;
+    case 'melee': {
+      const r = state.resolution;
+      if (r && r.stage === 'allocate') {
+        const m = state.melees[state.current!]!;
+        for (const c of allocationChoices(state, m, side, r.loss[side] ?? 0)) out.push({ type: 'allocate', side, ...c });
+      } else if (r && r.stage === 'retreat') {
+        const u = unitById(state, r.retreat[0]!);
+        for (const to of retreatOptions(state, u)) out.push({ type: 'retreat', side, unit: u.id, to });
+      } else if (r && r.stage === 'facing') {
+        for (const id of r.survivors) {
+          const u = unitById(state, id);
+          if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
+          for (const f of allowedFacings(u)) if (f !== u.facing) out.push({ type: 'face', side, unit: u.id, facing: f });
+        }
+        if (!onlyUnit) out.push({ type: 'endFacing', side });
+      } else if (state.current !== null) {
+        for (const mdi of MDIS) out.push({ type: 'mdi', side, mdi });
+      } else {
+        for (const m of state.melees) if (!m.fought) out.push({ type: 'fight', side, contact: m.contact });
+      }
+      break;
+    }
+    case 'endTurn':
+      for (const b of state.units) {
+        if (b.type === 'ballista' && b.status === 'active' && b.controller === side) out.push({ type: 'destroyBallista', side, unit: b.id });
+      }
+      out.push({ type: 'endTurn', side });
+      break;
+  }
+  if (!onlyUnit && state.phase !== 'deploy') out.push({ type: 'concede', side });
+  return out;
+}
+
+export { otherSide };
+
+/**
+ * reachableSquares (public API): every square where the unit could end a move from where it stands,
+ * ignoring whose phase it is, mapped to the movement used. Its own square is not included.
+ */
+export function reachable(state: GameState, unitId: string): Record<Square, number> {
+  const u = state.units.find((x) => x.id === unitId);
+  const out: Record<Square, number> = {};
+  if (!u || u.status !== 'active' || !u.at || u.type === 'ballista') return out;
+  const costs = moveOptions(state, u);
+  for (const a of unitMoves(state, u)) {
+    if (a.type !== 'move' || a.carry || a.split || a.runOver) continue;
+    out[a.to] = costs.get(a.to)!.cost;
+  }
+  return out;
+}

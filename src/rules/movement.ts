@@ -1,0 +1,206 @@
+/** Movement (section 7 of the digest, rules 6): costs, road bonus, hills, rivers, diagonals, charges, ballistas. */
+import { squareName, type Square } from './coords';
+import { BALLISTA_MOVE, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from './troops';
+import { stackingProblem } from './validate';
+import { ENGINE_READINGS } from './readings';
+import { isProtected, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
+
+const ROAD = 1, HILL = 2, PROT = 4;
+const STEPS: Array<[number, number]> = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
+
+export interface MoveOption {
+  to: Square;
+  /** Movement used by the cheapest path. */
+  cost: number;
+  /** Reachable within the normal move (else only as a charge). */
+  normal: boolean;
+  /** Reachable as a charge (knights and commanders: path free of protected squares, charge move). */
+  charge: boolean;
+  /** Direction of the last step of the cheapest path. */
+  lastStep: [number, number];
+}
+
+/** Knights and commanders charge (6G). */
+export function canCharge(type: TroopType): boolean {
+  return TROOPS[type].charge !== null;
+}
+
+/** True when the unit charged on its side's previous move and is held to 1 1/2 (6G). */
+export function afterCharge(state: GameState, u: UnitState): boolean {
+  return u.chargedTurn !== null && state.turn - u.chargedTurn === ENGINE_READINGS.turnsUntilAfterCharge;
+}
+
+/** Movement allowance for a path with these flags. */
+function allowance(state: GameState, u: UnitState, flags: number, mode: 'normal' | 'charge', carry: boolean): number {
+  let base = TROOPS[u.type].move;
+  if (canCharge(u.type) && afterCharge(state, u)) base = MOVE_AFTER_CHARGE;
+  if (mode === 'charge') {
+    if (!canCharge(u.type) || afterCharge(state, u) || carry || (flags & PROT)) return -1;
+    base = TROOPS[u.type].charge!;
+  }
+  if (carry) base = Math.min(base, BALLISTA_MOVE);
+  if (flags & ROAD) base += 1;
+  if (flags & HILL) base -= state.rules.hills.movePenalty;
+  return base;
+}
+
+/** Would the unit's side break the stacking limits (2B, 6C-F) by adding `u` to the square? */
+export function stackingAllows(state: GameState, u: UnitState, sq: Square, stands = u.stands, carried?: UnitState): boolean {
+  const own = unitsAt(state, sq).filter((x) => x.id !== u.id && (x.type === 'ballista' ? true : x.side === u.side));
+  const specs = own.filter((x) => x.id !== carried?.id).map((x) => ({ id: x.id, type: x.type, stands: x.stands }));
+  specs.push({ id: u.id, type: u.type, stands });
+  if (carried) specs.push({ id: carried.id, type: 'ballista', stands: 1 });
+  return stackingProblem(specs) === null;
+}
+
+/** Does a square hold troops of another side than `side`? */
+export function enemyHeld(state: GameState, side: string, sq: Square): boolean {
+  return unitsAt(state, sq).some((x) => x.type !== 'ballista' && x.side !== side);
+}
+
+/** Per-board square names and per-scenario terrain flags by square index (cached; never in the state). */
+interface Grid { names: Square[]; index: Map<Square, number>; flags: Uint8Array; river: Set<number> }
+const gridCache = new WeakMap<object, Grid>();
+const F_ROAD = 1, F_HILL = 2, F_PROT = 4, F_PLAINPROT = 8;
+
+function gridOf(state: GameState): Grid {
+  const hit = gridCache.get(state.scenario);
+  if (hit && hit.names.length === state.board.columns * state.board.rows) return hit;
+  const t = terrainOf(state.scenario);
+  const names: Square[] = [];
+  const index = new Map<Square, number>();
+  for (let r = 0; r < state.board.rows; r++) for (let c = 0; c < state.board.columns; c++) {
+    index.set(squareName(c, r), names.length);
+    names.push(squareName(c, r));
+  }
+  const flags = new Uint8Array(names.length);
+  names.forEach((sq, i) => {
+    flags[i] = (t.road.has(sq) ? F_ROAD : 0) | (t.hill.has(sq) ? F_HILL : 0) | (isProtected(state, sq) ? F_PROT : 0) | (t.protected.has(sq) ? F_PLAINPROT : 0);
+  });
+  const river = new Set<number>();
+  const n = names.length;
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
+    if (i !== j && Math.abs((i % state.board.columns) - (j % state.board.columns)) + Math.abs(Math.floor(i / state.board.columns) - Math.floor(j / state.board.columns)) === 1
+      && riverBetween(state, names[i]!, names[j]!)) river.add(i * n + j);
+  }
+  const g = { names, index, flags, river };
+  gridCache.set(state.scenario, g);
+  return g;
+}
+
+/**
+ * Every square the unit could end a move on (normal or charge), by a search over (square, path flags):
+ * road-all-the-way, touched a hill, touched a protected square. Own squares are passed through; enemy
+ * squares may be entered (to lead a melee) but not passed. Squares are numbered for speed.
+ */
+export function moveOptions(state: GameState, u: UnitState, carry = false): Map<Square, MoveOption> {
+  const out = new Map<Square, MoveOption>();
+  if (!u.at) return out;
+  const g = gridOf(state);
+  const cols = state.board.columns, rows = state.board.rows, n = g.names.length;
+  const enemy = new Uint8Array(n);
+  for (const x of state.units) if (x.at !== null && x.status === 'active' && x.type !== 'ballista' && x.side !== u.side) enemy[g.index.get(x.at)!] = 1;
+  const banned = state.rules.hills.banned.includes(u.type);
+  const ballistaBanned = carry && state.rules.hills.banned.includes('ballista');
+  const start = g.index.get(u.at)!;
+  const allow = new Float64Array(8);
+  const chargeAllow = new Float64Array(8);
+  for (let f = 0; f < 8; f++) { allow[f] = allowance(state, u, f, 'normal', carry); chargeAllow[f] = allowance(state, u, f, 'charge', carry); }
+  const maxAllow = Math.max(allow[ROAD]!, chargeAllow[ROAD]!);
+  const pathFlags = (i: number, prev: number): number => {
+    const fl = g.flags[i]!;
+    return (prev & ROAD && fl & F_ROAD ? ROAD : 0) | (prev & HILL || fl & F_HILL ? HILL : 0) | (prev & PROT || fl & F_PROT ? PROT : 0);
+  };
+  if (scratch.best.length < n * 8) scratch = { best: new Float64Array(n * 8).fill(Infinity), last: new Int8Array(n * 8) };
+  const { best, last } = scratch;
+  const touched: number[] = [];
+  const startFlags = pathFlags(start, ROAD);
+  const buckets: number[][] = [];
+  best[start * 8 + startFlags] = 0;
+  touched.push(start * 8 + startFlags);
+  buckets[0] = [start * 8 + startFlags];
+  const riverAt = (a: number, b: number) => g.river.size > 0 && g.river.has(a * n + b);
+  for (let b = 0; b < buckets.length; b++) {
+    const list = buckets[b];
+    if (!list) continue;
+    for (const node of list) {
+      const cost = b / 2;
+      if (best[node] !== cost) continue;
+      const i = node >> 3, f = node & 7;
+      if (i !== start) {
+        const normal = cost <= allow[f]!, charge = cost <= chargeAllow[f]!;
+        if (normal || charge) {
+          const sq = g.names[i]!;
+          const st = STEPS[last[node]!]!;
+          const o = out.get(sq);
+          if (!o) out.set(sq, { to: sq, cost, normal, charge, lastStep: [st[0], st[1]] });
+          else { o.normal ||= normal; o.charge ||= charge; }
+        }
+        if (enemy[i]) continue; // entered to fight: no further
+      }
+      const c0 = i % cols, r0 = (i - c0) / cols;
+      for (let k = 0; k < 8; k++) {
+        const [dx, dy] = STEPS[k]!;
+        const c = c0 + dx, r = r0 + dy;
+        if (c < 0 || r < 0 || c >= cols || r >= rows) continue;
+        const j = r * cols + c;
+        const diag = dx !== 0 && dy !== 0;
+        const nc = cost + (diag ? 1.5 : 1);
+        if (nc > maxAllow) continue;
+        const fl = g.flags[j]!;
+        if (fl & F_HILL && (banned || ballistaBanned)) continue;
+        if (carry && (fl & F_PLAINPROT || enemy[j])) continue;
+        if (diag) {
+          const bIdx = r0 * cols + c, cIdx = r * cols + c0;
+          if (enemy[bIdx] && enemy[cIdx]) continue;
+          if ((riverAt(i, bIdx) || riverAt(bIdx, j)) && (riverAt(i, cIdx) || riverAt(cIdx, j))) continue;
+        } else if (riverAt(i, j)) continue;
+        const nf = pathFlags(j, f);
+        const key = j * 8 + nf;
+        if (best[key]! <= nc) continue;
+        if (best[key] === Infinity) touched.push(key);
+        best[key] = nc;
+        last[key] = k;
+        (buckets[nc * 2] ??= []).push(key);
+      }
+    }
+  }
+  for (const k of touched) best[k] = Infinity;
+  return out;
+}
+
+/** Search buffers reused between calls (the search never re-enters itself). */
+let scratch = { best: new Float64Array(0), last: new Int8Array(0) };
+
+/** A lone 1-stand unit a cavalry unit may ride over (10A): in the open, no ballista, not armored infantry. */
+export const RUN_OVER_TARGETS: readonly TroopType[] = ['mediumInfantry', 'levyInfantry', 'javelinmen', 'longbowmen', 'crossbowmen', 'ballistarii'];
+
+export function runOverTarget(state: GameState, mover: UnitState, sq: Square): UnitState | null {
+  if (!['knights', 'turcopoles', 'lightCavalry'].includes(mover.type)) return null;
+  const here = unitsAt(state, sq);
+  if (here.some((x) => x.type === 'ballista') || isProtected(state, sq)) return null;
+  const enemies = here.filter((x) => x.side !== mover.side);
+  if (enemies.length !== 1 || here.length !== 1) return null;
+  const e = enemies[0]!;
+  return e.stands === 1 && RUN_OVER_TARGETS.includes(e.type) ? e : null;
+}
+
+/**
+ * May the unit lead (or join) a melee in an enemy square (6J)? Ballistarii never lead; a lone commander
+ * never leads; a 1-stand javelin/longbow/crossbow unit leads only with its commander there or a declared
+ * supporter; the own units already there must leave room.
+ */
+export function mayLead(state: GameState, u: UnitState, sq: Square): boolean {
+  if (u.type === 'ballistarii' || u.retiring) return false;
+  const own = troopsAt(state, sq, u.side);
+  if (u.type === 'commander' && own.length === 0) return false;
+  if (u.stands === 1 && ['javelinmen', 'longbowmen', 'crossbowmen'].includes(u.type)) {
+    const melee = state.melees.find((m) => m.contact === sq);
+    const supported = melee?.supports.some((s) => s.side === u.side) ?? false;
+    const commander = [...own, ...(u.at ? troopsAt(state, u.at, u.side) : [])].some((x) => x.type === 'commander');
+    if (!commander && !supported) return false;
+  }
+  const specs = own.map((x) => ({ id: x.id, type: x.type, stands: x.stands }));
+  specs.push({ id: u.id, type: u.type, stands: u.stands });
+  return stackingProblem(specs) === null;
+}

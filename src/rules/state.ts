@@ -1,0 +1,260 @@
+/** The game state (plain JSON), terrain lookups and createGame. */
+import { edgeKey, parseSquare, squareName, type BoardSize, type Facing, type Square } from './coords';
+import { resolveBoard, resolveRules, defaultFacing, type BoardEdge, type ResolvedRules, type Scenario } from './scenario';
+import { fullStands, TROOPS, type Army, type TroopType } from './troops';
+import type { Mdi } from './melee';
+import { createRng, type RngState } from './random';
+import type { Action } from './actions';
+
+export type SideId = string;
+
+export interface UnitState {
+  id: string;
+  side: SideId;
+  type: TroopType;
+  /** Stands left (1 for a ballista engine). */
+  stands: number;
+  /** How many of those stands are half-killed (knights and commanders only). */
+  half: number;
+  at: Square | null;
+  facing: Facing;
+  status: 'active' | 'off' | 'destroyed';
+  /** Ballistas only: the side in control, or null when abandoned. */
+  controller?: SideId | null;
+  moved: boolean;
+  faced: boolean;
+  chargedTurn: number | null;
+  retreatedTurn: number | null;
+  retiring: boolean;
+  levyRolled: boolean;
+  /** Direction of the unit's last movement step, for an attacker's retreat. */
+  lastStep: [number, number] | null;
+}
+
+export interface SideState { id: SideId; army: Army; name: string; edge: BoardEdge }
+
+export interface Melee {
+  contact: Square;
+  /** Units of each side in the contact square when it was fought. */
+  supports: Array<{ unit: string; side: SideId }>;
+  mdi: Record<SideId, Mdi | null>;
+  fought: boolean;
+}
+
+export interface Resolution {
+  contact: Square;
+  /** Points of loss still to allocate per side. */
+  loss: Record<SideId, number>;
+  /** meleeLosses' result for the attacker (a) against the defender (b). */
+  result: string;
+  /** Sides still to allocate losses, in order (the attacker first). */
+  allocating: SideId[];
+  stage: 'allocate' | 'retreat' | 'facing';
+  /** Units still to retreat, in order. */
+  retreat: string[];
+  /** False after a successful withdrawal: those retreats do not stop the next turn's move or support. */
+  marked: boolean;
+  /** Survivors of the melee (both sides, retreaters too), who may turn once each before it closes (6L, 9N). */
+  survivors: string[];
+  /** Sides still to finish their facing changes, in order. */
+  facing: SideId[];
+}
+
+export type PhaseName = 'deploy' | 'ballista' | 'missile' | 'move' | 'support' | 'melee' | 'endTurn' | 'over';
+
+export interface GameEvent { kind: string; text: string; side?: SideId; unit?: string; dice?: number[] }
+
+export interface GameState {
+  format: 'nevsky-game';
+  scenario: Scenario;
+  seed: number;
+  board: BoardSize;
+  rules: ResolvedRules;
+  sides: SideState[];
+  units: UnitState[];
+  turn: number;
+  attacker: SideId | null;
+  phase: PhaseName;
+  toAct: SideId | null;
+  /** Ballista shots and missile targets declared this phase. */
+  shots: Array<{ unit: string; target: Square }>;
+  fires: Array<{ unit: string; target: string }>;
+  decided: string[];
+  melees: Melee[];
+  /** Index into melees of the one being fought, or null while the attacker chooses. */
+  current: number | null;
+  resolution: Resolution | null;
+  ledger: Record<SideId, number>;
+  rng: RngState;
+  result: { winner: SideId | null; points: Record<SideId, number> } | null;
+  conceded: SideId | null;
+  /** Events of the last action, for logs and the play view. */
+  events: GameEvent[];
+  /** Every action applied since createGame: with scenario and seed, the whole game. */
+  log: Action[];
+}
+
+/** Terrain of a scenario as fast lookups (cached per scenario object; never part of the state). */
+export interface TerrainIndex {
+  protected: Set<Square>;
+  road: Set<Square>;
+  hill: Set<Square>;
+  crossingSquares: Set<Square>;
+  river: Set<string>;
+  crossing: Set<string>;
+}
+
+const terrainCache = new WeakMap<Scenario, TerrainIndex>();
+
+export function terrainOf(scenario: Scenario): TerrainIndex {
+  const hit = terrainCache.get(scenario);
+  if (hit) return hit;
+  const t = scenario.terrain ?? {};
+  const idx: TerrainIndex = {
+    protected: new Set((t.protected ?? []).map((p) => p.at)),
+    road: new Set((t.roads ?? []).flatMap((r) => r.path)),
+    hill: new Set((t.hills ?? []).flatMap((h) => h.squares)),
+    crossingSquares: new Set((t.crossings ?? []).flatMap((c) => c.edge)),
+    river: new Set((t.rivers ?? []).flatMap((r) => r.edges.map(([a, b]) => edgeKey(a, b)))),
+    crossing: new Set((t.crossings ?? []).map((c) => edgeKey(c.edge[0], c.edge[1]))),
+  };
+  terrainCache.set(scenario, idx);
+  return idx;
+}
+
+/** An uncrossed river runs between two orthogonally adjacent squares. */
+export function riverBetween(state: GameState, a: Square, b: Square): boolean {
+  const t = terrainOf(state.scenario);
+  if (t.river.size === 0) return false;
+  const k = edgeKey(a, b);
+  return t.river.has(k) && !t.crossing.has(k);
+}
+
+/** Protected for missile fire and charges: protected squares, crossing squares, protected hills. */
+export function isProtected(state: GameState, sq: Square): boolean {
+  const t = terrainOf(state.scenario);
+  return t.protected.has(sq) || t.crossingSquares.has(sq) || (state.rules.hills.protected && t.hill.has(sq));
+}
+
+export function unitById(state: GameState, id: string): UnitState {
+  const u = state.units.find((x) => x.id === id);
+  if (!u) throw new Error(`no unit ${id}`);
+  return u;
+}
+
+/**
+ * Square -> active units, built for the duration of one read-only pass (legal action generation) over a state
+ * that nothing changes meanwhile; everywhere else the units are scanned directly.
+ */
+let occupancy: { units: UnitState[]; map: Map<Square, UnitState[]> } | null = null;
+const NONE: UnitState[] = [];
+
+export function withOccupancy<T>(state: GameState, fn: () => T): T {
+  if (occupancy) return fn();
+  const map = new Map<Square, UnitState[]>();
+  for (const u of state.units) {
+    if (u.status !== 'active' || u.at === null) continue;
+    const list = map.get(u.at);
+    if (list) list.push(u); else map.set(u.at, [u]);
+  }
+  occupancy = { units: state.units, map };
+  try { return fn(); } finally { occupancy = null; }
+}
+
+/** Active units on the board in a square (ballistas included). */
+export function unitsAt(state: GameState, sq: Square): UnitState[] {
+  if (occupancy && occupancy.units === state.units) return occupancy.map.get(sq) ?? NONE;
+  return state.units.filter((u) => u.at === sq && u.status === 'active');
+}
+
+/** Troops (not ballistas) of a side in a square. */
+export function troopsAt(state: GameState, sq: Square, side?: SideId): UnitState[] {
+  return unitsAt(state, sq).filter((u) => u.type !== 'ballista' && (side === undefined || u.side === side));
+}
+
+export function otherSide(state: GameState, side: SideId): SideId {
+  return state.sides.find((s) => s.id !== side)!.id;
+}
+
+export function sideOf(state: GameState, id: SideId): SideState {
+  return state.sides.find((s) => s.id === id)!;
+}
+
+/** +1 row direction towards a side's own (rear) edge. */
+export function rearDy(state: GameState, side: SideId): number {
+  return sideOf(state, side).edge === 'north' ? -1 : 1;
+}
+
+/** Points of a side (section 11): stand costs, half for units off the board and half-killed stands. */
+export function sidePointsNow(state: GameState, side: SideId): number {
+  let sum = 0;
+  for (const u of state.units) {
+    if (u.status === 'destroyed') continue;
+    if (u.side !== side) continue;
+    if (u.type === 'ballista') {
+      // Reading (ENGINE_READINGS.ballistaCountsForOwner): the side that fielded it, while it survives.
+      sum += u.status === 'off' ? TROOPS.ballista.cost / 2 : TROOPS.ballista.cost;
+      continue;
+    }
+    const cost = TROOPS[u.type].cost;
+    const pts = cost * (u.stands - u.half) + (cost / 2) * u.half;
+    sum += u.status === 'off' ? pts / 2 : pts;
+  }
+  return sum;
+}
+
+export function allPoints(state: GameState): Record<SideId, number> {
+  const out: Record<SideId, number> = {};
+  for (const s of state.sides) out[s.id] = sidePointsNow(state, s.id);
+  return out;
+}
+
+/** A fresh game from a valid scenario. Units without a square wait for hidden deployment. */
+export function createGameState(scenario: Scenario, options: { seed: number; turnLimit?: number | null }): GameState {
+  const rules = resolveRules(scenario.rules);
+  if (options.turnLimit !== undefined) rules.turnLimit = options.turnLimit;
+  const units: UnitState[] = [];
+  for (const side of scenario.sides) {
+    for (const u of side.units) {
+      units.push({
+        id: u.id, side: side.id, type: u.type, stands: u.type === 'ballista' ? 1 : u.stands ?? fullStands(u.type), half: 0,
+        at: u.at ?? null, facing: u.facing ?? defaultFacing(side.edge), status: 'active',
+        ...(u.type === 'ballista' ? { controller: side.id } : {}),
+        moved: false, faced: false, chargedTurn: null, retreatedTurn: null, retiring: false, levyRolled: false, lastStep: null,
+      });
+    }
+  }
+  return {
+    format: 'nevsky-game', scenario, seed: options.seed, board: resolveBoard(scenario.board), rules,
+    sides: scenario.sides.map((s) => ({ id: s.id, army: s.army, name: s.name ?? s.army, edge: s.edge })),
+    units, turn: 0, attacker: null, phase: 'deploy', toAct: null, shots: [], fires: [], decided: [], melees: [], current: null,
+    resolution: null, ledger: Object.fromEntries(scenario.sides.map((s) => [s.id, 0])), rng: createRng(options.seed),
+    result: null, conceded: null, events: [], log: [],
+  };
+}
+
+/** Copy of a state safe to change: units and phase records are copied, the scenario is shared (never changed). */
+export function cloneState(s: GameState): GameState {
+  return {
+    ...s,
+    units: s.units.map((u) => ({ ...u, lastStep: u.lastStep ? [u.lastStep[0], u.lastStep[1]] : null })),
+    shots: s.shots.map((x) => ({ ...x })),
+    fires: s.fires.map((x) => ({ ...x })),
+    decided: [...s.decided],
+    melees: s.melees.map((m) => ({ ...m, supports: m.supports.map((x) => ({ ...x })), mdi: { ...m.mdi } })),
+    resolution: s.resolution ? { ...s.resolution, loss: { ...s.resolution.loss }, retreat: [...s.resolution.retreat], allocating: [...s.resolution.allocating], survivors: [...s.resolution.survivors], facing: [...s.resolution.facing] } : null,
+    ledger: { ...s.ledger },
+    rng: { s: s.rng.s, ...(s.rng.script ? { script: [...s.rng.script] } : {}) },
+    result: s.result ? { winner: s.result.winner, points: { ...s.result.points } } : null,
+    events: [],
+    log: [...s.log],
+  };
+}
+
+/** The square one step (dx, dy) away, or null off the board. */
+export function offset(state: GameState, sq: Square, dx: number, dy: number): Square | null {
+  const p = parseSquare(sq)!;
+  const c = p.col + dx, r = p.row + dy;
+  if (c < 0 || r < 0 || c >= state.board.columns || r >= state.board.rows) return null;
+  return squareName(c, r);
+}
