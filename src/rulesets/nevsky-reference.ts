@@ -5,7 +5,7 @@
  */
 import {
   DIVISION, compareMdi, FIRE_TABLES, MDIS, RANGE_BANDS, TARGET_CLASSES, TARGET_CLASS_LABELS, TROOPS, TROOP_TYPES,
-  describeHitRule, divisionPoints, hitOdds, meleeLosses, missileHits, type Mdi, type TroopSpec,
+  describeHitRule, divisionPoints, hitOdds, meleeLosses, missileHits, READINGS, type Mdi, type Reading, type TroopSpec,
 } from '../rules';
 import type { Sheet, SheetBlock, SheetCell } from './sheet';
 
@@ -81,6 +81,11 @@ function meleeExamples(): string[] {
     return `A ${MDI_NAMES[ma].toLowerCase()}, B ${MDI_NAMES[mb].toLowerCase()}: A loses ${fraction(r.a.loss)}, B loses ${fraction(r.b.loss)}; ` +
       `${fraction(r.a.remaining)} against ${fraction(r.b.remaining)}, ${outcome}.`;
   });
+}
+
+/** A reading as printed: "Reading 9B, Line of fire: ..." (the text itself lives in src/rules/readings.ts). */
+export function readingText(r: Reading): string {
+  return `Reading ${r.section}, ${r.title}: ${r.text}`;
 }
 
 /** The Nevsky quick-reference sheet. */
@@ -182,11 +187,7 @@ export function nevskyReference(): Sheet {
         ],
       },
       { kind: 'heading', text: 'Readings this program takes' },
-      { kind: 'note', text: 'Reading, ballista: the model catapult becomes dice. Needs a crew stand in its square; range 6, 90 degree cone, one shot a turn, not from a crossing square, not at its own square. Roll 1d6: 1-3 lands on the aimed square (1-2 if it is protected); otherwise 1d8 picks a compass direction (N, NE, E, SE, S, SW, W, NW) and the shot lands one square that way, missing if that is off the board, beyond 6 or its own square. A stray shot can hit friends. Stands in the landing square: one destroyed. A ballista there: on a 6 it is wrecked along with one stand.' },
-      { kind: 'note', text: 'Reading, line of fire: a straight line joins the two square centres. Any square it passes through in between blocks it if it holds troops of either side or is protected (protected hills included). Through a corner point it is blocked only when both squares at that corner block. Ballista shots are not blocked.' },
-      { kind: 'note', text: 'Reading, MDI table: the source contradicts itself, so the grid above is the one arrangement in which every pair is settled once and each formation beats exactly two others. Withdrawal gets away from line and square (and from another withdrawal), and is caught by column, flanking and pincers.' },
-      { kind: 'note', text: 'Reading, crossings: both squares beside a ford or bridge count as crossing squares: protected for shooting and charges, -1 to an attacker there, no ballista shooting from them, but a ballista may stand on them.' },
-      { kind: 'note', text: 'Reading, charges: a charge is declared with the move; any move longer than 3 is a charge, and a charging unit must end up fighting that turn.' },
+      ...READINGS.map((r): SheetBlock => ({ kind: 'note', text: readingText(r) })),
     ],
   };
 }
