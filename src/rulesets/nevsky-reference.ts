@@ -7,6 +7,7 @@ import {
   DIVISION, compareMdi, FIRE_TABLES, MDIS, RANGE_BANDS, TARGET_CLASSES, TARGET_CLASS_LABELS, TROOPS, TROOP_TYPES,
   describeHitRule, divisionPoints, hitOdds, meleeLosses, missileHits, READINGS, type Mdi, type Reading, type TroopSpec,
 } from '../rules';
+import { percent } from './odds';
 import type { Sheet, SheetBlock, SheetCell } from './sheet';
 
 /** "1½" for 1.5, "½" for 0.5. */
@@ -31,6 +32,11 @@ function troopRow(t: TroopSpec): string[] {
   ];
 }
 
+/** Average hits for print with two decimals; a chance too small to show as 0.01 prints "<0.01", never "0.00". */
+export function averageHits(expected: number): string {
+  return expected > 0 && expected < 0.005 ? '<0.01' : expected.toFixed(2);
+}
+
 /** One missile table with the chance of at least one hit and the average hits for a full-strength unit. */
 function fireTable(kind: 'standard' | 'crossbow'): SheetBlock {
   return {
@@ -43,7 +49,7 @@ function fireTable(kind: 'standard' | 'crossbow'): SheetBlock {
       ...FIRE_TABLES[kind][cls].map((rule): SheetCell => {
         if (rule.kind === 'impossible') return { text: 'no hit possible', note: '0% · 0.00' };
         const odds = hitOdds(rule, FULL_STRENGTH_DICE);
-        return { text: describeHitRule(rule), note: `${Math.round(odds.atLeastOne * 100)}% · ${odds.expected.toFixed(2)}` };
+        return { text: describeHitRule(rule), note: `${percent(odds.atLeastOne)} · ${averageHits(odds.expected)}` };
       }),
     ]),
   };
@@ -99,7 +105,7 @@ export function nevskyReference(): Sheet {
       { kind: 'heading', text: 'Troops' },
       {
         kind: 'table', columns: ['Troop', 'Code', 'Move', 'Melee', 'Sup', 'Range', 'Pts', 'Stands'],
-        widths: [2.2, 1.05, 2.2, 1.9, 0.9, 1.15, 0.85, 1.25],
+        widths: [2.1, 0.9, 2.15, 2.3, 0.8, 1.1, 0.75, 1.2],
         rows: TROOP_TYPES.map((id) => troopRow(TROOPS[id])),
       },
       { kind: 'paragraph', text: 'Moves and ranges are in squares: a diagonal step costs 1½, a straight step 1. Cavalry means knights, turcopoles and light cavalry. Support type 1 units face a side of the square, never a corner.' },
