@@ -200,14 +200,16 @@ function table(ctx: Ctx, block: Extract<SheetBlock, { kind: 'table' }>): void {
   const head = block.columns.map((t) => ({ text: t }));
   const headH = rowHeight(ctx, head, widths, true);
   const capH = block.caption ? textHeight(ctx, block.caption, FONT.bold, fs, ctx.colWidth) + 2 : 0;
-  const first = block.rows[0] ? rowHeight(ctx, block.rows[0].map(cellOf), widths, false) : 0;
-  ensure(ctx, capH + headH + first);
+  const heights = block.rows.map((r) => rowHeight(ctx, r.map(cellOf), widths, false));
+  const whole = capH + headH + heights.reduce((a, b) => a + b, 0);
+  // A short table is kept whole; a long one may break after its first row (the header repeats).
+  ensure(ctx, whole <= (bottom(ctx) - top(ctx)) * 0.3 ? whole : capH + headH + (heights[0] ?? 0));
   if (block.caption) ctx.y += put(ctx, block.caption, FONT.bold, fs, left(ctx), ctx.colWidth) + 2;
   const header = (): void => { if (ctx.draw) drawRow(ctx, head, widths, true, headH); ctx.y += headH; };
   header();
-  for (const row of block.rows) {
+  for (const [i, row] of block.rows.entries()) {
     const cells = row.map(cellOf);
-    const h = rowHeight(ctx, cells, widths, false);
+    const h = heights[i] ?? 0;
     if (ensure(ctx, h)) header();
     if (ctx.draw) drawRow(ctx, cells, widths, false, h);
     ctx.y += h;
