@@ -1,6 +1,7 @@
 /** The print pack: pdfkit documents built from scenario data, shared by the browser (lazy-loaded) and the CLI. */
 export * from './options';
-export { buildPrintPdf, buildPrintFiles, buildReferencePdf, DOCUMENT_TITLES, type BuildHooks } from './pack';
+export { buildPrintPdf, buildPrintFiles, DOCUMENT_TITLES, type BuildHooks } from './pack';
+export { buildReferencePdf, buildRosterPdf, drawReference, REFERENCE_LAYOUT, type ReferencePdfOptions, type SheetPdfOptions } from './ruleset-pdfs';
 export { planTiles, axisWindows, type Tile, type TilePlan, type TileInput } from './tiling';
 export { tilePlanFor, TILE_MARGIN, TILE_OVERLAP, CUT_OFFSET } from './map-tiles';
 export { fitOrientation, fitSquare, rulesLine } from './map-fit';

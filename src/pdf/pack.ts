@@ -4,13 +4,13 @@
  * browser page stays responsive.
  */
 import type { Scenario } from '../rules';
-import { nevskyReference } from '../rulesets/nevsky-reference';
 import { drawFitMap } from './map-fit';
 import { drawTiledMap } from './map-tiles';
 import { checkPrintOptions, type PrintDocument, type PrintOptions } from './options';
 import { addPage } from './page';
 import { createDoc, finishDoc, FONT, type Doc } from './pdfkit';
 import { rosterSheets } from './roster';
+import { drawReference } from './ruleset-pdfs';
 import { renderSheet } from './sheet';
 
 export interface BuildHooks {
@@ -42,7 +42,7 @@ async function drawDocument(doc: Doc, scenario: Scenario, which: PrintDocument, 
       doc.font(FONT.italic).fontSize(9).fillColor('#666666')
         .text('Left blank on purpose: the quick-reference sheet that follows prints on both sides of one sheet.', 60, height / 2, { width: width - 120, align: 'center' });
     }
-    renderSheet(doc, nevskyReference(), { paper: opts.paper, ink: opts.ink, columns: 2, fontSize: 7.5, fitPages: 2, printedOn: opts.printedOn });
+    drawReference(doc, 'nevsky', opts);
   }
 }
 
@@ -71,11 +71,4 @@ export async function buildPrintFiles(scenario: Scenario, opts: PrintOptions, ho
     out.push({ document, bytes: await buildPrintPdf(scenario, { ...opts, documents: [document] }, hooks) });
   }
   return out;
-}
-
-/** The Nevsky reference sheet alone (two pages). */
-export async function buildReferencePdf(opts: Pick<PrintOptions, 'paper' | 'ink' | 'printedOn'>): Promise<Uint8Array> {
-  const doc = createDoc({ title: 'Nevsky quick reference' });
-  renderSheet(doc, nevskyReference(), { paper: opts.paper, ink: opts.ink, columns: 2, fontSize: 7.5, fitPages: 2, printedOn: opts.printedOn });
-  return finishDoc(doc);
 }

@@ -84,6 +84,32 @@ function put(ctx: Ctx, text: string, font: string, size: number, x: number, widt
   return h;
 }
 
+const PAD = 4;
+
+/** Width of the longest word of a text (words never break inside a table cell). */
+function longestWord(ctx: Ctx, text: string, font: string, size: number): number {
+  ctx.doc.font(font).fontSize(size);
+  return Math.max(0, ...pdfText(text).split(/\s+/).map((w) => ctx.doc.widthOfString(w)));
+}
+
+/** The narrowest a column may be: its longest word (header in bold), or its row of tick boxes. */
+function minColumnWidth(ctx: Ctx, block: Extract<SheetBlock, { kind: 'table' }>, i: number): number {
+  const fs = ctx.o.fontSize;
+  let w = longestWord(ctx, block.columns[i] ?? '', FONT.bold, fs);
+  for (const row of block.rows) {
+    const c = row[i];
+    if (c === undefined) continue;
+    const cell = cellOf(c);
+    if (isTickBoxes(cell.text)) w = Math.max(w, [...cell.text].length * (fs * 1.1 + 2.5));
+    else w = Math.max(w, longestWord(ctx, cell.text, cell.strong ? FONT.bold : FONT.regular, fs), cell.note ? longestWord(ctx, cell.note, FONT.regular, fs * 0.8) : 0);
+  }
+  return w + PAD + 0.5;
+}
+
+/**
+ * Column widths: the block's weights (or the widest text) shared out over the width, except that no column is
+ * made narrower than its longest word; the width it needs comes from the columns with room to spare.
+ */
 function columnWidths(ctx: Ctx, block: Extract<SheetBlock, { kind: 'table' }>, width: number): number[] {
   const n = block.columns.length;
   let weights = block.widths && block.widths.length === n ? block.widths : null;
@@ -101,17 +127,41 @@ function columnWidths(ctx: Ctx, block: Extract<SheetBlock, { kind: 'table' }>, w
       return Math.min(w, width * 0.45) + 6;
     });
   }
-  const sum = weights.reduce((a, b) => a + b, 0);
-  return weights.map((w) => (w / sum) * width);
+  const mins = block.columns.map((_, i) => minColumnWidth(ctx, block, i));
+  const minSum = mins.reduce((a, b) => a + b, 0);
+  // Too narrow for every word: share out by need (cells then shrink their font, see cellFontSize).
+  if (minSum >= width) return mins.map((m) => (m / minSum) * width);
+  const fixed = new Set<number>();
+  for (;;) {
+    const free = width - [...fixed].reduce((a, i) => a + mins[i]!, 0);
+    const weightSum = weights.reduce((a, w, i) => a + (fixed.has(i) ? 0 : w), 0);
+    const out = weights.map((w, i) => (fixed.has(i) ? mins[i]! : (w / weightSum) * free));
+    const short = out.findIndex((w, i) => !fixed.has(i) && w < mins[i]!);
+    if (short < 0) return out;
+    out.forEach((w, i) => { if (!fixed.has(i) && w < mins[i]!) fixed.add(i); });
+  }
+}
+
+/** True when a cell is only ballot boxes: drawn as that many tick boxes. */
+function isTickBoxes(text: string): boolean {
+  return text.length > 0 && [...text].every((ch) => ch === TICK_BOX);
+}
+
+/** The font size for a cell's text: the table's size, or smaller so its longest word fits the column. */
+function cellFontSize(ctx: Ctx, text: string, font: string, size: number, width: number): number {
+  const word = longestWord(ctx, text, font, size);
+  if (word <= width - PAD) return size;
+  return Math.max(size * 0.6, Math.floor((size * (width - PAD)) / word * 4) / 4);
 }
 
 function rowHeight(ctx: Ctx, cells: SheetCell[], widths: number[], header: boolean): number {
   const fs = ctx.o.fontSize;
   let h = 0;
   cells.forEach((c, i) => {
-    const w = (widths[i] ?? 20) - 4;
-    let ch = textHeight(ctx, c.text, header || c.strong ? FONT.bold : FONT.regular, fs, w);
-    if (c.note) ch += textHeight(ctx, c.note, FONT.regular, fs * 0.8, w);
+    const w = widths[i] ?? 20;
+    const font = header || c.strong ? FONT.bold : FONT.regular;
+    let ch = textHeight(ctx, c.text, font, cellFontSize(ctx, c.text, font, fs, w), w - PAD);
+    if (c.note) ch += textHeight(ctx, c.note, FONT.regular, cellFontSize(ctx, c.note, FONT.regular, fs * 0.8, w), w - PAD);
     h = Math.max(h, ch);
   });
   return h + 4;
@@ -126,13 +176,17 @@ function drawRow(ctx: Ctx, cells: SheetCell[], widths: number[], header: boolean
   cells.forEach((c, i) => {
     const w = widths[i] ?? 20;
     if (c.shade && ctx.o.ink === 'color') doc.rect(x, ctx.y, w, h).fillColor('#ececec').fill();
-    if (c.text.length > 0 && [...c.text].every((ch) => ch === TICK_BOX)) {
+    if (isTickBoxes(c.text)) {
       const box = Math.min(fs * 1.1, h - 4);
       [...c.text].forEach((_, k) => doc.lineWidth(0.6).strokeColor('#111111').rect(x + 2 + k * (box + 2.5), ctx.y + (h - box) / 2, box, box).stroke());
     } else {
-      doc.font(header || c.strong ? FONT.bold : FONT.regular).fontSize(fs).fillColor('#111111')
-        .text(pdfText(c.text), x + 2, ctx.y + 2, { width: w - 4, lineGap: 0.6 });
-      if (c.note) doc.font(FONT.regular).fontSize(fs * 0.8).fillColor('#555555').text(pdfText(c.note), x + 2, doc.y, { width: w - 4, lineGap: 0.6 });
+      const font = header || c.strong ? FONT.bold : FONT.regular;
+      doc.font(font).fontSize(cellFontSize(ctx, c.text, font, fs, w)).fillColor('#111111')
+        .text(pdfText(c.text), x + 2, ctx.y + 2, { width: w - PAD, lineGap: 0.6 });
+      if (c.note) {
+        doc.font(FONT.regular).fontSize(cellFontSize(ctx, c.note, FONT.regular, fs * 0.8, w)).fillColor('#555555')
+          .text(pdfText(c.note), x + 2, doc.y, { width: w - PAD, lineGap: 0.6 });
+      }
     }
     x += w;
   });
@@ -146,14 +200,16 @@ function table(ctx: Ctx, block: Extract<SheetBlock, { kind: 'table' }>): void {
   const head = block.columns.map((t) => ({ text: t }));
   const headH = rowHeight(ctx, head, widths, true);
   const capH = block.caption ? textHeight(ctx, block.caption, FONT.bold, fs, ctx.colWidth) + 2 : 0;
-  const first = block.rows[0] ? rowHeight(ctx, block.rows[0].map(cellOf), widths, false) : 0;
-  ensure(ctx, capH + headH + first);
+  const heights = block.rows.map((r) => rowHeight(ctx, r.map(cellOf), widths, false));
+  const whole = capH + headH + heights.reduce((a, b) => a + b, 0);
+  // A short table is kept whole; a long one may break after its first row (the header repeats).
+  ensure(ctx, whole <= (bottom(ctx) - top(ctx)) * 0.3 ? whole : capH + headH + (heights[0] ?? 0));
   if (block.caption) ctx.y += put(ctx, block.caption, FONT.bold, fs, left(ctx), ctx.colWidth) + 2;
   const header = (): void => { if (ctx.draw) drawRow(ctx, head, widths, true, headH); ctx.y += headH; };
   header();
-  for (const row of block.rows) {
+  for (const [i, row] of block.rows.entries()) {
     const cells = row.map(cellOf);
-    const h = rowHeight(ctx, cells, widths, false);
+    const h = heights[i] ?? 0;
     if (ensure(ctx, h)) header();
     if (ctx.draw) drawRow(ctx, cells, widths, false, h);
     ctx.y += h;
@@ -161,13 +217,31 @@ function table(ctx: Ctx, block: Extract<SheetBlock, { kind: 'table' }>): void {
   ctx.y += fs * 0.8;
 }
 
-function block(ctx: Ctx, b: SheetBlock): void {
+/** Height of the start of a block that must stay with the heading above it (its first line, row or item). */
+function leadHeight(ctx: Ctx, b: SheetBlock | undefined): number {
+  const fs = ctx.o.fontSize;
+  if (!b) return 0;
+  switch (b.kind) {
+    case 'paragraph': return Math.min(textHeight(ctx, b.text, FONT.regular, fs, ctx.colWidth), fs * 3.6);
+    case 'list': return b.items[0] ? textHeight(ctx, b.items[0], FONT.regular, fs, ctx.colWidth - fs * 1.5) : 0;
+    case 'note': return textHeight(ctx, b.text, FONT.italic, fs, ctx.colWidth - 11) + 8;
+    case 'table': {
+      const widths = columnWidths(ctx, b, ctx.colWidth);
+      const cap = b.caption ? textHeight(ctx, b.caption, FONT.bold, fs, ctx.colWidth) + 2 : 0;
+      return cap + rowHeight(ctx, b.columns.map((t) => ({ text: t })), widths, true) + (b.rows[0] ? rowHeight(ctx, b.rows[0].map(cellOf), widths, false) : 0);
+    }
+    default: return 0;
+  }
+}
+
+function block(ctx: Ctx, b: SheetBlock, next?: SheetBlock): void {
   const fs = ctx.o.fontSize;
   const x = (): number => left(ctx);
   switch (b.kind) {
     case 'heading': {
       const h = textHeight(ctx, b.text, FONT.bold, fs * 1.25, ctx.colWidth);
-      ensure(ctx, h + fs * 3);
+      // Keep with next: a heading never ends a column without the start of what it heads.
+      ensure(ctx, h + fs * 1.2 + Math.max(fs * 1.5, leadHeight(ctx, next)));
       if (ctx.y > top(ctx) + 0.5) ctx.y += fs * 0.4;
       ctx.y += put(ctx, b.text, FONT.bold, fs * 1.25, x(), ctx.colWidth);
       if (ctx.draw) ctx.doc.lineWidth(0.5).strokeColor('#333333').moveTo(x(), ctx.y).lineTo(x() + ctx.colWidth, ctx.y).stroke();
@@ -214,7 +288,7 @@ function run(doc: Doc, sheet: Sheet, o: Ctx['o'], draw: boolean): number {
   const height = o.landscape ? p.width : p.height;
   const ctx: Ctx = { doc, draw, o, sheet, width, height, colWidth: (width - 2 * MARGIN - (o.columns - 1) * GUTTER) / o.columns, col: 0, y: 0, pages: 0 };
   newPage(ctx);
-  for (const b of sheet.blocks) block(ctx, b);
+  sheet.blocks.forEach((b, i) => block(ctx, b, sheet.blocks[i + 1]));
   return ctx.pages;
 }
 

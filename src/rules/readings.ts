@@ -44,11 +44,11 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-ballista', section: '7', title: 'Ballista fire without a model catapult',
-    text: 'Aim at a square within 6 in the 90-degree cone, not your own square and not from a crossing square, with at least one crew stand present. Roll a die: 1-3 lands on target (1-2 if the target is protected). Otherwise roll a d8 for a compass direction (N, NE, E, SE, S, SW, W, NW) and the shot lands one square that way; off the board, beyond 6 or on the ballista itself it misses. A landing square with troops loses one stand of the shooter\'s choice; with a ballista, a 6 on a die wrecks it and one stand there. All ballistas shoot before any loss is removed.',
+    text: 'Aim at a square within 6 in the 90-degree cone, not your own square and not from a crossing square, with at least one crew stand present. Roll a die: 1-3 lands on target (1-2 if the target is protected). Otherwise roll a d8 for a compass direction (N, NE, E, SE, S, SW, W, NW) and the shot lands one square that way; off the board, beyond 6 or on the ballista itself it misses; a stray shot can hit friends. A landing square with troops loses one stand of the shooter\'s choice; with a ballista, a 6 on a die wrecks it and one stand there. All ballistas shoot before any loss is removed.',
   },
   {
     id: 'R-mdi', section: '9G', title: 'Which formation beats which',
-    text: 'Column beats flanking and pincers; line beats square and column; flanking beats line and square; pincers beat line and flanking; square beats pincers and column. Withdrawal gets away from line and square (and from another withdrawal) and fails against column, pincers and flanking, where it counts as the losing formation.',
+    text: 'The source contradicts itself, so the program takes the one arrangement in which every pair is settled once and each formation beats exactly two others. Column beats flanking and pincers; line beats square and column; flanking beats line and square; pincers beat line and flanking; square beats pincers and column. Withdrawal gets away from line and square (and from another withdrawal) and fails against column, pincers and flanking, where it counts as the losing formation.',
   },
   {
     id: 'R-small-superior', section: '9H', title: 'A superior side worth under 1 point',

@@ -5,8 +5,9 @@
  */
 import {
   DIVISION, compareMdi, FIRE_TABLES, MDIS, RANGE_BANDS, TARGET_CLASSES, TARGET_CLASS_LABELS, TROOPS, TROOP_TYPES,
-  describeHitRule, divisionPoints, hitOdds, meleeLosses, missileHits, type Mdi, type TroopSpec,
+  describeHitRule, divisionPoints, hitOdds, meleeLosses, missileHits, READINGS, type Mdi, type Reading, type TroopSpec,
 } from '../rules';
+import { percent } from './odds';
 import type { Sheet, SheetBlock, SheetCell } from './sheet';
 
 /** "1½" for 1.5, "½" for 0.5. */
@@ -31,6 +32,11 @@ function troopRow(t: TroopSpec): string[] {
   ];
 }
 
+/** Average hits for print with two decimals; a chance too small to show as 0.01 prints "<0.01", never "0.00". */
+export function averageHits(expected: number): string {
+  return expected > 0 && expected < 0.005 ? '<0.01' : expected.toFixed(2);
+}
+
 /** One missile table with the chance of at least one hit and the average hits for a full-strength unit. */
 function fireTable(kind: 'standard' | 'crossbow'): SheetBlock {
   return {
@@ -43,7 +49,7 @@ function fireTable(kind: 'standard' | 'crossbow'): SheetBlock {
       ...FIRE_TABLES[kind][cls].map((rule): SheetCell => {
         if (rule.kind === 'impossible') return { text: 'no hit possible', note: '0% · 0.00' };
         const odds = hitOdds(rule, FULL_STRENGTH_DICE);
-        return { text: describeHitRule(rule), note: `${Math.round(odds.atLeastOne * 100)}% · ${odds.expected.toFixed(2)}` };
+        return { text: describeHitRule(rule), note: `${percent(odds.atLeastOne)} · ${averageHits(odds.expected)}` };
       }),
     ]),
   };
@@ -83,6 +89,11 @@ function meleeExamples(): string[] {
   });
 }
 
+/** A reading as printed: "Reading 9B, Line of fire: ..." (the text itself lives in src/rules/readings.ts). */
+export function readingText(r: Reading): string {
+  return `Reading ${r.section}, ${r.title}: ${r.text}`;
+}
+
 /** The Nevsky quick-reference sheet. */
 export function nevskyReference(): Sheet {
   const lb = (target: 'javelinmen' | 'knights', range: number): number => missileHits('longbowmen', target, range, [1, 1, 3]);
@@ -94,7 +105,7 @@ export function nevskyReference(): Sheet {
       { kind: 'heading', text: 'Troops' },
       {
         kind: 'table', columns: ['Troop', 'Code', 'Move', 'Melee', 'Sup', 'Range', 'Pts', 'Stands'],
-        widths: [2.2, 1.05, 2.2, 1.9, 0.9, 1.15, 0.85, 1.25],
+        widths: [2.1, 0.9, 2.15, 2.3, 0.8, 1.1, 0.75, 1.2],
         rows: TROOP_TYPES.map((id) => troopRow(TROOPS[id])),
       },
       { kind: 'paragraph', text: 'Moves and ranges are in squares: a diagonal step costs 1½, a straight step 1. Cavalry means knights, turcopoles and light cavalry. Support type 1 units face a side of the square, never a corner.' },
@@ -182,11 +193,7 @@ export function nevskyReference(): Sheet {
         ],
       },
       { kind: 'heading', text: 'Readings this program takes' },
-      { kind: 'note', text: 'Reading, ballista: the model catapult becomes dice. Needs a crew stand in its square; range 6, 90 degree cone, one shot a turn, not from a crossing square, not at its own square. Roll 1d6: 1-3 lands on the aimed square (1-2 if it is protected); otherwise 1d8 picks a compass direction (N, NE, E, SE, S, SW, W, NW) and the shot lands one square that way, missing if that is off the board, beyond 6 or its own square. A stray shot can hit friends. Stands in the landing square: one destroyed. A ballista there: on a 6 it is wrecked along with one stand.' },
-      { kind: 'note', text: 'Reading, line of fire: a straight line joins the two square centres. Any square it passes through in between blocks it if it holds troops of either side or is protected (protected hills included). Through a corner point it is blocked only when both squares at that corner block. Ballista shots are not blocked.' },
-      { kind: 'note', text: 'Reading, MDI table: the source contradicts itself, so the grid above is the one arrangement in which every pair is settled once and each formation beats exactly two others. Withdrawal gets away from line and square (and from another withdrawal), and is caught by column, flanking and pincers.' },
-      { kind: 'note', text: 'Reading, crossings: both squares beside a ford or bridge count as crossing squares: protected for shooting and charges, -1 to an attacker there, no ballista shooting from them, but a ballista may stand on them.' },
-      { kind: 'note', text: 'Reading, charges: a charge is declared with the move; any move longer than 3 is a charge, and a charging unit must end up fighting that turn.' },
+      ...READINGS.map((r): SheetBlock => ({ kind: 'note', text: readingText(r) })),
     ],
   };
 }

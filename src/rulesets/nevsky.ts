@@ -7,6 +7,7 @@ import {
   type Army, type SideSpec, type UnitSpec,
 } from '../rules';
 import type { Sheet } from './sheet';
+import { nevskyReference } from './nevsky-reference';
 import { diagnostic, plural } from './diagnostics';
 import {
   ROSTER_FORMAT, ROSTER_VERSION, type NevskyRoster, type RosterDiagnostic, type RosterLine, type RosterRules, type UnitKindInfo,
@@ -81,27 +82,5 @@ export const NEVSKY_UNIT_KIND_INFO: readonly UnitKindInfo[] = TROOP_TYPES.map((k
   note: k === 'ballista' ? `one engine, ${TROOPS[k].cost} points` : `${plural(TROOPS[k].stands, 'stand')}, ${TROOPS[k].cost} points each`,
 }));
 
-/** A stand-in sheet (the troop table from src/rules) until the full sheet is wired in; see nevskyReferenceSheet. */
-function interimNevskySheet(): Sheet {
-  const dash = (v: number | null) => (v === null ? '-' : String(v));
-  return {
-    title: 'Nevsky: troop table',
-    subtitle: 'Sweet House Rules, 2nd edition',
-    blocks: [
-      { kind: 'table', caption: 'Troops', columns: ['Troop', 'Code', 'Move', 'Charge', 'Melee', 'Charge value', 'Support', 'Range', 'Points', 'Stands'],
-        rows: TROOP_TYPES.map((k) => {
-          const t = TROOPS[k];
-          return [t.name, t.code, dash(t.move), dash(t.charge), dash(t.meleeValue), dash(t.chargeValue), dash(t.support), dash(t.range), String(t.cost), String(t.stands)];
-        }) },
-      { kind: 'table', caption: 'Standard division (units)', columns: ['Troop', ARMY_NAMES.teutonic, ARMY_NAMES.russian],
-        rows: TROOP_TYPES.map((k) => [TROOPS[k].name, String(DIVISION.teutonic[k]), String(DIVISION.russian[k])]) },
-      { kind: 'paragraph', text: `A standard division is worth ${divisionPoints('teutonic')} points (Teutonic) or ${divisionPoints('russian')} (Russian).` },
-    ],
-  };
-}
-
-/**
- * MERGE POINT: the Nevsky reference sheet is built in ./nevsky-reference.ts (owned by the print engineer). When
- * that file lands, point this at its builder; every caller (registry, CLI, app) goes through this one name.
- */
-export const nevskyReferenceSheet: () => Sheet = interimNevskySheet;
+/** The Nevsky quick-reference sheet (two pages, one sheet double-sided): every caller goes through this name. */
+export const nevskyReferenceSheet: () => Sheet = nevskyReference;

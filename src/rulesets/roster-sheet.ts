@@ -29,6 +29,6 @@ export function rosterSheet(roster: Roster, diagnostics: readonly RosterDiagnost
     title: roster.meta.title,
     subtitle: `${ruleset?.name ?? roster.ruleset} roster${rosterIsValid(diagnostics) ? '' : ' (NOT VALID)'}`,
     blocks,
-    footer: `Nevsky Scenario Studio${roster.meta.author ? ` · ${roster.meta.author}` : ''}`,
+    footer: `Nevsky Scenario Studio · ${ruleset?.name ?? roster.ruleset}${roster.meta.author ? ` · roster by ${roster.meta.author}` : ''}`,
   };
 }

@@ -1,6 +1,8 @@
 /** Print pack (issue 5): time to build the PDFs for the two-division template in Node, and the size of the print chunk the browser lazy-loads. */
 import { gzipSync } from 'node:zlib';
-import { buildPrintPdf, type PrintOptions } from '../../src/pdf';
+import { readFileSync } from 'node:fs';
+import { buildPrintPdf, buildReferencePdf, buildRosterPdf, type PrintOptions } from '../../src/pdf';
+import { RULESET_IDS, parseRoster } from '../../src/rulesets';
 import { templateScenario } from '../../src/scenario';
 import { medianAndMax, type BenchRow, type BenchSection } from './harness';
 
@@ -12,6 +14,18 @@ async function timeBuild(options: PrintOptions, runs = 5): Promise<{ median: num
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     bytes = (await buildPrintPdf(scenario, options)).length;
+    times.push(performance.now() - t0);
+  }
+  return { ...medianAndMax(times), bytes };
+}
+
+/** Median and worst time of an async PDF build after one warm-up run, and its size. */
+async function timePdf(build: () => Promise<Uint8Array>, runs = 5): Promise<{ median: number; max: number; bytes: number }> {
+  let bytes = (await build()).length;
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    bytes = (await build()).length;
     times.push(performance.now() - t0);
   }
   return { ...medianAndMax(times), bytes };
@@ -54,6 +68,16 @@ export const section: BenchSection = {
     rows.push({ label: 'two-divisions, fit map + rosters + reference', value: fit.median, unit: 'ms', note: `median of 5, worst ${fit.max.toFixed(0)} ms, ${(fit.bytes / 1024).toFixed(0)} KB; aim < 1000` });
     const tiles = await timeBuild({ ...base, scale: '25mm' });
     rows.push({ label: 'two-divisions, 25mm tiled map + rosters + ref.', value: tiles.median, unit: 'ms', note: `median of 5, worst ${tiles.max.toFixed(0)} ms, ${(tiles.bytes / 1024).toFixed(0)} KB; aim < 1000` });
+    for (const ruleset of RULESET_IDS) {
+      const t = await timePdf(() => buildReferencePdf({ ruleset, paper: 'a4', printedOn: '2026-11-22' }));
+      rows.push({ label: `reference PDF: ${ruleset}`, value: t.median, unit: 'ms', note: `median of 5, worst ${t.max.toFixed(0)} ms, ${(t.bytes / 1024).toFixed(0)} KB` });
+    }
+    for (const name of ['dewitt-english-retinue', 'splendid-victory-eastern-association']) {
+      const parsed = parseRoster(readFileSync(new URL(`../../templates/rosters/${name}.json`, import.meta.url), 'utf8'));
+      if (!parsed.ok) throw new Error(`${name} does not parse`);
+      const t = await timePdf(() => buildRosterPdf(parsed.roster, { paper: 'a4', printedOn: '2026-11-22' }));
+      rows.push({ label: `roster PDF: ${name}`, value: t.median, unit: 'ms', note: `median of 5, worst ${t.max.toFixed(0)} ms, ${(t.bytes / 1024).toFixed(0)} KB` });
+    }
     const chunk = await lazyChunkSize();
     rows.push({ label: 'lazy print chunk (vite build, minified)', value: chunk.raw / 1024, unit: 'KB', note: `${chunk.files} file(s)` });
     rows.push({ label: 'lazy print chunk, gzip', value: chunk.gzip / 1024, unit: 'KB' });

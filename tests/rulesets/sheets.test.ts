@@ -6,7 +6,7 @@ import {
   type SheetBlock,
 } from '../../src/rulesets';
 import { parseRoster } from '../../src/rulesets';
-import { TROOPS, TROOP_TYPES } from '../../src/rules';
+import { READINGS, TROOPS, TROOP_TYPES, reading } from '../../src/rules';
 import { readFileSync } from 'node:fs';
 
 const textOf = (id: string) => sheetText(getRuleset(id)!.referenceSheet());
@@ -97,10 +97,19 @@ describe('Ancients quick-play sheet', () => {
   });
 });
 
-describe('Nevsky sheet (interim, until the print module wires the full one)', () => {
+describe('Nevsky sheet is the full two-page reference', () => {
   test('holds the troop table', () => {
     const text = textOf('nevsky');
     for (const t of TROOP_TYPES) expect(text).toContain(`${TROOPS[t].name} | ${TROOPS[t].code}`);
+  });
+  test.each(READINGS.map((r) => ({ id: r.id, title: r.title })))('prints reading $id ($title) from the single READINGS list', ({ id }) => {
+    const notes = getRuleset('nevsky')!.referenceSheet().blocks.filter((b) => b.kind === 'note').map((b) => (b.kind === 'note' ? b.text : ''));
+    expect(notes.filter((n) => n.includes(reading(id).text))).toHaveLength(1);
+  });
+  test('every reading note on the sheet comes from READINGS (none written twice)', () => {
+    const notes = getRuleset('nevsky')!.referenceSheet().blocks.filter((b) => b.kind === 'note');
+    expect(notes).toHaveLength(READINGS.length);
+    for (const n of notes) expect(READINGS.some((r) => n.kind === 'note' && n.text.endsWith(r.text))).toBe(true);
   });
 });
 

@@ -1,28 +1,35 @@
-/** `nevsky reference --out FILE [--paper a4|letter] [--ink color|saver]`: the Nevsky quick-reference sheet alone. */
+/** `nevsky reference --out FILE [--ruleset ID] [--paper a4|letter] [--ink color|saver]`: a rule set's quick-reference sheet. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INKS, PAPERS, buildReferencePdf, type Ink, type Paper } from '../../pdf';
+import { RULESET_IDS, type RulesetId } from '../../rulesets';
 import { EXIT, UsageError, type Io } from '../io';
 import type { Command } from '../main';
 import { choice, today } from './pdf';
 
 export const referenceCommand: Command = {
   name: 'reference',
-  summary: 'write the Nevsky quick-reference sheet (two pages, one sheet double-sided) as a PDF',
-  usage: 'nevsky reference --out FILE [--paper a4|letter] [--ink color|saver]',
-  help: `Writes the quick-reference sheet: troop table, sequence of play, movement, both missile tables with the
-odds of each cell, the MDI grid, melee steps with a worked example, retreats, other rules and the readings
-this program takes. Print both pages on one sheet, double-sided.
-  --out FILE   the PDF to write
-  --paper P    a4 (default) or letter
-  --ink I      color (default) or saver`,
+  summary: 'write a rule set\'s quick-reference sheet as a PDF (Nevsky: two pages, one sheet double-sided)',
+  usage: `nevsky reference --out FILE [--ruleset ${RULESET_IDS.join('|')}] [--paper a4|letter] [--ink color|saver]`,
+  help: `Writes a quick-reference sheet. Nevsky (the default): troop table, sequence of play, movement, both
+missile tables with the odds of each cell, the MDI grid, melee steps with a worked example, retreats, other
+rules and the readings this program takes; print both pages on one sheet, double-sided. The other rule sets
+print their decoded tables with odds aids; numbers lost in the scanned source print as "illegible in source".
+  --out FILE      the PDF to write
+  --ruleset ID    ${RULESET_IDS.join(', ')} (default nevsky)
+  --paper P       a4 (default) or letter
+  --ink I         color (default) or saver`,
   async run(args: string[], io: Io): Promise<number> {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { out: { type: 'string' }, paper: { type: 'string' }, ink: { type: 'string' } } });
+    const { values, positionals } = parseArgs({
+      args, allowPositionals: true,
+      options: { out: { type: 'string' }, ruleset: { type: 'string' }, paper: { type: 'string' }, ink: { type: 'string' } },
+    });
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const ruleset = choice<RulesetId>('ruleset', values.ruleset, RULESET_IDS, 'nevsky');
     if (!values.out) throw new UsageError('--out FILE is required');
     const bytes = await buildReferencePdf({
-      paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'), ink: choice<Ink>('ink', values.ink, INKS, 'color'), printedOn: today(),
+      ruleset, paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'), ink: choice<Ink>('ink', values.ink, INKS, 'color'), printedOn: today(),
     });
     await mkdir(dirname(values.out), { recursive: true });
     await writeFile(values.out, bytes);

@@ -1,11 +1,15 @@
-/** `nevsky roster FILE [--json]`: check an army roster against its rule set and print it with its points. */
+/** `nevsky roster FILE [--json] [--pdf OUT]`: check an army roster against its rule set, print it with its points, write its PDF. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { INKS, PAPERS, buildRosterPdf, type Ink, type Paper } from '../../pdf';
 import type { Diagnostic } from '../../rules';
 import {
   getRuleset, parseRoster, rosterIsValid, rosterLines, rosterPoints, type Roster, type RosterDiagnostic,
 } from '../../rulesets';
 import { EXIT, readText, UsageError, type Io } from '../io';
 import type { Command } from '../main';
+import { choice, today } from './pdf';
 import { formatDiagnostic } from './validate';
 
 /** A roster diagnostic in the `validate` command's line format (same fields, its own codes). */
@@ -37,15 +41,22 @@ export function formatRoster(roster: Roster): string[] {
 export const rosterCommand: Command = {
   name: 'roster',
   summary: 'check an army roster against its rule set and print it with its points',
-  usage: 'nevsky roster FILE [--json]',
+  usage: 'nevsky roster FILE [--json] [--pdf OUT [--paper a4|letter] [--ink color|saver]]',
   help: `Checks a roster file (format "roster": Nevsky, A Splendid Victory! or Dewitt) against the
 roster schema and its rule set's composition rules, then prints each unit with its points
 and the total, followed by the diagnostics (severity, code, JSON pointer, message).
 Exit status: 0 when the roster has no error (warnings allowed), 1 when it has an error,
 2 when the file cannot be read or the arguments are wrong.
-  --json   print one JSON object: { "file", "valid", "diagnostics", "units", "points" }`,
+  --json      print one JSON object: { "file", "valid", "diagnostics", "units", "points" }
+  --pdf OUT   also write the roster sheet as a PDF: units, points with a running total, findings.
+              A roster with errors still prints, its errors listed; one that cannot be read does not.
+  --paper P   a4 (default) or letter, for --pdf
+  --ink I     color (default) or saver, for --pdf`,
   async run(args: string[], io: Io): Promise<number> {
-    const { values, positionals } = parseArgs({ args, options: { json: { type: 'boolean' } }, allowPositionals: true });
+    const { values, positionals } = parseArgs({ args, options: { json: { type: 'boolean' }, pdf: { type: 'string' }, paper: { type: 'string' }, ink: { type: 'string' } }, allowPositionals: true });
+    const paper = choice<Paper>('paper', values.paper, PAPERS, 'a4');
+    const ink = choice<Ink>('ink', values.ink, INKS, 'color');
+    if (values.pdf === '') throw new UsageError('--pdf needs a file name');
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name a roster file' : 'name one roster file');
     const file = positionals[0]!;
     const read = await readText(file);
@@ -67,6 +78,16 @@ Exit status: 0 when the roster has no error (warnings allowed), 1 when it has an
       io.out(`${file}: ${valid ? 'OK' : 'INVALID'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`);
       if (result.ok) for (const line of formatRoster(result.roster)) io.out(line);
       for (const d of diagnostics) io.out(formatRosterDiagnostic(d));
+    }
+    if (values.pdf !== undefined) {
+      if (!result.ok) {
+        io.err(`${file}: no PDF written, the roster cannot be read`);
+      } else {
+        const bytes = await buildRosterPdf(result.roster, { paper, ink, printedOn: today(), diagnostics });
+        await mkdir(dirname(values.pdf), { recursive: true });
+        await writeFile(values.pdf, bytes);
+        (values.json ? io.err : io.out)(`${values.pdf}  (${(bytes.length / 1024).toFixed(0)} KB)`);
+      }
     }
     return valid ? EXIT.ok : EXIT.invalid;
   },
