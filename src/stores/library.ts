@@ -1,6 +1,6 @@
 /** The library of saved scenarios (IndexedDB): list, create, open, duplicate, rename, delete with undo, autosave. */
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
+import { ref, shallowRef, toRaw } from 'vue';
 import type { Scenario } from '../rules';
 import { allRecords, deleteRecord, getRecord, getSetting, putRecord, putSetting, type LibraryRecord } from './db';
 import type { HistorySnapshot } from './scenario';
@@ -60,9 +60,11 @@ export const useLibraryStore = defineStore('library', () => {
 
   /** Save the open scenario with its history (called after every edit). */
   function save(id: string, snap: HistorySnapshot): Promise<void> {
+    // Snapshots share structure and hold no reactive proxies: IndexedDB's structured clone copies each shared
+    // part once, which is far cheaper than a JSON copy of every step.
     const record: LibraryRecord = {
       id, title: snap.scenario.meta.title, updated: Date.now(),
-      scenario: plain(snap.scenario), past: plain(snap.past), future: plain(snap.future),
+      scenario: toRaw(snap.scenario), past: [...toRaw(snap.past)], future: [...toRaw(snap.future)],
     };
     records.value = sorted([...records.value.filter((r) => r.id !== id), record]);
     return queue(() => putRecord(record));

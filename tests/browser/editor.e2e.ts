@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from '
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parseScenario, serializeScenario } from '../../src/scenario';
 import { launchChromium } from './harness';
+import { bigScenario, importScenario, largestTemplate, measureEdits, openGround } from './measure';
+import { medianAndMax } from '../bench/harness';
 import { checkCodes, clickSquare, dragSquares, newFromTemplate, openApp, protectedSquares, settle, tab, tool } from './driver';
 
 let browser: Browser;
@@ -268,5 +270,23 @@ describe('speed', () => {
     await page.waitForTimeout(100);
     const n = await page.evaluate(() => performance.getEntriesByName('edit-to-paint').length);
     expect(n).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('edit-to-paint', () => {
+  test.each([
+    ['the largest template', largestTemplate],
+    ['a 48x24 board with four divisions a side', bigScenario],
+  ])('every edit on %s is validated, redrawn and measured', async (_name, make) => {
+    await fresh();
+    const s = make();
+    await importScenario(page, s);
+    const board = s.board as { columns: number; rows: number };
+    expect(await page.locator('[data-square]').count()).toBe(board.columns * board.rows);
+    const times = await measureEdits(page, openGround(board.columns, board.rows, 8));
+    expect(times).toHaveLength(16);
+    expect(times.every((t) => t > 0)).toBe(true);
+    expect(await protectedSquares(page)).toEqual((s.terrain?.protected ?? []).map((p) => p.at).sort());
+    console.log(`edit-to-paint on ${_name}: median ${medianAndMax(times).median.toFixed(1)} ms, worst ${medianAndMax(times).max.toFixed(1)} ms`);
   });
 });
