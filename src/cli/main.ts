@@ -1,6 +1,9 @@
 /** The `nevsky` command line: a registry of sub-commands. */
 import { stdio, EXIT, UsageError, type Io } from './io';
 import { validateCommand } from './commands/validate';
+import { rosterCommand } from './commands/roster';
+import { pdfCommand } from './commands/pdf';
+import { referenceCommand } from './commands/reference';
 
 export interface Command {
   name: string;
@@ -11,7 +14,7 @@ export interface Command {
 }
 
 /** Every sub-command, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [validateCommand];
+export const COMMANDS: Command[] = [validateCommand, pdfCommand, referenceCommand, rosterCommand];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -8,3 +8,4 @@ export type { FireLine } from './geometry';
 export * from './fire';
 export * from './melee';
 export { validateScenario, parseJson, setupDiagnostics, sidePoints, standsOf, compositionDifferences, stackingProblem, TERRAIN_ADVICE, POINTS_TOLERANCE } from './validate';
+export * from './readings';

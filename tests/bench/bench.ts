@@ -1,9 +1,11 @@
 /** `npm run bench`: every section's figures, single core. Add a section by importing it below. */
 import type { BenchSection } from './harness';
 import { section as validation } from './validate.bench';
+import { section as rosters } from './rosters.bench';
+import { section as print } from './print.bench';
 import { section as editor } from './editor.bench';
 
-const SECTIONS: BenchSection[] = [validation, editor];
+const SECTIONS: BenchSection[] = [validation, rosters, print, editor];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {

@@ -47,3 +47,14 @@ describe('first screen', () => {
     expect((await checkCodes(page)).sort()).toEqual(expected);
   });
 });
+
+describe('top bar', () => {
+  test('Print opens the print dialog for the open scenario and Close dismisses it', async () => {
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    const dialog = page.locator('dialog.print-dialog');
+    await dialog.waitFor();
+    expect(await dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await page.locator('dialog.print-dialog').count()).toBe(0);
+  });
+});

@@ -1,0 +1,87 @@
+/** `nevsky pdf SCENARIO --out DIR ...`: write the print pack (map, rosters, reference) as PDF files. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseScenario } from '../../scenario';
+import {
+  CORRECTION_RANGE, INKS, MAP_SCALES, PAPERS, PRINT_DOCUMENTS, buildPrintFiles, checkPrintOptions,
+  type Ink, type MapScale, type Paper, type PrintDocument, type PrintOptions,
+} from '../../pdf';
+import { EXIT, readText, UsageError, type Io } from '../io';
+import type { Command } from '../main';
+import { formatDiagnostic } from './validate';
+
+/** Read --paper/--ink (shared with `nevsky reference`), naming the bad value. */
+export function choice<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  return value as T;
+}
+
+/** Today's date as YYYY-MM-DD, for the footers. */
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function fileName(base: string, document: PrintDocument, o: PrintOptions): string {
+  if (document === 'map') return `${base}-map-${o.scale}.pdf`;
+  return `${base}-${document}.pdf`;
+}
+
+export const pdfCommand: Command = {
+  name: 'pdf',
+  summary: 'print a scenario: map (fit or true scale), rosters and the quick reference as PDF files',
+  usage: 'nevsky pdf SCENARIO --out DIR [--paper a4|letter] [--scale fit|15mm|25mm] [--ink color|saver] [--only map,rosters,reference] [--correction PCT]',
+  help: `Writes one PDF per document into DIR, named after the scenario file:
+  NAME-map-SCALE.pdf   the map: "fit" puts the board on one page; "15mm" / "25mm" print it at table scale
+                       (3 in / 4 in squares) over several pages with an assembly index page
+  NAME-rosters.pdf     one roster per side, with casualty tick boxes and points
+  NAME-reference.pdf   the Nevsky quick-reference sheet (two pages: print both sides of one sheet)
+Options:
+  --out DIR          folder for the files (created if missing)
+  --paper P          a4 (default) or letter
+  --scale S          fit (default), 15mm or 25mm
+  --ink I            color (default) or saver (no filled areas)
+  --only LIST        comma-separated subset of map,rosters,reference
+  --correction PCT   true-scale correction in percent, ${CORRECTION_RANGE.min}-${CORRECTION_RANGE.max} (default 100); measure the ruler on the index page
+A scenario with set-up errors still prints (the rosters list the errors); one that cannot be read does not (exit 1).`,
+  async run(args: string[], io: Io): Promise<number> {
+    const { values, positionals } = parseArgs({
+      args, allowPositionals: true,
+      options: { out: { type: 'string' }, paper: { type: 'string' }, scale: { type: 'string' }, ink: { type: 'string' }, only: { type: 'string' }, correction: { type: 'string' } },
+    });
+    if (positionals.length !== 1) throw new UsageError('name exactly one scenario file');
+    if (!values.out) throw new UsageError('--out DIR is required');
+    const correction = values.correction === undefined ? 100 : Number(values.correction);
+    if (!Number.isFinite(correction)) throw new UsageError(`--correction must be a number of percent (got "${values.correction}")`);
+    const documents = (values.only ?? PRINT_DOCUMENTS.join(',')).split(',').map((d) => d.trim()).filter(Boolean);
+    for (const d of documents) if (!(PRINT_DOCUMENTS as readonly string[]).includes(d)) throw new UsageError(`--only: "${d}" is not one of ${PRINT_DOCUMENTS.join(', ')}`);
+    const options: PrintOptions = {
+      paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'),
+      scale: choice<MapScale>('scale', values.scale, MAP_SCALES, 'fit'),
+      ink: choice<Ink>('ink', values.ink, INKS, 'color'),
+      correction, documents: documents as PrintDocument[], printedOn: today(),
+    };
+    const problems = checkPrintOptions(options);
+    if (problems.length) throw new UsageError(problems.join('; '));
+    const file = positionals[0]!;
+    const read = await readText(file);
+    if ('error' in read) { io.err(read.error); return EXIT.usage; }
+    const parsed = parseScenario(read.text);
+    if (!parsed.ok) {
+      io.err(`${file}: cannot print, the scenario cannot be read:`);
+      for (const d of parsed.diagnostics) io.err(formatDiagnostic(d));
+      return EXIT.invalid;
+    }
+    const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length) io.err(`${file}: printing although the scenario has ${errors.length} set-up error${errors.length === 1 ? '' : 's'} (listed on the rosters)`);
+    await mkdir(values.out, { recursive: true });
+    const base = basename(file, extname(file));
+    for (const { document, bytes } of await buildPrintFiles(parsed.scenario, options)) {
+      const out = join(values.out, fileName(base, document, options));
+      await writeFile(out, bytes);
+      io.out(`${out}  (${(bytes.length / 1024).toFixed(0)} KB)`);
+    }
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,73 @@
+/** `nevsky roster FILE [--json]`: check an army roster against its rule set and print it with its points. */
+import { parseArgs } from 'node:util';
+import type { Diagnostic } from '../../rules';
+import {
+  getRuleset, parseRoster, rosterIsValid, rosterLines, rosterPoints, type Roster, type RosterDiagnostic,
+} from '../../rulesets';
+import { EXIT, readText, UsageError, type Io } from '../io';
+import type { Command } from '../main';
+import { formatDiagnostic } from './validate';
+
+/** A roster diagnostic in the `validate` command's line format (same fields, its own codes). */
+function formatRosterDiagnostic(d: RosterDiagnostic): string {
+  return formatDiagnostic(d as Omit<RosterDiagnostic, 'code'> as Diagnostic);
+}
+
+/** The roster as text: title, rule set, one line per unit with its points, and the total. */
+export function formatRoster(roster: Roster): string[] {
+  const lines = rosterLines(roster);
+  const points = rosterPoints(roster);
+  const nameWidth = Math.min(32, Math.max(4, ...lines.map((l) => l.name.length)));
+  const out = [`${roster.meta.title} (${getRuleset(roster.ruleset)?.name ?? roster.ruleset})`];
+  let running = 0;
+  if (points) out.push(`  ${'Unit'.padEnd(nameWidth)}  ${'Pts'.padStart(5)}  ${'Total'.padStart(6)}  What`);
+  for (const l of lines) {
+    const name = l.name.length > nameWidth ? `${l.name.slice(0, nameWidth - 1)}~` : l.name.padEnd(nameWidth);
+    running += l.points ?? 0;
+    out.push(`  ${name}  ${l.points === null ? '' : `${String(l.points).padStart(5)}  ${String(running).padStart(6)}  `}${l.description}`);
+  }
+  if (points) {
+    out.push(`  ${'Total'.padEnd(nameWidth)}  ${''.padStart(5)}  ${String(points.total).padStart(6)}${points.limit === null ? '' : `  (${points.limitLabel ?? 'limit'} ${points.limit})`}`);
+  } else {
+    out.push(`  ${lines.length} unit${lines.length === 1 ? '' : 's'}; these rules have no points.`);
+  }
+  return out;
+}
+
+export const rosterCommand: Command = {
+  name: 'roster',
+  summary: 'check an army roster against its rule set and print it with its points',
+  usage: 'nevsky roster FILE [--json]',
+  help: `Checks a roster file (format "roster": Nevsky, A Splendid Victory! or Dewitt) against the
+roster schema and its rule set's composition rules, then prints each unit with its points
+and the total, followed by the diagnostics (severity, code, JSON pointer, message).
+Exit status: 0 when the roster has no error (warnings allowed), 1 when it has an error,
+2 when the file cannot be read or the arguments are wrong.
+  --json   print one JSON object: { "file", "valid", "diagnostics", "units", "points" }`,
+  async run(args: string[], io: Io): Promise<number> {
+    const { values, positionals } = parseArgs({ args, options: { json: { type: 'boolean' } }, allowPositionals: true });
+    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name a roster file' : 'name one roster file');
+    const file = positionals[0]!;
+    const read = await readText(file);
+    if ('error' in read) {
+      io.err(read.error);
+      return EXIT.usage;
+    }
+    const result = parseRoster(read.text);
+    const diagnostics = result.diagnostics;
+    const valid = rosterIsValid(diagnostics);
+    if (values.json) {
+      io.out(JSON.stringify({
+        file, valid, diagnostics,
+        ...(result.ok ? { units: rosterLines(result.roster), points: rosterPoints(result.roster) } : {}),
+      }, null, 2));
+    } else {
+      const errors = diagnostics.filter((d) => d.severity === 'error').length;
+      const warnings = diagnostics.length - errors;
+      io.out(`${file}: ${valid ? 'OK' : 'INVALID'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`);
+      if (result.ok) for (const line of formatRoster(result.roster)) io.out(line);
+      for (const d of diagnostics) io.out(formatRosterDiagnostic(d));
+    }
+    return valid ? EXIT.ok : EXIT.invalid;
+  },
+};

@@ -1,0 +1,118 @@
+/** The whole board in pdfkit: set-up zones, terrain, grid, square names and units, at any square size. */
+import { columnLabel, deploymentRows, parseSquare, type BoardEdge, type Square } from '../rules';
+import type { ResolvedScenario, ResolvedUnit } from '../scenario';
+import { SIDE_STYLES, TERRAIN_STYLE } from '../scenario/symbology';
+import { drawSquareUnits } from './glyphs';
+import { FONT, type Doc } from './pdfkit';
+import { drawCrossing, drawHill, drawProtected, drawRiverEdge, drawRoad, type BoardFrame } from './terrain';
+
+export interface BoardDrawOptions {
+  /** Print each square's name in its corner (true-scale mats, where the edge labels are far away). */
+  squareNames?: boolean;
+  /** Print unit ids under the counters (when squares are large enough to read them). */
+  unitIds?: boolean;
+  /** Only squares in these zero-based column and row ranges are drawn in detail (a tile's window). */
+  /** Size of the unit symbols relative to a square (smaller on true-scale mats, where figures stand on them). */
+  unitScale?: number;
+  window?: { columns: { from: number; to: number }; rows: { from: number; to: number } };
+}
+
+/** Deployed units grouped by square and side. */
+export function unitsBySquare(rs: ResolvedScenario): Map<Square, Array<{ edge: BoardEdge; units: ResolvedUnit[] }>> {
+  const out = new Map<Square, Array<{ edge: BoardEdge; units: ResolvedUnit[] }>>();
+  for (const side of rs.sides) {
+    for (const u of side.units) {
+      if (!u.at) continue;
+      const list = out.get(u.at) ?? [];
+      let group = list.find((g) => g.edge === side.edge);
+      if (!group) { group = { edge: side.edge, units: [] }; list.push(group); }
+      group.units.push(u);
+      out.set(u.at, list);
+    }
+  }
+  return out;
+}
+
+/** Set-up zones: a light tint (colour) and a dashed front line per side. */
+function drawZones(doc: Doc, f: BoardFrame, rs: ResolvedScenario): void {
+  const { columns, rows } = rs.board;
+  for (const side of rs.sides) {
+    const z = deploymentRows(side.edge, rows);
+    const style = SIDE_STYLES[side.edge];
+    const y0 = f.oy + z.from * f.s;
+    const y1 = f.oy + (z.to + 1) * f.s;
+    if (f.ink === 'color') doc.rect(f.ox, y0, columns * f.s, y1 - y0).fillColor(style.zoneTint).fill();
+    const front = side.edge === 'north' ? y1 : y0;
+    doc.save().lineWidth(Math.max(0.8, f.s * 0.03)).strokeColor(style.ink).dash(f.s * 0.12, { space: f.s * 0.08 });
+    doc.moveTo(f.ox, front).lineTo(f.ox + columns * f.s, front).stroke().undash().restore();
+  }
+}
+
+/** Draw the board with its north-west corner at (f.ox, f.oy). */
+export function drawBoard(doc: Doc, f: BoardFrame, rs: ResolvedScenario, opts: BoardDrawOptions = {}): void {
+  const { columns, rows } = rs.board;
+  const t = rs.scenario.terrain ?? {};
+  const W = columns * f.s;
+  const H = rows * f.s;
+  const win = opts.window ?? { columns: { from: 0, to: columns - 1 }, rows: { from: 0, to: rows - 1 } };
+  const visible = (sq: Square): boolean => {
+    const c = parseSquare(sq);
+    return c !== null && c.col >= win.columns.from && c.col <= win.columns.to && c.row >= win.rows.from && c.row <= win.rows.to;
+  };
+  doc.save();
+  if (f.ink === 'color') doc.rect(f.ox, f.oy, W, H).fillColor(TERRAIN_STYLE.paper).fill();
+  drawZones(doc, f, rs);
+  for (const h of t.hills ?? []) drawHill(doc, f, h.squares);
+  for (const p of t.protected ?? []) if (visible(p.at)) drawProtected(doc, f, p.at, p.kind);
+  for (const r of t.roads ?? []) drawRoad(doc, f, r.path);
+  // Grid.
+  doc.lineWidth(Math.max(0.4, f.s * 0.008)).strokeColor(TERRAIN_STYLE.grid);
+  for (let c = 0; c <= columns; c++) doc.moveTo(f.ox + c * f.s, f.oy).lineTo(f.ox + c * f.s, f.oy + H);
+  for (let r = 0; r <= rows; r++) doc.moveTo(f.ox, f.oy + r * f.s).lineTo(f.ox + W, f.oy + r * f.s);
+  doc.stroke();
+  for (const r of t.rivers ?? []) for (const [a, b] of r.edges) drawRiverEdge(doc, f, a, b);
+  for (const c of t.crossings ?? []) drawCrossing(doc, f, c.edge[0], c.edge[1], c.kind);
+  if (opts.squareNames) {
+    doc.font(FONT.regular).fontSize(Math.min(10, f.s * 0.06)).fillColor(TERRAIN_STYLE.label);
+    for (let r = win.rows.from; r <= win.rows.to; r++) {
+      for (let c = win.columns.from; c <= win.columns.to; c++) doc.text(`${columnLabel(c)}${r + 1}`, f.ox + c * f.s + f.s * 0.03, f.oy + r * f.s + f.s * 0.03, { lineBreak: false });
+    }
+  }
+  for (const [sq, groups] of unitsBySquare(rs)) {
+    const p = parseSquare(sq);
+    if (!p || !visible(sq)) continue;
+    for (const g of groups) {
+      const left = f.ox + p.col * f.s;
+      const top = f.oy + p.row * f.s;
+      drawSquareUnits(doc, left, top, f.s, g.units, g.edge, f.ink, opts.unitScale ?? 1);
+      if (opts.unitIds) {
+        doc.font(FONT.regular).fontSize(Math.min(8, f.s * 0.045)).fillColor(SIDE_STYLES[g.edge].ink);
+        const ids = g.units.map((u) => u.id).join(', ');
+        doc.text(ids, left + f.s * 0.03, top + f.s * 0.9, { width: f.s * 0.94, align: 'center', lineBreak: false });
+      }
+    }
+  }
+  // Board frame.
+  doc.lineWidth(Math.max(0.8, f.s * 0.015)).strokeColor('#333333').rect(f.ox, f.oy, W, H).stroke();
+  doc.restore();
+}
+
+/** Column letters and row numbers on all four edges, `gap` points outside the board. */
+export function drawEdgeLabels(doc: Doc, f: BoardFrame, columns: number, rows: number, size: number): void {
+  const gap = size * 0.5;
+  doc.font(FONT.bold).fontSize(size).fillColor(TERRAIN_STYLE.label);
+  for (let c = 0; c < columns; c++) {
+    const label = columnLabel(c);
+    const w = doc.widthOfString(label);
+    const x = f.ox + (c + 0.5) * f.s - w / 2;
+    doc.text(label, x, f.oy - gap - size, { lineBreak: false });
+    doc.text(label, x, f.oy + rows * f.s + gap, { lineBreak: false });
+  }
+  for (let r = 0; r < rows; r++) {
+    const label = String(r + 1);
+    const w = doc.widthOfString(label);
+    const y = f.oy + (r + 0.5) * f.s - size * 0.35;
+    doc.text(label, f.ox - gap - w, y, { lineBreak: false });
+    doc.text(label, f.ox + columns * f.s + gap, y, { lineBreak: false });
+  }
+}

@@ -1,0 +1,128 @@
+/** The map on one page: whole board, edge labels, set-up zones, side names, a title block and a legend. */
+import type { Scenario } from '../rules';
+import { resolveScenario, type ResolvedScenario, type ResolvedUnit } from '../scenario';
+import { SIDE_STYLES, TERRAIN_STYLE } from '../scenario/symbology';
+import { drawBoard, drawEdgeLabels } from './board';
+import { commanderBadge, drawSquareUnits } from './glyphs';
+import { PAPER_SIZES, type PrintOptions } from './options';
+import { addPage, footer, pdfText } from './page';
+import { FONT, type Doc } from './pdfkit';
+import { drawCrossing, drawHill, drawProtected, drawRiverEdge, drawRoad, type BoardFrame } from './terrain';
+
+const MARGIN = 30;
+const TITLE_H = 62;
+const LEGEND_H = 84;
+/** Room for edge labels plus a side-name line above and below the board, and labels left and right. */
+const LABEL_V = 30;
+const LABEL_H = 18;
+
+/** Largest square size for a board on a page orientation. */
+export function fitSquare(columns: number, rows: number, width: number, height: number): number {
+  const w = width - 2 * MARGIN - 2 * LABEL_H;
+  const h = height - 2 * MARGIN - TITLE_H - LEGEND_H - 2 * LABEL_V;
+  return Math.min(w / columns, h / rows);
+}
+
+/** Page orientation that gives the larger squares (portrait on a tie). */
+export function fitOrientation(columns: number, rows: number, paper: PrintOptions['paper']): 'portrait' | 'landscape' {
+  const p = PAPER_SIZES[paper];
+  return fitSquare(columns, rows, p.height, p.width) > fitSquare(columns, rows, p.width, p.height) ? 'landscape' : 'portrait';
+}
+
+/** "Turn limit 12 · first attacker: roll · ..." : the rules options in force. */
+export function rulesLine(rs: ResolvedScenario): string {
+  const r = rs.rules;
+  const first = r.firstAttacker === 'roll' ? 'dice roll' : rs.sides.find((s) => s.id === r.firstAttacker)?.name ?? r.firstAttacker;
+  const hills = r.hills;
+  return [
+    r.turnLimit === null ? 'No turn limit' : `Turn limit ${r.turnLimit}`,
+    `first attacker: ${first}`,
+    `fractions: ${r.fractions === 'roll' ? 'rolled' : 'ledger'}`,
+    `hills: ${hills.banned.length ? `closed to ${hills.banned.join(', ')}` : 'open to all'}; move -${hills.movePenalty}; ` +
+      `${hills.protected ? 'protected' : 'not protected'}; melee penalty ${hills.meleePenalty ? 'on' : 'off'}`,
+  ].join(' · ');
+}
+
+function titleBlock(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number): void {
+  const m = rs.scenario.meta;
+  doc.font(FONT.bold).fontSize(15).fillColor('#111111').text(pdfText(m.title), x, y, { width: w, lineBreak: false, ellipsis: true });
+  const by = [m.author ? `by ${m.author}` : '', m.created ? `created ${m.created}` : '',
+    `${rs.board.columns} x ${rs.board.rows} squares`].filter(Boolean).join(' · ');
+  doc.font(FONT.regular).fontSize(8.5).fillColor('#333333').text(pdfText(by), x, y + 20, { width: w, lineBreak: false });
+  doc.fontSize(7.5).text(pdfText(`Rules: ${rulesLine(rs)}`), x, y + 33, { width: w, height: 22, ellipsis: true });
+}
+
+function legend(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number, ink: PrintOptions['ink']): void {
+  const s = 26;
+  const items: Array<[string, (f: BoardFrame) => void]> = [
+    ['Woods', (f) => drawProtected(doc, f, 'A1', 'woods')],
+    ['Buildings', (f) => drawProtected(doc, f, 'A1', 'buildings')],
+    ['Rocks', (f) => drawProtected(doc, f, 'A1', 'rocks')],
+    ['Village', (f) => drawProtected(doc, f, 'A1', 'village')],
+    ['Hill', (f) => drawHill(doc, f, ['A1'])],
+    ['Road', (f) => drawRoad(doc, { ...f, ox: f.ox - s }, ['A1', 'C1'])],
+    ['River', (f) => drawRiverEdge(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1')],
+    ['Ford', (f) => { drawRiverEdge(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1'); drawCrossing(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1', 'ford'); }],
+    ['Bridge', (f) => { drawRiverEdge(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1'); drawCrossing(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1', 'bridge'); }],
+  ];
+  const cell = w / items.length;
+  doc.font(FONT.bold).fontSize(8).fillColor('#111111').text('Legend', x, y, { lineBreak: false });
+  items.forEach(([label, draw], i) => {
+    const ox = x + i * cell + (cell - s) / 2;
+    const f: BoardFrame = { ox, oy: y + 12, s, ink };
+    doc.save().rect(ox, y + 12, s, s).clip();
+    draw(f);
+    doc.restore();
+    doc.lineWidth(0.4).strokeColor(TERRAIN_STYLE.grid).rect(ox, y + 12, s, s).stroke();
+    doc.font(FONT.regular).fontSize(6.5).fillColor('#333333').text(label, x + i * cell, y + 14 + s, { width: cell, align: 'center', lineBreak: false });
+  });
+  // Units: one counter per side, the commander's badge, and what the marks mean.
+  const uy = y + 50;
+  let ux = x;
+  for (const side of rs.sides) {
+    const sample: ResolvedUnit = { id: 'x', type: 'mediumInfantry', stands: 3, at: null, facing: side.edge === 'north' ? 'S' : 'N' };
+    drawSquareUnits(doc, ux, uy - 2, 34, [sample], side.edge, ink);
+    const frame = SIDE_STYLES[side.edge].frame === 'solid' ? 'solid frame' : 'double frame';
+    doc.font(FONT.regular).fontSize(6.5).fillColor('#333333')
+      .text(pdfText(`${side.name} (${side.edge}): ${frame}`), ux + 36, uy + 6, { width: 110, lineBreak: false, ellipsis: true });
+    ux += 150;
+  }
+  commanderBadge(doc, ux + 8, uy + 15, 7, rs.sides[0]?.edge ?? 'north', ink);
+  doc.text('commander', ux + 18, uy + 12, { lineBreak: false });
+  ux += 62;
+  doc.fontSize(6.3).text('Counter: troop code, a pip per stand (open = stand lost), arrow = facing. Dashed line = front of a set-up zone.',
+    ux, uy + 4, { width: x + w - ux, height: 28 });
+  const undeployed = rs.sides.map((sd) => [sd.name, sd.units.filter((u) => !u.at).length] as const).filter(([, n]) => n > 0);
+  if (undeployed.length) {
+    doc.font(FONT.italic).fontSize(6.5).text(pdfText(`Not deployed (set up behind the screen): ${undeployed.map(([n, k]) => `${n} ${k} unit${k === 1 ? '' : 's'}`).join('; ')}`),
+      x, uy + 28, { width: w, lineBreak: false, ellipsis: true });
+  }
+}
+
+/** Add the fit map page to a document. */
+export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions): void {
+  const rs = resolveScenario(scenario);
+  const { columns, rows } = rs.board;
+  const orientation = fitOrientation(columns, rows, opts.paper);
+  const { width, height } = addPage(doc, opts.paper, orientation);
+  const s = fitSquare(columns, rows, width, height);
+  const boardW = columns * s;
+  const boardH = rows * s;
+  const areaTop = MARGIN + TITLE_H;
+  const areaH = height - 2 * MARGIN - TITLE_H - LEGEND_H;
+  const ox = (width - boardW) / 2;
+  const oy = areaTop + (areaH - boardH) / 2;
+  titleBlock(doc, rs, MARGIN, MARGIN, width - 2 * MARGIN);
+  const frame: BoardFrame = { ox, oy, s, ink: opts.ink };
+  drawBoard(doc, frame, rs, { unitIds: s >= 90 });
+  drawEdgeLabels(doc, frame, columns, rows, Math.min(9, s * 0.3));
+  for (const side of rs.sides) {
+    const style = SIDE_STYLES[side.edge];
+    const y = side.edge === 'north' ? oy - LABEL_V + 1 : oy + boardH + LABEL_V - 10;
+    const text = pdfText(`${side.name} set up here (${side.edge} edge, ${side.divisions} division${side.divisions === 1 ? '' : 's'})`);
+    doc.font(FONT.bold).fontSize(8).fillColor(style.ink).text(text, ox, y, { width: boardW, align: 'center', lineBreak: false });
+  }
+  legend(doc, rs, MARGIN, height - MARGIN - LEGEND_H + 8, width - 2 * MARGIN, opts.ink);
+  footer(doc, width, height, pdfText(`Map, fit to page · ${PAPER_SIZES[opts.paper].label} ${orientation} · square ${(s / 72 * 25.4).toFixed(1)} mm`),
+    pdfText(`Nevsky Scenario Studio${opts.printedOn ? ` · printed ${opts.printedOn}` : ''}`));
+}

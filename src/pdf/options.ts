@@ -1,0 +1,53 @@
+/** What to print and how: the options shared by the print dialog, the CLI and the PDF builders. */
+
+export const PAPERS = ['a4', 'letter'] as const;
+export type Paper = (typeof PAPERS)[number];
+export const MAP_SCALES = ['fit', '15mm', '25mm'] as const;
+export type MapScale = (typeof MAP_SCALES)[number];
+export const INKS = ['color', 'saver'] as const;
+export type Ink = (typeof INKS)[number];
+export const PRINT_DOCUMENTS = ['map', 'rosters', 'reference'] as const;
+export type PrintDocument = (typeof PRINT_DOCUMENTS)[number];
+
+/** Paper sizes in points (1 in = 72 pt), portrait. */
+export const PAPER_SIZES: Readonly<Record<Paper, { width: number; height: number; label: string }>> = {
+  a4: { width: 595.28, height: 841.89, label: 'A4' },
+  letter: { width: 612, height: 792, label: 'Letter' },
+};
+
+/** Points per inch and per millimetre. */
+export const PT_PER_INCH = 72;
+export const PT_PER_MM = 72 / 25.4;
+
+/** Side of a table square at true scale, before correction: 3 in for 15mm figures, 4 in for 25mm. */
+export const TRUE_SQUARE_PT: Readonly<Record<Exclude<MapScale, 'fit'>, number>> = { '15mm': 216, '25mm': 288 };
+
+/** Scale correction limits in percent (a printer that prints 2% small is corrected with 102). */
+export const CORRECTION_RANGE = { min: 80, max: 120 } as const;
+
+export interface PrintOptions {
+  paper: Paper;
+  scale: MapScale;
+  ink: Ink;
+  /** Scale correction in percent applied to true-scale maps (100 = none). */
+  correction: number;
+  documents: PrintDocument[];
+  /** Date printed in the footers (ISO), supplied by the caller so the builders stay pure. */
+  printedOn?: string;
+}
+
+export const DEFAULT_PRINT_OPTIONS: PrintOptions = { paper: 'a4', scale: 'fit', ink: 'color', correction: 100, documents: ['map', 'rosters', 'reference'] };
+
+/** Problems with print options, as plain messages naming the option; empty when they are usable. */
+export function checkPrintOptions(o: PrintOptions): string[] {
+  const out: string[] = [];
+  if (!PAPERS.includes(o.paper)) out.push(`paper "${String(o.paper)}" is not one of ${PAPERS.join(', ')}`);
+  if (!MAP_SCALES.includes(o.scale)) out.push(`scale "${String(o.scale)}" is not one of ${MAP_SCALES.join(', ')}`);
+  if (!INKS.includes(o.ink)) out.push(`ink "${String(o.ink)}" is not one of ${INKS.join(', ')}`);
+  if (!Number.isFinite(o.correction) || o.correction < CORRECTION_RANGE.min || o.correction > CORRECTION_RANGE.max) {
+    out.push(`correction ${String(o.correction)}% is outside ${CORRECTION_RANGE.min}-${CORRECTION_RANGE.max}%`);
+  }
+  if (o.documents.length === 0) out.push('choose at least one document (map, rosters, reference)');
+  for (const d of o.documents) if (!PRINT_DOCUMENTS.includes(d)) out.push(`document "${String(d)}" is not one of ${PRINT_DOCUMENTS.join(', ')}`);
+  return out;
+}

@@ -1,0 +1,30 @@
+/** Page furniture shared by every document: adding a page of a paper and orientation, footers. */
+import { PAPER_SIZES, type Paper } from './options';
+import { FONT, type Doc } from './pdfkit';
+
+/** Add a page of the paper in an orientation; returns its width and height in points. */
+export function addPage(doc: Doc, paper: Paper, orientation: 'portrait' | 'landscape' = 'portrait'): { width: number; height: number } {
+  const p = PAPER_SIZES[paper];
+  const width = orientation === 'portrait' ? p.width : p.height;
+  const height = orientation === 'portrait' ? p.height : p.width;
+  doc.addPage({ size: [width, height], margin: 0 });
+  return { width, height };
+}
+
+/** A one-line footer at the bottom of the page: left text and right text. */
+export function footer(doc: Doc, width: number, height: number, left: string, right: string, margin = 30): void {
+  doc.save().font(FONT.regular).fontSize(7).fillColor('#555555');
+  doc.text(left, margin, height - margin + 10, { lineBreak: false });
+  const w = doc.widthOfString(right);
+  doc.text(right, width - margin - w, height - margin + 10, { lineBreak: false });
+  doc.restore();
+}
+
+/** Text the standard PDF fonts can show (WinAnsi): characters outside it become close equivalents. */
+export function pdfText(text: string): string {
+  return text
+    .replace(/[\u2264]/g, '<=').replace(/[\u2265]/g, '>=').replace(/[\u2192]/g, '->').replace(/[\u2190]/g, '<-')
+    .replace(/[\u2212]/g, '-').replace(/[\u00a0]/g, ' ')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[^\u0000-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '?');
+}
