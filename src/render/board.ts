@@ -112,7 +112,7 @@ export class BoardRenderer {
     }
     for (const sq of view.highlighted) {
       const o = squareOrigin(sq);
-      g.rect(CELL + 4, CELL + 4).move(o.x - 2, o.y - 2).fill('#ffff00').opacity(0.35).attr({ 'data-highlight': sq });
+      g.rect(CELL + 4, CELL + 4).move(o.x - 2, o.y - 2).fill('#ffff00').opacity(0.18).attr({ 'data-highlight': sq });
       g.rect(CELL + 4, CELL + 4).move(o.x - 2, o.y - 2).fill('none').stroke({ color: '#000000', width: 2.5 });
     }
     for (const sq of view.selectedSquares) {

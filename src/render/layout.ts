@@ -1,5 +1,5 @@
 /** Board geometry in SVG user units: square size, label margins, square <-> point conversions. */
-import { parseSquare, squareName, type BoardSize, type Square } from '../rules';
+import { parseSquare, squareName, stepSquare, type BoardSize, type Square } from '../rules';
 
 /** Side of one square in SVG user units. */
 export const CELL = 40;
@@ -8,7 +8,6 @@ export const MARGIN = 22;
 
 /** The four sides of a square, as directions to its orthogonal neighbours. */
 export type Side = 'N' | 'E' | 'S' | 'W';
-const SIDE_STEP: Record<Side, readonly [number, number]> = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 
 /** Total drawing size of a board including its margins. */
 export function boardPixels(board: BoardSize): { width: number; height: number } {
@@ -44,13 +43,7 @@ export function squareAt(x: number, y: number, board: BoardSize): { square: Squa
 
 /** The neighbour of a square across one side, or null off the board. */
 export function neighbour(sq: Square, side: Side, board: BoardSize): Square | null {
-  const c = parseSquare(sq);
-  if (!c) return null;
-  const [dx, dy] = SIDE_STEP[side];
-  const col = c.col + dx;
-  const row = c.row + dy;
-  if (col < 0 || row < 0 || col >= board.columns || row >= board.rows) return null;
-  return squareName(col, row);
+  return stepSquare(sq, side, board);
 }
 
 /** End points of the shared side of two orthogonally adjacent squares. */

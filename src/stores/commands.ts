@@ -7,7 +7,7 @@
  */
 import type { CrossingKind, Edge, Facing, ProtectedKind, Scenario, ScenarioMeta, ScenarioRules, SideSpec, Square, TroopType } from '../rules';
 import { addRiver, addRoad, eraseTerrain, mirrorEdge, mirrorSquare, paintHill, paintProtected, removeRiverEdge, setCrossing } from './terrainEdits';
-import { addUnit, placeUnit, removeUnit, rotateUnit, setStands, swapEdges, unplaceUnit, updateSide } from './unitEdits';
+import { addUnit, placeUnit, removeUnit, renameSide, rotateUnit, setStands, swapEdges, unplaceUnit, updateSide } from './unitEdits';
 
 export type CapturePolicy = 'step' | 'gesture';
 
@@ -56,6 +56,7 @@ export const COMMANDS = {
   removeUnit: command<{ unitId: string }>('Remove unit', 'step', (s, a) => removeUnit(s, a.unitId)),
   setStands: command<{ unitId: string; stands: number }>('Stands', 'step', (s, a) => setStands(s, a.unitId, a.stands)),
   updateSide: command<{ side: number; patch: Partial<Pick<SideSpec, 'name' | 'army' | 'divisions'>> }>('Side', 'step', (s, a) => updateSide(s, a.side, a.patch)),
+  renameSide: command<{ side: number; id: string }>('Side id', 'step', (s, a) => renameSide(s, a.side, a.id)),
   swapEdges: command<null>('Swap edges', 'step', (s) => swapEdges(s)),
   replaceSideUnits: command<{ side: number; units: SideSpec['units'] }>('Standard roster', 'step',
     (s, a) => ({ ...s, sides: s.sides.map((sd, i) => (i === a.side ? { ...sd, units: a.units } : sd)) })),

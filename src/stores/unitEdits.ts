@@ -92,6 +92,15 @@ export function updateSide(s: Scenario, side: number, patch: Partial<Pick<SideSp
   return { ...s, sides: s.sides.map((sd, i) => (i === side ? { ...sd, ...patch } : sd)) };
 }
 
+/** Give a side a new id; a first attacker naming the old id follows it. Unchanged when another side has that id. */
+export function renameSide(s: Scenario, side: number, id: string): Scenario {
+  const old = s.sides[side]?.id;
+  if (!old || old === id || id.length < 1 || id.length > 40 || s.sides.some((sd) => sd.id === id)) return s;
+  const next: Scenario = { ...s, sides: s.sides.map((sd, i) => (i === side ? { ...sd, id } : sd)) };
+  if (s.rules?.firstAttacker === old) next.rules = { ...s.rules, firstAttacker: id };
+  return next;
+}
+
 /** Swap which side deploys at the north edge. */
 export function swapEdges(s: Scenario): Scenario {
   return { ...s, sides: s.sides.map((sd) => ({ ...sd, edge: sd.edge === 'north' ? 'south' : 'north' })) };

@@ -167,6 +167,32 @@ describe('saving and sharing', () => {
     expect(await page.getByTestId('scenario-title').textContent()).toBe('“Open Field”');
   });
 
+  test('library: duplicate, rename, delete with undo, and the last opened entry reopens at start', async () => {
+    await fresh();
+    await page.getByRole('button', { name: 'Library' }).click();
+    await page.getByRole('button', { name: 'Duplicate Open Field' }).click();
+    await page.locator('[data-entry]').nth(1).waitFor();
+    const titles = () => page.locator('[data-entry] h3').allTextContents();
+    expect((await titles()).sort()).toEqual(['Open Field', 'Open Field (copy)']);
+    await page.getByRole('button', { name: 'Rename Open Field (copy)' }).click();
+    await page.getByLabel('New title for Open Field (copy)').fill('Ambush at dawn');
+    await page.getByLabel('New title for Open Field (copy)').press('Enter');
+    const ambush = page.locator('[data-entry] h3', { hasText: 'Ambush at dawn' });
+    await ambush.waitFor();
+    await page.getByRole('button', { name: 'Delete Ambush at dawn' }).click();
+    await ambush.waitFor({ state: 'detached' });
+    expect(await titles()).toEqual(['Open Field']);
+    await page.getByRole('button', { name: 'Undo delete' }).click();
+    await ambush.waitFor();
+    await page.getByRole('button', { name: 'Open Ambush at dawn' }).click();
+    await page.getByTestId('board').waitFor();
+    expect(await page.getByTestId('scenario-title').textContent()).toBe('“Ambush at dawn”');
+    await settle(page);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await page.getByTestId('scenario-title').textContent()).toBe('“Ambush at dawn”');
+  });
+
   test('export then import gives the same file, as a new library entry', async () => {
     await fresh();
     await tool(page, 'Road');
