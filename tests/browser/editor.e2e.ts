@@ -207,6 +207,20 @@ describe('saving and sharing', () => {
     expect(await exportText()).toBe(first);
   });
 
+  test('a scenario file dropped on the page opens as a new entry', async () => {
+    await fresh();
+    const text = serializeScenario({ ...JSON.parse(await exportText()), meta: { title: 'Dropped in' } });
+    const dt = await page.evaluateHandle((t) => {
+      const d = new DataTransfer();
+      d.items.add(new File([t], 'dropped.json', { type: 'application/json' }));
+      return d;
+    }, text);
+    await page.dispatchEvent('.app', 'dragover', { dataTransfer: dt });
+    await page.dispatchEvent('.app', 'drop', { dataTransfer: dt });
+    await page.waitForFunction(() => document.querySelector('[data-testid="scenario-title"]')?.textContent === '“Dropped in”');
+    expect(await exportText()).toBe(text);
+  });
+
   test('a bad file lists every problem with code and pointer and changes nothing', async () => {
     await fresh();
     const before = await libraryCount();
