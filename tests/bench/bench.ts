@@ -4,8 +4,9 @@ import { section as validation } from './validate.bench';
 import { section as rosters } from './rosters.bench';
 import { section as print } from './print.bench';
 import { section as engine } from './engine.bench';
+import { section as editor } from './editor.bench';
 
-const SECTIONS: BenchSection[] = [validation, engine, print, rosters];
+const SECTIONS: BenchSection[] = [validation, engine, print, rosters, editor];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {

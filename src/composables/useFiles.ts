@@ -1,0 +1,92 @@
+/** Export, import (file picker or drop) and share links. Bad input is reported as a list of problems; nothing changes. */
+import { ref, shallowRef } from 'vue';
+import type { Diagnostic } from '../rules';
+import { MAX_SCENARIO_BYTES, decodeShare, encodeShare, parseScenario, serializeScenario, SHARE_PREFIX } from '../scenario';
+import { useLibraryStore } from '../stores/library';
+import { useScenarioStore } from '../stores/scenario';
+
+/** Problems of the last rejected import, with where it came from. */
+export const importProblems = shallowRef<{ source: string; diagnostics: Diagnostic[] } | null>(null);
+/** The last share link made, shown in its dialog. */
+export const shareLink = ref<{ url: string; copied: boolean } | null>(null);
+
+/** A file name for a scenario title: "the-ford-at-uzmen.json". */
+export function fileNameFor(title: string): string {
+  const slug = title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  return `${slug || 'scenario'}.json`;
+}
+
+export function useFiles(openEntry: (id: string) => Promise<void>) {
+  const store = useScenarioStore();
+  const library = useLibraryStore();
+
+  function exportScenario(): void {
+    const text = serializeScenario(store.scenario);
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileNameFor(store.scenario.meta.title);
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  /** Open scenario text as a new library entry, or list its problems. */
+  async function importText(text: string, source: string): Promise<boolean> {
+    const result = parseScenario(text);
+    if (!result.ok) {
+      importProblems.value = { source, diagnostics: result.diagnostics };
+      return false;
+    }
+    importProblems.value = null;
+    const id = await library.create(result.scenario);
+    await openEntry(id);
+    return true;
+  }
+
+  async function importFile(file: File): Promise<boolean> {
+    if (file.size > MAX_SCENARIO_BYTES) {
+      importProblems.value = {
+        source: file.name,
+        diagnostics: [{ code: 'json', severity: 'error', message: `The file is ${(file.size / 1048576).toFixed(1)} MB; scenario files are limited to 1 MB.` }],
+      };
+      return false;
+    }
+    return importText(await file.text(), file.name);
+  }
+
+  async function share(): Promise<void> {
+    const fragment = await encodeShare(store.scenario);
+    const url = `${location.origin}${location.pathname}#${fragment}`;
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(url);
+      copied = true;
+    } catch {
+      copied = false;
+    }
+    shareLink.value = { url, copied };
+  }
+
+  /** If the page was opened from a share link, import it as a new entry. Returns true when it did. */
+  async function openShareFromUrl(): Promise<boolean> {
+    const hash = location.hash.replace(/^#/, '');
+    if (!hash.startsWith(SHARE_PREFIX)) return false;
+    history.replaceState(null, '', location.pathname + location.search);
+    if (hash.length > MAX_SCENARIO_BYTES) {
+      importProblems.value = { source: 'share link', diagnostics: [{ code: 'json', severity: 'error', message: 'This share link is over 1 MB and was not opened.' }] };
+      return false;
+    }
+    const result = await decodeShare(hash);
+    if (!result.ok) {
+      importProblems.value = { source: 'share link', diagnostics: result.diagnostics };
+      return false;
+    }
+    const id = await library.create(result.scenario);
+    await openEntry(id);
+    return true;
+  }
+
+  return { exportScenario, importText, importFile, share, openShareFromUrl };
+}

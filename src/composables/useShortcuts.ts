@@ -1,0 +1,48 @@
+/** Page-wide keyboard shortcuts: undo/redo, tools, mirror, rotate, return to roster, zoom. */
+import { onBeforeUnmount, onMounted } from 'vue';
+import { defaultFacing } from '../rules';
+import { COMMANDS } from '../stores/commands';
+import { TOOLS, useEditorStore } from '../stores/editor';
+import { useScenarioStore } from '../stores/scenario';
+import { findUnit } from '../stores/unitEdits';
+
+function typing(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+}
+
+export function useShortcuts() {
+  const store = useScenarioStore();
+  const editor = useEditorStore();
+
+  function onKey(ev: KeyboardEvent): void {
+    if (typing(ev.target) || ev.altKey) return;
+    const ctrl = ev.ctrlKey || ev.metaKey;
+    const key = ev.key.toLowerCase();
+    if (ctrl) {
+      if (key === 'z' && !ev.shiftKey) { ev.preventDefault(); store.undo(); }
+      else if ((key === 'z' && ev.shiftKey) || key === 'y') { ev.preventDefault(); store.redo(); }
+      return;
+    }
+    if (editor.view !== 'editor') return;
+    const tool = TOOLS.find((t) => t.key === key);
+    if (tool) { editor.tool = tool.id; return; }
+    if (key === 'n') { editor.mirror = !editor.mirror; return; }
+    if (key === '+' || key === '=') { editor.setZoom(editor.zoom * 1.25); return; }
+    if (key === '-') { editor.setZoom(editor.zoom / 1.25); return; }
+    if (key === '0') { editor.setZoom(1); return; }
+    if (key === '9') { editor.fit = true; return; }
+    const sel = editor.selectedUnit ? findUnit(store.scenario, editor.selectedUnit) : null;
+    if (!sel) return;
+    if (key === 'r') {
+      const side = store.scenario.sides[sel.side]!;
+      store.run(COMMANDS.rotateUnit, { unitId: sel.unit.id, steps: ev.shiftKey ? -1 : 1, current: sel.unit.facing ?? defaultFacing(side.edge) });
+    } else if (ev.key === 'Delete' || ev.key === 'Backspace') {
+      ev.preventDefault();
+      store.run(COMMANDS.unplaceUnit, { unitId: sel.unit.id });
+    }
+  }
+
+  onMounted(() => document.addEventListener('keydown', onKey));
+  onBeforeUnmount(() => document.removeEventListener('keydown', onKey));
+}

@@ -1,0 +1,6 @@
+/** Browser entry: mount the editor. */
+import { createApp } from 'vue';
+import { createPinia } from 'pinia';
+import App from './App.vue';
+
+createApp(App).use(createPinia()).mount('#app');

@@ -1,0 +1,105 @@
+/** Unit counters: side colour AND frame style, two-letter code, stand pips, facing arrow; ballista and commander glyphs. */
+import type { G } from '@svgdotjs/svg.js';
+import { FACING_VECTORS, TROOPS, fullStands, type BoardEdge, type Facing, type Scenario, type UnitSpec } from '../rules';
+import { GLYPH, SIDE_STYLES } from '../scenario/symbology';
+import { CELL, squareCentre } from './layout';
+
+const W = GLYPH.counterWidth * CELL;
+const H = GLYPH.counterHeight * CELL;
+
+interface Placed { unit: UnitSpec; edge: BoardEdge; sideId: string }
+
+function textColour(edge: BoardEdge): string {
+  return edge === 'north' ? '#ffffff' : SIDE_STYLES[edge].ink;
+}
+
+function star(g: G, x: number, y: number, r: number, fill: string, ink: string): void {
+  const pts: Array<[number, number]> = [];
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    const rr = i % 2 === 0 ? r : r * 0.45;
+    pts.push([x + rr * Math.cos(a), y + rr * Math.sin(a)]);
+  }
+  g.polygon(pts).fill(fill).stroke({ color: ink, width: 1 });
+}
+
+function engine(g: G, x: number, y: number, scale: number, ink: string, fill: string): void {
+  // A ballista seen from above: a bow across a stock, on a carriage with two wheels.
+  const s = scale;
+  g.rect(18 * s, 10 * s).move(x - 9 * s, y - 3 * s).radius(2 * s).fill(fill).stroke({ color: ink, width: 1.2 });
+  g.path(`M${x - 11 * s},${y - 2 * s} Q${x},${y - 12 * s} ${x + 11 * s},${y - 2 * s}`).fill('none').stroke({ color: ink, width: 1.8 });
+  g.line(x, y + 7 * s, x, y - 9 * s).stroke({ color: ink, width: 1.8 });
+  g.circle(4 * s).center(x - 7 * s, y + 8 * s).fill(ink);
+  g.circle(4 * s).center(x + 7 * s, y + 8 * s).fill(ink);
+}
+
+function arrow(g: G, cx: number, cy: number, facing: Facing, ink: string): void {
+  const [vx, vy] = FACING_VECTORS[facing];
+  const len = Math.hypot(vx, vy);
+  const ux = vx / len, uy = vy / len;
+  const tip = CELL * 0.47;
+  const base = CELL * 0.3;
+  const px = -uy, py = ux;
+  const tx = cx + ux * tip, ty = cy + uy * tip;
+  const bx = cx + ux * base, by = cy + uy * base;
+  g.polygon([[tx, ty], [bx + px * 5, by + py * 5], [bx - px * 5, by - py * 5]]).fill(ink).stroke({ color: '#ffffff', width: 0.8 });
+}
+
+function counter(g: G, p: Placed, cx: number, cy: number): void {
+  const style = SIDE_STYLES[p.edge];
+  const spec = TROOPS[p.unit.type];
+  const x = cx - W / 2, y = cy - H / 2;
+  const r = GLYPH.cornerRadius * CELL;
+  g.rect(W, H).move(x, y).radius(r).fill(style.fill).stroke({ color: style.ink, width: 1.6 });
+  if (style.frame === 'outlined') g.rect(W - 5, H - 5).move(x + 2.5, y + 2.5).radius(r / 2).fill('none').stroke({ color: '#ffffff', width: 1.2 });
+  g.plain(spec.code).font({ size: 11, weight: 700, family: 'system-ui, sans-serif', anchor: 'middle' }).fill(textColour(p.edge))
+    .attr({ x: cx, y: cy + 2 });
+  const stands = p.unit.stands ?? fullStands(p.unit.type);
+  const pip = GLYPH.pip * CELL;
+  for (let i = 0; i < stands; i++) {
+    const px = cx - ((stands - 1) * pip * 2.4) / 2 + i * pip * 2.4;
+    g.circle(pip * 2).center(px, y + H - pip - 1.5).fill(textColour(p.edge));
+  }
+}
+
+/** Draw every deployed unit of both sides, grouped by square. */
+export function drawUnits(g: G, s: Scenario): void {
+  const bySquare = new Map<string, Placed[]>();
+  for (const side of s.sides) {
+    for (const unit of side.units) {
+      if (!unit.at) continue;
+      const list = bySquare.get(unit.at) ?? [];
+      list.push({ unit, edge: side.edge, sideId: side.id });
+      bySquare.set(unit.at, list);
+    }
+  }
+  for (const [sq, list] of bySquare) {
+    const c = squareCentre(sq);
+    const bodies = list.filter((p) => p.unit.type !== 'commander' && p.unit.type !== 'ballista');
+    const engines = list.filter((p) => p.unit.type === 'ballista');
+    const commanders = list.filter((p) => p.unit.type === 'commander');
+    bodies.forEach((p, i) => {
+      const off = (i - (bodies.length - 1) / 2) * 5;
+      const ug = g.group().attr({ 'data-unit': p.unit.id, 'data-side': p.sideId });
+      arrow(ug, c.x, c.y, p.unit.facing ?? (p.edge === 'north' ? 'S' : 'N'), SIDE_STYLES[p.edge].ink);
+      counter(ug, p, c.x + off, c.y + off);
+    });
+    for (const p of engines) {
+      const ug = g.group().attr({ 'data-unit': p.unit.id, 'data-side': p.sideId });
+      const style = SIDE_STYLES[p.edge];
+      if (bodies.length === 0) {
+        arrow(ug, c.x, c.y, p.unit.facing ?? (p.edge === 'north' ? 'S' : 'N'), style.ink);
+        engine(ug, c.x, c.y, 1, style.ink, style.fill);
+      } else engine(ug, c.x - CELL * 0.3, c.y - CELL * 0.22, 0.5, style.ink, style.fill);
+    }
+    for (const p of commanders) {
+      const ug = g.group().attr({ 'data-unit': p.unit.id, 'data-side': p.sideId });
+      const style = SIDE_STYLES[p.edge];
+      if (bodies.length === 0 && engines.length === 0) {
+        arrow(ug, c.x, c.y, p.unit.facing ?? (p.edge === 'north' ? 'S' : 'N'), style.ink);
+        ug.circle(CELL * 0.56).center(c.x, c.y).fill(style.fill).stroke({ color: style.ink, width: 1.6 });
+        star(ug, c.x, c.y, CELL * GLYPH.star * 1.4, '#ffe066', style.ink);
+      } else star(ug, c.x + W / 2 - 2, c.y - H / 2 - 1, CELL * GLYPH.star, '#ffe066', style.ink);
+    }
+  }
+}

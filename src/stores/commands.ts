@@ -1,0 +1,70 @@
+/**
+ * Edit commands as registered objects with an explicit undo-capture policy (excalidraw/tldraw style):
+ * - `step`: one call is one undo step;
+ * - `gesture`: performed again from the gesture's starting scenario on every pointer move, and the whole
+ *   gesture (a drag that paints ten squares) becomes one undo step when it ends.
+ * Selection, cursor and view changes are not commands at all, so they never enter the history.
+ */
+import type { CrossingKind, Edge, Facing, ProtectedKind, Scenario, ScenarioMeta, ScenarioRules, SideSpec, Square, TroopType } from '../rules';
+import { addRiver, addRoad, eraseTerrain, mirrorEdge, mirrorSquare, paintHill, paintProtected, removeRiverEdge, setCrossing } from './terrainEdits';
+import { addUnit, placeUnit, removeUnit, renameSide, rotateUnit, setStands, swapEdges, unplaceUnit, updateSide } from './unitEdits';
+
+export type CapturePolicy = 'step' | 'gesture';
+
+export interface EditCommand<A> {
+  /** Stable name, shown in the history tooltip. */
+  readonly name: string;
+  readonly capture: CapturePolicy;
+  perform(s: Scenario, args: A): Scenario;
+}
+
+function command<A>(name: string, capture: CapturePolicy, perform: (s: Scenario, args: A) => Scenario): EditCommand<A> {
+  return { name, capture, perform };
+}
+
+const both = (s: Scenario, squares: readonly Square[], mirror: boolean): Square[] =>
+  mirror ? [...new Set([...squares, ...squares.map((sq) => mirrorSquare(sq, s))])] : [...squares];
+
+export const COMMANDS = {
+  paintProtected: command<{ squares: Square[]; kind: ProtectedKind; mirror: boolean }>('Protected square', 'gesture',
+    (s, a) => paintProtected(s, both(s, a.squares, a.mirror), a.kind)),
+  road: command<{ squares: Square[]; mirror: boolean }>('Road', 'gesture', (s, a) => {
+    const once = addRoad(s, a.squares);
+    return a.mirror && once !== s ? addRoad(once, a.squares.map((sq) => mirrorSquare(sq, s))) : once;
+  }),
+  river: command<{ edges: Edge[]; mirror: boolean }>('River', 'gesture', (s, a) => {
+    const once = addRiver(s, a.edges);
+    return a.mirror ? addRiver(once, a.edges.map((e) => mirrorEdge(e, s))) : once;
+  }),
+  removeRiverEdge: command<{ edge: Edge; mirror: boolean }>('Remove river edge', 'step', (s, a) => {
+    const once = removeRiverEdge(s, a.edge);
+    return a.mirror ? removeRiverEdge(once, mirrorEdge(a.edge, s)) : once;
+  }),
+  crossing: command<{ edge: Edge; kind: CrossingKind; mirror: boolean }>('Crossing', 'step', (s, a) => {
+    const once = setCrossing(s, a.edge, a.kind);
+    return a.mirror ? setCrossing(once, mirrorEdge(a.edge, s), a.kind) : once;
+  }),
+  hill: command<{ squares: Square[]; mirror: boolean }>('Hill', 'gesture', (s, a) => {
+    const once = paintHill(s, a.squares);
+    return a.mirror ? paintHill(once, a.squares.map((sq) => mirrorSquare(sq, s))) : once;
+  }),
+  erase: command<{ squares: Square[]; mirror: boolean }>('Erase', 'gesture', (s, a) => eraseTerrain(s, both(s, a.squares, a.mirror))),
+  placeUnit: command<{ unitId: string; at: Square }>('Deploy unit', 'step', (s, a) => placeUnit(s, a.unitId, a.at)),
+  unplaceUnit: command<{ unitId: string }>('Return unit to roster', 'step', (s, a) => unplaceUnit(s, a.unitId)),
+  rotateUnit: command<{ unitId: string; steps: 1 | -1; current: Facing }>('Rotate unit', 'step', (s, a) => rotateUnit(s, a.unitId, a.steps, a.current)),
+  addUnit: command<{ side: number; type: TroopType }>('Add unit', 'step', (s, a) => addUnit(s, a.side, a.type).scenario),
+  removeUnit: command<{ unitId: string }>('Remove unit', 'step', (s, a) => removeUnit(s, a.unitId)),
+  setStands: command<{ unitId: string; stands: number }>('Stands', 'step', (s, a) => setStands(s, a.unitId, a.stands)),
+  updateSide: command<{ side: number; patch: Partial<Pick<SideSpec, 'name' | 'army' | 'divisions'>> }>('Side', 'step', (s, a) => updateSide(s, a.side, a.patch)),
+  renameSide: command<{ side: number; id: string }>('Side id', 'step', (s, a) => renameSide(s, a.side, a.id)),
+  swapEdges: command<null>('Swap edges', 'step', (s) => swapEdges(s)),
+  replaceSideUnits: command<{ side: number; units: SideSpec['units'] }>('Standard roster', 'step',
+    (s, a) => ({ ...s, sides: s.sides.map((sd, i) => (i === a.side ? { ...sd, units: a.units } : sd)) })),
+  setMeta: command<Partial<ScenarioMeta>>('Scenario details', 'step', (s, patch) => {
+    const meta: ScenarioMeta = { ...s.meta, ...patch };
+    for (const k of ['author', 'description', 'created'] as const) if (meta[k] === '' || meta[k] === undefined) delete meta[k];
+    return { ...s, meta };
+  }),
+  setBoard: command<{ columns: number; rows: number }>('Board size', 'step', (s, b) => ({ ...s, board: { columns: b.columns, rows: b.rows } })),
+  setRules: command<ScenarioRules>('Rules options', 'step', (s, rules) => ({ ...s, rules })),
+} as const;

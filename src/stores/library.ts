@@ -1,0 +1,113 @@
+/** The library of saved scenarios (IndexedDB): list, create, open, duplicate, rename, delete with undo, autosave. */
+import { defineStore } from 'pinia';
+import { ref, shallowRef, toRaw } from 'vue';
+import type { Scenario } from '../rules';
+import { allRecords, deleteRecord, getRecord, getSetting, putRecord, putSetting, type LibraryRecord } from './db';
+import type { HistorySnapshot } from './scenario';
+
+const LAST_OPENED = 'lastOpened';
+
+function newId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `id-${Date.now()}-${performance.now()}`;
+}
+
+/** A plain deep copy that IndexedDB can store (no reactive proxies). */
+function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+export const useLibraryStore = defineStore('library', () => {
+  const records = shallowRef<LibraryRecord[]>([]);
+  const currentId = ref<string | null>(null);
+  const lastDeleted = shallowRef<LibraryRecord | null>(null);
+  const error = ref('');
+  let writes: Promise<void> = Promise.resolve();
+
+  function sorted(list: LibraryRecord[]): LibraryRecord[] {
+    return [...list].sort((a, b) => b.updated - a.updated);
+  }
+
+  async function refresh(): Promise<void> {
+    records.value = sorted(await allRecords());
+  }
+
+  /** Queue a write so saves land in order. */
+  function queue(job: () => Promise<void>): Promise<void> {
+    writes = writes.then(job).catch((err: unknown) => { error.value = `Saving failed: ${String(err)}`; });
+    return writes;
+  }
+
+  /** Add a scenario as a new entry (never overwrites); returns its id. */
+  async function create(scenario: Scenario): Promise<string> {
+    const record: LibraryRecord = { id: newId(), title: scenario.meta.title, updated: Date.now(), scenario: plain(scenario), past: [], future: [] };
+    await queue(() => putRecord(record));
+    records.value = sorted([...records.value, record]);
+    return record.id;
+  }
+
+  /** Open an entry: remembered as last opened. */
+  async function open(id: string): Promise<HistorySnapshot | null> {
+    const record = await getRecord(id);
+    if (!record) return null;
+    currentId.value = id;
+    await queue(() => putSetting(LAST_OPENED, id));
+    return { scenario: record.scenario, past: record.past, future: record.future };
+  }
+
+  async function lastOpened(): Promise<string | undefined> {
+    return getSetting(LAST_OPENED);
+  }
+
+  /** Save the open scenario with its history (called after every edit). */
+  function save(id: string, snap: HistorySnapshot): Promise<void> {
+    // Snapshots share structure and hold no reactive proxies: IndexedDB's structured clone copies each shared
+    // part once, which is far cheaper than a JSON copy of every step.
+    const record: LibraryRecord = {
+      id, title: snap.scenario.meta.title, updated: Date.now(),
+      scenario: toRaw(snap.scenario), past: [...toRaw(snap.past)], future: [...toRaw(snap.future)],
+    };
+    records.value = sorted([...records.value.filter((r) => r.id !== id), record]);
+    return queue(() => putRecord(record));
+  }
+
+  async function duplicate(id: string): Promise<string | null> {
+    const record = records.value.find((r) => r.id === id) ?? (await getRecord(id));
+    if (!record) return null;
+    const scenario = plain(record.scenario);
+    scenario.meta.title = `${scenario.meta.title} (copy)`.slice(0, 120);
+    return create(scenario);
+  }
+
+  /** Rename a stored entry that is not open (the open one is renamed through the scenario store). */
+  async function rename(id: string, title: string): Promise<void> {
+    const record = await getRecord(id);
+    if (!record) return;
+    const next = { ...record, title, updated: Date.now(), scenario: { ...record.scenario, meta: { ...record.scenario.meta, title } } };
+    await queue(() => putRecord(next));
+    await refresh();
+  }
+
+  /** Delete an entry; it can be brought back with `undoDelete` until the next delete. */
+  async function remove(id: string): Promise<void> {
+    const record = await getRecord(id);
+    if (!record) return;
+    lastDeleted.value = record;
+    await queue(() => deleteRecord(id));
+    if (currentId.value === id) currentId.value = null;
+    records.value = records.value.filter((r) => r.id !== id);
+  }
+
+  async function undoDelete(): Promise<string | null> {
+    const record = lastDeleted.value;
+    if (!record) return null;
+    lastDeleted.value = null;
+    await queue(() => putRecord(record));
+    await refresh();
+    return record.id;
+  }
+
+  /** Wait for pending writes (tests and before leaving). */
+  const flush = () => writes;
+
+  return { records, currentId, lastDeleted, error, refresh, create, open, lastOpened, save, duplicate, rename, remove, undoDelete, flush };
+});

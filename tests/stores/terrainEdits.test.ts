@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import { validateScenario, type Scenario } from '../../src/rules';
+import { blankScenario } from '../../src/scenario';
+import { roadSquares } from '../../src/render/roads';
+import {
+  addRiver, addRoad, eraseTerrain, extendRun, mirrorSquare, paintHill, paintProtected, setCrossing,
+} from '../../src/stores/terrainEdits';
+
+const codes = (s: Scenario) => validateScenario(s).map((d) => d.code);
+
+describe('terrain edits', () => {
+  test.each([
+    ['A1', 'L12'], ['C4', 'J9'], ['F6', 'G7'], ['L1', 'A12'],
+  ])('mirror of %s on a 12x12 board is %s (point symmetry)', (sq, twin) => {
+    expect(mirrorSquare(sq, blankScenario())).toBe(twin);
+    expect(mirrorSquare(twin, blankScenario())).toBe(sq);
+  });
+
+  test.each([
+    [['A6'], 'D6', ['A6', 'B6', 'C6', 'D6']],
+    [['A6', 'B6'], 'C8', ['A6', 'B6', 'C6', 'C7', 'C8']],
+    [['A6', 'B6', 'C6'], 'B6', ['A6', 'B6']],
+  ])('a road drag from %j to %s covers straight runs with right-angle turns', (run, to, want) => {
+    expect(extendRun(run, to)).toEqual(want);
+  });
+
+  test('3D a road is stored as corner points and painting woods on it is a road-on-protected error', () => {
+    const s = addRoad(blankScenario(), ['A6', 'B6', 'C6', 'C7', 'C8']);
+    expect(s.terrain?.roads).toEqual([{ path: ['A6', 'C6', 'C8'] }]);
+    expect(roadSquares(['A6', 'C6', 'C8'])).toEqual(['A6', 'B6', 'C6', 'C7', 'C8']);
+    const bad = paintProtected(s, ['B6'], 'woods');
+    expect(codes(bad)).toContain('road-on-protected');
+    expect(codes(eraseTerrain(bad, ['B6']))).not.toContain('road-on-protected');
+  });
+
+  test('erasing a square in the middle of a road splits it in two', () => {
+    const s = addRoad(blankScenario(), extendRun(['A6'], 'L6'));
+    const cut = eraseTerrain(s, ['F6']);
+    expect(cut.terrain?.roads).toEqual([{ path: ['A6', 'E6'] }, { path: ['G6', 'L6'] }]);
+  });
+
+  test('a ford only goes on a river edge, and erasing the river takes its crossing', () => {
+    const s = blankScenario();
+    expect(setCrossing(s, ['B5', 'B6'], 'ford')).toBe(s);
+    const river = addRiver(s, [['A5', 'A6'], ['B5', 'B6'], ['C5', 'C6']]);
+    const ford = setCrossing(river, ['B6', 'B5'], 'ford');
+    expect(ford.terrain?.crossings).toEqual([{ edge: ['B6', 'B5'], kind: 'ford' }]);
+    expect(codes(ford)).not.toContain('crossing-not-on-river');
+    const bridge = setCrossing(ford, ['B5', 'B6'], 'bridge');
+    expect(bridge.terrain?.crossings).toEqual([{ edge: ['B5', 'B6'], kind: 'bridge' }]);
+    const erased = eraseTerrain(bridge, ['B5']);
+    expect(erased.terrain?.crossings).toBeUndefined();
+    expect(erased.terrain?.rivers?.[0]?.edges).toHaveLength(2);
+  });
+
+  test('3F painting next to a hill extends it; painting apart starts a new hill; no square is in two hills', () => {
+    let s = paintHill(blankScenario(), ['E6', 'F6']);
+    s = paintHill(s, ['F7']);
+    expect(s.terrain?.hills).toEqual([{ squares: ['E6', 'F6', 'F7'] }]);
+    s = paintHill(s, ['J9', 'E6']);
+    expect(s.terrain?.hills).toEqual([{ squares: ['E6', 'F6', 'F7'] }, { squares: ['J9'] }]);
+    expect(codes(s)).not.toContain('hill-overlap');
+  });
+
+  test('an edit that changes nothing returns the same scenario (no empty undo step)', () => {
+    const s = paintProtected(blankScenario(), ['C4'], 'rocks');
+    expect(paintProtected(s, ['C4'], 'rocks')).toBe(s);
+    expect(paintHill(paintHill(s, ['D4']), ['D4'])).toEqual(paintHill(s, ['D4']));
+    expect(eraseTerrain(blankScenario(), ['C4']).terrain).toBeUndefined();
+  });
+});
