@@ -25,3 +25,4 @@ export type { SavedGame } from './replay';
 export { randomPolicy, simplePolicy, playOut } from './ai';
 export type { Policy } from './ai';
 export { savedGameProblems, isSavedGame } from './gameSchema';
+export { formatJson } from './json-format';

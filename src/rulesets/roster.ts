@@ -4,10 +4,9 @@
  */
 import Ajv2020 from 'ajv/dist/2020.js';
 import rosterSchema from '../../schemas/roster.schema.json';
-import { parseJson } from '../rules';
+import { formatJson, parseJson } from '../rules';
 import { schemaMessage } from '../rules/schema';
 // The scenario files' writer (stable key order, short lists inline); a pure formatter with no imports.
-import { serializeScenario } from '../scenario/serialize';
 import { diagnostic, sortRosterDiagnostics } from './diagnostics';
 import { dewittRoster } from './dewitt-medieval';
 import { nevskyRoster } from './nevsky';
@@ -125,7 +124,7 @@ export function parseRoster(text: string): RosterParseResult {
 
 /** The roster as file text: the scenario files' layout (stable key order, 2-space indent, trailing newline). */
 export function serializeRoster(roster: Roster): string {
-  return serializeScenario(roster);
+  return formatJson(roster);
 }
 
 /** The roster's units as printable lines with their points (null points in a rule set without points). */
