@@ -205,3 +205,39 @@ describe('roster builder', () => {
     expect(refText.toLowerCase()).toContain('quick reference');
   });
 });
+
+describe('roster files dropped on the page', () => {
+  test('a roster file dropped on the map editor opens in the roster builder', async () => {
+    await fresh();
+    await page.waitForSelector('[data-square="A1"]');
+    const text = readFileSync(join(import.meta.dirname, '../../templates/rosters/dewitt-english-retinue.json'), 'utf8');
+    const dt = await page.evaluateHandle((t) => {
+      const d = new DataTransfer();
+      d.items.add(new File([t], 'retinue.json', { type: 'application/json' }));
+      return d;
+    }, text);
+    await page.dispatchEvent('.app', 'dragover', { dataTransfer: dt });
+    await page.dispatchEvent('.app', 'drop', { dataTransfer: dt });
+    await page.getByTestId('roster-view').waitFor();
+    expect(await page.getByTestId('roster-total').textContent()).toContain('of 700');
+    // The file's own $schema link is kept: the export is the file as the serializer writes it.
+    const parsed = parseRoster(text);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const out = await download(() => page.getByRole('button', { name: 'Export' }).click());
+    expect(out.bytes.toString('utf8')).toBe(serializeRoster(parsed.roster));
+  });
+});
+
+describe('print dialog of the scenario editor', () => {
+  test('prints the reference sheet of another rule set on its own', async () => {
+    await fresh();
+    await page.waitForSelector('[data-square="A1"]');
+    await page.getByRole('button', { name: 'Print' }).click();
+    await page.locator('[data-test="reference-ruleset"]').selectOption('dewitt-medieval');
+    const pdf = await download(() => page.locator('[data-test="print-reference"]').click());
+    expect(pdf.name).toBe('dewitt-medieval-reference.pdf');
+    const text = (await pdfText(new Uint8Array(pdf.bytes))).pages.join(' ');
+    expect(text).toContain('Dewitt');
+  });
+});
