@@ -1,12 +1,17 @@
-/** Export, import (file picker or drop) and share links. Bad input is reported as a list of problems; nothing changes. */
+/**
+ * Export, import (file picker or drop) and share links. Import tells scenarios from rosters by their `format`;
+ * bad input is reported as a list of problems and nothing changes.
+ */
 import { ref, shallowRef } from 'vue';
-import type { Diagnostic } from '../rules';
+import { parseJson, type Diagnostic } from '../rules';
+import { looksLikeRoster, parseRoster, serializeRoster, type RosterDiagnostic } from '../rulesets';
 import { MAX_SCENARIO_BYTES, decodeShare, encodeShare, parseScenario, serializeScenario, SHARE_PREFIX } from '../scenario';
 import { useLibraryStore } from '../stores/library';
+import { useRosterStore } from '../stores/roster';
 import { useScenarioStore } from '../stores/scenario';
 
 /** Problems of the last rejected import, with where it came from. */
-export const importProblems = shallowRef<{ source: string; diagnostics: Diagnostic[] } | null>(null);
+export const importProblems = shallowRef<{ source: string; diagnostics: Array<Diagnostic | RosterDiagnostic> } | null>(null);
 /** The last share link made, shown in its dialog. */
 export const shareLink = ref<{ url: string; copied: boolean } | null>(null);
 
@@ -16,24 +21,50 @@ export function fileNameFor(title: string): string {
   return `${slug || 'scenario'}.json`;
 }
 
+/** Offer text as a downloaded file. */
+function download(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** True when JSON text claims to be a roster file (so its problems are a roster's problems). */
+function isRosterText(text: string): boolean {
+  const parsed = parseJson(text);
+  return !('error' in parsed) && looksLikeRoster(parsed.value);
+}
+
 export function useFiles(openEntry: (id: string) => Promise<void>) {
   const store = useScenarioStore();
+  const rosters = useRosterStore();
   const library = useLibraryStore();
 
   function exportScenario(): void {
-    const text = serializeScenario(store.scenario);
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileNameFor(store.scenario.meta.title);
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    download(serializeScenario(store.scenario), fileNameFor(store.scenario.meta.title));
   }
 
-  /** Open scenario text as a new library entry, or list its problems. */
+  /** Download the open roster exactly as `serializeRoster` writes it: "eastern-association-1644.roster.json". */
+  function exportRoster(): void {
+    download(serializeRoster(rosters.roster), fileNameFor(rosters.roster.meta.title).replace(/\.json$/, '.roster.json'));
+  }
+
+  /** Open scenario or roster text as a new library entry, or list its problems. */
   async function importText(text: string, source: string): Promise<boolean> {
+    if (isRosterText(text)) {
+      const roster = parseRoster(text);
+      if (!roster.ok) {
+        importProblems.value = { source, diagnostics: roster.diagnostics };
+        return false;
+      }
+      importProblems.value = null;
+      await openEntry(await library.createRoster(roster.roster));
+      return true;
+    }
     const result = parseScenario(text);
     if (!result.ok) {
       importProblems.value = { source, diagnostics: result.diagnostics };
@@ -88,5 +119,5 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
     return true;
   }
 
-  return { exportScenario, importText, importFile, share, openShareFromUrl };
+  return { exportScenario, exportRoster, importText, importFile, share, openShareFromUrl };
 }

@@ -36,24 +36,16 @@ export function usePrint() {
     url.value = null;
   }
 
-  /** Build the PDF for the options; on success `url` holds a blob URL of it. */
-  async function generate(scenario: Scenario, options: PrintOptions): Promise<boolean> {
+  /** Build a PDF with the loaded print module; on success `url` holds a blob URL of it, named `name`. */
+  async function build(make: (pdf: PrintModule) => Promise<Uint8Array>, name: string): Promise<boolean> {
     busy.value = true;
     error.value = null;
     progress.value = 0;
     release();
     try {
-      const pdf = await loadPrintModule();
-      const problems = pdf.checkPrintOptions(options);
-      if (problems.length) throw new Error(problems.join('; '));
-      // Plain copy: the builders must not see reactive proxies.
-      const data = JSON.parse(JSON.stringify(scenario)) as Scenario;
-      const bytes = await pdf.buildPrintPdf(data, options, {
-        pause,
-        progress: (done, total) => { progress.value = done / total; },
-      });
+      const bytes = await make(await loadPrintModule());
       url.value = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
-      fileName.value = pdfFileName(scenario.meta.title);
+      fileName.value = name;
       return true;
     } catch (err) {
       error.value = err instanceof Error ? err.message : String(err);
@@ -61,6 +53,20 @@ export function usePrint() {
     } finally {
       busy.value = false;
     }
+  }
+
+  /** Build the print pack of a scenario for the options. */
+  function generate(scenario: Scenario, options: PrintOptions): Promise<boolean> {
+    return build((pdf) => {
+      const problems = pdf.checkPrintOptions(options);
+      if (problems.length) throw new Error(problems.join('; '));
+      // Plain copy: the builders must not see reactive proxies.
+      const data = JSON.parse(JSON.stringify(scenario)) as Scenario;
+      return pdf.buildPrintPdf(data, options, {
+        pause,
+        progress: (done, total) => { progress.value = done / total; },
+      });
+    }, pdfFileName(scenario.meta.title));
   }
 
   /** Open the generated PDF in a new tab (the browser's viewer prints it). */
@@ -77,5 +83,5 @@ export function usePrint() {
     a.click();
   }
 
-  return { busy, progress, error, url, fileName, generate, open, download, release };
+  return { busy, progress, error, url, fileName, build, generate, open, download, release };
 }

@@ -3,6 +3,7 @@ import { onBeforeUnmount, onMounted } from 'vue';
 import { defaultFacing } from '../rules';
 import { COMMANDS } from '../stores/commands';
 import { TOOLS, useEditorStore } from '../stores/editor';
+import { useRosterStore } from '../stores/roster';
 import { useScenarioStore } from '../stores/scenario';
 import { findUnit } from '../stores/unitEdits';
 
@@ -14,14 +15,17 @@ function typing(target: EventTarget | null): boolean {
 export function useShortcuts() {
   const store = useScenarioStore();
   const editor = useEditorStore();
+  const rosters = useRosterStore();
 
   function onKey(ev: KeyboardEvent): void {
     if (typing(ev.target) || ev.altKey) return;
     const ctrl = ev.ctrlKey || ev.metaKey;
     const key = ev.key.toLowerCase();
     if (ctrl) {
-      if (key === 'z' && !ev.shiftKey) { ev.preventDefault(); store.undo(); }
-      else if ((key === 'z' && ev.shiftKey) || key === 'y') { ev.preventDefault(); store.redo(); }
+      // Undo and redo act on the open document: the roster in the roster builder, the scenario elsewhere.
+      const target = editor.docView === 'roster' ? rosters : store;
+      if (key === 'z' && !ev.shiftKey) { ev.preventDefault(); target.undo(); }
+      else if ((key === 'z' && ev.shiftKey) || key === 'y') { ev.preventDefault(); target.redo(); }
       return;
     }
     if (editor.view !== 'editor') return;

@@ -78,11 +78,13 @@ export function drawUnits(g: G, s: Scenario): void {
     const bodies = list.filter((p) => p.unit.type !== 'commander' && p.unit.type !== 'ballista');
     const engines = list.filter((p) => p.unit.type === 'ballista');
     const commanders = list.filter((p) => p.unit.type === 'commander');
+    // With an engine in the square the counters move down and right, leaving the top-left corner to the engine.
+    const shift = engines.length > 0 && bodies.length > 0 ? { x: CELL * 0.08, y: CELL * 0.15 } : { x: 0, y: 0 };
     bodies.forEach((p, i) => {
       const off = (i - (bodies.length - 1) / 2) * 5;
       const ug = g.group().attr({ 'data-unit': p.unit.id, 'data-side': p.sideId });
       arrow(ug, c.x, c.y, p.unit.facing ?? (p.edge === 'north' ? 'S' : 'N'), SIDE_STYLES[p.edge].ink);
-      counter(ug, p, c.x + off, c.y + off);
+      counter(ug, p, c.x + off + shift.x, c.y + off + shift.y);
     });
     for (const p of engines) {
       const ug = g.group().attr({ 'data-unit': p.unit.id, 'data-side': p.sideId });
@@ -90,7 +92,7 @@ export function drawUnits(g: G, s: Scenario): void {
       if (bodies.length === 0) {
         arrow(ug, c.x, c.y, p.unit.facing ?? (p.edge === 'north' ? 'S' : 'N'), style.ink);
         engine(ug, c.x, c.y, 1, style.ink, style.fill);
-      } else engine(ug, c.x - CELL * 0.3, c.y - CELL * 0.22, 0.5, style.ink, style.fill);
+      } else engine(ug, c.x - CELL * 0.26, c.y - CELL * 0.3, 0.5, style.ink, style.fill);
     }
     for (const p of commanders) {
       const ug = g.group().attr({ 'data-unit': p.unit.id, 'data-side': p.sideId });
@@ -99,7 +101,7 @@ export function drawUnits(g: G, s: Scenario): void {
         arrow(ug, c.x, c.y, p.unit.facing ?? (p.edge === 'north' ? 'S' : 'N'), style.ink);
         ug.circle(CELL * 0.56).center(c.x, c.y).fill(style.fill).stroke({ color: style.ink, width: 1.6 });
         star(ug, c.x, c.y, CELL * GLYPH.star * 1.4, '#ffe066', style.ink);
-      } else star(ug, c.x + W / 2 - 2, c.y - H / 2 - 1, CELL * GLYPH.star, '#ffe066', style.ink);
+      } else star(ug, c.x + W / 2 - 2 + shift.x, c.y - H / 2 - 1 + shift.y, CELL * GLYPH.star, '#ffe066', style.ink);
     }
   }
 }

@@ -1,10 +1,12 @@
 /** The IndexedDB database behind the library (via `idb`): scenarios with their history, and settings. */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Scenario } from '../rules';
+import type { Roster } from '../rulesets';
 
-/** One saved scenario with its undo history, so a reload loses nothing. */
+/** One saved scenario with its undo history, so a reload loses nothing. Entries saved before rosters have no kind. */
 export interface LibraryRecord {
   id: string;
+  kind?: 'scenario';
   title: string;
   /** Milliseconds since the epoch of the last save. */
   updated: number;
@@ -13,8 +15,27 @@ export interface LibraryRecord {
   future: Scenario[];
 }
 
+/** One saved roster with its undo history, stored beside the scenarios. */
+export interface RosterRecord {
+  id: string;
+  kind: 'roster';
+  title: string;
+  updated: number;
+  roster: Roster;
+  past: Roster[];
+  future: Roster[];
+}
+
+/** Any library entry. */
+export type LibraryEntry = LibraryRecord | RosterRecord;
+
+/** True for a roster entry. */
+export function isRosterRecord(entry: LibraryEntry): entry is RosterRecord {
+  return entry.kind === 'roster';
+}
+
 interface StudioDB extends DBSchema {
-  scenarios: { key: string; value: LibraryRecord; indexes: { updated: number } };
+  scenarios: { key: string; value: LibraryEntry; indexes: { updated: number } };
   settings: { key: string; value: string };
 }
 
@@ -34,15 +55,15 @@ export function database(): Promise<IDBPDatabase<StudioDB>> {
   return dbPromise;
 }
 
-export async function allRecords(): Promise<LibraryRecord[]> {
+export async function allRecords(): Promise<LibraryEntry[]> {
   return (await database()).getAll('scenarios');
 }
 
-export async function getRecord(id: string): Promise<LibraryRecord | undefined> {
+export async function getRecord(id: string): Promise<LibraryEntry | undefined> {
   return (await database()).get('scenarios', id);
 }
 
-export async function putRecord(record: LibraryRecord): Promise<void> {
+export async function putRecord(record: LibraryEntry): Promise<void> {
   await (await database()).put('scenarios', record);
 }
 

@@ -32,12 +32,14 @@ export const useEditorStore = defineStore('editor', () => {
   const tab = ref<PanelTab>('scenario');
   /** One-line message for the status bar (e.g. why a click did nothing). */
   const message = ref('');
-  const view = ref<'editor' | 'library'>('editor');
+  const view = ref<'editor' | 'library' | 'roster'>('editor');
+  /** The document view the library returns to: the map editor or the roster builder. */
+  const docView = ref<'editor' | 'roster'>('editor');
 
   function setZoom(z: number, keepFit = false): void {
     fit.value = keepFit;
     zoom.value = Math.min(4, Math.max(0.25, Math.round(z * 100) / 100));
   }
 
-  return { tool, protectedKind, mirror, cursor, selectedUnit, highlighted, selectedDiagnostic, zoom, fit, tab, message, view, setZoom };
+  return { tool, protectedKind, mirror, cursor, selectedUnit, highlighted, selectedDiagnostic, zoom, fit, tab, message, view, docView, setZoom };
 });

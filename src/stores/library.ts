@@ -1,9 +1,14 @@
-/** The library of saved scenarios (IndexedDB): list, create, open, duplicate, rename, delete with undo, autosave. */
+/**
+ * The library of saved scenarios and rosters (IndexedDB, one store, entries told apart by `kind`): list, create,
+ * open, duplicate, rename, delete with undo, autosave.
+ */
 import { defineStore } from 'pinia';
 import { ref, shallowRef, toRaw } from 'vue';
 import type { Scenario } from '../rules';
-import { allRecords, deleteRecord, getRecord, getSetting, putRecord, putSetting, type LibraryRecord } from './db';
+import type { Roster } from '../rulesets';
+import { allRecords, deleteRecord, getRecord, getSetting, isRosterRecord, putRecord, putSetting, type LibraryEntry, type LibraryRecord, type RosterRecord } from './db';
 import type { HistorySnapshot } from './scenario';
+import type { RosterSnapshot } from './roster';
 
 const LAST_OPENED = 'lastOpened';
 
@@ -17,13 +22,13 @@ function plain<T>(value: T): T {
 }
 
 export const useLibraryStore = defineStore('library', () => {
-  const records = shallowRef<LibraryRecord[]>([]);
+  const records = shallowRef<LibraryEntry[]>([]);
   const currentId = ref<string | null>(null);
-  const lastDeleted = shallowRef<LibraryRecord | null>(null);
+  const lastDeleted = shallowRef<LibraryEntry | null>(null);
   const error = ref('');
   let writes: Promise<void> = Promise.resolve();
 
-  function sorted(list: LibraryRecord[]): LibraryRecord[] {
+  function sorted(list: LibraryEntry[]): LibraryEntry[] {
     return [...list].sort((a, b) => b.updated - a.updated);
   }
 
@@ -37,21 +42,43 @@ export const useLibraryStore = defineStore('library', () => {
     return writes;
   }
 
-  /** Add a scenario as a new entry (never overwrites); returns its id. */
-  async function create(scenario: Scenario): Promise<string> {
-    const record: LibraryRecord = { id: newId(), title: scenario.meta.title, updated: Date.now(), scenario: plain(scenario), past: [], future: [] };
+  async function add(record: LibraryEntry): Promise<string> {
     await queue(() => putRecord(record));
     records.value = sorted([...records.value, record]);
     return record.id;
   }
 
-  /** Open an entry: remembered as last opened. */
+  /** Add a scenario as a new entry (never overwrites); returns its id. */
+  function create(scenario: Scenario): Promise<string> {
+    return add({ id: newId(), kind: 'scenario', title: scenario.meta.title, updated: Date.now(), scenario: plain(scenario), past: [], future: [] });
+  }
+
+  /** Add a roster as a new entry (never overwrites); returns its id. */
+  function createRoster(roster: Roster): Promise<string> {
+    return add({ id: newId(), kind: 'roster', title: roster.meta.title, updated: Date.now(), roster: plain(roster), past: [], future: [] });
+  }
+
+  /** The entry with this id as stored (for its kind), or undefined. */
+  async function entry(id: string): Promise<LibraryEntry | undefined> {
+    return getRecord(id);
+  }
+
+  /** Open a scenario entry: remembered as last opened. Null when missing or not a scenario. */
   async function open(id: string): Promise<HistorySnapshot | null> {
     const record = await getRecord(id);
-    if (!record) return null;
+    if (!record || isRosterRecord(record)) return null;
     currentId.value = id;
     await queue(() => putSetting(LAST_OPENED, id));
     return { scenario: record.scenario, past: record.past, future: record.future };
+  }
+
+  /** Open a roster entry: remembered as last opened. Null when missing or not a roster. */
+  async function openRoster(id: string): Promise<RosterSnapshot | null> {
+    const record = await getRecord(id);
+    if (!record || !isRosterRecord(record)) return null;
+    currentId.value = id;
+    await queue(() => putSetting(LAST_OPENED, id));
+    return { roster: record.roster, past: record.past, future: record.future };
   }
 
   async function lastOpened(): Promise<string | undefined> {
@@ -70,19 +97,37 @@ export const useLibraryStore = defineStore('library', () => {
     return queue(() => putRecord(record));
   }
 
+  /** Save the open roster with its history (called after every edit). */
+  function saveRoster(id: string, snap: RosterSnapshot): Promise<void> {
+    const record: RosterRecord = {
+      id, kind: 'roster', title: snap.roster.meta.title, updated: Date.now(),
+      roster: toRaw(snap.roster), past: [...toRaw(snap.past)], future: [...toRaw(snap.future)],
+    };
+    records.value = sorted([...records.value.filter((r) => r.id !== id), record]);
+    return queue(() => putRecord(record));
+  }
+
   async function duplicate(id: string): Promise<string | null> {
     const record = records.value.find((r) => r.id === id) ?? (await getRecord(id));
     if (!record) return null;
+    const copyTitle = (t: string) => `${t} (copy)`.slice(0, 120);
+    if (isRosterRecord(record)) {
+      const roster = plain(record.roster);
+      roster.meta.title = copyTitle(roster.meta.title);
+      return createRoster(roster);
+    }
     const scenario = plain(record.scenario);
-    scenario.meta.title = `${scenario.meta.title} (copy)`.slice(0, 120);
+    scenario.meta.title = copyTitle(scenario.meta.title);
     return create(scenario);
   }
 
-  /** Rename a stored entry that is not open (the open one is renamed through the scenario store). */
+  /** Rename a stored entry that is not open (the open one is renamed through its own store). */
   async function rename(id: string, title: string): Promise<void> {
     const record = await getRecord(id);
     if (!record) return;
-    const next = { ...record, title, updated: Date.now(), scenario: { ...record.scenario, meta: { ...record.scenario.meta, title } } };
+    const next: LibraryEntry = isRosterRecord(record)
+      ? { ...record, title, updated: Date.now(), roster: { ...record.roster, meta: { ...record.roster.meta, title } } }
+      : { ...record, title, updated: Date.now(), scenario: { ...record.scenario, meta: { ...record.scenario.meta, title } } } satisfies LibraryRecord;
     await queue(() => putRecord(next));
     await refresh();
   }
@@ -109,5 +154,8 @@ export const useLibraryStore = defineStore('library', () => {
   /** Wait for pending writes (tests and before leaving). */
   const flush = () => writes;
 
-  return { records, currentId, lastDeleted, error, refresh, create, open, lastOpened, save, duplicate, rename, remove, undoDelete, flush };
+  return {
+    records, currentId, lastDeleted, error, refresh, create, createRoster, entry, open, openRoster, lastOpened,
+    save, saveRoster, duplicate, rename, remove, undoDelete, flush,
+  };
 });
