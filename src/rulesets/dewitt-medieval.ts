@@ -109,7 +109,7 @@ export function dwUnitPoints(unit: DwUnit): number {
 
 /** "6 figures x (8 + 1 - 1) = 48". */
 export function dwWorkings(unit: DwUnit): string {
-  if (isLeader(unit)) return `leader, ${dwUnitPoints(unit)} points`;
+  if (isLeader(unit)) return `fixed cost: ${dwUnitPoints(unit)}`;
   const arm = unit.kind === 'cavalry' ? 'cavalry' : 'foot';
   const terms = [String(unit.class ? DW_FIGURE_COST[arm][unit.class] : 0), ...(unit.weapons ?? []).map((w) => `+ ${DW_WEAPON_COST[w]}`)];
   if (unit.shield === false) terms.push(`- ${-DW_NO_SHIELD}`);

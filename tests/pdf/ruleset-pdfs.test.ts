@@ -37,7 +37,8 @@ describe('roster PDFs from roster files', () => {
       expect(text).toContain(`${l.points} ${running}`);
     }
     expect(text).toContain(`Total: ${rosterPoints(roster)!.total} points (agreed limit 700)`);
-    expect(text).toContain(`commander-in-chief: ${DW_LEADER_COST.commanderInChief}`);
+    expect(text).toContain(`Commander-in-chief`);
+    expect(text).toContain(`fixed cost: ${DW_LEADER_COST.commanderInChief}`);
     expect(text).toContain('The army meets every composition rule.');
     expect(text).toContain('printed 2026-11-22');
   });
