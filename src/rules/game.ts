@@ -35,8 +35,9 @@ export function applyAction(state: GameState, action: Action): GameState {
   if (action.side !== state.toAct) throw new RuleError('not-your-turn', `It is ${state.toAct}'s turn to act, not ${String(action.side)}'s.`);
   const unit = UNIT_ACTIONS.has(action.type) ? (action as { unit?: string }).unit : undefined;
   const legal = action.type === 'concede' ? candidates(state) : candidates(state, unit, action.type);
-  const key = actionKey(action);
-  if (!legal.some((a) => actionKey(a) === key)) {
+  // The very object legalActions handed out is legal; any other is compared field by field.
+  const key = legal.includes(action) ? null : actionKey(action);
+  if (key !== null && !legal.some((a) => actionKey(a) === key)) {
     const wrongPhase = !candidates(state).some((a) => a.type === action.type);
     const code = wrongPhase ? 'wrong-phase' : action.type === 'move' ? 'illegal-move' : 'illegal-action';
     throw new RuleError(code, `${action.type} is not legal now (${state.phase} phase, turn ${state.turn})${unit ? ` for ${unit}` : ''}.`);
@@ -137,7 +138,8 @@ function doMove(s: GameState, a: Extract<Action, { type: 'move' }>): void {
     b.moved = true;
   }
   // The direction of the last step of the cheapest path (an attacker retreats back along it).
-  u.lastStep = moveOptions(s, { ...u, at: from }, a.carry === true).get(a.to)?.lastStep ?? stepBetween(from, a.to) ?? [0, 0];
+  const step = moveOptions(s, { ...u, at: from }, a.carry === true).get(a.to)?.lastStep ?? stepBetween(from, a.to) ?? [0, 0];
+  u.lastStep = [step[0], step[1]];
   u.at = a.to;
   u.moved = true;
   if (a.charge) u.chargedTurn = s.turn;

@@ -101,7 +101,7 @@ function moveActions(state: GameState, side: string, onlyUnit?: string, onlyType
   const want = (t: Action['type']) => onlyType === undefined || onlyType === t;
   for (const u of state.units) {
     if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
-    if (want('move') && canMove(state, u)) out.push(...unitMoves(state, u));
+    if (want('move') && canMove(state, u)) for (const a of unitMoves(state, u)) out.push(a);
     if (want('face') && u.status === 'active' && u.at !== null && !u.faced && !u.retiring && u.type !== 'ballista') {
       for (const f of allowedFacings(u)) if (f !== u.facing) out.push({ type: 'face', side, unit: u.id, facing: f });
     }
