@@ -237,16 +237,21 @@ export function runOverTarget(state: GameState, mover: UnitState, sq: Square): U
   return e.stands === 1 && RUN_OVER_TARGETS.includes(e.type) ? e : null;
 }
 
+/** A 1-stand javelin, longbow or crossbow unit: it leads only with a commander or a supporter (6J). */
+export function needsBacking(u: UnitState): boolean {
+  return u.stands === 1 && ['javelinmen', 'longbowmen', 'crossbowmen'].includes(u.type);
+}
+
 /**
  * May the unit lead (or join) a melee in an enemy square (6J)? Ballistarii never lead; a lone commander
  * never leads; a 1-stand javelin/longbow/crossbow unit leads only with its commander there or a declared
- * supporter; the own units already there must leave room.
+ * supporter (`withSupporter`: one is declared with this move); the own units already there must leave room.
  */
-export function mayLead(state: GameState, u: UnitState, sq: Square): boolean {
+export function mayLead(state: GameState, u: UnitState, sq: Square, withSupporter = false): boolean {
   if (u.type === 'ballistarii' || u.retiring) return false;
   const own = troopsAt(state, sq, u.side);
   if (u.type === 'commander' && own.length === 0) return false;
-  if (u.stands === 1 && ['javelinmen', 'longbowmen', 'crossbowmen'].includes(u.type)) {
+  if (needsBacking(u) && !withSupporter) {
     const melee = state.melees.find((m) => m.contact === sq);
     const supported = melee?.supports.some((s) => s.side === u.side) ?? false;
     const commander = [...own, ...(u.at ? troopsAt(state, u.at, u.side) : [])].some((x) => x.type === 'commander');
