@@ -8,7 +8,8 @@ export type Action =
   | { type: 'ballistaHold'; side: string; unit: string }
   | { type: 'fire'; side: string; unit: string; target: string }
   | { type: 'hold'; side: string; unit: string }
-  | { type: 'move'; side: string; unit: string; to: Square; charge?: true; runOver?: true; carry?: true; split?: true }
+  /** `supporter`: a unit of the side declared with the move as the supporter a 1-stand missile unit needs to lead (6J). */
+  | { type: 'move'; side: string; unit: string; to: Square; charge?: true; runOver?: true; carry?: true; split?: true; supporter?: string }
   | { type: 'face'; side: string; unit: string; facing: Facing }
   | { type: 'support'; side: string; unit: string; contact: Square }
   | { type: 'endMove'; side: string }

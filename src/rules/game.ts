@@ -35,8 +35,9 @@ export function applyAction(state: GameState, action: Action): GameState {
   if (action.side !== state.toAct) throw new RuleError('not-your-turn', `It is ${state.toAct}'s turn to act, not ${String(action.side)}'s.`);
   const unit = UNIT_ACTIONS.has(action.type) ? (action as { unit?: string }).unit : undefined;
   const legal = action.type === 'concede' ? candidates(state) : candidates(state, unit, action.type);
-  const key = actionKey(action);
-  if (!legal.some((a) => actionKey(a) === key)) {
+  // The very object legalActions handed out is legal; any other is compared field by field.
+  const key = legal.includes(action) ? null : actionKey(action);
+  if (key !== null && !legal.some((a) => actionKey(a) === key)) {
     const wrongPhase = !candidates(state).some((a) => a.type === action.type);
     const code = wrongPhase ? 'wrong-phase' : action.type === 'move' ? 'illegal-move' : 'illegal-action';
     throw new RuleError(code, `${action.type} is not legal now (${state.phase} phase, turn ${state.turn})${unit ? ` for ${unit}` : ''}.`);
@@ -65,23 +66,15 @@ function perform(s: GameState, a: Action): void {
     case 'face': {
       const u = unitById(s, a.unit);
       u.facing = a.facing;
-      if (s.phase === 'melee') s.resolution!.survivors = s.resolution!.survivors.filter((id) => id !== u.id);
-      else u.faced = true;
+      if (s.phase === 'melee') {
+        s.resolution!.survivors = s.resolution!.survivors.filter((id) => id !== u.id);
+        // A commander joined to the unit turns with it (4).
+        for (const c of troopsAt(s, u.at!, u.side)) if (c.type === 'commander' && c.id !== u.id) c.facing = a.facing;
+      } else u.faced = true;
       break;
     }
     case 'endFacing': s.resolution!.facing.shift(); break;
-    case 'support': {
-      const u = unitById(s, a.unit);
-      const m = s.melees.find((x) => x.contact === a.contact)!;
-      m.supports.push({ unit: u.id, side: a.side });
-      if (a.side === s.attacker) {
-        u.moved = true;
-        const dir = stepBetween(u.at!, a.contact)!;
-        if (u.type !== 'commander') u.facing = facingOf(dir[0], dir[1]);
-      }
-      s.events.push({ kind: 'support', side: a.side, unit: u.id, text: `${u.id} supports the melee at ${a.contact}` });
-      break;
-    }
+    case 'support': declareSupport(s, a.side, a.unit, a.contact); break;
     case 'endMove': s.phase = 'support'; break;
     case 'endSupport': s.phase = 'melee'; break;
     case 'fight': s.current = s.melees.findIndex((m) => m.contact === a.contact && !m.fought); break;
@@ -112,6 +105,19 @@ function perform(s: GameState, a: Action): void {
   }
 }
 
+/** A support declaration (9E): an attacking supporter is done moving and turns to the contact square. */
+function declareSupport(s: GameState, side: string, unit: string, contact: string): void {
+  const u = unitById(s, unit);
+  const m = s.melees.find((x) => x.contact === contact)!;
+  m.supports.push({ unit: u.id, side });
+  if (side === s.attacker) {
+    u.moved = true;
+    const dir = stepBetween(u.at!, contact)!;
+    if (u.type !== 'commander') u.facing = facingOf(dir[0], dir[1]);
+  }
+  s.events.push({ kind: 'support', side, unit: u.id, text: `${u.id} supports the melee at ${contact}` });
+}
+
 function doMove(s: GameState, a: Extract<Action, { type: 'move' }>): void {
   let u = unitById(s, a.unit);
   const from = u.at!;
@@ -137,7 +143,8 @@ function doMove(s: GameState, a: Extract<Action, { type: 'move' }>): void {
     b.moved = true;
   }
   // The direction of the last step of the cheapest path (an attacker retreats back along it).
-  u.lastStep = moveOptions(s, { ...u, at: from }, a.carry === true).get(a.to)?.lastStep ?? stepBetween(from, a.to) ?? [0, 0];
+  const step = moveOptions(s, { ...u, at: from }, a.carry === true).get(a.to)?.lastStep ?? stepBetween(from, a.to) ?? [0, 0];
+  u.lastStep = [step[0], step[1]];
   u.at = a.to;
   u.moved = true;
   if (a.charge) u.chargedTurn = s.turn;
@@ -152,6 +159,7 @@ function doMove(s: GameState, a: Extract<Action, { type: 'move' }>): void {
     text += ` and leads a melee against ${enemy.map((e) => e.id).join(', ')}`;
   }
   s.events.push({ kind: 'move', side: a.side, unit: u.id, text });
+  if (a.supporter) declareSupport(s, a.side, a.supporter, a.to);
 }
 
 /** Score and close the game (digest 11). */
@@ -300,7 +308,8 @@ function stepMelee(s: GameState): boolean {
     if (r.stage === 'retreat') {
       // Free facing changes for the survivors of both sides, retreaters included (6L, 9N).
       r.stage = 'facing';
-      r.survivors = r.survivors.filter((id) => { const u = unitById(s, id); return u.status === 'active' && u.at !== null; });
+      // A commander still joined to a unit faces as that unit does (4); one left on its own turns by itself.
+      r.survivors = r.survivors.filter((id) => { const u = unitById(s, id); return u.status === 'active' && u.at !== null && !joinedCommander(s, u); });
       r.facing = [A, D].filter((side) => r.survivors.some((id) => unitById(s, id).side === side));
     }
     if (r.facing.length > 0) { s.toAct = r.facing[0]!; return true; }
@@ -332,8 +341,8 @@ function resolveMelee(s: GameState, index: number): void {
   const ma = m.mdi[A]!, md = m.mdi[D]!;
   const r = meleeLosses({ value: va, mdi: ma }, { value: vd, mdi: md });
   s.events.push({ kind: 'melee', side: A, text: `Melee at ${m.contact}: ${A} ${va} (${ma}) vs ${D} ${vd} (${md}): ${compareMdi(ma, md)}, losses ${r.a.loss} / ${r.b.loss}, ${r.result}` });
-  const survivors = [A, D].flatMap((side) => { const x = meleeUnits(s, m, side); return [...x.contact, ...x.supporters]; })
-    .filter((u) => u.type !== 'commander' || !troopsAt(s, u.at!, u.side).some((o) => o.id !== u.id)).map((u) => u.id);
+  // Joined commanders too: whether one turns on its own is settled once losses and retreats are done (see stepMelee).
+  const survivors = [A, D].flatMap((side) => { const x = meleeUnits(s, m, side); return [...x.contact, ...x.supporters]; }).map((u) => u.id);
   const res: NonNullable<GameState['resolution']> = { contact: m.contact, loss: { [A]: r.a.loss, [D]: r.b.loss }, result: r.result, allocating: [A, D], stage: 'allocate', retreat: [], marked: true, survivors, facing: [] };
   if (r.result === 'withdrawal') {
     res.allocating = [];
@@ -347,6 +356,11 @@ function resolveMelee(s: GameState, index: number): void {
     s.events.push({ kind: 'destroyed', side: destroyed, text: `${destroyed}'s troops at ${m.contact} are destroyed (three times weaker)` });
   }
   s.resolution = res;
+}
+
+/** A commander sharing its square with another unit of its side (joined to it, 4). */
+function joinedCommander(s: GameState, u: UnitState): boolean {
+  return u.type === 'commander' && troopsAt(s, u.at!, u.side).some((o) => o.id !== u.id);
 }
 
 /** After losses: who retreats (digest 10). */

@@ -6,7 +6,7 @@ import type { Action } from './actions';
 import { deploymentRows } from './scenario';
 import { parseSquare, allSquares } from './coords';
 import { ballistaTargets, firingBallistas, missileTargets, missileUnits } from './firing';
-import { enemyHeld, mayLead, moveOptions, runOverTarget, stackingAllows } from './movement';
+import { enemyHeld, mayLead, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
 import { allocationChoices, canSupport, stepBetween } from './combat';
 import { retreatOptions } from './retreat';
 import { otherSide, sideOf, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
@@ -71,13 +71,33 @@ export function unitMoves(state: GameState, u: UnitState): Action[] {
         if (carry) continue;
         const ro = v.split ? null : runOverTarget(state, u, o.to);
         if (ro && o.normal) out.push({ type: 'move', side, unit: u.id, to: o.to, runOver: true });
-        if (!mayLead(state, mover, o.to)) continue;
+        if (!mayLead(state, mover, o.to)) {
+          // 6J: a 1-stand missile unit may still lead when it declares a supporter with its move.
+          if (o.normal && needsBacking(mover) && mayLead(state, mover, o.to, true)) {
+            for (const id of backers(state, mover, o.to)) out.push({ type: 'move', side, unit: u.id, to: o.to, supporter: id });
+          }
+          continue;
+        }
       } else if (unitsAt(state, o.to).length > 0 && !stackingAllows(state, mover, o.to, mover.stands, carry ? engine : undefined)) continue;
       if (o.normal) out.push({ type: 'move', side, unit: u.id, to: o.to, ...v });
       if (o.charge && !carry && chargeFights(state, mover, o.to)) out.push({ type: 'move', side, unit: u.id, to: o.to, charge: true, ...v });
     }
   }
   return out;
+}
+
+/**
+ * Units of the mover's side that could support a melee the mover would start at `sq` (9E, judged as if the mover
+ * stood there): the supporters a 1-stand missile unit may declare with its move (6J).
+ */
+export function backers(state: GameState, mover: UnitState, sq: Square): string[] {
+  const moved = { ...mover, at: sq };
+  const after: GameState = {
+    ...state, units: state.units.map((x) => (x.id === mover.id ? moved : x)),
+    melees: [...state.melees, { contact: sq, supports: [], mdi: {}, fought: false }],
+  };
+  const m = after.melees[after.melees.length - 1]!;
+  return after.units.filter((x) => x.side === mover.side && x.id !== mover.id && canSupport(after, x, m, true)).map((x) => x.id);
 }
 
 /** Charged units that would fight in no melee (then movement may not end, 6G reading). */
@@ -101,7 +121,7 @@ function moveActions(state: GameState, side: string, onlyUnit?: string, onlyType
   const want = (t: Action['type']) => onlyType === undefined || onlyType === t;
   for (const u of state.units) {
     if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
-    if (want('move') && canMove(state, u)) out.push(...unitMoves(state, u));
+    if (want('move') && canMove(state, u)) for (const a of unitMoves(state, u)) out.push(a);
     if (want('face') && u.status === 'active' && u.at !== null && !u.faced && !u.retiring && u.type !== 'ballista') {
       for (const f of allowedFacings(u)) if (f !== u.facing) out.push({ type: 'face', side, unit: u.id, facing: f });
     }

@@ -3,7 +3,7 @@ import { squareName, type Square } from './coords';
 import { BALLISTA_MOVE, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from './troops';
 import { stackingProblem } from './validate';
 import { ENGINE_READINGS } from './readings';
-import { isProtected, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, isProtected, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
 
 const ROAD = 1, HILL = 2, PROT = 4;
 const STEPS: Array<[number, number]> = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
@@ -59,11 +59,11 @@ export function enemyHeld(state: GameState, side: string, sq: Square): boolean {
 }
 
 /** Per-board square names and per-scenario terrain flags by square index (cached; never in the state). */
-interface Grid { names: Square[]; index: Map<Square, number>; flags: Uint8Array; river: Set<number> }
+export interface Grid { names: Square[]; index: Map<Square, number>; flags: Uint8Array; river: Set<number>; memo: Map<string, MemoEntry[]> }
 const gridCache = new WeakMap<object, Grid>();
 const F_ROAD = 1, F_HILL = 2, F_PROT = 4, F_PLAINPROT = 8;
 
-function gridOf(state: GameState): Grid {
+export function gridOf(state: GameState): Grid {
   const hit = gridCache.get(state.scenario);
   if (hit && hit.names.length === state.board.columns * state.board.rows) return hit;
   const t = terrainOf(state.scenario);
@@ -83,7 +83,7 @@ function gridOf(state: GameState): Grid {
     if (i !== j && Math.abs((i % state.board.columns) - (j % state.board.columns)) + Math.abs(Math.floor(i / state.board.columns) - Math.floor(j / state.board.columns)) === 1
       && riverBetween(state, names[i]!, names[j]!)) river.add(i * n + j);
   }
-  const g = { names, index, flags, river };
+  const g: Grid = { names, index, flags, river, memo: new Map() };
   gridCache.set(state.scenario, g);
   return g;
 }
@@ -94,15 +94,60 @@ function gridOf(state: GameState): Grid {
  * squares may be entered (to lead a melee) but not passed. Squares are numbered for speed.
  */
 export function moveOptions(state: GameState, u: UnitState, carry = false): Map<Square, MoveOption> {
-  const out = new Map<Square, MoveOption>();
-  if (!u.at) return out;
+  return moveSearch(state, u, carry).result;
+}
+
+const NO_MOVES: MemoEntry = { reads: new Int16Array(0), seen: new Uint8Array(0), result: new Map() };
+
+/** moveOptions with the squares whose enemy flags the search read (memoised; see MemoEntry). */
+export function moveSearch(state: GameState, u: UnitState, carry = false): MemoEntry {
+  if (!u.at) return NO_MOVES;
   const g = gridOf(state);
+  const enemy = enemyMask(state, g, u.side);
+  const after = canCharge(u.type) && afterCharge(state, u);
+  const h = state.rules.hills;
+  if (!engineCaches.on) return search(state, g, u, carry, enemy);
+  const key = `${u.at}|${u.type}|${after ? 1 : 0}|${carry ? 1 : 0}|${h.banned.join(',')}|${h.movePenalty}|${h.protected ? 1 : 0}`;
+  let entries = g.memo.get(key);
+  if (entries) {
+    for (const e of entries) if (sameReads(e, enemy)) return e;
+  } else {
+    if (g.memo.size >= MEMO_KEYS) g.memo.clear();
+    g.memo.set(key, (entries = []));
+  }
+  const e = search(state, g, u, carry, enemy);
+  if (entries.length >= MEMO_PER_KEY) entries.shift();
+  entries.push(e);
+  return e;
+}
+
+/**
+ * A memoised search: its result and the enemy flags it read. The search depends on nothing else that can change
+ * during a game (terrain, board and rules are fixed per scenario; the unit's own fields are in the key), so an
+ * entry is reused exactly when the enemy flags at every square it read are the same: it cannot go stale.
+ */
+export interface MemoEntry { reads: Int16Array; seen: Uint8Array; result: Map<Square, MoveOption> }
+const MEMO_PER_KEY = 2, MEMO_KEYS = 1000;
+
+function sameReads(e: MemoEntry, enemy: Uint8Array): boolean {
+  const { reads, seen } = e;
+  for (let k = 0; k < reads.length; k++) if (enemy[reads[k]!] !== seen[k]) return false;
+  return true;
+}
+
+/** Squares held by troops of another side than `side` (1) or not (0), by square index. */
+function enemyMask(state: GameState, g: Grid, side: string): Uint8Array {
+  const enemy = new Uint8Array(g.names.length);
+  for (const x of state.units) if (x.at !== null && x.status === 'active' && x.type !== 'ballista' && x.side !== side) enemy[g.index.get(x.at)!] = 1;
+  return enemy;
+}
+
+function search(state: GameState, g: Grid, u: UnitState, carry: boolean, enemy: Uint8Array): MemoEntry {
+  const out = new Map<Square, MoveOption>();
   const cols = state.board.columns, rows = state.board.rows, n = g.names.length;
-  const enemy = new Uint8Array(n);
-  for (const x of state.units) if (x.at !== null && x.status === 'active' && x.type !== 'ballista' && x.side !== u.side) enemy[g.index.get(x.at)!] = 1;
   const banned = state.rules.hills.banned.includes(u.type);
   const ballistaBanned = carry && state.rules.hills.banned.includes('ballista');
-  const start = g.index.get(u.at)!;
+  const start = g.index.get(u.at!)!;
   const allow = new Float64Array(8);
   const chargeAllow = new Float64Array(8);
   for (let f = 0; f < 8; f++) { allow[f] = allowance(state, u, f, 'normal', carry); chargeAllow[f] = allowance(state, u, f, 'charge', carry); }
@@ -111,8 +156,13 @@ export function moveOptions(state: GameState, u: UnitState, carry = false): Map<
     const fl = g.flags[i]!;
     return (prev & ROAD && fl & F_ROAD ? ROAD : 0) | (prev & HILL || fl & F_HILL ? HILL : 0) | (prev & PROT || fl & F_PROT ? PROT : 0);
   };
-  if (scratch.best.length < n * 8) scratch = { best: new Float64Array(n * 8).fill(Infinity), last: new Int8Array(n * 8) };
-  const { best, last } = scratch;
+  if (scratch.best.length < n * 8) scratch = { best: new Float64Array(n * 8).fill(Infinity), last: new Int8Array(n * 8), read: new Uint8Array(n) };
+  const { best, last, read } = scratch;
+  const reads: number[] = [];
+  const readAt = (i: number): number => {
+    if (!read[i]) { read[i] = 1; reads.push(i); }
+    return enemy[i]!;
+  };
   const touched: number[] = [];
   const startFlags = pathFlags(start, ROAD);
   const buckets: number[][] = [];
@@ -136,7 +186,7 @@ export function moveOptions(state: GameState, u: UnitState, carry = false): Map<
           if (!o) out.set(sq, { to: sq, cost, normal, charge, lastStep: [st[0], st[1]] });
           else { o.normal ||= normal; o.charge ||= charge; }
         }
-        if (enemy[i]) continue; // entered to fight: no further
+        if (readAt(i)) continue; // entered to fight: no further
       }
       const c0 = i % cols, r0 = (i - c0) / cols;
       for (let k = 0; k < 8; k++) {
@@ -149,10 +199,10 @@ export function moveOptions(state: GameState, u: UnitState, carry = false): Map<
         if (nc > maxAllow) continue;
         const fl = g.flags[j]!;
         if (fl & F_HILL && (banned || ballistaBanned)) continue;
-        if (carry && (fl & F_PLAINPROT || enemy[j])) continue;
+        if (carry && (fl & F_PLAINPROT || readAt(j))) continue;
         if (diag) {
           const bIdx = r0 * cols + c, cIdx = r * cols + c0;
-          if (enemy[bIdx] && enemy[cIdx]) continue;
+          if (readAt(bIdx) && readAt(cIdx)) continue;
           if ((riverAt(i, bIdx) || riverAt(bIdx, j)) && (riverAt(i, cIdx) || riverAt(cIdx, j))) continue;
         } else if (riverAt(i, j)) continue;
         const nf = pathFlags(j, f);
@@ -166,11 +216,13 @@ export function moveOptions(state: GameState, u: UnitState, carry = false): Map<
     }
   }
   for (const k of touched) best[k] = Infinity;
-  return out;
+  const seen = new Uint8Array(reads.length);
+  reads.forEach((i, k) => { seen[k] = enemy[i]!; read[i] = 0; });
+  return { reads: Int16Array.from(reads), seen, result: out };
 }
 
 /** Search buffers reused between calls (the search never re-enters itself). */
-let scratch = { best: new Float64Array(0), last: new Int8Array(0) };
+let scratch = { best: new Float64Array(0), last: new Int8Array(0), read: new Uint8Array(0) };
 
 /** A lone 1-stand unit a cavalry unit may ride over (10A): in the open, no ballista, not armored infantry. */
 export const RUN_OVER_TARGETS: readonly TroopType[] = ['mediumInfantry', 'levyInfantry', 'javelinmen', 'longbowmen', 'crossbowmen', 'ballistarii'];
@@ -185,16 +237,21 @@ export function runOverTarget(state: GameState, mover: UnitState, sq: Square): U
   return e.stands === 1 && RUN_OVER_TARGETS.includes(e.type) ? e : null;
 }
 
+/** A 1-stand javelin, longbow or crossbow unit: it leads only with a commander or a supporter (6J). */
+export function needsBacking(u: UnitState): boolean {
+  return u.stands === 1 && ['javelinmen', 'longbowmen', 'crossbowmen'].includes(u.type);
+}
+
 /**
  * May the unit lead (or join) a melee in an enemy square (6J)? Ballistarii never lead; a lone commander
  * never leads; a 1-stand javelin/longbow/crossbow unit leads only with its commander there or a declared
- * supporter; the own units already there must leave room.
+ * supporter (`withSupporter`: one is declared with this move); the own units already there must leave room.
  */
-export function mayLead(state: GameState, u: UnitState, sq: Square): boolean {
+export function mayLead(state: GameState, u: UnitState, sq: Square, withSupporter = false): boolean {
   if (u.type === 'ballistarii' || u.retiring) return false;
   const own = troopsAt(state, sq, u.side);
   if (u.type === 'commander' && own.length === 0) return false;
-  if (u.stands === 1 && ['javelinmen', 'longbowmen', 'crossbowmen'].includes(u.type)) {
+  if (needsBacking(u) && !withSupporter) {
     const melee = state.melees.find((m) => m.contact === sq);
     const supported = melee?.supports.some((s) => s.side === u.side) ?? false;
     const commander = [...own, ...(u.at ? troopsAt(state, u.at, u.side) : [])].some((x) => x.type === 'commander');

@@ -161,6 +161,14 @@ export function withOccupancy<T>(state: GameState, fn: () => T): T {
   try { return fn(); } finally { occupancy = null; }
 }
 
+/** The engine's memo caches on (default) or off: tests compare both to prove the memos change nothing. */
+export const engineCaches = { on: true };
+
+/** Turn the engine's memo cache of move searches on or off (tests); results never differ. */
+export function setEngineCaches(on: boolean): void {
+  engineCaches.on = on;
+}
+
 /** Active units on the board in a square (ballistas included). */
 export function unitsAt(state: GameState, sq: Square): UnitState[] {
   if (occupancy && occupancy.units === state.units) return occupancy.map.get(sq) ?? NONE;
@@ -233,11 +241,28 @@ export function createGameState(scenario: Scenario, options: { seed: number; tur
   };
 }
 
+/** A unit record copied field by field (one object shape for every unit: much faster than a spread). */
+export function copyUnit(u: UnitState): UnitState {
+  const lastStep: [number, number] | null = u.lastStep ? [u.lastStep[0], u.lastStep[1]] : null;
+  // Same field order as createGameState (state hashes are over the JSON text).
+  return u.controller !== undefined
+    ? {
+      id: u.id, side: u.side, type: u.type, stands: u.stands, half: u.half, at: u.at, facing: u.facing, status: u.status,
+      controller: u.controller, moved: u.moved, faced: u.faced, chargedTurn: u.chargedTurn, retreatedTurn: u.retreatedTurn,
+      retiring: u.retiring, levyRolled: u.levyRolled, lastStep,
+    }
+    : {
+      id: u.id, side: u.side, type: u.type, stands: u.stands, half: u.half, at: u.at, facing: u.facing, status: u.status,
+      moved: u.moved, faced: u.faced, chargedTurn: u.chargedTurn, retreatedTurn: u.retreatedTurn,
+      retiring: u.retiring, levyRolled: u.levyRolled, lastStep,
+    };
+}
+
 /** Copy of a state safe to change: units and phase records are copied, the scenario is shared (never changed). */
 export function cloneState(s: GameState): GameState {
   return {
     ...s,
-    units: s.units.map((u) => ({ ...u, lastStep: u.lastStep ? [u.lastStep[0], u.lastStep[1]] : null })),
+    units: s.units.map(copyUnit),
     shots: s.shots.map((x) => ({ ...x })),
     fires: s.fires.map((x) => ({ ...x })),
     decided: [...s.decided],

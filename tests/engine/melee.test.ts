@@ -218,3 +218,28 @@ describe('10 melee (rules 9)', () => {
     expect(unit(s, 'b')).toMatchObject({ at: 'F6', controller: 'teutonic' });
   });
 });
+
+describe('9N / 4 facing after a melee with a joined commander', () => {
+  test.each([
+    ['its unit survives: the commander turns with its unit and gets no turn of its own', 4, false],
+  ] as const)('%s', (_n, stands, own) => {
+    const rows: UnitRow[] = [['t', 'a', 'mediumInfantry', 'F5', 'S', 2], ['r', 'e', 'mediumInfantry', 'F6', 'N', stands], ['r', 'c', 'commander', 'F6', 'N'], ...KEEP];
+    let s = fight(rows);
+    s = act(s, { type: 'mdi', mdi: 'column' });
+    s = dice(s, [6, 6, 6, 6, 6, 6]);
+    s = act(s, { type: 'mdi', mdi: 'flanking' });
+    for (let i = 0; i < 50 && s.resolution?.stage !== 'facing' && s.phase === 'melee'; i++) {
+      const choices = legalActions(s);
+      s = act(s, (choices.find((x) => x.type === 'allocate' && x.unit === 'e') ?? choices[0]!) as never);
+    }
+    expect(s.resolution?.stage).toBe('facing');
+    expect(unit(s, 'c').status).toBe('active');
+    expect(unit(s, 'e').status).toBe('active');
+    while (s.toAct !== 'russian') s = act(s, { type: 'endFacing' });
+    expect(isLegal(s, { type: 'face', unit: 'c', facing: 'W' })).toBe(own);
+    if (!own) {
+      s = act(s, { type: 'face', unit: 'e', facing: 'W' });
+      expect(unit(s, 'c').facing).toBe('W');
+    }
+  });
+});

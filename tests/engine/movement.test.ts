@@ -184,3 +184,32 @@ describe('7 movement (rules 6)', () => {
     }
   });
 });
+
+describe('6J a 1-stand missile unit leads with a supporter declared with its move', () => {
+  test.each([
+    ['medium infantry beside the contact square, facing it', ['t', 's', 'mediumInfantry', 'E6', 'E'], true],
+    ['light cavalry (attacking cavalry supports only cavalry)', ['t', 's', 'lightCavalry', 'E6', 'E'], false],
+    ['ballistarii (support type 3 never supports)', ['t', 's', 'ballistarii', 'E6', 'E'], false],
+    ['medium infantry two squares away', ['t', 's', 'mediumInfantry', 'D6', 'E'], false],
+  ] as const)('%s: offered=%s', (_n, row, ok) => {
+    const s = gameOf([['t', 'u', 'crossbowmen', 'F5', 'S', 1], row as unknown as UnitRow, ['r', 'e', 'levyInfantry', 'F6', 'N'], ['r', 'k', 'armoredInfantry', 'L12', 'N']]);
+    expect(isLegal(s, { type: 'move', unit: 'u', to: 'F6' })).toBe(false);
+    expect(isLegal(s, { type: 'move', unit: 'u', to: 'F6', supporter: 's' })).toBe(ok);
+  });
+
+  test('the declared supporter supports that melee, is done moving and faces the contact square', () => {
+    let s = gameOf([['t', 'u', 'javelinmen', 'F5', 'S', 1], ['t', 's', 'mediumInfantry', 'E6', 'N'], ['r', 'e', 'levyInfantry', 'F6', 'N'], ['r', 'k', 'armoredInfantry', 'L12', 'N']]);
+    s = act(s, { type: 'move', unit: 'u', to: 'F6', supporter: 's' });
+    expect(s.melees).toHaveLength(1);
+    expect(s.melees[0]!.supports).toEqual([{ unit: 's', side: 'teutonic' }]);
+    expect(unit(s, 's')).toMatchObject({ moved: true, facing: 'E', at: 'E6' });
+    expect(isLegal(s, { type: 'support', unit: 's', contact: 'F6' })).toBe(false);
+  });
+
+  test('a supporter cannot be named for a unit that needs none, nor an unknown one', () => {
+    const s = gameOf([['t', 'u', 'crossbowmen', 'F5', 'S', 3], ['t', 's', 'mediumInfantry', 'E6', 'E'], ['r', 'e', 'levyInfantry', 'F6', 'N'], ['r', 'k', 'armoredInfantry', 'L12', 'N']]);
+    expect(isLegal(s, { type: 'move', unit: 'u', to: 'F6' })).toBe(true);
+    expect(() => act(s, { type: 'move', unit: 'u', to: 'F6', supporter: 's' })).toThrow(/not legal/);
+    expect(() => act(s, { type: 'move', unit: 'u', to: 'F6', supporter: 'nobody' })).toThrow(/not legal/);
+  });
+});

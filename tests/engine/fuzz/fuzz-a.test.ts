@@ -5,3 +5,15 @@ import { fuzzTemplate, PER_TEMPLATE } from './fuzz';
 test.each(['open-field', 'two-divisions'])('fuzz: %s random legal games keep every invariant and replay exactly', (id) => {
   expect(fuzzTemplate(id, PER_TEMPLATE)).toBeGreaterThan(PER_TEMPLATE * 10);
 }, 180_000);
+
+test('fuzz: the invariants catch a broken state (two sides sharing a square outside a melee, stands out of range)', async () => {
+  const { createGame, gamePoints } = await import('../../../src/rules');
+  const { templateScenario } = await import('../../../src/scenario');
+  const { invariants } = await import('./fuzz');
+  const s = createGame(templateScenario('open-field')!, { seed: 1 });
+  const points = gamePoints(s);
+  expect(invariants(s, points)).toBeNull();
+  const [a, b] = [s.units.find((u) => u.side === s.sides[0]!.id && u.type === 'knights')!, s.units.find((u) => u.side === s.sides[1]!.id && u.type === 'knights')!];
+  expect(invariants({ ...s, units: s.units.map((u) => (u.id === b.id ? { ...u, at: a.at } : u)) }, points)).toMatch(/two sides/);
+  expect(invariants({ ...s, units: s.units.map((u) => (u.id === a.id ? { ...u, stands: 3 } : u)) }, points)).toMatch(/3 stands/);
+});
