@@ -10,7 +10,7 @@ import { doRetreat, retreatOptions } from './retreat';
 import { checkRetirement, retireMove, updateBallistas } from './aftermath';
 import { moveOptions } from './movement';
 import { allowedFacings, candidates, nextToDeploy } from './legal';
-import { cloneState, createGameState, otherSide, sidePointsNow, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { cloneState, createGameState, engineCaches, otherSide, sidePointsNow, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 
 /** A new game: undeployed units wait for hidden deployment; then the first-attacker roll and turn 1. */
 export function createGame(scenario: Scenario, options: { seed: number; turnLimit?: number | null }): GameState {
@@ -19,9 +19,22 @@ export function createGame(scenario: Scenario, options: { seed: number; turnLimi
   return s;
 }
 
-/** Every legal action of the side to act; empty when the game is over. */
+/**
+ * Legal actions by state object. A state is never changed once made (applyAction copies), so a list computed for a
+ * state object cannot go stale: the policy's call and applyAction's check share one computation.
+ */
+const legalCache = new WeakMap<GameState, readonly Action[]>();
+
+function cachedLegal(state: GameState): readonly Action[] {
+  if (!engineCaches.on) return candidates(state);
+  let list = legalCache.get(state);
+  if (!list) legalCache.set(state, (list = candidates(state)));
+  return list;
+}
+
+/** Every legal action of the side to act; empty when the game is over. (A fresh array: callers may change it.) */
 export function legalActions(state: GameState): Action[] {
-  return candidates(state);
+  return cachedLegal(state).slice();
 }
 
 const UNIT_ACTIONS = new Set(['move', 'face', 'support', 'ballistaFire', 'ballistaHold', 'fire', 'hold']);
@@ -34,10 +47,12 @@ export function applyAction(state: GameState, action: Action): GameState {
   }
   if (action.side !== state.toAct) throw new RuleError('not-your-turn', `It is ${state.toAct}'s turn to act, not ${String(action.side)}'s.`);
   const unit = UNIT_ACTIONS.has(action.type) ? (action as { unit?: string }).unit : undefined;
-  const legal = action.type === 'concede' ? candidates(state) : candidates(state, unit, action.type);
-  // The very object legalActions handed out is legal; any other is compared field by field.
-  const key = legal.includes(action) ? null : actionKey(action);
-  if (key !== null && !legal.some((a) => actionKey(a) === key)) {
+  // The very object legalActions handed out is legal (listed objects are interned: one object per action);
+  // any other is compared field by field against this unit's and type's actions.
+  const listed = engineCaches.on ? legalCache.get(state) : undefined;
+  const legal = listed?.includes(action) ? null : action.type === 'concede' ? candidates(state) : candidates(state, unit, action.type);
+  const key = legal === null || legal.includes(action) ? null : actionKey(action);
+  if (legal !== null && key !== null && !legal.some((a) => actionKey(a) === key)) {
     const wrongPhase = !candidates(state).some((a) => a.type === action.type);
     const code = wrongPhase ? 'wrong-phase' : action.type === 'move' ? 'illegal-move' : 'illegal-action';
     throw new RuleError(code, `${action.type} is not legal now (${state.phase} phase, turn ${state.turn})${unit ? ` for ${unit}` : ''}.`);
