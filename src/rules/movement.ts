@@ -1,9 +1,9 @@
 /** Movement (section 7 of the digest, rules 6): costs, road bonus, hills, rivers, diagonals, charges, ballistas. */
 import { squareName, type Square } from './coords';
 import { BALLISTA_MOVE, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from './troops';
-import { stackingProblem } from './validate';
+import { stackingFits } from './validate';
 import { ENGINE_READINGS } from './readings';
-import { engineCaches, isProtected, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, isProtected, passCached, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
 
 const ROAD = 1, HILL = 2, PROT = 4;
 const STEPS: Array<[number, number]> = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
@@ -50,7 +50,7 @@ export function stackingAllows(state: GameState, u: UnitState, sq: Square, stand
   const specs = own.filter((x) => x.id !== carried?.id).map((x) => ({ id: x.id, type: x.type, stands: x.stands }));
   specs.push({ id: u.id, type: u.type, stands });
   if (carried) specs.push({ id: carried.id, type: 'ballista', stands: 1 });
-  return stackingProblem(specs) === null;
+  return stackingFits(specs);
 }
 
 /** Does a square hold troops of another side than `side`? */
@@ -103,7 +103,7 @@ const NO_MOVES: MemoEntry = { reads: new Int16Array(0), seen: new Uint8Array(0),
 export function moveSearch(state: GameState, u: UnitState, carry = false): MemoEntry {
   if (!u.at) return NO_MOVES;
   const g = gridOf(state);
-  const enemy = enemyMask(state, g, u.side);
+  const enemy = passCached(state, `enemy|${u.side}`, () => enemyMask(state, g, u.side));
   const after = canCharge(u.type) && afterCharge(state, u);
   const h = state.rules.hills;
   if (!engineCaches.on) return search(state, g, u, carry, enemy);
@@ -259,5 +259,5 @@ export function mayLead(state: GameState, u: UnitState, sq: Square, withSupporte
   }
   const specs = own.map((x) => ({ id: x.id, type: x.type, stands: x.stands }));
   specs.push({ id: u.id, type: u.type, stands: u.stands });
-  return stackingProblem(specs) === null;
+  return stackingFits(specs);
 }
