@@ -9,7 +9,7 @@ import { ballistaTargets, firingBallistas, missileTargets, missileUnits } from '
 import { enemyHeld, mayLead, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
 import { allocationChoices, canSupport, stepBetween } from './combat';
 import { retreatOptions } from './retreat';
-import { otherSide, sideOf, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, inPass, otherSide, passCached, sideOf, squareSig, trackReads, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
 export function allowedFacings(u: UnitState): readonly Facing[] {
@@ -147,10 +147,49 @@ export function unitMoves(state: GameState, u: UnitState): Action[] {
 }
 
 /**
+ * A unit's move actions kept from an earlier state (issue 3): the listing of one unit reads the unit's own fields,
+ * the turn, the attacker, the melees and the occupants of certain squares (its move search's, its destinations',
+ * its own); everything else it reads is fixed for the scenario. An entry is reused exactly when all of those are
+ * the same, so it can never go stale. A listing that looked for backers (6J) reads every unit of the side: kept not.
+ */
+interface MovesEntry { key: string; reads: Square[]; sigs: string[]; actions: Action[] }
+interface MovesTable { rules: GameState['rules']; board: GameState['board']; entries: Map<string, MovesEntry> }
+const movesCache = new WeakMap<GameState['scenario'], MovesTable>();
+let backersRead = false;
+
+function unitKey(state: GameState, u: UnitState): string {
+  const melees = passCached(state, 'melees', () => JSON.stringify(state.melees));
+  return `${u.id}|${u.side}|${u.type}|${u.stands}|${u.half}|${u.at}|${u.status}|${u.moved}|${u.retiring}|${u.chargedTurn}|${u.retreatedTurn}|${state.turn}|${state.attacker}|${melees}`;
+}
+
+function cachedUnitMoves(state: GameState, u: UnitState): Action[] {
+  if (!engineCaches.on || !inPass(state)) return unitMoves(state, u);
+  let table = movesCache.get(state.scenario);
+  if (!table || table.rules !== state.rules || table.board !== state.board) {
+    movesCache.set(state.scenario, (table = { rules: state.rules, board: state.board, entries: new Map() }));
+  }
+  const id = `${u.side}|${u.id}`;
+  const key = unitKey(state, u);
+  const hit = table.entries.get(id);
+  if (hit && hit.key === key && hit.reads.every((sq, i) => squareSig(state, sq) === hit.sigs[i])) return hit.actions;
+  const outer = backersRead;
+  backersRead = false;
+  const { value: actions, reads } = trackReads(() => unitMoves(state, u));
+  if (backersRead) table.entries.delete(id);
+  else {
+    const list = [...reads];
+    table.entries.set(id, { key, reads: list, sigs: list.map((sq) => squareSig(state, sq)), actions });
+  }
+  backersRead ||= outer;
+  return actions;
+}
+
+/**
  * Units of the mover's side that could support a melee the mover would start at `sq` (9E, judged as if the mover
  * stood there): the supporters a 1-stand missile unit may declare with its move (6J).
  */
 export function backers(state: GameState, mover: UnitState, sq: Square): string[] {
+  backersRead = true;
   const moved = { ...mover, at: sq };
   const after: GameState = {
     ...state, units: state.units.map((x) => (x.id === mover.id ? moved : x)),
@@ -181,7 +220,7 @@ function moveActions(state: GameState, side: string, onlyUnit?: string, onlyType
   const want = (t: Action['type']) => onlyType === undefined || onlyType === t;
   for (const u of state.units) {
     if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
-    if (want('move') && canMove(state, u)) for (const a of unitMoves(state, u)) out.push(a);
+    if (want('move') && canMove(state, u)) for (const a of cachedUnitMoves(state, u)) out.push(a);
     if (want('face') && u.status === 'active' && u.at !== null && !u.faced && !u.retiring && u.type !== 'ballista') {
       for (const f of allowedFacings(u)) if (f !== u.facing) out.push(faceAction(tableOf(side, u.id), side, u.id, f));
     }

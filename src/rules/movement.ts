@@ -3,7 +3,7 @@ import { squareName, type Square } from './coords';
 import { BALLISTA_MOVE, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from './troops';
 import { stackingFits } from './validate';
 import { ENGINE_READINGS } from './readings';
-import { engineCaches, isProtected, passCached, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, isProtected, noteRead, passCached, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
 
 const ROAD = 1, HILL = 2, PROT = 4;
 const STEPS: Array<[number, number]> = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
@@ -106,11 +106,11 @@ export function moveSearch(state: GameState, u: UnitState, carry = false): MemoE
   const enemy = passCached(state, `enemy|${u.side}`, () => enemyMask(state, g, u.side));
   const after = canCharge(u.type) && afterCharge(state, u);
   const h = state.rules.hills;
-  if (!engineCaches.on) return search(state, g, u, carry, enemy);
+  if (!engineCaches.on) return noted(g, search(state, g, u, carry, enemy));
   const key = `${u.at}|${u.type}|${after ? 1 : 0}|${carry ? 1 : 0}|${h.banned.join(',')}|${h.movePenalty}|${h.protected ? 1 : 0}`;
   let entries = g.memo.get(key);
   if (entries) {
-    for (const e of entries) if (sameReads(e, enemy)) return e;
+    for (const e of entries) if (sameReads(e, enemy)) return noted(g, e);
   } else {
     if (g.memo.size >= MEMO_KEYS) g.memo.clear();
     g.memo.set(key, (entries = []));
@@ -118,6 +118,12 @@ export function moveSearch(state: GameState, u: UnitState, carry = false): MemoE
   const e = search(state, g, u, carry, enemy);
   if (entries.length >= MEMO_PER_KEY) entries.shift();
   entries.push(e);
+  return noted(g, e);
+}
+
+/** Tell a read tracker (trackReads) which squares' enemy flags the search result depends on. */
+function noted(g: Grid, e: MemoEntry): MemoEntry {
+  for (let k = 0; k < e.reads.length; k++) noteRead(g.names[e.reads[k]!]!);
   return e;
 }
 

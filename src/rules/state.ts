@@ -180,8 +180,41 @@ export function setEngineCaches(on: boolean): void {
   engineCaches.on = on;
 }
 
+/** Squares whose occupants a computation read (see trackReads); null when nothing is tracking. */
+let readTracker: Set<Square> | null = null;
+
+/** Run `fn`, collecting every square whose occupants it reads through unitsAt (or notes with noteRead). */
+export function trackReads<T>(fn: () => T): { value: T; reads: Set<Square> } {
+  const outer = readTracker;
+  const reads = new Set<Square>();
+  readTracker = reads;
+  try { return { value: fn(), reads }; } finally {
+    readTracker = outer;
+    if (outer) for (const sq of reads) outer.add(sq);
+  }
+}
+
+/** Record a read of a square's occupants made without unitsAt (the move search's enemy flags). */
+export function noteRead(sq: Square): void {
+  if (readTracker) readTracker.add(sq);
+}
+
+/** Is a listing pass (withOccupancy) running over exactly this state's units? */
+export function inPass(state: GameState): boolean {
+  return occupancy !== null && occupancy.units === state.units;
+}
+
+/**
+ * The occupants of a square as text (inside a pass): every field of theirs a unit's move listing may read. Two
+ * states whose square has the same text look the same there to that listing.
+ */
+export function squareSig(state: GameState, sq: Square): string {
+  return passCached(state, `sq|${sq}`, () => unitsAt(state, sq).map((u) => `${u.id},${u.side},${u.type},${u.stands},${u.half},${u.status},${u.controller},${u.moved},${u.retiring},${u.retreatedTurn},${u.chargedTurn}`).join(';'));
+}
+
 /** Active units on the board in a square (ballistas included). */
 export function unitsAt(state: GameState, sq: Square): UnitState[] {
+  if (readTracker) readTracker.add(sq);
   if (occupancy && occupancy.units === state.units) return occupancy.map.get(sq) ?? NONE;
   return state.units.filter((u) => u.at === sq && u.status === 'active');
 }
