@@ -10,12 +10,12 @@ import { doRetreat, retreatOptions } from './retreat';
 import { checkRetirement, retireMove, updateBallistas } from './aftermath';
 import { moveOptions } from './movement';
 import { allowedFacings, candidates, nextToDeploy } from './legal';
-import { cloneState, createGameState, engineCaches, otherSide, sidePointsNow, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { addUnit, createGameState, draftState, drafting, engineCaches, own, otherSide, sidePointsNow, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 
 /** A new game: undeployed units wait for hidden deployment; then the first-attacker roll and turn 1. */
 export function createGame(scenario: Scenario, options: { seed: number; turnLimit?: number | null }): GameState {
   const s = createGameState(scenario, options);
-  advance(s);
+  drafting(() => advance(s));
   return s;
 }
 
@@ -57,18 +57,20 @@ export function applyAction(state: GameState, action: Action): GameState {
     const code = wrongPhase ? 'wrong-phase' : action.type === 'move' ? 'illegal-move' : 'illegal-action';
     throw new RuleError(code, `${action.type} is not legal now (${state.phase} phase, turn ${state.turn})${unit ? ` for ${unit}` : ''}.`);
   }
-  const s = cloneState(state);
-  perform(s, action);
-  s.log.push(action);
-  updateBallistas(s);
-  advance(s);
+  const s = draftState(state);
+  drafting(() => {
+    perform(s, action);
+    s.log.push(action);
+    updateBallistas(s);
+    advance(s);
+  });
   return s;
 }
 
 function perform(s: GameState, a: Action): void {
   switch (a.type) {
     case 'deploy': {
-      const u = unitById(s, a.unit);
+      const u = own(s, unitById(s, a.unit));
       u.at = a.at;
       u.facing = a.facing;
       s.events.push({ kind: 'deploy', side: a.side, unit: u.id, text: `${u.id} deploys at ${a.at} facing ${a.facing}` });
@@ -79,12 +81,12 @@ function perform(s: GameState, a: Action): void {
     case 'ballistaHold': case 'hold': s.decided.push(a.unit); break;
     case 'move': doMove(s, a); break;
     case 'face': {
-      const u = unitById(s, a.unit);
+      const u = own(s, unitById(s, a.unit));
       u.facing = a.facing;
       if (s.phase === 'melee') {
         s.resolution!.survivors = s.resolution!.survivors.filter((id) => id !== u.id);
         // A commander joined to the unit turns with it (4).
-        for (const c of troopsAt(s, u.at!, u.side)) if (c.type === 'commander' && c.id !== u.id) c.facing = a.facing;
+        for (const c of troopsAt(s, u.at!, u.side)) if (c.type === 'commander' && c.id !== u.id) own(s, c).facing = a.facing;
       } else u.faced = true;
       break;
     }
@@ -106,7 +108,7 @@ function perform(s: GameState, a: Action): void {
       break;
     }
     case 'destroyBallista': {
-      const b = unitById(s, a.unit);
+      const b = own(s, unitById(s, a.unit));
       b.status = 'destroyed';
       s.events.push({ kind: 'ballista-destroyed', side: a.side, unit: b.id, text: `${a.side} destroys ${b.id}` });
       break;
@@ -122,7 +124,7 @@ function perform(s: GameState, a: Action): void {
 
 /** A support declaration (9E): an attacking supporter is done moving and turns to the contact square. */
 function declareSupport(s: GameState, side: string, unit: string, contact: string): void {
-  const u = unitById(s, unit);
+  const u = own(s, unitById(s, unit));
   const m = s.melees.find((x) => x.contact === contact)!;
   m.supports.push({ unit: u.id, side });
   if (side === s.attacker) {
@@ -134,7 +136,7 @@ function declareSupport(s: GameState, side: string, unit: string, contact: strin
 }
 
 function doMove(s: GameState, a: Extract<Action, { type: 'move' }>): void {
-  let u = unitById(s, a.unit);
+  let u = own(s, unitById(s, a.unit));
   const from = u.at!;
   if (a.split) {
     const ids = new Set(s.units.map((x) => x.id));
@@ -143,17 +145,17 @@ function doMove(s: GameState, a: Extract<Action, { type: 'move' }>): void {
     const part: UnitState = { ...u, id: `${u.id}~${n}`, stands: 1, half: u.half > 1 ? 1 : 0, lastStep: null };
     u.stands -= 1;
     u.half -= part.half;
-    s.units.push(part);
+    addUnit(s, part);
     s.events.push({ kind: 'split', side: a.side, unit: part.id, text: `${u.id} splits off ${part.id}` });
     u = part;
   }
   const enemy = troopsAt(s, a.to).filter((x) => x.side !== u.side);
   if (a.runOver) {
-    for (const e of enemy) removeStands(e, e.stands);
+    for (const e of enemy) removeStands(s, e, e.stands);
     s.events.push({ kind: 'run-over', side: a.side, unit: u.id, text: `${u.id} rides over ${enemy.map((e) => e.id).join(', ')} at ${a.to}` });
   }
   if (a.carry) {
-    const b = unitsAt(s, from).find((x) => x.type === 'ballista' && x.controller === u.side)!;
+    const b = own(s, unitsAt(s, from).find((x) => x.type === 'ballista' && x.controller === u.side)!);
     b.at = a.to;
     b.moved = true;
   }
@@ -199,7 +201,12 @@ function finish(s: GameState): void {
 function startTurn(s: GameState, turn: number, attacker: string): void {
   s.turn = turn;
   s.attacker = attacker;
-  for (const u of s.units) { u.moved = false; u.faced = false; }
+  for (const record of s.units) {
+    if (!record.moved && !record.faced) continue;
+    const u = own(s, record);
+    u.moved = false;
+    u.faced = false;
+  }
   s.melees = [];
   s.current = null;
   s.resolution = null;
@@ -236,7 +243,7 @@ function advance(s: GameState): void {
         const side = s.sides.find((x) => nextToDeploy(s, x.id));
         if (side) {
           if (candidates({ ...s, toAct: side.id }).length === 0) {
-            const u = nextToDeploy(s, side.id)!;
+            const u = own(s, nextToDeploy(s, side.id)!);
             u.status = 'off';
             s.events.push({ kind: 'deploy', side: side.id, unit: u.id, text: `${u.id} finds no room to deploy and stays off the board` });
             continue;
@@ -311,7 +318,7 @@ function stepMelee(s: GameState): boolean {
       if (u.status !== 'active' || u.at !== m.contact) { r.retreat.shift(); return false; }
       const opts = retreatOptions(s, u);
       if (opts.length === 0) {
-        removeStands(u, u.stands);
+        removeStands(s, u, u.stands);
         s.events.push({ kind: 'retreat', side: u.side, unit: u.id, text: `${u.id} cannot retreat from ${m.contact} and is destroyed` });
         r.retreat.shift();
         return false;
@@ -366,7 +373,7 @@ function resolveMelee(s: GameState, index: number): void {
   // Three-times rule: the weaker's contact units are destroyed at no further cost; it allocates nothing.
   const destroyed = r.result === 'a-destroyed' ? A : r.result === 'b-destroyed' ? D : null;
   if (destroyed) {
-    for (const u of meleeUnits(s, m, destroyed).contact) removeStands(u, u.stands);
+    for (const u of meleeUnits(s, m, destroyed).contact) removeStands(s, u, u.stands);
     res.allocating = res.allocating.filter((x) => x !== destroyed);
     s.events.push({ kind: 'destroyed', side: destroyed, text: `${destroyed}'s troops at ${m.contact} are destroyed (three times weaker)` });
   }

@@ -9,7 +9,7 @@ import { ballistaTargets, firingBallistas, missileTargets, missileUnits } from '
 import { enemyHeld, mayLead, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
 import { allocationChoices, canSupport, stepBetween } from './combat';
 import { retreatOptions } from './retreat';
-import { engineCaches, inPass, otherSide, passCached, sideOf, squareSig, trackReads, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, inPass, isDrafting, otherSide, passCached, sideOf, squareSig, trackReads, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
 export function allowedFacings(u: UnitState): readonly Facing[] {
@@ -163,7 +163,7 @@ function unitKey(state: GameState, u: UnitState): string {
 }
 
 function cachedUnitMoves(state: GameState, u: UnitState): Action[] {
-  if (!engineCaches.on || !inPass(state)) return unitMoves(state, u);
+  if (!engineCaches.on || !inPass(state) || isDrafting()) return unitMoves(state, u);
   let table = movesCache.get(state.scenario);
   if (!table || table.rules !== state.rules || table.board !== state.board) {
     movesCache.set(state.scenario, (table = { rules: state.rules, board: state.board, entries: new Map() }));
