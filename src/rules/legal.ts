@@ -9,7 +9,7 @@ import { ballistaTargets, firingBallistas, missileTargets, missileUnits } from '
 import { enemyHeld, mayLead, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
 import { allocationChoices, canSupport, stepBetween } from './combat';
 import { retreatOptions } from './retreat';
-import { engineCaches, inPass, isDrafting, otherSide, passCached, sideOf, squareSig, trackReads, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, inPass, isDrafting, occupantsAt, otherSide, passCached, sideOf, squareSig, trackReads, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
 export function allowedFacings(u: UnitState): readonly Facing[] {
@@ -152,7 +152,7 @@ export function unitMoves(state: GameState, u: UnitState): Action[] {
  * its own); everything else it reads is fixed for the scenario. An entry is reused exactly when all of those are
  * the same, so it can never go stale. A listing that looked for backers (6J) reads every unit of the side: kept not.
  */
-interface MovesEntry { key: string; reads: Square[]; sigs: string[]; actions: Action[] }
+interface MovesEntry { key: string; reads: Square[]; occupants: Array<readonly UnitState[]>; sigs: string[]; actions: Action[] }
 interface MovesTable { rules: GameState['rules']; board: GameState['board']; entries: Map<string, MovesEntry> }
 const movesCache = new WeakMap<GameState['scenario'], MovesTable>();
 let backersRead = false;
@@ -160,6 +160,23 @@ let backersRead = false;
 function unitKey(state: GameState, u: UnitState): string {
   const melees = passCached(state, 'melees', () => JSON.stringify(state.melees));
   return `${u.id}|${u.side}|${u.type}|${u.stands}|${u.half}|${u.at}|${u.status}|${u.moved}|${u.retiring}|${u.chargedTurn}|${u.retreatedTurn}|${state.turn}|${state.attacker}|${melees}`;
+}
+
+/** Does every square the entry read hold the same occupants (the very same records, or records alike in every field read)? */
+function sameSquares(state: GameState, e: MovesEntry): boolean {
+  const { reads, occupants, sigs } = e;
+  for (let i = 0; i < reads.length; i++) {
+    const now = occupantsAt(state, reads[i]!);
+    const then = occupants[i]!;
+    if (now.length === then.length) {
+      let same = true;
+      for (let k = 0; k < now.length; k++) if (now[k] !== then[k]) { same = false; break; }
+      if (same) continue;
+    }
+    if (squareSig(state, reads[i]!) !== sigs[i]) return false;
+    occupants[i] = now;
+  }
+  return true;
 }
 
 function cachedUnitMoves(state: GameState, u: UnitState): Action[] {
@@ -171,14 +188,14 @@ function cachedUnitMoves(state: GameState, u: UnitState): Action[] {
   const id = `${u.side}|${u.id}`;
   const key = unitKey(state, u);
   const hit = table.entries.get(id);
-  if (hit && hit.key === key && hit.reads.every((sq, i) => squareSig(state, sq) === hit.sigs[i])) return hit.actions;
+  if (hit && hit.key === key && sameSquares(state, hit)) return hit.actions;
   const outer = backersRead;
   backersRead = false;
   const { value: actions, reads } = trackReads(() => unitMoves(state, u));
   if (backersRead) table.entries.delete(id);
   else {
     const list = [...reads];
-    table.entries.set(id, { key, reads: list, sigs: list.map((sq) => squareSig(state, sq)), actions });
+    table.entries.set(id, { key, reads: list, occupants: list.map((sq) => occupantsAt(state, sq)), sigs: list.map((sq) => squareSig(state, sq)), actions });
   }
   backersRead ||= outer;
   return actions;
