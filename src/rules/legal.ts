@@ -6,7 +6,7 @@ import type { Action } from './actions';
 import { deploymentRows } from './scenario';
 import { parseSquare, allSquares } from './coords';
 import { ballistaTargets, firingBallistas, missileTargets, missileUnits } from './firing';
-import { enemyHeld, mayLead, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
+import { collectSearches, enemyHeld, mayLead, searchesStillHold, type MemoEntry, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
 import { allocationChoices, canSupport, stepBetween } from './combat';
 import { retreatOptions } from './retreat';
 import { engineCaches, inPass, isDrafting, occupantsAt, otherSide, passCached, sideOf, squareSig, trackReads, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
@@ -152,7 +152,7 @@ export function unitMoves(state: GameState, u: UnitState): Action[] {
  * its own); everything else it reads is fixed for the scenario. An entry is reused exactly when all of those are
  * the same, so it can never go stale. A listing that looked for backers (6J) reads every unit of the side: kept not.
  */
-interface MovesEntry { key: string; reads: Square[]; occupants: Array<readonly UnitState[]>; sigs: string[]; actions: Action[] }
+interface MovesEntry { key: string; searches: MemoEntry[]; reads: Square[]; occupants: Array<readonly UnitState[]>; sigs: string[]; actions: Action[] }
 interface MovesTable { rules: GameState['rules']; board: GameState['board']; entries: Map<string, MovesEntry> }
 const movesCache = new WeakMap<GameState['scenario'], MovesTable>();
 let backersRead = false;
@@ -188,14 +188,14 @@ function cachedUnitMoves(state: GameState, u: UnitState): Action[] {
   const id = `${u.side}|${u.id}`;
   const key = unitKey(state, u);
   const hit = table.entries.get(id);
-  if (hit && hit.key === key && sameSquares(state, hit)) return hit.actions;
+  if (hit && hit.key === key && searchesStillHold(state, u.side, hit.searches) && sameSquares(state, hit)) return hit.actions;
   const outer = backersRead;
   backersRead = false;
-  const { value: actions, reads } = trackReads(() => unitMoves(state, u));
+  const { value: { value: actions, searches }, reads } = trackReads(() => collectSearches(() => unitMoves(state, u)));
   if (backersRead) table.entries.delete(id);
   else {
     const list = [...reads];
-    table.entries.set(id, { key, reads: list, occupants: list.map((sq) => occupantsAt(state, sq)), sigs: list.map((sq) => squareSig(state, sq)), actions });
+    table.entries.set(id, { key, searches, reads: list, occupants: list.map((sq) => occupantsAt(state, sq)), sigs: list.map((sq) => squareSig(state, sq)), actions });
   }
   backersRead ||= outer;
   return actions;

@@ -3,7 +3,7 @@ import { squareName, type Square } from './coords';
 import { BALLISTA_MOVE, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from './troops';
 import { stackingFits } from './validate';
 import { ENGINE_READINGS } from './readings';
-import { engineCaches, isProtected, noteRead, passCached, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, isProtected, passCached, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
 
 const ROAD = 1, HILL = 2, PROT = 4;
 const STEPS: Array<[number, number]> = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
@@ -106,11 +106,11 @@ export function moveSearch(state: GameState, u: UnitState, carry = false): MemoE
   const enemy = passCached(state, `enemy|${u.side}`, () => enemyMask(state, g, u.side));
   const after = canCharge(u.type) && afterCharge(state, u);
   const h = state.rules.hills;
-  if (!engineCaches.on) return noted(g, search(state, g, u, carry, enemy));
+  if (!engineCaches.on) return noted(search(state, g, u, carry, enemy));
   const key = `${u.at}|${u.type}|${after ? 1 : 0}|${carry ? 1 : 0}|${h.banned.join(',')}|${h.movePenalty}|${h.protected ? 1 : 0}`;
   let entries = g.memo.get(key);
   if (entries) {
-    for (const e of entries) if (sameReads(e, enemy)) return noted(g, e);
+    for (const e of entries) if (sameReads(e, enemy)) return noted(e);
   } else {
     if (g.memo.size >= MEMO_KEYS) g.memo.clear();
     g.memo.set(key, (entries = []));
@@ -118,13 +118,35 @@ export function moveSearch(state: GameState, u: UnitState, carry = false): MemoE
   const e = search(state, g, u, carry, enemy);
   if (entries.length >= MEMO_PER_KEY) entries.shift();
   entries.push(e);
-  return noted(g, e);
+  return noted(e);
 }
 
-/** Tell a read tracker (trackReads) which squares' enemy flags the search result depends on. */
-function noted(g: Grid, e: MemoEntry): MemoEntry {
-  for (let k = 0; k < e.reads.length; k++) noteRead(g.names[e.reads[k]!]!);
+/** Searches used while a collector is set (see collectSearches): each result depends on its enemy-flag reads alone. */
+let searchesUsed: MemoEntry[] | null = null;
+
+function noted(e: MemoEntry): MemoEntry {
+  searchesUsed?.push(e);
   return e;
+}
+
+/** Run `fn`, collecting the move searches it used (their results hold exactly while searchesStillHold is true). */
+export function collectSearches<T>(fn: () => T): { value: T; searches: MemoEntry[] } {
+  const outer = searchesUsed;
+  const searches: MemoEntry[] = [];
+  searchesUsed = searches;
+  try { return { value: fn(), searches }; } finally {
+    searchesUsed = outer;
+    outer?.push(...searches);
+  }
+}
+
+/** Would every one of these searches read the same enemy flags for a unit of `side` in this state? */
+export function searchesStillHold(state: GameState, side: string, searches: readonly MemoEntry[]): boolean {
+  if (searches.length === 0) return true;
+  const g = gridOf(state);
+  const enemy = passCached(state, `enemy|${side}`, () => enemyMask(state, g, side));
+  for (const e of searches) if (!sameReads(e, enemy)) return false;
+  return true;
 }
 
 /**

@@ -183,7 +183,7 @@ export function setEngineCaches(on: boolean): void {
 /** Squares whose occupants a computation read (see trackReads); null when nothing is tracking. */
 let readTracker: Set<Square> | null = null;
 
-/** Run `fn`, collecting every square whose occupants it reads through unitsAt (or notes with noteRead). */
+/** Run `fn`, collecting every square whose occupants it reads through unitsAt. */
 export function trackReads<T>(fn: () => T): { value: T; reads: Set<Square> } {
   const outer = readTracker;
   const reads = new Set<Square>();
@@ -192,11 +192,6 @@ export function trackReads<T>(fn: () => T): { value: T; reads: Set<Square> } {
     readTracker = outer;
     if (outer) for (const sq of reads) outer.add(sq);
   }
-}
-
-/** Record a read of a square's occupants made without unitsAt (the move search's enemy flags). */
-export function noteRead(sq: Square): void {
-  if (readTracker) readTracker.add(sq);
 }
 
 /** Is a listing pass (withOccupancy) running over exactly this state's units? */
