@@ -9,7 +9,7 @@ import { ballistaTargets, firingBallistas, missileTargets, missileUnits } from '
 import { collectSearches, enemyHeld, mayLead, searchesStillHold, type MemoEntry, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
 import { allocationChoices, canSupport, stepBetween } from './combat';
 import { retreatOptions } from './retreat';
-import { engineCaches, inPass, isDrafting, occupantsAt, otherSide, passCached, sideOf, squareSig, trackReads, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, inPass, isDrafting, occupantsAt, otherSide, sigOf, passCached, sideOf, squareSig, trackReads, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
 export function allowedFacings(u: UnitState): readonly Facing[] {
@@ -152,7 +152,7 @@ export function unitMoves(state: GameState, u: UnitState): Action[] {
  * its own); everything else it reads is fixed for the scenario. An entry is reused exactly when all of those are
  * the same, so it can never go stale. A listing that looked for backers (6J) reads every unit of the side: kept not.
  */
-interface MovesEntry { key: string; searches: MemoEntry[]; reads: Square[]; occupants: Array<readonly UnitState[]>; sigs: string[]; actions: Action[] }
+interface MovesEntry { key: string; searches: MemoEntry[]; reads: Square[]; occupants: Array<readonly UnitState[]>; actions: Action[] }
 interface MovesTable { rules: GameState['rules']; board: GameState['board']; entries: Map<string, MovesEntry> }
 const movesCache = new WeakMap<GameState['scenario'], MovesTable>();
 let backersRead = false;
@@ -164,7 +164,7 @@ function unitKey(state: GameState, u: UnitState): string {
 
 /** Does every square the entry read hold the same occupants (the very same records, or records alike in every field read)? */
 function sameSquares(state: GameState, e: MovesEntry): boolean {
-  const { reads, occupants, sigs } = e;
+  const { reads, occupants } = e;
   for (let i = 0; i < reads.length; i++) {
     const now = occupantsAt(state, reads[i]!);
     const then = occupants[i]!;
@@ -173,7 +173,7 @@ function sameSquares(state: GameState, e: MovesEntry): boolean {
       for (let k = 0; k < now.length; k++) if (now[k] !== then[k]) { same = false; break; }
       if (same) continue;
     }
-    if (squareSig(state, reads[i]!) !== sigs[i]) return false;
+    if (squareSig(state, reads[i]!) !== sigOf(then)) return false;
     occupants[i] = now;
   }
   return true;
@@ -195,7 +195,7 @@ function cachedUnitMoves(state: GameState, u: UnitState): Action[] {
   if (backersRead) table.entries.delete(id);
   else {
     const list = [...reads];
-    table.entries.set(id, { key, searches, reads: list, occupants: list.map((sq) => occupantsAt(state, sq)), sigs: list.map((sq) => squareSig(state, sq)), actions });
+    table.entries.set(id, { key, searches, reads: list, occupants: list.map((sq) => occupantsAt(state, sq)), actions });
   }
   backersRead ||= outer;
   return actions;

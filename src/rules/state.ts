@@ -146,7 +146,7 @@ export function unitById(state: GameState, id: string): UnitState {
  * Square -> active units, built for the duration of one read-only pass (legal action generation) over a state
  * that nothing changes meanwhile; everywhere else the units are scanned directly.
  */
-let occupancy: { units: UnitState[]; map: Map<Square, UnitState[]>; memo: Map<string, unknown>; sigs: Map<Square, string> } | null = null;
+let occupancy: { units: UnitState[]; map: Map<Square, UnitState[]>; memo: Map<string, unknown> } | null = null;
 const NONE: UnitState[] = [];
 
 export function withOccupancy<T>(state: GameState, fn: () => T): T {
@@ -157,7 +157,7 @@ export function withOccupancy<T>(state: GameState, fn: () => T): T {
     const list = map.get(u.at);
     if (list) list.push(u); else map.set(u.at, [u]);
   }
-  occupancy = { units: state.units, map, memo: new Map(), sigs: new Map() };
+  occupancy = { units: state.units, map, memo: new Map() };
   try { return fn(); } finally { occupancy = null; }
 }
 
@@ -204,15 +204,20 @@ export function inPass(state: GameState): boolean {
  * states whose square has the same text look the same there to that listing.
  */
 export function squareSig(state: GameState, sq: Square): string {
-  const list = occupantsAt(state, sq);
+  return sigOf(occupantsAt(state, sq));
+}
+
+const listSigs = new WeakMap<readonly UnitState[], string>();
+
+/** squareSig of a list of occupants (lists and records never change once made, so it is kept per list). */
+export function sigOf(list: readonly UnitState[]): string {
   if (list.length === 0) return '';
-  if (!occupancy || occupancy.units !== state.units) return sigOf(list);
-  let sig = occupancy.sigs.get(sq);
-  if (sig === undefined) occupancy.sigs.set(sq, (sig = sigOf(list)));
+  let sig = listSigs.get(list);
+  if (sig === undefined) listSigs.set(list, (sig = sigText(list)));
   return sig;
 }
 
-function sigOf(list: readonly UnitState[]): string {
+function sigText(list: readonly UnitState[]): string {
   return list.map((u) => `${u.id},${u.side},${u.type},${u.stands},${u.half},${u.status},${u.controller},${u.moved},${u.retiring},${u.retreatedTurn},${u.chargedTurn}`).join(';');
 }
 
