@@ -1,5 +1,6 @@
 /** After fire and melee steps (digest 11, rules 10): retirement, the levy roll, ballista control. */
-import { offset, own, rearDy, riverBetween, terrainOf, troopsAt, type GameState, type UnitState } from './state';
+import { offset, rearDy, riverBetween, terrainOf, troopsAt, type GameState, type UnitState } from './state';
+import { own } from './draft';
 import { TROOPS, type TroopType } from './troops';
 import { ENGINE_READINGS } from './readings';
 import { rollDie } from './random';

@@ -4,7 +4,8 @@ import { TROOPS, FOOT, isCavalry } from './troops';
 import { ENGINE_READINGS } from './readings';
 import { chance } from './random';
 import { removeStands } from './firing';
-import { own, terrainOf, troopsAt, unitById, unitsAt, type GameState, type Melee, type UnitState } from './state';
+import { terrainOf, troopsAt, unitById, unitsAt, type GameState, type Melee, type UnitState } from './state';
+import { own } from './draft';
 
 /** Grid direction from one square to an adjacent one, or null when not adjacent. */
 export function stepBetween(from: Square, to: Square): [number, number] | null {

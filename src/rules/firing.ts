@@ -5,7 +5,8 @@ import { hitRule, maxMissileRange, scoreDice } from './fire';
 import { MISSILE_TROOPS, TROOPS } from './troops';
 import { ENGINE_READINGS } from './readings';
 import { rollDice, rollDie } from './random';
-import { isProtected, offset, own, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { isProtected, offset, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { own } from './draft';
 
 /** Line of fire (9B reading): crossed squares screen when they hold troops or are protected; exact corners need both. */
 export function lineOfFireClear(state: GameState, from: Square, to: Square): boolean {

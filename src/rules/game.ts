@@ -10,7 +10,8 @@ import { doRetreat, retreatOptions } from './retreat';
 import { checkRetirement, retireMove, updateBallistas } from './aftermath';
 import { moveOptions } from './movement';
 import { allowedFacings, candidates, nextToDeploy } from './legal';
-import { addUnit, createGameState, draftState, drafting, engineCaches, own, otherSide, sidePointsNow, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { createGameState, engineCaches, otherSide, sidePointsNow, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { addUnit, draftState, drafting, own } from './draft';
 
 /** A new game: undeployed units wait for hidden deployment; then the first-attacker roll and turn 1. */
 export function createGame(scenario: Scenario, options: { seed: number; turnLimit?: number | null }): GameState {

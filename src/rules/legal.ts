@@ -9,7 +9,8 @@ import { ballistaTargets, firingBallistas, missileTargets, missileUnits } from '
 import { collectSearches, enemyHeld, mayLead, searchesStillHold, type MemoEntry, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
 import { allocationChoices, canSupport, stepBetween } from './combat';
 import { retreatOptions } from './retreat';
-import { engineCaches, inPass, isDrafting, occupantsAt, otherSide, sigOf, passCached, sideOf, squareSig, trackReads, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, inPass, occupantsAt, otherSide, sigOf, passCached, sideOf, squareSig, trackReads, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { isDrafting } from './draft';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
 export function allowedFacings(u: UnitState): readonly Facing[] {

@@ -2,7 +2,8 @@
 import { parseSquare, squareName, type Square } from './coords';
 import { diagonalBlocked } from './geometry';
 import { enemyHeld, stackingAllows } from './movement';
-import { own, rearDy, riverBetween, terrainOf, unitsAt, type GameState, type UnitState } from './state';
+import { rearDy, riverBetween, terrainOf, unitsAt, type GameState, type UnitState } from './state';
+import { own } from './draft';
 
 /** Direction a unit retreats in: a defender towards its own edge, an attacker back the way it came. */
 export function retreatDirection(state: GameState, u: UnitState): [number, number] {
