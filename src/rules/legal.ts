@@ -114,6 +114,19 @@ function faceAction(t: ActionTable, side: string, unit: string, facing: Facing):
   return a;
 }
 
+/** A unit's turns in the move phase: they depend on its record alone, and records never change once made. */
+const facesByRecord = new WeakMap<UnitState, Action[]>();
+
+function faceActions(u: UnitState): Action[] {
+  let list = engineCaches.on ? facesByRecord.get(u) : undefined;
+  if (!list) {
+    const t = tableOf(u.side, u.id);
+    list = allowedFacings(u).filter((f) => f !== u.facing).map((f) => faceAction(t, u.side, u.id, f));
+    if (engineCaches.on && !isDrafting()) facesByRecord.set(u, list);
+  }
+  return list;
+}
+
 /** Move actions of one unit (normal, charge, carrying its ballista, splitting knights, running over). */
 export function unitMoves(state: GameState, u: UnitState): Action[] {
   const side = u.side;
@@ -153,13 +166,17 @@ export function unitMoves(state: GameState, u: UnitState): Action[] {
  * its own); everything else it reads is fixed for the scenario. An entry is reused exactly when all of those are
  * the same, so it can never go stale. A listing that looked for backers (6J) reads every unit of the side: kept not.
  */
-interface MovesEntry { key: string; searches: MemoEntry[]; reads: Square[]; occupants: Array<readonly UnitState[]>; actions: Action[] }
+interface MovesEntry { record: UnitState; turn: number; attacker: string | null; melees: string; key: string; searches: MemoEntry[]; reads: Square[]; occupants: Array<readonly UnitState[]>; actions: Action[] }
 interface MovesTable { rules: GameState['rules']; board: GameState['board']; entries: Map<string, MovesEntry> }
 const movesCache = new WeakMap<GameState['scenario'], MovesTable>();
 let backersRead = false;
 
+function meleesText(state: GameState): string {
+  return passCached(state, 'melees', () => JSON.stringify(state.melees));
+}
+
 function unitKey(state: GameState, u: UnitState): string {
-  const melees = passCached(state, 'melees', () => JSON.stringify(state.melees));
+  const melees = meleesText(state);
   return `${u.id}|${u.side}|${u.type}|${u.stands}|${u.half}|${u.at}|${u.status}|${u.moved}|${u.retiring}|${u.chargedTurn}|${u.retreatedTurn}|${state.turn}|${state.attacker}|${melees}`;
 }
 
@@ -187,8 +204,10 @@ function cachedUnitMoves(state: GameState, u: UnitState): Action[] {
     movesCache.set(state.scenario, (table = { rules: state.rules, board: state.board, entries: new Map() }));
   }
   const id = `${u.side}|${u.id}`;
-  const key = unitKey(state, u);
   const hit = table.entries.get(id);
+  const melees = meleesText(state);
+  // The same record (records never change) in the same turn with the same melees has the same key.
+  const key = hit && hit.record === u && hit.turn === state.turn && hit.attacker === state.attacker && hit.melees === melees ? hit.key : unitKey(state, u);
   if (hit && hit.key === key && searchesStillHold(state, u.side, hit.searches) && sameSquares(state, hit)) return hit.actions;
   const outer = backersRead;
   backersRead = false;
@@ -196,7 +215,7 @@ function cachedUnitMoves(state: GameState, u: UnitState): Action[] {
   if (backersRead) table.entries.delete(id);
   else {
     const list = [...reads];
-    table.entries.set(id, { key, searches, reads: list, occupants: list.map((sq) => occupantsAt(state, sq)), actions });
+    table.entries.set(id, { record: u, turn: state.turn, attacker: state.attacker, melees, key, searches, reads: list, occupants: list.map((sq) => occupantsAt(state, sq)), actions });
   }
   backersRead ||= outer;
   return actions;
@@ -240,7 +259,7 @@ function moveActions(state: GameState, side: string, onlyUnit?: string, onlyType
     if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
     if (want('move') && canMove(state, u)) for (const a of cachedUnitMoves(state, u)) out.push(a);
     if (want('face') && u.status === 'active' && u.at !== null && !u.faced && !u.retiring && u.type !== 'ballista') {
-      for (const f of allowedFacings(u)) if (f !== u.facing) out.push(faceAction(tableOf(side, u.id), side, u.id, f));
+      for (const a of faceActions(u)) out.push(a);
     }
   }
   if (want('support')) out.push(...supportActions(state, side, onlyUnit));
