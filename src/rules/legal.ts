@@ -6,10 +6,10 @@ import type { Action } from './actions';
 import { deploymentRows } from './scenario';
 import { parseSquare, allSquares } from './coords';
 import { ballistaTargets, firingBallistas, missileTargets, missileUnits } from './firing';
-import { collectSearches, enemyHeld, mayLead, searchesStillHold, type MemoEntry, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
+import { enemyHeld, mayLead, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
 import { allocationChoices, canSupport, stepBetween } from './combat';
 import { retreatOptions } from './retreat';
-import { engineCaches, inPass, occupantsAt, otherSide, sigOf, passCached, sideOf, squareSig, trackReads, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, otherSide, sideOf, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import { isDrafting } from './draft';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
@@ -161,72 +161,10 @@ export function unitMoves(state: GameState, u: UnitState): Action[] {
 }
 
 /**
- * A unit's move actions kept from an earlier state (issue 3): the listing of one unit reads the unit's own fields,
- * the turn, the attacker, the melees and the occupants of certain squares (its move search's, its destinations',
- * its own); everything else it reads is fixed for the scenario. An entry is reused exactly when all of those are
- * the same, so it can never go stale. A listing that looked for backers (6J) reads every unit of the side: kept not.
- */
-interface MovesEntry { record: UnitState; turn: number; attacker: string | null; melees: string; key: string; searches: MemoEntry[]; reads: Square[]; occupants: Array<readonly UnitState[]>; actions: Action[] }
-interface MovesTable { rules: GameState['rules']; board: GameState['board']; entries: Map<string, MovesEntry> }
-const movesCache = new WeakMap<GameState['scenario'], MovesTable>();
-let backersRead = false;
-
-function meleesText(state: GameState): string {
-  return passCached(state, 'melees', () => JSON.stringify(state.melees));
-}
-
-function unitKey(state: GameState, u: UnitState): string {
-  const melees = meleesText(state);
-  return `${u.id}|${u.side}|${u.type}|${u.stands}|${u.half}|${u.at}|${u.status}|${u.moved}|${u.retiring}|${u.chargedTurn}|${u.retreatedTurn}|${state.turn}|${state.attacker}|${melees}`;
-}
-
-/** Does every square the entry read hold the same occupants (the very same records, or records alike in every field read)? */
-function sameSquares(state: GameState, e: MovesEntry): boolean {
-  const { reads, occupants } = e;
-  for (let i = 0; i < reads.length; i++) {
-    const now = occupantsAt(state, reads[i]!);
-    const then = occupants[i]!;
-    if (now.length === then.length) {
-      let same = true;
-      for (let k = 0; k < now.length; k++) if (now[k] !== then[k]) { same = false; break; }
-      if (same) continue;
-    }
-    if (squareSig(state, reads[i]!) !== sigOf(then)) return false;
-    occupants[i] = now;
-  }
-  return true;
-}
-
-function cachedUnitMoves(state: GameState, u: UnitState): Action[] {
-  if (!engineCaches.on || !inPass(state) || isDrafting()) return unitMoves(state, u);
-  let table = movesCache.get(state.scenario);
-  if (!table || table.rules !== state.rules || table.board !== state.board) {
-    movesCache.set(state.scenario, (table = { rules: state.rules, board: state.board, entries: new Map() }));
-  }
-  const id = `${u.side}|${u.id}`;
-  const hit = table.entries.get(id);
-  const melees = meleesText(state);
-  // The same record (records never change) in the same turn with the same melees has the same key.
-  const key = hit && hit.record === u && hit.turn === state.turn && hit.attacker === state.attacker && hit.melees === melees ? hit.key : unitKey(state, u);
-  if (hit && hit.key === key && searchesStillHold(state, u.side, hit.searches) && sameSquares(state, hit)) return hit.actions;
-  const outer = backersRead;
-  backersRead = false;
-  const { value: { value: actions, searches }, reads } = trackReads(() => collectSearches(() => unitMoves(state, u)));
-  if (backersRead) table.entries.delete(id);
-  else {
-    const list = [...reads];
-    table.entries.set(id, { record: u, turn: state.turn, attacker: state.attacker, melees, key, searches, reads: list, occupants: list.map((sq) => occupantsAt(state, sq)), actions });
-  }
-  backersRead ||= outer;
-  return actions;
-}
-
-/**
  * Units of the mover's side that could support a melee the mover would start at `sq` (9E, judged as if the mover
  * stood there): the supporters a 1-stand missile unit may declare with its move (6J).
  */
 export function backers(state: GameState, mover: UnitState, sq: Square): string[] {
-  backersRead = true;
   const moved = { ...mover, at: sq };
   const after: GameState = {
     ...state, units: state.units.map((x) => (x.id === mover.id ? moved : x)),
@@ -257,7 +195,7 @@ function moveActions(state: GameState, side: string, onlyUnit?: string, onlyType
   const want = (t: Action['type']) => onlyType === undefined || onlyType === t;
   for (const u of state.units) {
     if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
-    if (want('move') && canMove(state, u)) for (const a of cachedUnitMoves(state, u)) out.push(a);
+    if (want('move') && canMove(state, u)) for (const a of unitMoves(state, u)) out.push(a);
     if (want('face') && u.status === 'active' && u.at !== null && !u.faced && !u.retiring && u.type !== 'ballista') {
       for (const a of faceActions(u)) out.push(a);
     }

@@ -106,11 +106,11 @@ export function moveSearch(state: GameState, u: UnitState, carry = false): MemoE
   const enemy = passCached(state, `enemy|${u.side}`, () => enemyMask(state, g, u.side));
   const after = canCharge(u.type) && afterCharge(state, u);
   const h = state.rules.hills;
-  if (!engineCaches.on) return noted(search(state, g, u, carry, enemy));
+  if (!engineCaches.on) return search(state, g, u, carry, enemy);
   const key = `${u.at}|${u.type}|${after ? 1 : 0}|${carry ? 1 : 0}|${h.banned.join(',')}|${h.movePenalty}|${h.protected ? 1 : 0}`;
   let entries = g.memo.get(key);
   if (entries) {
-    for (const e of entries) if (sameReads(e, enemy)) return noted(e);
+    for (const e of entries) if (sameReads(e, enemy)) return e;
   } else {
     if (g.memo.size >= MEMO_KEYS) g.memo.clear();
     g.memo.set(key, (entries = []));
@@ -118,35 +118,7 @@ export function moveSearch(state: GameState, u: UnitState, carry = false): MemoE
   const e = search(state, g, u, carry, enemy);
   if (entries.length >= MEMO_PER_KEY) entries.shift();
   entries.push(e);
-  return noted(e);
-}
-
-/** Searches used while a collector is set (see collectSearches): each result depends on its enemy-flag reads alone. */
-let searchesUsed: MemoEntry[] | null = null;
-
-function noted(e: MemoEntry): MemoEntry {
-  searchesUsed?.push(e);
   return e;
-}
-
-/** Run `fn`, collecting the move searches it used (their results hold exactly while searchesStillHold is true). */
-export function collectSearches<T>(fn: () => T): { value: T; searches: MemoEntry[] } {
-  const outer = searchesUsed;
-  const searches: MemoEntry[] = [];
-  searchesUsed = searches;
-  try { return { value: fn(), searches }; } finally {
-    searchesUsed = outer;
-    outer?.push(...searches);
-  }
-}
-
-/** Would every one of these searches read the same enemy flags for a unit of `side` in this state? */
-export function searchesStillHold(state: GameState, side: string, searches: readonly MemoEntry[]): boolean {
-  if (searches.length === 0) return true;
-  const g = gridOf(state);
-  const enemy = passCached(state, `enemy|${side}`, () => enemyMask(state, g, side));
-  for (const e of searches) if (!sameReads(e, enemy)) return false;
-  return true;
 }
 
 /**

@@ -180,56 +180,8 @@ export function setEngineCaches(on: boolean): void {
   engineCaches.on = on;
 }
 
-/** Squares whose occupants a computation read (see trackReads); null when nothing is tracking. */
-let readTracker: Set<Square> | null = null;
-
-/** Run `fn`, collecting every square whose occupants it reads through unitsAt. */
-export function trackReads<T>(fn: () => T): { value: T; reads: Set<Square> } {
-  const outer = readTracker;
-  const reads = new Set<Square>();
-  readTracker = reads;
-  try { return { value: fn(), reads }; } finally {
-    readTracker = outer;
-    if (outer) for (const sq of reads) outer.add(sq);
-  }
-}
-
-/** Is a listing pass (withOccupancy) running over exactly this state's units? */
-export function inPass(state: GameState): boolean {
-  return occupancy !== null && occupancy.units === state.units;
-}
-
-/**
- * The occupants of a square as text (inside a pass): every field of theirs a unit's move listing may read. Two
- * states whose square has the same text look the same there to that listing.
- */
-export function squareSig(state: GameState, sq: Square): string {
-  return sigOf(occupantsAt(state, sq));
-}
-
-const listSigs = new WeakMap<readonly UnitState[], string>();
-
-/** squareSig of a list of occupants (lists and records never change once made, so it is kept per list). */
-export function sigOf(list: readonly UnitState[]): string {
-  if (list.length === 0) return '';
-  let sig = listSigs.get(list);
-  if (sig === undefined) listSigs.set(list, (sig = sigText(list)));
-  return sig;
-}
-
-function sigText(list: readonly UnitState[]): string {
-  return list.map((u) => `${u.id},${u.side},${u.type},${u.stands},${u.half},${u.status},${u.controller},${u.moved},${u.retiring},${u.retreatedTurn},${u.chargedTurn}`).join(';');
-}
-
-/** The active units in a square, without noting a read (for cache checks). Unit records never change once made. */
-export function occupantsAt(state: GameState, sq: Square): readonly UnitState[] {
-  if (occupancy && occupancy.units === state.units) return occupancy.map.get(sq) ?? NONE;
-  return state.units.filter((u) => u.at === sq && u.status === 'active');
-}
-
 /** Active units on the board in a square (ballistas included). */
 export function unitsAt(state: GameState, sq: Square): UnitState[] {
-  if (readTracker) readTracker.add(sq);
   if (occupancy && occupancy.units === state.units) return occupancy.map.get(sq) ?? NONE;
   return state.units.filter((u) => u.at === sq && u.status === 'active');
 }
