@@ -1,7 +1,7 @@
 /** Movement (section 7 of the digest, rules 6): costs, road bonus, hills, rivers, diagonals, charges, ballistas. */
 import { squareName, type Square } from './coords';
 import { BALLISTA_MOVE, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from './troops';
-import { stackingFits } from './validate';
+import { newTally, stackingFits, tallyAdd, tallyFits } from './validate';
 import { ENGINE_READINGS } from './readings';
 import { engineCaches, isProtected, passCached, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
 
@@ -46,11 +46,14 @@ function allowance(state: GameState, u: UnitState, flags: number, mode: 'normal'
 
 /** Would the unit's side break the stacking limits (2B, 6C-F) by adding `u` to the square? */
 export function stackingAllows(state: GameState, u: UnitState, sq: Square, stands = u.stands, carried?: UnitState): boolean {
-  const own = unitsAt(state, sq).filter((x) => x.id !== u.id && (x.type === 'ballista' ? true : x.side === u.side));
-  const specs = own.filter((x) => x.id !== carried?.id).map((x) => ({ id: x.id, type: x.type, stands: x.stands }));
-  specs.push({ id: u.id, type: u.type, stands });
-  if (carried) specs.push({ id: carried.id, type: 'ballista', stands: 1 });
-  return stackingFits(specs);
+  // The same count as stackingProblem over the square's own units (and ballistas), the unit and what it carries.
+  const t = newTally();
+  for (const x of unitsAt(state, sq)) {
+    if (x.id !== u.id && (x.type === 'ballista' || x.side === u.side) && x.id !== carried?.id) tallyAdd(t, x);
+  }
+  tallyAdd(t, { type: u.type, stands });
+  if (carried) tallyAdd(t, { type: 'ballista', stands: 1 });
+  return tallyFits(t);
 }
 
 /** Does a square hold troops of another side than `side`? */
@@ -99,6 +102,9 @@ export function moveOptions(state: GameState, u: UnitState, carry = false): Map<
 
 const NO_MOVES: MemoEntry = { reads: new Int16Array(0), seen: new Uint8Array(0), result: new Map() };
 
+/** The hill options' part of a memo key, per (never changed) rules object. */
+const hillsKeys = new WeakMap<object, string>();
+
 /** moveOptions with the squares whose enemy flags the search read (memoised; see MemoEntry). */
 export function moveSearch(state: GameState, u: UnitState, carry = false): MemoEntry {
   if (!u.at) return NO_MOVES;
@@ -107,7 +113,9 @@ export function moveSearch(state: GameState, u: UnitState, carry = false): MemoE
   const after = canCharge(u.type) && afterCharge(state, u);
   const h = state.rules.hills;
   if (!engineCaches.on) return search(state, g, u, carry, enemy);
-  const key = `${u.at}|${u.type}|${after ? 1 : 0}|${carry ? 1 : 0}|${h.banned.join(',')}|${h.movePenalty}|${h.protected ? 1 : 0}`;
+  let hills = hillsKeys.get(h);
+  if (hills === undefined) hillsKeys.set(h, (hills = `${h.banned.join(',')}|${h.movePenalty}|${h.protected ? 1 : 0}`));
+  const key = `${u.at}|${u.type}|${after ? 1 : 0}|${carry ? 1 : 0}|${hills}`;
   let entries = g.memo.get(key);
   if (entries) {
     for (const e of entries) if (sameReads(e, enemy)) return e;

@@ -262,7 +262,7 @@ export function setupDiagnostics(s: Scenario): Diagnostic[] {
 }
 
 /** Stands of a unit as it starts (full when not given; 1 for a ballista engine). */
-export function standsOf(u: UnitSpec): number {
+export function standsOf(u: Stackable): number {
   return u.stands ?? fullStands(u.type);
 }
 
@@ -288,21 +288,30 @@ export function compositionDifferences(side: SideSpec): string[] {
 }
 
 /** Counts of one side's square for the stacking rules. */
-interface StackTally { commanders: number; ballistas: number; knightStands: number; crewStands: number; others: UnitSpec[] }
+/** What the stacking rules read of a unit: its type and stands. */
+export type Stackable = Pick<UnitSpec, 'type' | 'stands'>;
+export interface StackTally { commanders: number; ballistas: number; knightStands: number; crewStands: number; others: Stackable[] }
+
+export function newTally(): StackTally {
+  return { commanders: 0, ballistas: 0, knightStands: 0, crewStands: 0, others: [] };
+}
+
+/** Count one unit of a side's square into a tally. */
+export function tallyAdd(t: StackTally, u: Stackable): void {
+  if (u.type === 'commander') t.commanders++;
+  else if (u.type === 'ballista') t.ballistas++;
+  else if (u.type === 'knights') t.knightStands += standsOf(u);
+  else if (u.type === 'ballistarii') t.crewStands += standsOf(u);
+  else t.others.push(u);
+}
 
 function stackTally(units: readonly UnitSpec[]): StackTally {
-  const t: StackTally = { commanders: 0, ballistas: 0, knightStands: 0, crewStands: 0, others: [] };
-  for (const u of units) {
-    if (u.type === 'commander') t.commanders++;
-    else if (u.type === 'ballista') t.ballistas++;
-    else if (u.type === 'knights') t.knightStands += standsOf(u);
-    else if (u.type === 'ballistarii') t.crewStands += standsOf(u);
-    else t.others.push(u);
-  }
+  const t = newTally();
+  for (const u of units) tallyAdd(t, u);
   return t;
 }
 
-function tallyFits(t: StackTally): boolean {
+export function tallyFits(t: StackTally): boolean {
   return t.commanders <= 1 && t.ballistas <= 1 && t.knightStands <= 2 && t.crewStands <= 4
     && (t.knightStands > 0 ? 1 : 0) + (t.crewStands > 0 ? 1 : 0) + t.others.length <= 1;
 }
