@@ -51,6 +51,7 @@ export function canMove(state: GameState, u: UnitState): boolean {
 /** Would a charge ending on `sq` fight (lead there, or support a melee already started)? */
 function chargeFights(state: GameState, u: UnitState, sq: Square): boolean {
   if (enemyHeld(state, u.side, sq)) return true;
+  if (state.melees.length === 0) return false;
   const moved = { ...u, at: sq };
   return state.melees.some((m) => stepBetween(sq, m.contact) !== null && canSupport(state, moved, m, true));
 }

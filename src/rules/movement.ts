@@ -235,8 +235,12 @@ let scratch = { best: new Float64Array(0), last: new Int8Array(0), read: new Uin
 /** A lone 1-stand unit a cavalry unit may ride over (10A): in the open, no ballista, not armored infantry. */
 export const RUN_OVER_TARGETS: readonly TroopType[] = ['mediumInfantry', 'levyInfantry', 'javelinmen', 'longbowmen', 'crossbowmen', 'ballistarii'];
 
+/** Cavalry that may ride over a lone stand (10A); missile foot that needs backing to lead at 1 stand (6J). */
+const RIDERS: readonly TroopType[] = ['knights', 'turcopoles', 'lightCavalry'];
+const SKIRMISHERS: readonly TroopType[] = ['javelinmen', 'longbowmen', 'crossbowmen'];
+
 export function runOverTarget(state: GameState, mover: UnitState, sq: Square): UnitState | null {
-  if (!['knights', 'turcopoles', 'lightCavalry'].includes(mover.type)) return null;
+  if (!RIDERS.includes(mover.type)) return null;
   const here = unitsAt(state, sq);
   if (here.some((x) => x.type === 'ballista') || isProtected(state, sq)) return null;
   const enemies = here.filter((x) => x.side !== mover.side);
@@ -247,7 +251,7 @@ export function runOverTarget(state: GameState, mover: UnitState, sq: Square): U
 
 /** A 1-stand javelin, longbow or crossbow unit: it leads only with a commander or a supporter (6J). */
 export function needsBacking(u: UnitState): boolean {
-  return u.stands === 1 && ['javelinmen', 'longbowmen', 'crossbowmen'].includes(u.type);
+  return u.stands === 1 && SKIRMISHERS.includes(u.type);
 }
 
 /**
