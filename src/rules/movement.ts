@@ -135,7 +135,7 @@ export function moveSearch(state: GameState, u: UnitState, carry = false): MemoE
  * entry is reused exactly when the enemy flags at every square it read are the same: it cannot go stale.
  */
 export interface MemoEntry { reads: Int16Array; seen: Uint8Array; result: Map<Square, MoveOption> }
-const MEMO_PER_KEY = 2, MEMO_KEYS = 1000;
+const MEMO_PER_KEY = 4, MEMO_KEYS = 1000;
 
 function sameReads(e: MemoEntry, enemy: Uint8Array): boolean {
   const { reads, seen } = e;
