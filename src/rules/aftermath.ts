@@ -1,5 +1,6 @@
 /** After fire and melee steps (digest 11, rules 10): retirement, the levy roll, ballista control. */
 import { offset, rearDy, riverBetween, terrainOf, troopsAt, type GameState, type UnitState } from './state';
+import { own } from './draft';
 import { TROOPS, type TroopType } from './troops';
 import { ENGINE_READINGS } from './readings';
 import { rollDie } from './random';
@@ -9,12 +10,13 @@ import { enemyHeld, stackingAllows } from './movement';
 export const RETIRING_TYPES: readonly TroopType[] = ['turcopoles', 'lightCavalry', 'mediumInfantry', 'levyInfantry'];
 
 /** A retiring unit's full move straight to its own edge; off the board when it gets there (10B). */
-export function retireMove(state: GameState, u: UnitState): void {
-  if (!u.at) return;
-  const from = u.at;
+export function retireMove(state: GameState, unit: UnitState): void {
+  const from = unit.at;
+  if (!from) return;
+  const u = own(state, unit);
   const steps = Math.floor(TROOPS[u.type].move);
   const dy = rearDy(state, u.side);
-  let here = u.at;
+  let here = from;
   let lastLegal = here;
   for (let i = 0; i < steps; i++) {
     const next = offset(state, here, 0, dy);
@@ -30,17 +32,20 @@ export function retireMove(state: GameState, u: UnitState): void {
 
 /** After any fire or melee step: single stands retire, levy at 2 stands roll once (4-6 retire). */
 export function checkRetirement(state: GameState): void {
-  for (const u of state.units) {
+  for (const record of state.units) {
+    let u = record;
     if (u.status !== 'active' || !u.at || u.retiring) continue;
     if (state.melees.some((m) => !m.fought && (m.contact === u.at || m.supports.some((s) => s.unit === u.id)))) continue;
     let retire = RETIRING_TYPES.includes(u.type) && u.stands === 1;
     if (!retire && u.type === 'levyInfantry' && u.stands === 2 && !u.levyRolled) {
+      u = own(state, u);
       u.levyRolled = true;
       const d = rollDie(state.rng, 6);
       retire = d >= ENGINE_READINGS.levyRetiresOn;
       state.events.push({ kind: 'levy', side: u.side, unit: u.id, dice: [d], text: `${u.id} at 2 stands rolls ${d}: ${retire ? 'retires' : 'stays'}` });
     }
     if (retire) {
+      u = own(state, u);
       u.retiring = true;
       retireMove(state, u);
     }
@@ -58,7 +63,7 @@ export function updateBallistas(state: GameState): void {
     if (ctl !== null && present.has(ctl)) continue;
     const next = present.size === 1 ? [...present][0]! : null;
     if (next !== ctl) {
-      b.controller = next;
+      own(state, b).controller = next;
       state.events.push({ kind: 'ballista-control', unit: b.id, text: next === null ? `${b.id} is abandoned` : `${b.id} is taken by ${next}` });
     }
   }

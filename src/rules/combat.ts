@@ -5,6 +5,7 @@ import { ENGINE_READINGS } from './readings';
 import { chance } from './random';
 import { removeStands } from './firing';
 import { terrainOf, troopsAt, unitById, unitsAt, type GameState, type Melee, type UnitState } from './state';
+import { own } from './draft';
 
 /** Grid direction from one square to an adjacent one, or null when not adjacent. */
 export function stepBetween(from: Square, to: Square): [number, number] | null {
@@ -120,10 +121,11 @@ export function allocationChoices(state: GameState, m: Melee, side: string, loss
 }
 
 /** Apply one allocation step; returns the loss still owed. Fractions go by roll or ledger (9K). */
-export function allocate(state: GameState, side: string, u: UnitState, loss: number, half: boolean): number {
+export function allocate(state: GameState, side: string, unit: UnitState, loss: number, half: boolean): number {
+  const u = own(state, unit);
   const v = nextStandValue(state, u);
   if (v <= loss + EPS) {
-    removeStands(u, 1);
+    removeStands(state, u, 1);
     state.events.push({ kind: 'loss', side, unit: u.id, text: `${u.id} loses a stand` });
     return Math.max(0, loss - v);
   }
@@ -139,7 +141,7 @@ export function allocate(state: GameState, side: string, u: UnitState, loss: num
     lost = state.ledger[side]! >= 1 - EPS;
     if (lost) state.ledger[side] = state.ledger[side]! - 1;
   } else lost = chance(state.rng, p);
-  if (lost) removeStands(u, 1);
+  if (lost) removeStands(state, u, 1);
   state.events.push({ kind: 'loss', side, unit: u.id, text: `${u.id}: fraction ${p.toFixed(2)} of a stand ${lost ? 'lost' : 'saved'} (${state.rules.fractions})` });
   return 0;
 }

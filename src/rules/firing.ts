@@ -6,6 +6,7 @@ import { MISSILE_TROOPS, TROOPS } from './troops';
 import { ENGINE_READINGS } from './readings';
 import { rollDice, rollDie } from './random';
 import { isProtected, offset, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { own } from './draft';
 
 /** Line of fire (9B reading): crossed squares screen when they hold troops or are protected; exact corners need both. */
 export function lineOfFireClear(state: GameState, from: Square, to: Square): boolean {
@@ -73,13 +74,14 @@ export function resolveBallistaFire(state: GameState): void {
     state.events.push({ kind: 'ballista', side: b.controller ?? b.side, unit: b.id, dice, text });
   }
   for (const l of losses) {
-    if (l.kind === 'engine') l.unit.status = 'destroyed';
-    else removeStands(l.unit, 1);
+    if (l.kind === 'engine') own(state, l.unit).status = 'destroyed';
+    else removeStands(state, l.unit, 1);
   }
 }
 
-/** Take whole stands from a unit (half-killed ones first); at none left it is destroyed. */
-export function removeStands(u: UnitState, n: number): void {
+/** Take whole stands from a unit of a draft (half-killed ones first); at none left it is destroyed. */
+export function removeStands(state: GameState, unit: UnitState, n: number): void {
+  const u = own(state, unit);
   for (let i = 0; i < n && u.stands > 0; i++) {
     if (u.half > 0) u.half--;
     u.stands--;
@@ -127,5 +129,5 @@ export function resolveMissileFire(state: GameState): void {
         text: `${unit.id} fires at ${t.id} (range ${range}, ${n} dice${i > 0 ? ', converging' : ''}): ${dice.join(' ') || '-'} = ${h} hit${h === 1 ? '' : 's'}` });
     });
   }
-  for (const [id, h] of hits) if (h > 0) removeStands(unitById(state, id), h);
+  for (const [id, h] of hits) if (h > 0) removeStands(state, unitById(state, id), h);
 }

@@ -10,18 +10,32 @@ import { doRetreat, retreatOptions } from './retreat';
 import { checkRetirement, retireMove, updateBallistas } from './aftermath';
 import { moveOptions } from './movement';
 import { allowedFacings, candidates, nextToDeploy } from './legal';
-import { cloneState, createGameState, otherSide, sidePointsNow, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { createGameState, engineCaches, otherSide, sidePointsNow, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { addUnit, draftState, drafting, own } from './draft';
 
 /** A new game: undeployed units wait for hidden deployment; then the first-attacker roll and turn 1. */
 export function createGame(scenario: Scenario, options: { seed: number; turnLimit?: number | null }): GameState {
   const s = createGameState(scenario, options);
-  advance(s);
+  drafting(() => advance(s));
   return s;
 }
 
-/** Every legal action of the side to act; empty when the game is over. */
+/**
+ * Legal actions by state object. A state is never changed once made (applyAction copies), so a list computed for a
+ * state object cannot go stale: the policy's call and applyAction's check share one computation.
+ */
+const legalCache = new WeakMap<GameState, readonly Action[]>();
+
+function cachedLegal(state: GameState): readonly Action[] {
+  if (!engineCaches.on) return candidates(state);
+  let list = legalCache.get(state);
+  if (!list) legalCache.set(state, (list = candidates(state)));
+  return list;
+}
+
+/** Every legal action of the side to act; empty when the game is over. (A fresh array: callers may change it.) */
 export function legalActions(state: GameState): Action[] {
-  return candidates(state);
+  return cachedLegal(state).slice();
 }
 
 const UNIT_ACTIONS = new Set(['move', 'face', 'support', 'ballistaFire', 'ballistaHold', 'fire', 'hold']);
@@ -34,26 +48,30 @@ export function applyAction(state: GameState, action: Action): GameState {
   }
   if (action.side !== state.toAct) throw new RuleError('not-your-turn', `It is ${state.toAct}'s turn to act, not ${String(action.side)}'s.`);
   const unit = UNIT_ACTIONS.has(action.type) ? (action as { unit?: string }).unit : undefined;
-  const legal = action.type === 'concede' ? candidates(state) : candidates(state, unit, action.type);
-  // The very object legalActions handed out is legal; any other is compared field by field.
-  const key = legal.includes(action) ? null : actionKey(action);
-  if (key !== null && !legal.some((a) => actionKey(a) === key)) {
+  // The very object legalActions handed out is legal (listed objects are interned: one object per action);
+  // any other is compared field by field against this unit's and type's actions.
+  const listed = engineCaches.on ? legalCache.get(state) : undefined;
+  const legal = listed?.includes(action) ? null : action.type === 'concede' ? candidates(state) : candidates(state, unit, action.type);
+  const key = legal === null || legal.includes(action) ? null : actionKey(action);
+  if (legal !== null && key !== null && !legal.some((a) => actionKey(a) === key)) {
     const wrongPhase = !candidates(state).some((a) => a.type === action.type);
     const code = wrongPhase ? 'wrong-phase' : action.type === 'move' ? 'illegal-move' : 'illegal-action';
     throw new RuleError(code, `${action.type} is not legal now (${state.phase} phase, turn ${state.turn})${unit ? ` for ${unit}` : ''}.`);
   }
-  const s = cloneState(state);
-  perform(s, action);
-  s.log.push(action);
-  updateBallistas(s);
-  advance(s);
+  const s = draftState(state);
+  drafting(() => {
+    perform(s, action);
+    s.log.push(action);
+    updateBallistas(s);
+    advance(s);
+  });
   return s;
 }
 
 function perform(s: GameState, a: Action): void {
   switch (a.type) {
     case 'deploy': {
-      const u = unitById(s, a.unit);
+      const u = own(s, unitById(s, a.unit));
       u.at = a.at;
       u.facing = a.facing;
       s.events.push({ kind: 'deploy', side: a.side, unit: u.id, text: `${u.id} deploys at ${a.at} facing ${a.facing}` });
@@ -64,12 +82,12 @@ function perform(s: GameState, a: Action): void {
     case 'ballistaHold': case 'hold': s.decided.push(a.unit); break;
     case 'move': doMove(s, a); break;
     case 'face': {
-      const u = unitById(s, a.unit);
+      const u = own(s, unitById(s, a.unit));
       u.facing = a.facing;
       if (s.phase === 'melee') {
         s.resolution!.survivors = s.resolution!.survivors.filter((id) => id !== u.id);
         // A commander joined to the unit turns with it (4).
-        for (const c of troopsAt(s, u.at!, u.side)) if (c.type === 'commander' && c.id !== u.id) c.facing = a.facing;
+        for (const c of troopsAt(s, u.at!, u.side)) if (c.type === 'commander' && c.id !== u.id) own(s, c).facing = a.facing;
       } else u.faced = true;
       break;
     }
@@ -91,7 +109,7 @@ function perform(s: GameState, a: Action): void {
       break;
     }
     case 'destroyBallista': {
-      const b = unitById(s, a.unit);
+      const b = own(s, unitById(s, a.unit));
       b.status = 'destroyed';
       s.events.push({ kind: 'ballista-destroyed', side: a.side, unit: b.id, text: `${a.side} destroys ${b.id}` });
       break;
@@ -107,7 +125,7 @@ function perform(s: GameState, a: Action): void {
 
 /** A support declaration (9E): an attacking supporter is done moving and turns to the contact square. */
 function declareSupport(s: GameState, side: string, unit: string, contact: string): void {
-  const u = unitById(s, unit);
+  const u = own(s, unitById(s, unit));
   const m = s.melees.find((x) => x.contact === contact)!;
   m.supports.push({ unit: u.id, side });
   if (side === s.attacker) {
@@ -119,7 +137,7 @@ function declareSupport(s: GameState, side: string, unit: string, contact: strin
 }
 
 function doMove(s: GameState, a: Extract<Action, { type: 'move' }>): void {
-  let u = unitById(s, a.unit);
+  let u = own(s, unitById(s, a.unit));
   const from = u.at!;
   if (a.split) {
     const ids = new Set(s.units.map((x) => x.id));
@@ -128,17 +146,17 @@ function doMove(s: GameState, a: Extract<Action, { type: 'move' }>): void {
     const part: UnitState = { ...u, id: `${u.id}~${n}`, stands: 1, half: u.half > 1 ? 1 : 0, lastStep: null };
     u.stands -= 1;
     u.half -= part.half;
-    s.units.push(part);
+    addUnit(s, part);
     s.events.push({ kind: 'split', side: a.side, unit: part.id, text: `${u.id} splits off ${part.id}` });
     u = part;
   }
   const enemy = troopsAt(s, a.to).filter((x) => x.side !== u.side);
   if (a.runOver) {
-    for (const e of enemy) removeStands(e, e.stands);
+    for (const e of enemy) removeStands(s, e, e.stands);
     s.events.push({ kind: 'run-over', side: a.side, unit: u.id, text: `${u.id} rides over ${enemy.map((e) => e.id).join(', ')} at ${a.to}` });
   }
   if (a.carry) {
-    const b = unitsAt(s, from).find((x) => x.type === 'ballista' && x.controller === u.side)!;
+    const b = own(s, unitsAt(s, from).find((x) => x.type === 'ballista' && x.controller === u.side)!);
     b.at = a.to;
     b.moved = true;
   }
@@ -184,7 +202,12 @@ function finish(s: GameState): void {
 function startTurn(s: GameState, turn: number, attacker: string): void {
   s.turn = turn;
   s.attacker = attacker;
-  for (const u of s.units) { u.moved = false; u.faced = false; }
+  for (const record of s.units) {
+    if (!record.moved && !record.faced) continue;
+    const u = own(s, record);
+    u.moved = false;
+    u.faced = false;
+  }
   s.melees = [];
   s.current = null;
   s.resolution = null;
@@ -221,7 +244,7 @@ function advance(s: GameState): void {
         const side = s.sides.find((x) => nextToDeploy(s, x.id));
         if (side) {
           if (candidates({ ...s, toAct: side.id }).length === 0) {
-            const u = nextToDeploy(s, side.id)!;
+            const u = own(s, nextToDeploy(s, side.id)!);
             u.status = 'off';
             s.events.push({ kind: 'deploy', side: side.id, unit: u.id, text: `${u.id} finds no room to deploy and stays off the board` });
             continue;
@@ -296,7 +319,7 @@ function stepMelee(s: GameState): boolean {
       if (u.status !== 'active' || u.at !== m.contact) { r.retreat.shift(); return false; }
       const opts = retreatOptions(s, u);
       if (opts.length === 0) {
-        removeStands(u, u.stands);
+        removeStands(s, u, u.stands);
         s.events.push({ kind: 'retreat', side: u.side, unit: u.id, text: `${u.id} cannot retreat from ${m.contact} and is destroyed` });
         r.retreat.shift();
         return false;
@@ -351,7 +374,7 @@ function resolveMelee(s: GameState, index: number): void {
   // Three-times rule: the weaker's contact units are destroyed at no further cost; it allocates nothing.
   const destroyed = r.result === 'a-destroyed' ? A : r.result === 'b-destroyed' ? D : null;
   if (destroyed) {
-    for (const u of meleeUnits(s, m, destroyed).contact) removeStands(u, u.stands);
+    for (const u of meleeUnits(s, m, destroyed).contact) removeStands(s, u, u.stands);
     res.allocating = res.allocating.filter((x) => x !== destroyed);
     s.events.push({ kind: 'destroyed', side: destroyed, text: `${destroyed}'s troops at ${m.contact} are destroyed (three times weaker)` });
   }

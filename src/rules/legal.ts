@@ -9,7 +9,8 @@ import { ballistaTargets, firingBallistas, missileTargets, missileUnits } from '
 import { enemyHeld, mayLead, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
 import { allocationChoices, canSupport, stepBetween } from './combat';
 import { retreatOptions } from './retreat';
-import { otherSide, sideOf, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, otherSide, sideOf, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { isDrafting } from './draft';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
 export function allowedFacings(u: UnitState): readonly Facing[] {
@@ -50,37 +51,111 @@ export function canMove(state: GameState, u: UnitState): boolean {
 /** Would a charge ending on `sq` fight (lead there, or support a melee already started)? */
 function chargeFights(state: GameState, u: UnitState, sq: Square): boolean {
   if (enemyHeld(state, u.side, sq)) return true;
+  if (state.melees.length === 0) return false;
   const moved = { ...u, at: sq };
   return state.melees.some((m) => stepBetween(sq, m.contact) !== null && canSupport(state, moved, m, true));
+}
+
+type MoveAction = Extract<Action, { type: 'move' }>;
+type MoveTag = '' | 'charge' | 'runOver' | 'carry' | 'split' | 'charge carry' | 'charge split' | 'supporter';
+
+/**
+ * Interned move and face actions: one frozen object per distinct action, shared by every state that lists it
+ * (fields in the order the engine always wrote them, so logs and state hashes are unchanged). Looked up by
+ * numbers, not by building a key string: a table per (side, unit), a slot per (square, tag).
+ */
+interface ActionTable { moves: MoveAction[]; faces: Map<Facing, Action>; supported: Map<string, MoveAction> }
+const TAGS: readonly MoveTag[] = ['', 'charge', 'runOver', 'carry', 'split', 'charge carry', 'charge split'];
+const tagIndex = new Map<MoveTag, number>(TAGS.map((t, i) => [t, i]));
+const squareIds = new Map<Square, number>();
+const tables = new Map<string, Map<string, ActionTable>>();
+const TABLE_LIMIT = 10_000;
+let tableCount = 0;
+
+function tableOf(side: string, unit: string): ActionTable {
+  let bySide = tables.get(side);
+  if (!bySide) tables.set(side, (bySide = new Map()));
+  let t = bySide.get(unit);
+  if (!t) {
+    if (++tableCount > TABLE_LIMIT) { tables.clear(); tableCount = 1; tables.set(side, (bySide = new Map())); }
+    bySide.set(unit, (t = { moves: [], faces: new Map(), supported: new Map() }));
+  }
+  return t;
+}
+
+function makeMove(side: string, unit: string, to: Square, tag: MoveTag, supporter: string): MoveAction {
+  switch (tag) {
+    case '': return { type: 'move', side, unit, to };
+    case 'charge': return { type: 'move', side, unit, to, charge: true };
+    case 'runOver': return { type: 'move', side, unit, to, runOver: true };
+    case 'carry': return { type: 'move', side, unit, to, carry: true };
+    case 'split': return { type: 'move', side, unit, to, split: true };
+    case 'charge carry': return { type: 'move', side, unit, to, charge: true, carry: true };
+    case 'charge split': return { type: 'move', side, unit, to, charge: true, split: true };
+    case 'supporter': return { type: 'move', side, unit, to, supporter };
+  }
+}
+
+function moveAction(t: ActionTable, side: string, unit: string, to: Square, tag: MoveTag, supporter = ''): MoveAction {
+  if (tag === 'supporter') {
+    const key = `${to}|${supporter}`;
+    let a = t.supported.get(key);
+    if (!a) t.supported.set(key, (a = Object.freeze(makeMove(side, unit, to, tag, supporter))));
+    return a;
+  }
+  let sq = squareIds.get(to);
+  if (sq === undefined) squareIds.set(to, (sq = squareIds.size));
+  const slot = sq * TAGS.length + tagIndex.get(tag)!;
+  return (t.moves[slot] ??= Object.freeze(makeMove(side, unit, to, tag, supporter)));
+}
+
+function faceAction(t: ActionTable, side: string, unit: string, facing: Facing): Action {
+  let a = t.faces.get(facing);
+  if (!a) t.faces.set(facing, (a = Object.freeze<Action>({ type: 'face', side, unit, facing })));
+  return a;
+}
+
+/** A unit's turns in the move phase: they depend on its record alone, and records never change once made. */
+const facesByRecord = new WeakMap<UnitState, Action[]>();
+
+function faceActions(u: UnitState): Action[] {
+  let list = engineCaches.on ? facesByRecord.get(u) : undefined;
+  if (!list) {
+    const t = tableOf(u.side, u.id);
+    list = allowedFacings(u).filter((f) => f !== u.facing).map((f) => faceAction(t, u.side, u.id, f));
+    if (engineCaches.on && !isDrafting()) facesByRecord.set(u, list);
+  }
+  return list;
 }
 
 /** Move actions of one unit (normal, charge, carrying its ballista, splitting knights, running over). */
 export function unitMoves(state: GameState, u: UnitState): Action[] {
   const side = u.side;
   const out: Action[] = [];
-  const variants: Array<{ carry?: true; split?: true }> = [{}];
+  const table = tableOf(side, u.id);
+  const variants: Array<'' | 'carry' | 'split'> = [''];
   const engine = unitsAt(state, u.at!).find((b) => b.type === 'ballista' && b.controller === side && !b.moved);
-  if (engine) variants.push({ carry: true });
-  if (u.type === 'knights' && u.stands === 2) variants.push({ split: true });
+  if (engine) variants.push('carry');
+  if (u.type === 'knights' && u.stands === 2) variants.push('split');
   for (const v of variants) {
-    const carry = v.carry === true;
-    const mover = v.split ? { ...u, stands: 1, half: 0 } : u;
+    const carry = v === 'carry';
+    const mover = v === 'split' ? { ...u, stands: 1, half: 0 } : u;
     for (const o of moveOptions(state, u, carry).values()) {
       const enemy = enemyHeld(state, side, o.to);
       if (enemy) {
         if (carry) continue;
-        const ro = v.split ? null : runOverTarget(state, u, o.to);
-        if (ro && o.normal) out.push({ type: 'move', side, unit: u.id, to: o.to, runOver: true });
+        const ro = v === 'split' ? null : runOverTarget(state, u, o.to);
+        if (ro && o.normal) out.push(moveAction(table, side, u.id, o.to, 'runOver'));
         if (!mayLead(state, mover, o.to)) {
           // 6J: a 1-stand missile unit may still lead when it declares a supporter with its move.
           if (o.normal && needsBacking(mover) && mayLead(state, mover, o.to, true)) {
-            for (const id of backers(state, mover, o.to)) out.push({ type: 'move', side, unit: u.id, to: o.to, supporter: id });
+            for (const id of backers(state, mover, o.to)) out.push(moveAction(table, side, u.id, o.to, 'supporter', id));
           }
           continue;
         }
       } else if (unitsAt(state, o.to).length > 0 && !stackingAllows(state, mover, o.to, mover.stands, carry ? engine : undefined)) continue;
-      if (o.normal) out.push({ type: 'move', side, unit: u.id, to: o.to, ...v });
-      if (o.charge && !carry && chargeFights(state, mover, o.to)) out.push({ type: 'move', side, unit: u.id, to: o.to, charge: true, ...v });
+      if (o.normal) out.push(moveAction(table, side, u.id, o.to, v));
+      if (o.charge && !carry && chargeFights(state, mover, o.to)) out.push(moveAction(table, side, u.id, o.to, v === 'split' ? 'charge split' : 'charge'));
     }
   }
   return out;
@@ -123,7 +198,7 @@ function moveActions(state: GameState, side: string, onlyUnit?: string, onlyType
     if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
     if (want('move') && canMove(state, u)) for (const a of unitMoves(state, u)) out.push(a);
     if (want('face') && u.status === 'active' && u.at !== null && !u.faced && !u.retiring && u.type !== 'ballista') {
-      for (const f of allowedFacings(u)) if (f !== u.facing) out.push({ type: 'face', side, unit: u.id, facing: f });
+      for (const a of faceActions(u)) out.push(a);
     }
   }
   if (want('support')) out.push(...supportActions(state, side, onlyUnit));

@@ -1,9 +1,9 @@
 /** Movement (section 7 of the digest, rules 6): costs, road bonus, hills, rivers, diagonals, charges, ballistas. */
 import { squareName, type Square } from './coords';
 import { BALLISTA_MOVE, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from './troops';
-import { stackingProblem } from './validate';
+import { newTally, stackingFits, tallyAdd, tallyFits } from './validate';
 import { ENGINE_READINGS } from './readings';
-import { engineCaches, isProtected, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, isProtected, passCached, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
 
 const ROAD = 1, HILL = 2, PROT = 4;
 const STEPS: Array<[number, number]> = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
@@ -46,11 +46,14 @@ function allowance(state: GameState, u: UnitState, flags: number, mode: 'normal'
 
 /** Would the unit's side break the stacking limits (2B, 6C-F) by adding `u` to the square? */
 export function stackingAllows(state: GameState, u: UnitState, sq: Square, stands = u.stands, carried?: UnitState): boolean {
-  const own = unitsAt(state, sq).filter((x) => x.id !== u.id && (x.type === 'ballista' ? true : x.side === u.side));
-  const specs = own.filter((x) => x.id !== carried?.id).map((x) => ({ id: x.id, type: x.type, stands: x.stands }));
-  specs.push({ id: u.id, type: u.type, stands });
-  if (carried) specs.push({ id: carried.id, type: 'ballista', stands: 1 });
-  return stackingProblem(specs) === null;
+  // The same count as stackingProblem over the square's own units (and ballistas), the unit and what it carries.
+  const t = newTally();
+  for (const x of unitsAt(state, sq)) {
+    if (x.id !== u.id && (x.type === 'ballista' || x.side === u.side) && x.id !== carried?.id) tallyAdd(t, x);
+  }
+  tallyAdd(t, { type: u.type, stands });
+  if (carried) tallyAdd(t, { type: 'ballista', stands: 1 });
+  return tallyFits(t);
 }
 
 /** Does a square hold troops of another side than `side`? */
@@ -99,15 +102,20 @@ export function moveOptions(state: GameState, u: UnitState, carry = false): Map<
 
 const NO_MOVES: MemoEntry = { reads: new Int16Array(0), seen: new Uint8Array(0), result: new Map() };
 
+/** The hill options' part of a memo key, per (never changed) rules object. */
+const hillsKeys = new WeakMap<object, string>();
+
 /** moveOptions with the squares whose enemy flags the search read (memoised; see MemoEntry). */
 export function moveSearch(state: GameState, u: UnitState, carry = false): MemoEntry {
   if (!u.at) return NO_MOVES;
   const g = gridOf(state);
-  const enemy = enemyMask(state, g, u.side);
+  const enemy = passCached(state, `enemy|${u.side}`, () => enemyMask(state, g, u.side));
   const after = canCharge(u.type) && afterCharge(state, u);
   const h = state.rules.hills;
   if (!engineCaches.on) return search(state, g, u, carry, enemy);
-  const key = `${u.at}|${u.type}|${after ? 1 : 0}|${carry ? 1 : 0}|${h.banned.join(',')}|${h.movePenalty}|${h.protected ? 1 : 0}`;
+  let hills = hillsKeys.get(h);
+  if (hills === undefined) hillsKeys.set(h, (hills = `${h.banned.join(',')}|${h.movePenalty}|${h.protected ? 1 : 0}`));
+  const key = `${u.at}|${u.type}|${after ? 1 : 0}|${carry ? 1 : 0}|${hills}`;
   let entries = g.memo.get(key);
   if (entries) {
     for (const e of entries) if (sameReads(e, enemy)) return e;
@@ -127,7 +135,7 @@ export function moveSearch(state: GameState, u: UnitState, carry = false): MemoE
  * entry is reused exactly when the enemy flags at every square it read are the same: it cannot go stale.
  */
 export interface MemoEntry { reads: Int16Array; seen: Uint8Array; result: Map<Square, MoveOption> }
-const MEMO_PER_KEY = 2, MEMO_KEYS = 1000;
+const MEMO_PER_KEY = 4, MEMO_KEYS = 1000;
 
 function sameReads(e: MemoEntry, enemy: Uint8Array): boolean {
   const { reads, seen } = e;
@@ -227,8 +235,12 @@ let scratch = { best: new Float64Array(0), last: new Int8Array(0), read: new Uin
 /** A lone 1-stand unit a cavalry unit may ride over (10A): in the open, no ballista, not armored infantry. */
 export const RUN_OVER_TARGETS: readonly TroopType[] = ['mediumInfantry', 'levyInfantry', 'javelinmen', 'longbowmen', 'crossbowmen', 'ballistarii'];
 
+/** Cavalry that may ride over a lone stand (10A); missile foot that needs backing to lead at 1 stand (6J). */
+const RIDERS: readonly TroopType[] = ['knights', 'turcopoles', 'lightCavalry'];
+const SKIRMISHERS: readonly TroopType[] = ['javelinmen', 'longbowmen', 'crossbowmen'];
+
 export function runOverTarget(state: GameState, mover: UnitState, sq: Square): UnitState | null {
-  if (!['knights', 'turcopoles', 'lightCavalry'].includes(mover.type)) return null;
+  if (!RIDERS.includes(mover.type)) return null;
   const here = unitsAt(state, sq);
   if (here.some((x) => x.type === 'ballista') || isProtected(state, sq)) return null;
   const enemies = here.filter((x) => x.side !== mover.side);
@@ -239,7 +251,7 @@ export function runOverTarget(state: GameState, mover: UnitState, sq: Square): U
 
 /** A 1-stand javelin, longbow or crossbow unit: it leads only with a commander or a supporter (6J). */
 export function needsBacking(u: UnitState): boolean {
-  return u.stands === 1 && ['javelinmen', 'longbowmen', 'crossbowmen'].includes(u.type);
+  return u.stands === 1 && SKIRMISHERS.includes(u.type);
 }
 
 /**
@@ -259,5 +271,5 @@ export function mayLead(state: GameState, u: UnitState, sq: Square, withSupporte
   }
   const specs = own.map((x) => ({ id: x.id, type: x.type, stands: x.stands }));
   specs.push({ id: u.id, type: u.type, stands: u.stands });
-  return stackingProblem(specs) === null;
+  return stackingFits(specs);
 }

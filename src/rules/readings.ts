@@ -43,6 +43,10 @@ export const READINGS: readonly Reading[] = [
     text: 'A knight or commander declares its charge with its move. Moving more than 3 is only allowed as a charge, and a charging unit must end up fighting (leading or supporting) a melee that turn. Its stands count 4 in that melee, and it moves only 1 1/2 the next turn.',
   },
   {
+    id: 'R-missile-lead', section: '6J', title: 'A lone missile stand leading a melee',
+    text: 'A javelin, longbow or crossbow unit down to one stand may start a melee only when a commander of its side stands in its square or in the square it enters, when a supporter is already declared there, or by naming a supporter as part of its move. The named unit must be one of its side that could support that melee; it counts as having moved and turns to face the contact square (a commander keeps its facing).',
+  },
+  {
     id: 'R-ballista', section: '7', title: 'Ballista fire without a model catapult',
     text: 'Aim at a square within 6 in the 90-degree cone, not your own square and not from a crossing square, with at least one crew stand present. Roll a die: 1-3 lands on target (1-2 if the target is protected). Otherwise roll a d8 for a compass direction (N, NE, E, SE, S, SW, W, NW) and the shot lands one square that way; off the board, beyond 6 or on the ballista itself it misses; a stray shot can hit friends. A landing square with troops loses one stand of the shooter\'s choice; with a ballista, a 6 on a die wrecks it and one stand there. All ballistas shoot before any loss is removed.',
   },

@@ -3,6 +3,7 @@ import { parseSquare, squareName, type Square } from './coords';
 import { diagonalBlocked } from './geometry';
 import { enemyHeld, stackingAllows } from './movement';
 import { rearDy, riverBetween, terrainOf, unitsAt, type GameState, type UnitState } from './state';
+import { own } from './draft';
 
 /** Direction a unit retreats in: a defender towards its own edge, an attacker back the way it came. */
 export function retreatDirection(state: GameState, u: UnitState): [number, number] {
@@ -65,15 +66,16 @@ export function retreatOptions(state: GameState, u: UnitState): Array<Square | '
 }
 
 /** Carry out a retreat to a chosen end; the unit's side's ballista in its square goes along where it can (9M). */
-export function doRetreat(state: GameState, u: UnitState, to: Square | 'off', marked: boolean): void {
-  const from = u.at!;
-  const engine = unitsAt(state, from).find((x) => x.type === 'ballista' && x.controller === u.side);
+export function doRetreat(state: GameState, unit: UnitState, to: Square | 'off', marked: boolean): void {
+  const from = unit.at!;
+  const engine = unitsAt(state, from).find((x) => x.type === 'ballista' && x.controller === unit.side);
+  const u = own(state, unit);
   if (to === 'off') {
     u.at = null;
     u.status = 'off';
   } else {
     if (engine && !terrainOf(state.scenario).protected.has(to) && !unitsAt(state, to).some((x) => x.type === 'ballista')
-      && !(terrainOf(state.scenario).hill.has(to) && state.rules.hills.banned.includes('ballista'))) engine.at = to;
+      && !(terrainOf(state.scenario).hill.has(to) && state.rules.hills.banned.includes('ballista'))) own(state, engine).at = to;
     u.at = to;
   }
   if (marked) u.retreatedTurn = state.turn;

@@ -146,7 +146,7 @@ export function unitById(state: GameState, id: string): UnitState {
  * Square -> active units, built for the duration of one read-only pass (legal action generation) over a state
  * that nothing changes meanwhile; everywhere else the units are scanned directly.
  */
-let occupancy: { units: UnitState[]; map: Map<Square, UnitState[]> } | null = null;
+let occupancy: { units: UnitState[]; map: Map<Square, UnitState[]>; memo: Map<string, unknown> } | null = null;
 const NONE: UnitState[] = [];
 
 export function withOccupancy<T>(state: GameState, fn: () => T): T {
@@ -157,8 +157,19 @@ export function withOccupancy<T>(state: GameState, fn: () => T): T {
     const list = map.get(u.at);
     if (list) list.push(u); else map.set(u.at, [u]);
   }
-  occupancy = { units: state.units, map };
+  occupancy = { units: state.units, map, memo: new Map() };
   try { return fn(); } finally { occupancy = null; }
+}
+
+/**
+ * A value derived from the state's units alone, computed once per read-only pass (withOccupancy) and recomputed on
+ * every call outside one (where the state may be a draft being changed).
+ */
+export function passCached<T>(state: GameState, key: string, make: () => T): T {
+  if (!occupancy || occupancy.units !== state.units || !engineCaches.on) return make();
+  let v = occupancy.memo.get(key) as T | undefined;
+  if (v === undefined) occupancy.memo.set(key, (v = make()));
+  return v;
 }
 
 /** The engine's memo caches on (default) or off: tests compare both to prove the memos change nothing. */
@@ -258,11 +269,14 @@ export function copyUnit(u: UnitState): UnitState {
     };
 }
 
-/** Copy of a state safe to change: units and phase records are copied, the scenario is shared (never changed). */
-export function cloneState(s: GameState): GameState {
+/**
+ * Copy of a state safe to change: units (unless `units` is false: then a fresh array of the same records, for a
+ * draft) and phase records are copied, the scenario is shared (never changed).
+ */
+export function cloneState(s: GameState, units = true): GameState {
   return {
     ...s,
-    units: s.units.map(copyUnit),
+    units: units ? s.units.map(copyUnit) : s.units.slice(),
     shots: s.shots.map((x) => ({ ...x })),
     fires: s.fires.map((x) => ({ ...x })),
     decided: [...s.decided],

@@ -262,7 +262,7 @@ export function setupDiagnostics(s: Scenario): Diagnostic[] {
 }
 
 /** Stands of a unit as it starts (full when not given; 1 for a ballista engine). */
-export function standsOf(u: UnitSpec): number {
+export function standsOf(u: Stackable): number {
   return u.stands ?? fullStands(u.type);
 }
 
@@ -287,21 +287,49 @@ export function compositionDifferences(side: SideSpec): string[] {
   return out;
 }
 
+/** Counts of one side's square for the stacking rules. */
+/** What the stacking rules read of a unit: its type and stands. */
+export type Stackable = Pick<UnitSpec, 'type' | 'stands'>;
+export interface StackTally { commanders: number; ballistas: number; knightStands: number; crewStands: number; others: Stackable[] }
+
+export function newTally(): StackTally {
+  return { commanders: 0, ballistas: 0, knightStands: 0, crewStands: 0, others: [] };
+}
+
+/** Count one unit of a side's square into a tally. */
+export function tallyAdd(t: StackTally, u: Stackable): void {
+  if (u.type === 'commander') t.commanders++;
+  else if (u.type === 'ballista') t.ballistas++;
+  else if (u.type === 'knights') t.knightStands += standsOf(u);
+  else if (u.type === 'ballistarii') t.crewStands += standsOf(u);
+  else t.others.push(u);
+}
+
+function stackTally(units: readonly UnitSpec[]): StackTally {
+  const t = newTally();
+  for (const u of units) tallyAdd(t, u);
+  return t;
+}
+
+export function tallyFits(t: StackTally): boolean {
+  return t.commanders <= 1 && t.ballistas <= 1 && t.knightStands <= 2 && t.crewStands <= 4
+    && (t.knightStands > 0 ? 1 : 0) + (t.crewStands > 0 ? 1 : 0) + t.others.length <= 1;
+}
+
+/** stackingProblem(units) === null, without writing the message (the engine's hot path). */
+export function stackingFits(units: readonly UnitSpec[]): boolean {
+  return tallyFits(stackTally(units));
+}
+
 /**
  * What breaks the stacking rules in one side's square, or null (2B, 6C-F): besides at most one commander and
  * one ballista, the square holds knights of at most 2 stands in all, ballistarii of at most 4 stands, or one
  * other unit.
  */
 export function stackingProblem(units: readonly UnitSpec[]): string | null {
-  let commanders = 0, ballistas = 0, knightStands = 0, crewStands = 0;
-  const others: UnitSpec[] = [];
-  for (const u of units) {
-    if (u.type === 'commander') commanders++;
-    else if (u.type === 'ballista') ballistas++;
-    else if (u.type === 'knights') knightStands += standsOf(u);
-    else if (u.type === 'ballistarii') crewStands += standsOf(u);
-    else others.push(u);
-  }
+  const t = stackTally(units);
+  if (tallyFits(t)) return null;
+  const { commanders, ballistas, knightStands, crewStands, others } = t;
   if (commanders > 1) return `${commanders} commanders; at most one commander of a side shares a square.`;
   if (ballistas > 1) return `${ballistas} ballistas; one ballista per square.`;
   if (knightStands > 2) return `${knightStands} knight stands; knights may stack up to 2 stands in a square.`;
