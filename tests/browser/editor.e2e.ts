@@ -1,29 +1,20 @@
 /** Issue 4 end to end: a new user builds, checks, saves, reloads, exports, re-imports and shares a scenario. */
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { parseScenario, serializeScenario } from '../../src/scenario';
-import { launchChromium } from './harness';
+import { browserSession } from './session';
 import { bigScenario, importScenario, largestTemplate, measureEdits, openGround } from './measure';
 import { medianAndMax } from '../bench/harness';
 import { checkCodes, clickSquare, dragSquares, newFromTemplate, openApp, protectedSquares, settle, tab, tool } from './driver';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const url = () => inject('baseUrl');
-
-beforeAll(async () => { browser = await launchChromium(inject('chromium')); });
-afterAll(async () => { await browser?.close(); });
-afterEach(async () => { await context?.close(); });
+const session = browserSession({ clipboard: true });
+const url = () => session.url();
 
 /** A fresh browser profile (empty IndexedDB) with the app open. */
 async function fresh(): Promise<void> {
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url().replace(/\/$/, '') });
-  context.setDefaultTimeout(5000);
-  page = await context.newPage();
-  page.on('pageerror', (e) => { throw e; });
+  page = await session.fresh();
   await openApp(page, url());
 }
 

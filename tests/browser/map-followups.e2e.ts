@@ -1,23 +1,17 @@
 /** Editor follow-ups: the ballista engine reads beside its crew's counter; the map pans by middle-drag or Space+drag. */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './harness';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSession } from './session';
 import { openApp, protectedSquares, tool } from './driver';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+const session = browserSession();
+const url = () => session.url();
 
-beforeAll(async () => { browser = await launchChromium(inject('chromium')); });
-afterAll(async () => { await browser?.close(); });
-afterEach(async () => { await context?.close(); });
-
+/** A fresh browser profile (empty IndexedDB) with the app open. */
 async function fresh(): Promise<void> {
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  context.setDefaultTimeout(5000);
-  page = await context.newPage();
-  page.on('pageerror', (e) => { throw e; });
-  await openApp(page, inject('baseUrl'));
+  page = await session.fresh();
+  await openApp(page, url());
 }
 
 type Box = { x: number; y: number; width: number; height: number };

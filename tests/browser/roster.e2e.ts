@@ -2,26 +2,19 @@
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Download, Page } from 'playwright-core';
 import { DW_FIGURE_COST, DW_LEADER_COST, DW_WEAPON_COST, DW_NO_SHIELD, parseRoster, serializeRoster } from '../../src/rulesets';
-import { launchChromium } from './harness';
+import { browserSession } from './session';
 import { pdfText } from '../pdf/pdf-text';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const url = () => inject('baseUrl');
+const session = browserSession();
+const url = () => session.url();
 
-beforeAll(async () => { browser = await launchChromium(inject('chromium')); });
-afterAll(async () => { await browser?.close(); });
-afterEach(async () => { await context?.close(); });
-
+/** A fresh browser profile (empty IndexedDB) with the app open. */
 async function fresh(): Promise<void> {
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  context.setDefaultTimeout(5000);
-  page = await context.newPage();
-  page.on('pageerror', (e) => { throw e; });
+  page = await session.fresh();
   await page.goto(url());
   await page.waitForSelector('body[data-ready="true"]');
 }
