@@ -1,5 +1,5 @@
 /** After fire and melee steps (digest 11, rules 10): retirement, the levy roll, ballista control. */
-import { offset, rearDy, riverBetween, terrainOf, troopsAt, type GameState, type UnitState } from './state';
+import { offset, rearDy, riverBetween, terrainIndex, troopsAt, type GameState, type UnitState } from './state';
 import { own } from './draft';
 import { TROOPS, type TroopType } from './troops';
 import { ENGINE_READINGS } from './readings';
@@ -22,7 +22,7 @@ export function retireMove(state: GameState, unit: UnitState): void {
     const next = offset(state, here, 0, dy);
     if (next === null) { u.at = null; u.status = 'off'; break; }
     if (enemyHeld(state, u.side, next) || riverBetween(state, here, next) || state.melees.some((m) => !m.fought && m.contact === next)
-      || (terrainOf(state.scenario).hill.has(next) && state.rules.hills.banned.includes(u.type))) break;
+      || (terrainIndex(state.scenario).hill.has(next) && state.rules.hills.banned.includes(u.type))) break;
     here = next;
     if (stackingAllows(state, u, here)) lastLegal = here;
   }

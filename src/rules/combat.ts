@@ -4,7 +4,7 @@ import { TROOPS, FOOT, isCavalry } from './troops';
 import { ENGINE_READINGS } from './readings';
 import { chance } from './random';
 import { removeStands } from './firing';
-import { terrainOf, troopsAt, unitById, unitsAt, type GameState, type Melee, type UnitState } from './state';
+import { terrainIndex, troopsAt, unitById, unitsAt, type GameState, type Melee, type UnitState } from './state';
 import { own } from './draft';
 
 /** Grid direction from one square to an adjacent one, or null when not adjacent. */
@@ -91,7 +91,7 @@ export function meleeValue(state: GameState, m: Melee, side: string): number {
   let v = 0;
   for (const u of [...contact, ...supporters]) v += standValue(state, u) * (u.stands - u.half / 2);
   if (side === state.attacker) {
-    const t = terrainOf(state.scenario);
+    const t = terrainIndex(state.scenario);
     const sq = m.contact;
     if (t.crossingSquares.has(sq) || t.road.has(sq) || unitsAt(state, sq).some((x) => x.type === 'ballista')
       || (state.rules.hills.meleePenalty && t.hill.has(sq))) v -= 1;

@@ -5,7 +5,7 @@ import { hitRule, maxMissileRange, scoreDice } from './fire';
 import { MISSILE_TROOPS, TROOPS } from './troops';
 import { ENGINE_READINGS } from './readings';
 import { rollDice, rollDie } from './random';
-import { isProtected, offset, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { isProtected, offset, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import { own } from './draft';
 
 /** Line of fire (9B reading): crossed squares screen when they hold troops or are protected; exact corners need both. */
@@ -17,7 +17,7 @@ export const BALLISTA_RANGE = TROOPS.ballista.range!;
 
 /** Ballistas of a side able to fire: crewed by its ballistarii, not on a crossing square (7D, 7H). */
 export function firingBallistas(state: GameState, side: string): UnitState[] {
-  const t = terrainOf(state.scenario);
+  const t = terrainIndex(state.scenario);
   return state.units.filter((b) => b.type === 'ballista' && b.status === 'active' && b.at !== null && b.controller === side
     && !t.crossingSquares.has(b.at) && troopsAt(state, b.at, side).some((x) => x.type === 'ballistarii' && x.stands > 0));
 }

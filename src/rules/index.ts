@@ -9,6 +9,8 @@ export * from './fire';
 export * from './melee';
 export { validateScenario, parseJson, setupDiagnostics, sidePoints, standsOf, compositionDifferences, stackingProblem, TERRAIN_ADVICE, POINTS_TOLERANCE } from './validate';
 export * from './readings';
+export { terrainIndex, roadSquares, riverBlocks } from './terrain';
+export type { TerrainIndex } from './terrain';
 export type { Action, ActionType } from './actions';
 export { actionKey } from './actions';
 export type { GameState, UnitState, SideState, Melee, GameEvent, PhaseName, SideId } from './state';

@@ -9,7 +9,7 @@ import { ballistaTargets, firingBallistas, missileTargets, missileUnits } from '
 import { enemyHeld, mayLead, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
 import { allocationChoices, canSupport, stepBetween } from './combat';
 import { retreatOptions } from './retreat';
-import { engineCaches, otherSide, sideOf, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, otherSide, sideOf, withOccupancy, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import { isDrafting } from './draft';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
@@ -26,7 +26,7 @@ function deployActions(state: GameState, side: string): Action[] {
   const u = nextToDeploy(state, side);
   if (!u) return [];
   const rows = deploymentRows(sideOf(state, side).edge, state.board.rows);
-  const t = terrainOf(state.scenario);
+  const t = terrainIndex(state.scenario);
   const uncrewed = state.units.find((b) => b.type === 'ballista' && b.side === side && b.at !== null
     && !troopsAt(state, b.at, side).some((x) => x.type === 'ballistarii'));
   const out: Action[] = [];

@@ -3,7 +3,7 @@ import { squareName, type Square } from './coords';
 import { BALLISTA_MOVE, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from './troops';
 import { newTally, stackingFits, tallyAdd, tallyFits } from './validate';
 import { ENGINE_READINGS } from './readings';
-import { engineCaches, isProtected, passCached, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, isProtected, passCached, riverBetween, terrainIndex, troopsAt, unitsAt, type GameState, type UnitState } from './state';
 
 const ROAD = 1, HILL = 2, PROT = 4;
 const STEPS: Array<[number, number]> = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
@@ -69,7 +69,7 @@ const F_ROAD = 1, F_HILL = 2, F_PROT = 4, F_PLAINPROT = 8;
 export function gridOf(state: GameState): Grid {
   const hit = gridCache.get(state.scenario);
   if (hit && hit.names.length === state.board.columns * state.board.rows) return hit;
-  const t = terrainOf(state.scenario);
+  const t = terrainIndex(state.scenario);
   const names: Square[] = [];
   const index = new Map<Square, number>();
   for (let r = 0; r < state.board.rows; r++) for (let c = 0; c < state.board.columns; c++) {

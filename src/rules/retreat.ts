@@ -2,7 +2,7 @@
 import { parseSquare, squareName, type Square } from './coords';
 import { diagonalBlocked } from './geometry';
 import { enemyHeld, stackingAllows } from './movement';
-import { rearDy, riverBetween, terrainOf, unitsAt, type GameState, type UnitState } from './state';
+import { rearDy, riverBetween, terrainIndex, unitsAt, type GameState, type UnitState } from './state';
 import { own } from './draft';
 
 /** Direction a unit retreats in: a defender towards its own edge, an attacker back the way it came. */
@@ -25,7 +25,7 @@ function canStep(state: GameState, u: UnitState, a: Square, b: Square, dx: numbe
   const enemy = (sq: Square) => enemyHeld(state, u.side, sq);
   if (enemy(b)) return false;
   if (state.melees.some((m, i) => !m.fought && i !== state.current && m.contact === b)) return false;
-  const t = terrainOf(state.scenario);
+  const t = terrainIndex(state.scenario);
   if (t.hill.has(b) && state.rules.hills.banned.includes(u.type)) return false;
   const river = (x: Square, y: Square) => riverBetween(state, x, y);
   return dx !== 0 && dy !== 0 ? !diagonalBlocked(a, b, enemy, river) : !river(a, b);
@@ -74,8 +74,8 @@ export function doRetreat(state: GameState, unit: UnitState, to: Square | 'off',
     u.at = null;
     u.status = 'off';
   } else {
-    if (engine && !terrainOf(state.scenario).protected.has(to) && !unitsAt(state, to).some((x) => x.type === 'ballista')
-      && !(terrainOf(state.scenario).hill.has(to) && state.rules.hills.banned.includes('ballista'))) own(state, engine).at = to;
+    if (engine && !terrainIndex(state.scenario).protected.has(to) && !unitsAt(state, to).some((x) => x.type === 'ballista')
+      && !(terrainIndex(state.scenario).hill.has(to) && state.rules.hills.banned.includes('ballista'))) own(state, engine).at = to;
     u.at = to;
   }
   if (marked) u.retreatedTurn = state.turn;

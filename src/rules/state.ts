@@ -1,10 +1,12 @@
 /** The game state (plain JSON), terrain lookups and createGame. */
-import { edgeKey, parseSquare, squareName, type BoardSize, type Facing, type Square } from './coords';
+import { parseSquare, squareName, type BoardSize, type Facing, type Square } from './coords';
 import { resolveBoard, resolveRules, defaultFacing, type BoardEdge, type ResolvedRules, type Scenario } from './scenario';
 import { fullStands, TROOPS, type Army, type TroopType } from './troops';
 import type { Mdi } from './melee';
 import { createRng, type RngState } from './random';
 import type { Action } from './actions';
+import { riverBlocks, terrainIndex } from './terrain';
+export { terrainIndex };
 
 export type SideId = string;
 
@@ -94,46 +96,14 @@ export interface GameState {
   log: Action[];
 }
 
-/** Terrain of a scenario as fast lookups (cached per scenario object; never part of the state). */
-export interface TerrainIndex {
-  protected: Set<Square>;
-  road: Set<Square>;
-  hill: Set<Square>;
-  crossingSquares: Set<Square>;
-  river: Set<string>;
-  crossing: Set<string>;
-}
-
-const terrainCache = new WeakMap<Scenario, TerrainIndex>();
-
-export function terrainOf(scenario: Scenario): TerrainIndex {
-  const hit = terrainCache.get(scenario);
-  if (hit) return hit;
-  const t = scenario.terrain ?? {};
-  const idx: TerrainIndex = {
-    protected: new Set((t.protected ?? []).map((p) => p.at)),
-    road: new Set((t.roads ?? []).flatMap((r) => r.path)),
-    hill: new Set((t.hills ?? []).flatMap((h) => h.squares)),
-    crossingSquares: new Set((t.crossings ?? []).flatMap((c) => c.edge)),
-    river: new Set((t.rivers ?? []).flatMap((r) => r.edges.map(([a, b]) => edgeKey(a, b)))),
-    crossing: new Set((t.crossings ?? []).map((c) => edgeKey(c.edge[0], c.edge[1]))),
-  };
-  terrainCache.set(scenario, idx);
-  return idx;
-}
-
 /** An uncrossed river runs between two orthogonally adjacent squares. */
 export function riverBetween(state: GameState, a: Square, b: Square): boolean {
-  const t = terrainOf(state.scenario);
-  if (t.river.size === 0) return false;
-  const k = edgeKey(a, b);
-  return t.river.has(k) && !t.crossing.has(k);
+  return riverBlocks(terrainIndex(state.scenario), a, b);
 }
 
-/** Protected for missile fire and charges: protected squares, crossing squares, protected hills. */
+/** Protected for missile fire and charges: protected squares, crossing squares, protected hills (terrain index). */
 export function isProtected(state: GameState, sq: Square): boolean {
-  const t = terrainOf(state.scenario);
-  return t.protected.has(sq) || t.crossingSquares.has(sq) || (state.rules.hills.protected && t.hill.has(sq));
+  return terrainIndex(state.scenario).cover.has(sq);
 }
 
 export function unitById(state: GameState, id: string): UnitState {
