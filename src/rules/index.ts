@@ -25,6 +25,7 @@ export type { GameView } from './view';
 export { saveGame, replayGame, stateHash } from './replay';
 export type { SavedGame } from './replay';
 export { randomPolicy, simplePolicy, playOut } from './ai';
+export { sampleAction } from './sample';
 export type { Policy } from './ai';
 export { savedGameProblems, isSavedGame } from './gameSchema';
 export { formatJson } from './json-format';
