@@ -38,6 +38,15 @@ export function legalActions(state: GameState): Action[] {
   return cachedLegal(state).slice();
 }
 
+/** The action sampleAction last drew for a state object (legal by construction: applyAction need not check it again). */
+const sampled = new WeakMap<GameState, Action>();
+
+/** Record that `action` was drawn as legal for `state` (sampleAction). */
+export function vouch(state: GameState, action: Action): Action {
+  sampled.set(state, action);
+  return action;
+}
+
 const UNIT_ACTIONS = new Set(['move', 'face', 'support', 'ballistaFire', 'ballistaHold', 'fire', 'hold']);
 
 /** Apply one action to a copy of the state (the input is never changed); throws RuleError when illegal. */
@@ -51,7 +60,7 @@ export function applyAction(state: GameState, action: Action): GameState {
   // The very object legalActions handed out is legal (listed objects are interned: one object per action);
   // any other is compared field by field against this unit's and type's actions.
   const listed = engineCaches.on ? legalCache.get(state) : undefined;
-  const legal = listed?.includes(action) ? null : action.type === 'concede' ? candidates(state) : candidates(state, unit, action.type);
+  const legal = listed?.includes(action) || (engineCaches.on && sampled.get(state) === action) ? null : action.type === 'concede' ? candidates(state) : candidates(state, unit, action.type);
   const key = legal === null || legal.includes(action) ? null : actionKey(action);
   if (legal !== null && key !== null && !legal.some((a) => actionKey(a) === key)) {
     const wrongPhase = !candidates(state).some((a) => a.type === action.type);

@@ -194,8 +194,10 @@ export function unitMoves(state: GameState, u: UnitState): Action[] {
       if (o.charge && !carry && chargeFights(state, mover, o.to)) out.push(moveAction(table, side, u.id, o.to, v === 'split' ? 'charge split' : 'charge'));
     }
   }
+  // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
+  // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
   const idle = idleChargers(state).filter((c) => c.id !== u.id);
-  return idle.length === 0 ? out : out.filter((a) => a.type !== 'move' || keepsChargersFighting(state, u, a.to, idle));
+  return idle.length === 0 ? out : out.filter((a) => a.type !== 'move' || !idle.some((c) => c.at === a.to) || keepsChargersFighting(state, u, a.to, idle));
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Action } from './actions';
 import { candidates, canMove, faceActions, idleChargers, supportActions, unitMoves } from './legal';
 import { withOccupancy, type GameState, type UnitState } from './state';
 import type { RngState } from './random';
+import { vouch } from './game';
 
 /** A uniform integer in [0, n) from the generator (mulberry32 step, as the dice). */
 export function randomIndex(r: RngState, n: number): number {
@@ -31,15 +32,16 @@ function shuffled(units: UnitState[], r: RngState): UnitState[] {
 export function sampleAction(state: GameState, rng: RngState): Action | null {
   const side = state.toAct;
   if (state.phase === 'over' || side === null) return null;
-  return withOccupancy(state, () => {
+  const a = withOccupancy(state, () => {
     if (state.phase === 'move') {
       const moved = sampleMove(state, side, rng);
       if (moved) return moved;
     }
     const all = candidates(state);
-    const pool = all.length > 1 ? all.filter((a) => a.type !== 'concede') : all;
+    const pool = all.length > 1 ? all.filter((x) => x.type !== 'concede') : all;
     return pool[randomIndex(rng, pool.length)] ?? null;
   });
+  return a && vouch(state, a);
 }
 
 function sampleMove(state: GameState, side: string, rng: RngState): Action | null {
