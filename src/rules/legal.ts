@@ -9,7 +9,7 @@ import { ballistaTargets, firingBallistas, hitChoices, missileTargets, missileUn
 import { enemyHeld, mayLead, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
 import { allocationChoices, canSupport, stepBetween, supportGeometry } from './combat';
 import { retreatOptions } from './retreat';
-import { otherSide, sideOf, withOccupancy, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { otherSide, passCached, sideOf, withOccupancy, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
 export function allowedFacings(u: UnitState): readonly Facing[] {
@@ -177,7 +177,14 @@ export function unitMoves(state: GameState, u: UnitState): Action[] {
     const carry = v === 'carry';
     const mover = v === 'split' ? { ...u, stands: 1, half: 0 } : u;
     for (const o of moveOptions(state, u, carry).values()) {
-      const enemy = enemyHeld(state, side, o.to);
+      const here = unitsAt(state, o.to);
+      if (here.length === 0) {
+        // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
+        if (o.normal) out.push(moveAction(table, side, u.id, o.to, v));
+        if (o.charge && !carry && state.melees.length > 0 && chargeFights(state, mover, o.to)) out.push(moveAction(table, side, u.id, o.to, v === 'split' ? 'charge split' : 'charge'));
+        continue;
+      }
+      const enemy = here.some((x) => x.type !== 'ballista' && x.side !== side);
       if (enemy) {
         if (carry) continue;
         const ro = v === 'split' ? null : runOverTarget(state, u, o.to);
@@ -189,14 +196,14 @@ export function unitMoves(state: GameState, u: UnitState): Action[] {
           }
           continue;
         }
-      } else if (unitsAt(state, o.to).length > 0 && !stackingAllows(state, mover, o.to, mover.stands, carry ? engine : undefined)) continue;
+      } else if (!stackingAllows(state, mover, o.to, mover.stands, carry ? engine : undefined)) continue;
       if (o.normal) out.push(moveAction(table, side, u.id, o.to, v));
       if (o.charge && !carry && chargeFights(state, mover, o.to)) out.push(moveAction(table, side, u.id, o.to, v === 'split' ? 'charge split' : 'charge'));
     }
   }
   // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
   // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
-  const idle = idleChargers(state).filter((c) => c.id !== u.id);
+  const idle = passCached(state, 'idle', () => idleChargers(state)).filter((c) => c.id !== u.id);
   return idle.length === 0 ? out : out.filter((a) => a.type !== 'move' || !idle.some((c) => c.at === a.to) || keepsChargersFighting(state, u, a.to, idle));
 }
 
