@@ -160,8 +160,10 @@ export function supportedMelee(state: GameState, u: UnitState): GameState['melee
 }
 
 export function faceActions(state: GameState, u: UnitState): Action[] {
-  const t = tableOf(u.side, u.id);
-  return moveFacings(state, u).map((f) => faceAction(t, u.side, u.id, f));
+  // A ballista is turned by the side controlling it, which need not be the side that fielded it (9M capture).
+  const side = u.type === 'ballista' ? u.controller ?? u.side : u.side;
+  const t = tableOf(side, u.id);
+  return moveFacings(state, u).map((f) => faceAction(t, side, u.id, f));
 }
 
 /** Move actions of one unit (normal, charge, carrying its ballista, splitting knights, running over). */

@@ -34,6 +34,15 @@ describe('6L facing', () => {
     expect(facesOf(s, 'b')).toEqual(facings);
   });
 
+  test('6L a captured ballista is turned by the side now controlling it, not the side that fielded it', () => {
+    let s = gameOf([['r', 'b', 'ballista', 'F4', 'N'], ['t', 'm', 'mediumInfantry', 'F4', 'S'], ...KEEP]);
+    expect(unit(s, 'b').controller).toBe('teutonic');
+    const turns = legalActions(s).filter((a) => a.type === 'face' && a.unit === 'b');
+    expect(turns.map((a) => a.side)).toEqual(['teutonic', 'teutonic', 'teutonic']);
+    s = act(s, { type: 'face', unit: 'b', facing: 'E' });
+    expect(unit(s, 'b').facing).toBe('E');
+  });
+
   test('6L a ballista turned by its side faces the way it was told', () => {
     let s = gameOf([['t', 'b', 'ballista', 'F2', 'S'], ['t', 'c', 'ballistarii', 'F2', 'S'], ...KEEP]);
     s = act(s, { type: 'face', unit: 'b', facing: 'SE' });

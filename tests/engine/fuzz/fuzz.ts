@@ -16,6 +16,8 @@ import { generatedScenario } from './scenarios';
 export const GAMES = Number(process.env.FUZZ_GAMES || (process.env.npm_lifecycle_event === 'fuzz' ? 5000 : 500));
 export const PER_TEMPLATE = Math.ceil(GAMES / 2 / TEMPLATES.length);
 export const GENERATED = Math.ceil(GAMES / 2);
+/** Time allowed for one fuzz test: 600 s, more for long `npm run fuzz` runs (a busy machine plays about 2 games a second). */
+export const FUZZ_TIMEOUT = Math.max(600_000, GAMES * 1_000);
 /** The templates of the first template file (the two-division board takes as long as the other four). */
 export const PART_A = ['open-field', 'two-divisions'];
 
