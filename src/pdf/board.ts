@@ -1,5 +1,5 @@
 /** The whole board in pdfkit: set-up zones, terrain, grid, square names and units, at any square size. */
-import { columnLabel, deploymentRows, parseSquare, type BoardEdge, type Square } from '../rules';
+import { columnLabel, deploymentRows, parseSquare, terrainIndex, type BoardEdge, type Square } from '../rules';
 import type { ResolvedScenario, ResolvedUnit } from '../scenario';
 import { SIDE_STYLES, TERRAIN_STYLE } from '../scenario/symbology';
 import { drawSquareUnits } from './glyphs';
@@ -64,7 +64,7 @@ export function drawBoard(doc: Doc, f: BoardFrame, rs: ResolvedScenario, opts: B
   drawZones(doc, f, rs);
   for (const h of t.hills ?? []) drawHill(doc, f, h.squares);
   for (const p of t.protected ?? []) if (visible(p.at)) drawProtected(doc, f, p.at, p.kind);
-  for (const r of t.roads ?? []) drawRoad(doc, f, r.path);
+  for (const squares of terrainIndex(rs.scenario).roads) drawRoad(doc, f, squares);
   // Grid.
   doc.lineWidth(Math.max(0.4, f.s * 0.008)).strokeColor(TERRAIN_STYLE.grid);
   for (let c = 0; c <= columns; c++) doc.moveTo(f.ox + c * f.s, f.oy).lineTo(f.ox + c * f.s, f.oy + H);

@@ -117,7 +117,7 @@ export function drawHill(doc: Doc, f: BoardFrame, squares: Square[]): void {
   }
 }
 
-/** Centres of a road's corner points, its two ends run out to the far side of their squares. */
+/** Centres of a road's squares (the terrain index's run), its two ends run out to the far side of their squares. */
 export function roadCentres(f: BoardFrame, path: Square[]): Array<{ x: number; y: number }> {
   const out: Array<{ x: number; y: number }> = [];
   for (const sq of path) {

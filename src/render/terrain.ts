@@ -1,6 +1,6 @@
 /** Terrain and set-up zones: drawn with fills, patterns AND shapes so the map reads in greyscale. */
 import type { G } from '@svgdotjs/svg.js';
-import { deploymentRows, parseSquare, resolveBoard, sideName, type Scenario } from '../rules';
+import { deploymentRows, resolveBoard, sideName, terrainIndex, type Scenario } from '../rules';
 import { SIDE_STYLES, TERRAIN_STYLE as T } from '../scenario/symbology';
 import { CELL, MARGIN, edgeSegment, neighbour, squareCentre, squareOrigin, type Side } from './layout';
 import type { TerrainPatterns } from './patterns';
@@ -75,8 +75,9 @@ function drawProtected(g: G, s: Scenario, pats: TerrainPatterns): void {
 }
 
 function drawRoads(g: G, s: Scenario): void {
-  (s.terrain?.roads ?? []).forEach((road, i) => {
-    const pts = road.path.filter((sq) => parseSquare(sq)).map((sq) => { const c = squareCentre(sq); return [c.x, c.y] as [number, number]; });
+  // Through the centre of every road square of the terrain index (the squares the rules treat as road).
+  terrainIndex(s).roads.forEach((squares, i) => {
+    const pts = squares.map((sq) => { const c = squareCentre(sq); return [c.x, c.y] as [number, number]; });
     if (pts.length === 0) return;
     const rg = g.group().attr({ 'data-road': String(i) });
     rg.polyline(pts).fill('none').stroke({ color: T.road.edge, width: 15, linecap: 'round', linejoin: 'round' });

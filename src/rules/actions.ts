@@ -6,6 +6,8 @@ export type Action =
   | { type: 'deploy'; side: string; unit: string; at: Square; facing: Facing }
   | { type: 'ballistaFire'; side: string; unit: string; target: Square }
   | { type: 'ballistaHold'; side: string; unit: string }
+  /** Where a ballista shot lands among several units, the shooting side picks the one that loses a stand (7). */
+  | { type: 'ballistaLoss'; side: string; unit: string }
   | { type: 'fire'; side: string; unit: string; target: string }
   | { type: 'hold'; side: string; unit: string }
   /** `supporter`: a unit of the side declared with the move as the supporter a 1-stand missile unit needs to lead (6J). */

@@ -1,5 +1,5 @@
 /** After fire and melee steps (digest 11, rules 10): retirement, the levy roll, ballista control. */
-import { offset, rearDy, riverBetween, terrainOf, troopsAt, type GameState, type UnitState } from './state';
+import { offset, rearDy, riverBetween, terrainIndex, troopsAt, type GameState, type UnitState } from './state';
 import { own } from './draft';
 import { TROOPS, type TroopType } from './troops';
 import { ENGINE_READINGS } from './readings';
@@ -9,21 +9,32 @@ import { enemyHeld, stackingAllows } from './movement';
 /** Types whose single stand retires (10B). */
 export const RETIRING_TYPES: readonly TroopType[] = ['turcopoles', 'lightCavalry', 'mediumInfantry', 'levyInfantry'];
 
-/** A retiring unit's full move straight to its own edge; off the board when it gets there (10B). */
+/**
+ * A retiring unit's full move straight towards its own edge; off the board when it gets there (10B). A retiring
+ * move is a move (reading R-retire): the hill penalty, the road bonus and impassable terrain apply as to any move.
+ */
 export function retireMove(state: GameState, unit: UnitState): void {
   const from = unit.at;
   if (!from) return;
   const u = own(state, unit);
-  const steps = Math.floor(TROOPS[u.type].move);
   const dy = rearDy(state, u.side);
+  const t = terrainIndex(state.scenario);
   let here = from;
   let lastLegal = here;
-  for (let i = 0; i < steps; i++) {
+  let onRoad = t.road.has(here), onHill = t.hill.has(here);
+  for (let used = 1; ; used++) {
     const next = offset(state, here, 0, dy);
+    // The move so far plus this step, judged as a whole path (6B road bonus, 3F hill penalty).
+    const road = onRoad && (next === null || t.road.has(next));
+    const hill = onHill || (next !== null && t.hill.has(next));
+    const allowance = TROOPS[u.type].move + (road ? 1 : 0) - (hill ? state.rules.hills.movePenalty : 0);
+    if (used > allowance) break;
     if (next === null) { u.at = null; u.status = 'off'; break; }
     if (enemyHeld(state, u.side, next) || riverBetween(state, here, next) || state.melees.some((m) => !m.fought && m.contact === next)
-      || (terrainOf(state.scenario).hill.has(next) && state.rules.hills.banned.includes(u.type))) break;
+      || (t.hill.has(next) && state.rules.hills.banned.includes(u.type))) break;
     here = next;
+    onRoad = road;
+    onHill = hill;
     if (stackingAllows(state, u, here)) lastLegal = here;
   }
   if (u.status !== 'off') u.at = lastLegal;

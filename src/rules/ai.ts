@@ -2,23 +2,32 @@
 import type { Action } from './actions';
 import { legalActions } from './game';
 import { createRng, type RngState } from './random';
+import { randomIndex, sampleAction } from './sample';
 import { squareDistance } from './geometry';
 import { unitById, type GameState } from './state';
 import { MDIS } from './melee';
 
-export type Policy = (state: GameState, actions: Action[]) => Action;
+/**
+ * A policy: picks one of the listed legal actions. A policy may also carry `sample`, which draws its action
+ * without a list (sampleAction); playOut then never lists the legal actions.
+ */
+export type Policy = ((state: GameState, actions: Action[]) => Action) & { sample?: (state: GameState) => Action | null };
 
-/** Uniform random choice among the legal actions (concession excluded unless it is the only one). */
+/**
+ * Random choice among the legal actions (concession excluded unless it is the only one). Facing changes, which the
+ * rules allow without limit in a move (6L), are drawn 1 time in 8 when there is anything else to do, so random games
+ * still move and end; otherwise every action is equally likely. Its `sample` draws with sampleAction instead.
+ */
 export function randomPolicy(seed: number): Policy {
   const r: RngState = createRng(seed);
-  return (_state, actions) => {
-    const pool = actions.length > 1 ? actions.filter((a) => a.type !== 'concede') : actions;
-    r.s = (r.s + 0x6d2b79f5) >>> 0;
-    let t = r.s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return pool[(((t ^ (t >>> 14)) >>> 0) % pool.length)]!;
+  const policy: Policy = (_state, actions) => {
+    let pool = actions.length > 1 ? actions.filter((a) => a.type !== 'concede') : actions;
+    const faces = pool.filter((a) => a.type === 'face');
+    if (faces.length > 0 && faces.length < pool.length) pool = randomIndex(r, 8) === 0 ? faces : pool.filter((a) => a.type !== 'face');
+    return pool[randomIndex(r, pool.length)]!;
   };
+  policy.sample = (state) => sampleAction(state, r);
+  return policy;
 }
 
 /**
@@ -82,14 +91,14 @@ function pickIndex(pick: Policy, state: GameState, actions: Action[]): number {
   return Math.max(0, actions.indexOf(pick(state, actions)));
 }
 
-/** Play a game to its end with one policy per side (or one for both). */
+/** Play a game to its end with one policy per side (or one for both); a policy's `sample` is used when it has one. */
 export function playOut(state: GameState, policy: Policy | Record<string, Policy>, apply: (s: GameState, a: Action) => GameState, onStep?: (s: GameState, a: Action) => void): GameState {
   let s = state;
   for (;;) {
-    const actions = legalActions(s);
-    if (actions.length === 0) return s;
+    if (s.phase === 'over') return s;
     const p = typeof policy === 'function' ? policy : policy[s.toAct!]!;
-    const a = p(s, actions);
+    const a = p.sample ? p.sample(s) : p(s, legalActions(s));
+    if (!a) return s;
     s = apply(s, a);
     onStep?.(s, a);
   }

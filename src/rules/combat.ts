@@ -4,7 +4,7 @@ import { TROOPS, FOOT, isCavalry } from './troops';
 import { ENGINE_READINGS } from './readings';
 import { chance } from './random';
 import { removeStands } from './firing';
-import { terrainOf, troopsAt, unitById, unitsAt, type GameState, type Melee, type UnitState } from './state';
+import { otherSide, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type Melee, type UnitState } from './state';
 import { own } from './draft';
 
 /** Grid direction from one square to an adjacent one, or null when not adjacent. */
@@ -91,7 +91,7 @@ export function meleeValue(state: GameState, m: Melee, side: string): number {
   let v = 0;
   for (const u of [...contact, ...supporters]) v += standValue(state, u) * (u.stands - u.half / 2);
   if (side === state.attacker) {
-    const t = terrainOf(state.scenario);
+    const t = terrainIndex(state.scenario);
     const sq = m.contact;
     if (t.crossingSquares.has(sq) || t.road.has(sq) || unitsAt(state, sq).some((x) => x.type === 'ballista')
       || (state.rules.hills.meleePenalty && t.hill.has(sq))) v -= 1;
@@ -136,11 +136,15 @@ export function allocate(state: GameState, side: string, unit: UnitState, loss: 
   }
   const p = loss / v;
   let lost: boolean;
-  if (state.rules.fractions === 'ledger') {
-    state.ledger[side] = (state.ledger[side] ?? 0) + p;
-    lost = state.ledger[side]! >= 1 - EPS;
-    if (lost) state.ledger[side] = state.ledger[side]! - 1;
-  } else lost = chance(state.rng, p);
+  if (state.rules.fractions === 'ledger' && state.ledger !== null) {
+    // Reading R-ledger (9K): the side whose turn it is loses the stand and the turn passes; otherwise it is saved.
+    lost = state.ledger === side;
+    if (lost) state.ledger = otherSide(state, side);
+  } else {
+    lost = chance(state.rng, p);
+    // The game's first odd fraction is rolled for; the side that did not lose on it has the next turn to lose.
+    if (state.rules.fractions === 'ledger') state.ledger = lost ? otherSide(state, side) : side;
+  }
   if (lost) removeStands(state, u, 1);
   state.events.push({ kind: 'loss', side, unit: u.id, text: `${u.id}: fraction ${p.toFixed(2)} of a stand ${lost ? 'lost' : 'saved'} (${state.rules.fractions})` });
   return 0;

@@ -20,11 +20,6 @@ export function drafting<T>(fn: () => T): T {
   try { return fn(); } finally { owned = outer; }
 }
 
-/** Is a draft being changed now? */
-export function isDrafting(): boolean {
-  return owned !== null;
-}
-
 /** The draft's own, changeable record of a unit (a copy swapped into the draft on first change). */
 export function own(s: GameState, u: UnitState): UnitState {
   if (!owned) throw new Error('unit records change only inside drafting()');

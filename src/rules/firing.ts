@@ -5,19 +5,22 @@ import { hitRule, maxMissileRange, scoreDice } from './fire';
 import { MISSILE_TROOPS, TROOPS } from './troops';
 import { ENGINE_READINGS } from './readings';
 import { rollDice, rollDie } from './random';
-import { isProtected, offset, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { isProtected, offset, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import { own } from './draft';
 
-/** Line of fire (9B reading): crossed squares screen when they hold troops or are protected; exact corners need both. */
+/**
+ * Line of fire (9B reading): crossed squares screen when they hold troops or are protected; exact corners need
+ * both. A ballista is not a troop: a square holding only a ballista does not screen (9E).
+ */
 export function lineOfFireClear(state: GameState, from: Square, to: Square): boolean {
-  return lineClear(from, to, (sq) => isProtected(state, sq) || unitsAt(state, sq).length > 0);
+  return lineClear(from, to, (sq) => isProtected(state, sq) || unitsAt(state, sq).some((x) => x.type !== 'ballista'));
 }
 
 export const BALLISTA_RANGE = TROOPS.ballista.range!;
 
 /** Ballistas of a side able to fire: crewed by its ballistarii, not on a crossing square (7D, 7H). */
 export function firingBallistas(state: GameState, side: string): UnitState[] {
-  const t = terrainOf(state.scenario);
+  const t = terrainIndex(state.scenario);
   return state.units.filter((b) => b.type === 'ballista' && b.status === 'active' && b.at !== null && b.controller === side
     && !t.crossingSquares.has(b.at) && troopsAt(state, b.at, side).some((x) => x.type === 'ballistarii' && x.stands > 0));
 }
@@ -28,16 +31,21 @@ export function ballistaTargets(state: GameState, b: UnitState): Square[] {
   return allSquares(state.board).filter((sq) => sq !== b.at && squareDistance(b.at!, sq) <= BALLISTA_RANGE && inCone(b.at!, b.facing, sq));
 }
 
-/** The unit a shooter takes a stand from where a shot lands: the costliest troops (reading 7G). */
-function costliest(units: UnitState[]): UnitState | undefined {
-  return [...units].sort((a, b) => TROOPS[b.type].cost - TROOPS[a.type].cost || a.id.localeCompare(b.id))[0];
+/** Troop units a stand may be taken from where a shot lands, costliest first (the AI's default choice). */
+export function hitChoices(state: GameState, at: Square): UnitState[] {
+  return troopsAt(state, at).filter((x) => x.stands > 0)
+    .sort((a, b) => TROOPS[b.type].cost - TROOPS[a.type].cost || a.id.localeCompare(b.id));
 }
 
-/** Resolve every declared ballista shot; losses apply after all have fired. Mutates the (copied) state. */
+/**
+ * Roll every declared ballista shot (digest 8). Where one lands, a ballista there may be wrecked and a stand is
+ * lost: the shooter chooses whose (an action) when several units stand there. Losses wait in `state.hits` and
+ * apply together once every choice is made (applyBallistaHits): all ballistas fire simultaneously.
+ */
 export function resolveBallistaFire(state: GameState): void {
-  const losses: Array<{ unit: UnitState; kind: 'stand' | 'engine' }> = [];
   for (const shot of state.shots) {
     const b = unitById(state, shot.unit);
+    const side = b.controller ?? b.side;
     const aim = shot.target;
     const onTarget = isProtected(state, aim) ? ENGINE_READINGS.ballistaOnProtectedTarget : ENGINE_READINGS.ballistaOnTarget;
     const d = rollDie(state.rng, 6);
@@ -53,30 +61,33 @@ export function resolveBallistaFire(state: GameState): void {
     let text = `${b.id} shoots at ${aim}: d6 ${d}${dice.length > 1 ? `, strays ${FACINGS[dice[1]! - 1]}` : ''}`;
     if (!lands) text += ', misses';
     else {
-      const here = unitsAt(state, lands);
-      const engine = here.find((x) => x.type === 'ballista');
-      const troops = here.filter((x) => x.type !== 'ballista' && x.stands > 0);
+      const engine = unitsAt(state, lands).find((x) => x.type === 'ballista');
+      const troops = hitChoices(state, lands);
+      let standLost = troops.length > 0;
       if (engine) {
         const roll = rollDie(state.rng, 6);
         dice.push(roll);
-        if (roll >= ENGINE_READINGS.ballistaBreaksOn) {
-          losses.push({ unit: engine, kind: 'engine' });
-          const victim = costliest(troops);
-          if (victim) losses.push({ unit: victim, kind: 'stand' });
-          text += `, lands on ${lands} and wrecks ${engine.id} (d6 ${roll})${victim ? ` and a stand of ${victim.id}` : ''}`;
-        } else text += `, lands on ${lands}, the engine there survives (d6 ${roll})`;
-      } else {
-        const victim = costliest(troops);
-        if (victim) { losses.push({ unit: victim, kind: 'stand' }); text += `, lands on ${lands}: one stand of ${victim.id} lost`; }
-        else text += `, lands on empty ${lands}`;
-      }
+        const wrecked = roll >= ENGINE_READINGS.ballistaBreaksOn;
+        standLost &&= wrecked;
+        text += wrecked ? `, lands on ${lands} and wrecks ${engine.id} (d6 ${roll})${standLost ? ' and a stand there' : ''}` : `, lands on ${lands}, the engine there survives (d6 ${roll})`;
+        if (wrecked) state.hits.push({ side, at: lands, unit: '', engine: engine.id });
+      } else text += troops.length > 0 ? `, lands on ${lands}: one stand there is lost` : `, lands on empty ${lands}`;
+      if (standLost) state.hits.push({ side, at: lands, unit: troops.length === 1 ? troops[0]!.id : null, engine: null });
     }
-    state.events.push({ kind: 'ballista', side: b.controller ?? b.side, unit: b.id, dice, text });
+    state.events.push({ kind: 'ballista', side, unit: b.id, dice, text });
   }
-  for (const l of losses) {
-    if (l.kind === 'engine') own(state, l.unit).status = 'destroyed';
-    else removeStands(state, l.unit, 1);
+}
+
+/** Apply the ballista fire's losses together, once the shooters have chosen (7). */
+export function applyBallistaHits(state: GameState): void {
+  for (const h of state.hits) {
+    if (h.engine) own(state, unitById(state, h.engine)).status = 'destroyed';
+    if (h.unit) {
+      removeStands(state, unitById(state, h.unit), 1);
+      state.events.push({ kind: 'loss', side: h.side, unit: h.unit, text: `${h.unit} loses a stand to ballista fire at ${h.at}` });
+    }
   }
+  state.hits = [];
 }
 
 /** Take whole stands from a unit of a draft (half-killed ones first); at none left it is destroyed. */

@@ -2,15 +2,15 @@
 import type { Scenario } from './scenario';
 import { compareMdi, meleeLosses } from './melee';
 import { actionKey, type Action } from './actions';
-import { RuleError, ENGINE_READINGS } from './readings';
+import { RuleError } from './readings';
 import { rollDie } from './random';
-import { resolveBallistaFire, resolveMissileFire, removeStands, firingBallistas, missileUnits } from './firing';
+import { applyBallistaHits, resolveBallistaFire, resolveMissileFire, removeStands, firingBallistas, missileUnits } from './firing';
 import { allocate, allocationChoices, facingOf, meleeUnits, meleeValue, stepBetween } from './combat';
 import { doRetreat, retreatOptions } from './retreat';
 import { checkRetirement, retireMove, updateBallistas } from './aftermath';
 import { moveOptions } from './movement';
 import { allowedFacings, candidates, nextToDeploy } from './legal';
-import { createGameState, engineCaches, otherSide, sidePointsNow, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { allPoints, createGameState, engineCaches, otherSide, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import { addUnit, draftState, drafting, own } from './draft';
 
 /** A new game: undeployed units wait for hidden deployment; then the first-attacker roll and turn 1. */
@@ -38,6 +38,15 @@ export function legalActions(state: GameState): Action[] {
   return cachedLegal(state).slice();
 }
 
+/** The action sampleAction last drew for a state object (legal by construction: applyAction need not check it again). */
+const sampled = new WeakMap<GameState, Action>();
+
+/** Record that `action` was drawn as legal for `state` (sampleAction). */
+export function vouch(state: GameState, action: Action): Action {
+  sampled.set(state, action);
+  return action;
+}
+
 const UNIT_ACTIONS = new Set(['move', 'face', 'support', 'ballistaFire', 'ballistaHold', 'fire', 'hold']);
 
 /** Apply one action to a copy of the state (the input is never changed); throws RuleError when illegal. */
@@ -51,7 +60,7 @@ export function applyAction(state: GameState, action: Action): GameState {
   // The very object legalActions handed out is legal (listed objects are interned: one object per action);
   // any other is compared field by field against this unit's and type's actions.
   const listed = engineCaches.on ? legalCache.get(state) : undefined;
-  const legal = listed?.includes(action) ? null : action.type === 'concede' ? candidates(state) : candidates(state, unit, action.type);
+  const legal = listed?.includes(action) || (engineCaches.on && sampled.get(state) === action) ? null : action.type === 'concede' ? candidates(state) : candidates(state, unit, action.type);
   const key = legal === null || legal.includes(action) ? null : actionKey(action);
   if (legal !== null && key !== null && !legal.some((a) => actionKey(a) === key)) {
     const wrongPhase = !candidates(state).some((a) => a.type === action.type);
@@ -80,15 +89,13 @@ function perform(s: GameState, a: Action): void {
     case 'ballistaFire': s.shots.push({ unit: a.unit, target: a.target }); s.decided.push(a.unit); break;
     case 'fire': s.fires.push({ unit: a.unit, target: a.target }); s.decided.push(a.unit); break;
     case 'ballistaHold': case 'hold': s.decided.push(a.unit); break;
+    case 'ballistaLoss': s.hits.find((h) => h.unit === null)!.unit = a.unit; break;
     case 'move': doMove(s, a); break;
     case 'face': {
       const u = own(s, unitById(s, a.unit));
       u.facing = a.facing;
-      if (s.phase === 'melee') {
-        s.resolution!.survivors = s.resolution!.survivors.filter((id) => id !== u.id);
-        // A commander joined to the unit turns with it (4).
-        for (const c of troopsAt(s, u.at!, u.side)) if (c.type === 'commander' && c.id !== u.id) own(s, c).facing = a.facing;
-      } else u.faced = true;
+      if (s.phase === 'melee') s.resolution!.survivors = s.resolution!.survivors.filter((id) => id !== u.id);
+      alignCommanders(s, u.at!, u.side);
       break;
     }
     case 'endFacing': s.resolution!.facing.shift(); break;
@@ -123,6 +130,14 @@ function perform(s: GameState, a: Action): void {
   }
 }
 
+/** A commander joined to a unit faces as the unit does (4, 6L): it turns with the unit and takes its facing on joining. */
+function alignCommanders(s: GameState, sq: string, side: string): void {
+  const here = troopsAt(s, sq, side);
+  const unit = here.find((x) => x.type !== 'commander');
+  if (!unit) return;
+  for (const c of here) if (c.type === 'commander' && c.facing !== unit.facing) own(s, c).facing = unit.facing;
+}
+
 /** A support declaration (9E): an attacking supporter is done moving and turns to the contact square. */
 function declareSupport(s: GameState, side: string, unit: string, contact: string): void {
   const u = own(s, unitById(s, unit));
@@ -143,7 +158,7 @@ function doMove(s: GameState, a: Extract<Action, { type: 'move' }>): void {
     const ids = new Set(s.units.map((x) => x.id));
     let n = 2;
     while (ids.has(`${u.id}~${n}`)) n++;
-    const part: UnitState = { ...u, id: `${u.id}~${n}`, stands: 1, half: u.half > 1 ? 1 : 0, lastStep: null };
+    const part: UnitState = { ...u, id: `${u.id}~${n}`, stands: 1, half: u.half > 1 ? 1 : 0, trail: null };
     u.stands -= 1;
     u.half -= part.half;
     addUnit(s, part);
@@ -160,15 +175,18 @@ function doMove(s: GameState, a: Extract<Action, { type: 'move' }>): void {
     b.at = a.to;
     b.moved = true;
   }
-  // The direction of the last step of the cheapest path (an attacker retreats back along it).
-  const step = moveOptions(s, { ...u, at: from }, a.carry === true).get(a.to)?.lastStep ?? stepBetween(from, a.to) ?? [0, 0];
-  u.lastStep = [step[0], step[1]];
+  // The squares the path came through (a charge's own path, which avoids protected squares): an attacker retreats
+  // back along them (9L reading R-retreat).
+  const o = moveOptions(s, { ...u, at: from }, a.carry === true).get(a.to);
+  u.trail = ((a.charge ? o?.chargeTrail : o?.trail) ?? [from]).slice();
+  const step = stepBetween(u.trail[0] ?? from, a.to) ?? [0, 0];
   u.at = a.to;
   u.moved = true;
   if (a.charge) u.chargedTurn = s.turn;
-  const f = facingOf(u.lastStep[0], u.lastStep[1]);
-  u.facing = allowedFacings(u).includes(f) ? f : facingOf(0, u.lastStep[1] || u.lastStep[0]);
-  if (!allowedFacings(u).includes(u.facing)) u.facing = facingOf(u.lastStep[0], 0);
+  const f = facingOf(step[0], step[1]);
+  u.facing = allowedFacings(u).includes(f) ? f : facingOf(0, step[1] || step[0]);
+  if (!allowedFacings(u).includes(u.facing)) u.facing = facingOf(step[0], 0);
+  alignCommanders(s, a.to, u.side);
   let text = `${u.id} ${a.charge ? 'charges' : 'moves'} ${from} -> ${a.to}${a.carry ? ' with its ballista' : ''}`;
   if (!a.runOver && enemy.length > 0) {
     if (!s.melees.some((m) => m.contact === a.to)) {
@@ -180,33 +198,36 @@ function doMove(s: GameState, a: Extract<Action, { type: 'move' }>): void {
   if (a.supporter) declareSupport(s, a.side, a.supporter, a.to);
 }
 
-/** Score and close the game (digest 11). */
+/**
+ * Close the game (digest 11, reading R-end): a side that concedes loses; a side with no troops left on the board
+ * loses (both gone: a draw); only at the turn limit do points decide (equal points draw). Points are reported for
+ * every ending.
+ */
 function finish(s: GameState): void {
-  const points: Record<string, number> = {};
-  for (const side of s.sides) {
-    let p = sidePointsNow(s, side.id);
-    if (s.conceded === side.id && ENGINE_READINGS.concedeCountsHalf) {
-      const onBoard = sidePointsNow({ ...s, units: s.units.filter((u) => u.status === 'active') }, side.id);
-      p -= onBoard / 2;
-    }
-    points[side.id] = p;
+  const points = allPoints(s);
+  const gone = s.sides.filter((side) => !hasTroopsOnBoard(s, side.id)).map((side) => side.id);
+  let winner: string | null;
+  let why: string;
+  if (s.conceded !== null) { winner = otherSide(s, s.conceded); why = `${s.conceded} conceded`; }
+  else if (gone.length > 0) { winner = gone.length === 1 ? otherSide(s, gone[0]!) : null; why = `${gone.join(' and ')} ha${gone.length === 1 ? 's' : 've'} no troops left on the board`; }
+  else {
+    const best = Math.max(...Object.values(points));
+    const leaders = Object.keys(points).filter((k) => points[k] === best);
+    winner = leaders.length === 1 ? leaders[0]! : null;
+    why = 'the turn limit is reached';
   }
-  const best = Math.max(...Object.values(points));
-  const leaders = Object.keys(points).filter((k) => points[k] === best);
-  s.result = { winner: leaders.length === 1 ? leaders[0]! : null, points };
+  s.result = { winner, points };
   s.phase = 'over';
   s.toAct = null;
-  s.events.push({ kind: 'end', text: `Game over after turn ${s.turn}: ${Object.entries(points).map(([k, v]) => `${k} ${v}`).join(', ')}; ${s.result.winner ? `${s.result.winner} wins` : 'a draw'}` });
+  s.events.push({ kind: 'end', text: `Game over after turn ${s.turn} (${why}): ${Object.entries(points).map(([k, v]) => `${k} ${v}`).join(', ')}; ${winner ? `${winner} wins` : 'a draw'}` });
 }
 
 function startTurn(s: GameState, turn: number, attacker: string): void {
   s.turn = turn;
   s.attacker = attacker;
   for (const record of s.units) {
-    if (!record.moved && !record.faced) continue;
-    const u = own(s, record);
-    u.moved = false;
-    u.faced = false;
+    if (!record.moved) continue;
+    own(s, record).moved = false;
   }
   s.melees = [];
   s.current = null;
@@ -229,8 +250,13 @@ function firstAttacker(s: GameState): string {
   }
 }
 
+/** Does the side still have troops (not ballistas) on the board? */
+export function hasTroopsOnBoard(s: GameState, side: string): boolean {
+  return s.units.some((u) => u.side === side && u.status === 'active' && u.at !== null && u.type !== 'ballista');
+}
+
 function destroyedSide(s: GameState): boolean {
-  return s.sides.some((side) => !s.units.some((u) => u.side === side.id && u.status === 'active' && u.at !== null && u.type !== 'ballista'));
+  return s.sides.some((side) => !hasTroopsOnBoard(s, side.id));
 }
 
 /** Run the automatic steps until a side must decide or the game ends. */
@@ -258,8 +284,11 @@ function advance(s: GameState): void {
       case 'ballista': {
         const next = [A, D].find((side) => firingBallistas(s, side).some((b) => !s.decided.includes(b.id)));
         if (next) { s.toAct = next; return; }
-        if (s.shots.length > 0) resolveBallistaFire(s);
-        s.shots = []; s.decided = [];
+        if (s.shots.length > 0) { resolveBallistaFire(s); s.shots = []; }
+        const choosing = s.hits.find((h) => h.unit === null);
+        if (choosing) { s.toAct = choosing.side; return; }
+        applyBallistaHits(s);
+        s.decided = [];
         checkRetirement(s); updateBallistas(s);
         s.phase = 'missile';
         continue;

@@ -5,35 +5,52 @@ import { MDIS } from './melee';
 import type { Action } from './actions';
 import { deploymentRows } from './scenario';
 import { parseSquare, allSquares } from './coords';
-import { ballistaTargets, firingBallistas, missileTargets, missileUnits } from './firing';
+import { ballistaTargets, firingBallistas, hitChoices, missileTargets, missileUnits } from './firing';
 import { enemyHeld, mayLead, moveOptions, needsBacking, runOverTarget, stackingAllows } from './movement';
-import { allocationChoices, canSupport, stepBetween } from './combat';
+import { allocationChoices, canSupport, stepBetween, supportGeometry } from './combat';
 import { retreatOptions } from './retreat';
-import { engineCaches, otherSide, sideOf, withOccupancy, terrainOf, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
-import { isDrafting } from './draft';
+import { otherSide, passCached, sideOf, withOccupancy, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
 export function allowedFacings(u: UnitState): readonly Facing[] {
   return TROOPS[u.type].support === 1 ? SIDE_FACINGS : FACINGS;
 }
 
-/** The unit a side deploys next (scenario order), or undefined when its deployment is complete. */
+/**
+ * The unit a side deploys next: scenario order, except that a ballista waits until ballistarii of its side stand
+ * without an engine to take it (4: a ballista always deploys in its crew's square, whatever the listed order).
+ */
 export function nextToDeploy(state: GameState, side: string): UnitState | undefined {
-  return state.units.find((u) => u.side === side && u.status === 'active' && u.at === null);
+  const waiting = state.units.filter((u) => u.side === side && u.status === 'active' && u.at === null);
+  const first = waiting[0];
+  if (!first || first.type !== 'ballista' || crewSquares(state, side).length > 0) return first;
+  return waiting.find((u) => u.type !== 'ballista') ?? first;
+}
+
+/** Squares holding ballistarii of a side but no ballista: where a ballista of that side deploys (4). */
+function crewSquares(state: GameState, side: string): Square[] {
+  const out: Square[] = [];
+  for (const u of state.units) {
+    if (u.side === side && u.type === 'ballistarii' && u.status === 'active' && u.at !== null
+      && !unitsAt(state, u.at).some((b) => b.type === 'ballista') && !out.includes(u.at)) out.push(u.at);
+  }
+  return out;
 }
 
 function deployActions(state: GameState, side: string): Action[] {
   const u = nextToDeploy(state, side);
   if (!u) return [];
   const rows = deploymentRows(sideOf(state, side).edge, state.board.rows);
-  const t = terrainOf(state.scenario);
+  const t = terrainIndex(state.scenario);
   const uncrewed = state.units.find((b) => b.type === 'ballista' && b.side === side && b.at !== null
     && !troopsAt(state, b.at, side).some((x) => x.type === 'ballistarii'));
+  const crews = u.type === 'ballista' ? crewSquares(state, side) : [];
   const out: Action[] = [];
   for (const sq of allSquares(state.board)) {
     const row = parseSquare(sq)!.row;
     if (row < rows.from || row > rows.to) continue;
     if (u.type === 'ballistarii' && uncrewed && uncrewed.at !== sq) continue;
+    if (crews.length > 0 && !crews.includes(sq)) continue;
     if (u.type === 'ballista' && t.protected.has(sq)) continue;
     if (t.hill.has(sq) && state.rules.hills.banned.includes(u.type)) continue;
     if (!stackingAllows(state, u, sq)) continue;
@@ -115,17 +132,38 @@ function faceAction(t: ActionTable, side: string, unit: string, facing: Facing):
   return a;
 }
 
-/** A unit's turns in the move phase: they depend on its record alone, and records never change once made. */
-const facesByRecord = new WeakMap<UnitState, Action[]>();
+/**
+ * Facings a unit may turn to in the move phase (6L): any allowed facing but its own, as often as wished. A ballista
+ * faces where the troops of its side with it could (a corner only when one of them may face a corner); a joined
+ * commander turns with its unit, not on its own; a declared supporter keeps facings that still support (6G).
+ */
+export function moveFacings(state: GameState, u: UnitState): Facing[] {
+  let allowed = allowedFacings(u);
+  if (u.type === 'ballista') {
+    const crew = troopsAt(state, u.at!, u.controller ?? '');
+    if (u.controller !== state.toAct || crew.length === 0) return [];
+    allowed = crew.some((x) => allowedFacings(x) === FACINGS) ? FACINGS : SIDE_FACINGS;
+  } else if (u.type === 'commander' && joinedTo(state, u)) return [];
+  const m = supportedMelee(state, u);
+  const dir = m && stepBetween(u.at!, m.contact);
+  return allowed.filter((f) => f !== u.facing && (!dir || supportGeometry(u.type, f, dir)));
+}
 
-function faceActions(u: UnitState): Action[] {
-  let list = engineCaches.on ? facesByRecord.get(u) : undefined;
-  if (!list) {
-    const t = tableOf(u.side, u.id);
-    list = allowedFacings(u).filter((f) => f !== u.facing).map((f) => faceAction(t, u.side, u.id, f));
-    if (engineCaches.on && !isDrafting()) facesByRecord.set(u, list);
-  }
-  return list;
+/** The unit a commander is joined to: another troop of its side in its square (4), or undefined. */
+export function joinedTo(state: GameState, c: UnitState): UnitState | undefined {
+  return troopsAt(state, c.at!, c.side).find((x) => x.id !== c.id);
+}
+
+/** The unfought melee a unit is a declared supporter of, if any. */
+export function supportedMelee(state: GameState, u: UnitState): GameState['melees'][number] | undefined {
+  return state.melees.find((m) => !m.fought && m.supports.some((x) => x.unit === u.id));
+}
+
+export function faceActions(state: GameState, u: UnitState): Action[] {
+  // A ballista is turned by the side controlling it, which need not be the side that fielded it (9M capture).
+  const side = u.type === 'ballista' ? u.controller ?? u.side : u.side;
+  const t = tableOf(side, u.id);
+  return moveFacings(state, u).map((f) => faceAction(t, side, u.id, f));
 }
 
 /** Move actions of one unit (normal, charge, carrying its ballista, splitting knights, running over). */
@@ -141,7 +179,14 @@ export function unitMoves(state: GameState, u: UnitState): Action[] {
     const carry = v === 'carry';
     const mover = v === 'split' ? { ...u, stands: 1, half: 0 } : u;
     for (const o of moveOptions(state, u, carry).values()) {
-      const enemy = enemyHeld(state, side, o.to);
+      const here = unitsAt(state, o.to);
+      if (here.length === 0) {
+        // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
+        if (o.normal) out.push(moveAction(table, side, u.id, o.to, v));
+        if (o.charge && !carry && state.melees.length > 0 && chargeFights(state, mover, o.to)) out.push(moveAction(table, side, u.id, o.to, v === 'split' ? 'charge split' : 'charge'));
+        continue;
+      }
+      const enemy = here.some((x) => x.type !== 'ballista' && x.side !== side);
       if (enemy) {
         if (carry) continue;
         const ro = v === 'split' ? null : runOverTarget(state, u, o.to);
@@ -153,12 +198,29 @@ export function unitMoves(state: GameState, u: UnitState): Action[] {
           }
           continue;
         }
-      } else if (unitsAt(state, o.to).length > 0 && !stackingAllows(state, mover, o.to, mover.stands, carry ? engine : undefined)) continue;
+      } else if (!stackingAllows(state, mover, o.to, mover.stands, carry ? engine : undefined)) continue;
       if (o.normal) out.push(moveAction(table, side, u.id, o.to, v));
       if (o.charge && !carry && chargeFights(state, mover, o.to)) out.push(moveAction(table, side, u.id, o.to, v === 'split' ? 'charge split' : 'charge'));
     }
   }
-  return out;
+  // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
+  // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
+  const idle = passCached(state, 'idle', () => idleChargers(state)).filter((c) => c.id !== u.id);
+  return idle.length === 0 ? out : out.filter((a) => a.type !== 'move' || !idle.some((c) => c.at === a.to) || keepsChargersFighting(state, u, a.to, idle));
+}
+
+/**
+ * No dead ends (6G reading): would every charger still waiting to fight still have a melee to fight in once `u`
+ * stands on `to`? (A unit joining a charging commander's square, say, can leave the commander unable to support.)
+ */
+function keepsChargersFighting(state: GameState, u: UnitState, to: Square, idle: UnitState[]): boolean {
+  const moved = { ...u, at: to };
+  const trial: GameState = {
+    ...state, units: state.units.map((x) => (x.id === u.id ? moved : x)),
+    melees: enemyHeld(state, u.side, to) && !state.melees.some((m) => m.contact === to)
+      ? [...state.melees, { contact: to, supports: [], mdi: {}, fought: false }] : state.melees,
+  };
+  return idle.every((c) => chargeFights(trial, c, c.at!));
 }
 
 /**
@@ -181,7 +243,7 @@ export function idleChargers(state: GameState): UnitState[] {
     && !state.melees.some((m) => m.contact === u.at || m.supports.some((s) => s.unit === u.id)));
 }
 
-function supportActions(state: GameState, side: string, onlyUnit?: string): Action[] {
+export function supportActions(state: GameState, side: string, onlyUnit?: string): Action[] {
   const out: Action[] = [];
   const attacker = side === state.attacker;
   for (const u of state.units) {
@@ -195,11 +257,9 @@ function moveActions(state: GameState, side: string, onlyUnit?: string, onlyType
   const out: Action[] = [];
   const want = (t: Action['type']) => onlyType === undefined || onlyType === t;
   for (const u of state.units) {
-    if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
+    if ((u.type === 'ballista' ? u.controller !== side : u.side !== side) || (onlyUnit && u.id !== onlyUnit)) continue;
     if (want('move') && canMove(state, u)) for (const a of unitMoves(state, u)) out.push(a);
-    if (want('face') && u.status === 'active' && u.at !== null && !u.faced && !u.retiring && u.type !== 'ballista') {
-      for (const a of faceActions(u)) out.push(a);
-    }
+    if (want('face') && u.status === 'active' && u.at !== null && !u.retiring) for (const a of faceActions(state, u)) out.push(a);
   }
   if (want('support')) out.push(...supportActions(state, side, onlyUnit));
   if (want('endMove') && !onlyUnit && idleChargers(state).length === 0) out.push({ type: 'endMove', side });
@@ -220,13 +280,19 @@ function generate(state: GameState, onlyUnit?: string, onlyType?: Action['type']
   const out: Action[] = [];
   switch (state.phase) {
     case 'deploy': out.push(...deployActions(state, side)); break;
-    case 'ballista':
+    case 'ballista': {
+      const choosing = state.hits.find((h) => h.unit === null);
+      if (choosing) {
+        for (const u of hitChoices(state, choosing.at)) if (!onlyUnit || u.id === onlyUnit) out.push({ type: 'ballistaLoss', side, unit: u.id });
+        break;
+      }
       for (const b of firingBallistas(state, side)) {
         if (state.decided.includes(b.id) || (onlyUnit && b.id !== onlyUnit)) continue;
         for (const target of ballistaTargets(state, b)) out.push({ type: 'ballistaFire', side, unit: b.id, target });
         out.push({ type: 'ballistaHold', side, unit: b.id });
       }
       break;
+    }
     case 'missile':
       for (const u of missileUnits(state, side)) {
         if (state.decided.includes(u.id) || (onlyUnit && u.id !== onlyUnit)) continue;

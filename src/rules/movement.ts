@@ -3,7 +3,7 @@ import { squareName, type Square } from './coords';
 import { BALLISTA_MOVE, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from './troops';
 import { newTally, stackingFits, tallyAdd, tallyFits } from './validate';
 import { ENGINE_READINGS } from './readings';
-import { engineCaches, isProtected, passCached, riverBetween, terrainOf, troopsAt, unitsAt, type GameState, type UnitState } from './state';
+import { engineCaches, isProtected, passCached, riverBetween, terrainIndex, troopsAt, unitsAt, type GameState, type UnitState } from './state';
 
 const ROAD = 1, HILL = 2, PROT = 4;
 const STEPS: Array<[number, number]> = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
@@ -16,8 +16,10 @@ export interface MoveOption {
   normal: boolean;
   /** Reachable as a charge (knights and commanders: path free of protected squares, charge move). */
   charge: boolean;
-  /** Direction of the last step of the cheapest path. */
-  lastStep: [number, number];
+  /** The squares the cheapest path came through, nearest first (at most 2; the start square included). */
+  trail: Square[];
+  /** The same for the cheapest charge path (which avoids protected squares), when `charge`. */
+  chargeTrail: Square[];
 }
 
 /** Knights and commanders charge (6G). */
@@ -69,7 +71,7 @@ const F_ROAD = 1, F_HILL = 2, F_PROT = 4, F_PLAINPROT = 8;
 export function gridOf(state: GameState): Grid {
   const hit = gridCache.get(state.scenario);
   if (hit && hit.names.length === state.board.columns * state.board.rows) return hit;
-  const t = terrainOf(state.scenario);
+  const t = terrainIndex(state.scenario);
   const names: Square[] = [];
   const index = new Map<Square, number>();
   for (let r = 0; r < state.board.rows; r++) for (let c = 0; c < state.board.columns; c++) {
@@ -164,8 +166,13 @@ function search(state: GameState, g: Grid, u: UnitState, carry: boolean, enemy: 
     const fl = g.flags[i]!;
     return (prev & ROAD && fl & F_ROAD ? ROAD : 0) | (prev & HILL || fl & F_HILL ? HILL : 0) | (prev & PROT || fl & F_PROT ? PROT : 0);
   };
-  if (scratch.best.length < n * 8) scratch = { best: new Float64Array(n * 8).fill(Infinity), last: new Int8Array(n * 8), read: new Uint8Array(n) };
-  const { best, last, read } = scratch;
+  if (scratch.best.length < n * 8) scratch = { best: new Float64Array(n * 8).fill(Infinity), prev: new Int32Array(n * 8), read: new Uint8Array(n) };
+  const { best, prev, read } = scratch;
+  const trailOf = (node: number): Square[] => {
+    const t: Square[] = [];
+    for (let k = prev[node]!; k >= 0 && t.length < 2; k = prev[k]!) t.push(g.names[k >> 3]!);
+    return t;
+  };
   const reads: number[] = [];
   const readAt = (i: number): number => {
     if (!read[i]) { read[i] = 1; reads.push(i); }
@@ -175,6 +182,7 @@ function search(state: GameState, g: Grid, u: UnitState, carry: boolean, enemy: 
   const startFlags = pathFlags(start, ROAD);
   const buckets: number[][] = [];
   best[start * 8 + startFlags] = 0;
+  prev[start * 8 + startFlags] = -1;
   touched.push(start * 8 + startFlags);
   buckets[0] = [start * 8 + startFlags];
   const riverAt = (a: number, b: number) => g.river.size > 0 && g.river.has(a * n + b);
@@ -189,10 +197,12 @@ function search(state: GameState, g: Grid, u: UnitState, carry: boolean, enemy: 
         const normal = cost <= allow[f]!, charge = cost <= chargeAllow[f]!;
         if (normal || charge) {
           const sq = g.names[i]!;
-          const st = STEPS[last[node]!]!;
           const o = out.get(sq);
-          if (!o) out.set(sq, { to: sq, cost, normal, charge, lastStep: [st[0], st[1]] });
-          else { o.normal ||= normal; o.charge ||= charge; }
+          if (!o) { const t = trailOf(node); out.set(sq, { to: sq, cost, normal, charge, trail: t, chargeTrail: charge ? t : [] }); }
+          else {
+            o.normal ||= normal;
+            if (charge && !o.charge) { o.charge = true; o.chargeTrail = trailOf(node); }
+          }
         }
         if (readAt(i)) continue; // entered to fight: no further
       }
@@ -218,7 +228,7 @@ function search(state: GameState, g: Grid, u: UnitState, carry: boolean, enemy: 
         if (best[key]! <= nc) continue;
         if (best[key] === Infinity) touched.push(key);
         best[key] = nc;
-        last[key] = k;
+        prev[key] = node;
         (buckets[nc * 2] ??= []).push(key);
       }
     }
@@ -230,7 +240,7 @@ function search(state: GameState, g: Grid, u: UnitState, carry: boolean, enemy: 
 }
 
 /** Search buffers reused between calls (the search never re-enters itself). */
-let scratch = { best: new Float64Array(0), last: new Int8Array(0), read: new Uint8Array(0) };
+let scratch = { best: new Float64Array(0), prev: new Int32Array(0), read: new Uint8Array(0) };
 
 /** A lone 1-stand unit a cavalry unit may ride over (10A): in the open, no ballista, not armored infantry. */
 export const RUN_OVER_TARGETS: readonly TroopType[] = ['mediumInfantry', 'levyInfantry', 'javelinmen', 'longbowmen', 'crossbowmen', 'ballistarii'];
@@ -256,8 +266,8 @@ export function needsBacking(u: UnitState): boolean {
 
 /**
  * May the unit lead (or join) a melee in an enemy square (6J)? Ballistarii never lead; a lone commander
- * never leads; a 1-stand javelin/longbow/crossbow unit leads only with its commander there or a declared
- * supporter (`withSupporter`: one is declared with this move); the own units already there must leave room.
+ * never leads; a 1-stand javelin/longbow/crossbow unit leads only with a commander of its side in the contact
+ * square or a declared supporter (`withSupporter`: one is declared with this move); the own units already there must leave room.
  */
 export function mayLead(state: GameState, u: UnitState, sq: Square, withSupporter = false): boolean {
   if (u.type === 'ballistarii' || u.retiring) return false;
@@ -266,7 +276,8 @@ export function mayLead(state: GameState, u: UnitState, sq: Square, withSupporte
   if (needsBacking(u) && !withSupporter) {
     const melee = state.melees.find((m) => m.contact === sq);
     const supported = melee?.supports.some((s) => s.side === u.side) ?? false;
-    const commander = [...own, ...(u.at ? troopsAt(state, u.at, u.side) : [])].some((x) => x.type === 'commander');
+    // The commander must be in the contact square: one left behind in the square the unit started from does not count.
+    const commander = own.some((x) => x.type === 'commander');
     if (!commander && !supported) return false;
   }
   const specs = own.map((x) => ({ id: x.id, type: x.type, stands: x.stands }));

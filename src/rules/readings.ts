@@ -36,19 +36,19 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-line-of-fire', section: '9B', title: 'Line of fire',
-    text: 'Draw a line between square centres. Any square it passes through (not the two ends) blocks the shot if it holds troops of either side or is protected. Where the line runs exactly through a corner, it is blocked only if both squares meeting it there block. Blocking works both ways; ballista shots are never blocked.',
+    text: 'Draw a line between square centres. Any square it passes through (not the two ends) blocks the shot if it holds troops of either side or is protected; a square holding only a ballista does not block, as a ballista gives no cover. Where the line runs exactly through a corner, it is blocked only if both squares meeting it there block. Blocking works both ways; ballista shots are never blocked.',
   },
   {
     id: 'R-charge', section: '6G', title: 'Declaring a charge',
-    text: 'A knight or commander declares its charge with its move. Moving more than 3 is only allowed as a charge, and a charging unit must end up fighting (leading or supporting) a melee that turn. Its stands count 4 in that melee, and it moves only 1 1/2 the next turn.',
+    text: 'A knight or commander declares its charge with its move. Moving more than 3 is only allowed as a charge, and a charging unit must end up fighting (leading or supporting) a melee that turn. Its stands count 4 in that melee, and it moves only 1 1/2 the next turn. No dead ends: a move or turn that would leave a unit that charged this turn unable to fight is not allowed, so the attacker can always end its move; a declared supporter may not turn so that its support no longer holds.',
   },
   {
     id: 'R-missile-lead', section: '6J', title: 'A lone missile stand leading a melee',
-    text: 'A javelin, longbow or crossbow unit down to one stand may start a melee only when a commander of its side stands in its square or in the square it enters, when a supporter is already declared there, or by naming a supporter as part of its move. The named unit must be one of its side that could support that melee; it counts as having moved and turns to face the contact square (a commander keeps its facing).',
+    text: 'A javelin, longbow or crossbow unit down to one stand may start a melee only when a commander of its side is in the square it enters, when a supporter is already declared there, or by naming a supporter as part of its move; a commander left behind in the square it started from does not count. The named unit must be one of its side that could support that melee; it counts as having moved and turns to face the contact square (a commander keeps its facing).',
   },
   {
     id: 'R-ballista', section: '7', title: 'Ballista fire without a model catapult',
-    text: 'Aim at a square within 6 in the 90-degree cone, not your own square and not from a crossing square, with at least one crew stand present. Roll a die: 1-3 lands on target (1-2 if the target is protected). Otherwise roll a d8 for a compass direction (N, NE, E, SE, S, SW, W, NW) and the shot lands one square that way; off the board, beyond 6 or on the ballista itself it misses; a stray shot can hit friends. A landing square with troops loses one stand of the shooter\'s choice; with a ballista, a 6 on a die wrecks it and one stand there. All ballistas shoot before any loss is removed.',
+    text: 'Aim at a square within 6 in the 90-degree cone, not your own square and not from a crossing square, with at least one crew stand present. Roll a die: 1-3 lands on target (1-2 if the target is protected). Otherwise roll a d8 for a compass direction (N, NE, E, SE, S, SW, W, NW) and the shot lands one square that way; off the board, beyond 6 or on the ballista itself it misses; a stray shot can hit friends. A landing square with troops loses one stand, from the unit the shooter picks when several stand there; with a ballista, a 6 on a die wrecks it and one stand there. All ballistas shoot before any loss is removed.',
   },
   {
     id: 'R-mdi', section: '9G', title: 'Which formation beats which',
@@ -64,7 +64,27 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-retreat', section: '9L', title: 'Where a retreat goes',
-    text: 'A defender retreats towards its own board edge, straight when it can; an attacker goes back the way it came. Diagonal steps count 1. Retreats go round enemies and impassable ground and through friends; where routes are equally good the retreating side chooses; a unit with no way out is destroyed, and one pushed off the board is out of play and counts half.',
+    text: 'A defender retreats towards its own board edge, straight when it can; an attacker goes back the way it came. Diagonal steps count 1. Only enemies, impassable ground and melees still to be fought block a retreat; friends are passed through. If the square 2 away holds friends it may not stand with, the unit stops 1 away if it may stand there, otherwise carries on through the friends in the same direction to the first square it may stand in (or off the board). An attacker goes back along the path its move actually took (a charge that went round woods comes back round them). Where routes are equally good the retreating side chooses; a unit with no way out is destroyed, and one pushed off the board is out of play and counts half. A ballista goes with its retreating troops only over squares a ballista may enter, and off the board with them; otherwise it stays behind.',
+  },
+  {
+    id: 'R-end', section: '10G', title: 'How the game ends',
+    text: 'A side that concedes loses. A side with no troops left on the board loses, whatever its points (if both sides lose their last troops at once, it is a draw). Only when the agreed number of turns is over are points compared: surviving stands at cost, half for units off the board and half-killed stands; more points wins, equal points draw. The points are shown for every ending.',
+  },
+  {
+    id: 'R-facing', section: '6L, 4', title: 'Turning',
+    text: 'The attacker may turn its units as often as it likes during its move: before, between and after their steps. A ballista turns like any unit when the side controlling it says so, and may face a corner when troops with it could. A commander joined to a unit always faces as the unit does and turns with it.',
+  },
+  {
+    id: 'R-ballista-deploy', section: '4', title: 'Where a ballista sets up',
+    text: 'A ballista always sets up in the square of its ballistarii, whatever order the scenario lists them in; the checker reports a ballista placed without its crew.',
+  },
+  {
+    id: 'R-ledger', section: '9K', title: 'The fractions ledger',
+    text: 'With the ledger option one sheet records whose turn it is to lose an odd fraction. The game\'s first odd fraction is rolled for, and the side that did not lose on that roll has the next turn. After that, a side with an odd fraction loses the stand if it is its turn (the turn passes to the other side) and keeps it otherwise (the turn stays).',
+  },
+  {
+    id: 'R-retire', section: '10B', title: 'Retiring units',
+    text: 'A retiring unit makes a full move straight towards its own edge, at once and in each later move of its side, until it leaves the board. It is an ordinary move: the hill penalty, the road bonus and impassable ground apply.',
   },
 ];
 
@@ -94,11 +114,9 @@ export const ENGINE_READINGS = {
   turnsUntilAfterCharge: 2,
   /** 10: a melee's weaker side retreats (or is destroyed) with its units in the contact square; supporters stay. */
   supportersRetreat: false,
-  /** 10 (9K): ledger option: each side's odd fractions accumulate; a whole stand goes when the sum reaches 1. */
-  ledgerAccumulates: true,
   /** 10: defending cavalry supporting foot must be orthogonally adjacent ("directly beside"). */
   defendingCavalryBesideOnly: true,
-  /** 11 (10B): a retiring stand moves straight towards its own edge, one orthogonal step per point of move. */
+  /** 11 (10B): a retiring stand moves straight towards its own edge, one orthogonal step per point of move (R-retire). */
   retireStraight: true,
   /** 11 (10C): levy reduced to 2 stands retire on this d6 roll or more (rolled once). */
   levyRetiresOn: 4,
@@ -107,8 +125,6 @@ export const ENGINE_READINGS = {
    * that captures one gains by destroying it at the end of a turn. So no side's points ever grow.
    */
   ballistaCountsForOwner: true,
-  /** 11: on concession the conceding side's units still on the board count half, as if off the board. */
-  concedeCountsHalf: true,
 } as const;
 
 /** An error for an illegal action: `code` says what kind ('not-your-turn', 'illegal-move', ...). */

@@ -1,10 +1,12 @@
 /** The game state (plain JSON), terrain lookups and createGame. */
-import { edgeKey, parseSquare, squareName, type BoardSize, type Facing, type Square } from './coords';
+import { parseSquare, squareName, type BoardSize, type Facing, type Square } from './coords';
 import { resolveBoard, resolveRules, defaultFacing, type BoardEdge, type ResolvedRules, type Scenario } from './scenario';
 import { fullStands, TROOPS, type Army, type TroopType } from './troops';
 import type { Mdi } from './melee';
 import { createRng, type RngState } from './random';
 import type { Action } from './actions';
+import { riverBlocks, terrainIndex } from './terrain';
+export { terrainIndex };
 
 export type SideId = string;
 
@@ -22,13 +24,12 @@ export interface UnitState {
   /** Ballistas only: the side in control, or null when abandoned. */
   controller?: SideId | null;
   moved: boolean;
-  faced: boolean;
   chargedTurn: number | null;
   retreatedTurn: number | null;
   retiring: boolean;
   levyRolled: boolean;
-  /** Direction of the unit's last movement step, for an attacker's retreat. */
-  lastStep: [number, number] | null;
+  /** The squares the unit's last move came through, nearest first (at most 2): an attacker retreats back along them (9L). */
+  trail: Square[] | null;
 }
 
 export interface SideState { id: SideId; army: Army; name: string; edge: BoardEdge }
@@ -79,12 +80,18 @@ export interface GameState {
   /** Ballista shots and missile targets declared this phase. */
   shots: Array<{ unit: string; target: Square }>;
   fires: Array<{ unit: string; target: string }>;
+  /**
+   * Ballista fire's results waiting to apply (7): a ballista wrecked (`engine`) and/or a stand lost from `unit` at
+   * `at` ('' none; null while the shooting side chooses which unit).
+   */
+  hits: Array<{ side: SideId; at: Square; unit: string | null; engine: string | null }>;
   decided: string[];
   melees: Melee[];
   /** Index into melees of the one being fought, or null while the attacker chooses. */
   current: number | null;
   resolution: Resolution | null;
-  ledger: Record<SideId, number>;
+  /** Fractions ledger (9K, reading R-ledger): the side whose turn it is to lose the next odd fraction; null until the first is rolled. */
+  ledger: SideId | null;
   rng: RngState;
   result: { winner: SideId | null; points: Record<SideId, number> } | null;
   conceded: SideId | null;
@@ -94,46 +101,14 @@ export interface GameState {
   log: Action[];
 }
 
-/** Terrain of a scenario as fast lookups (cached per scenario object; never part of the state). */
-export interface TerrainIndex {
-  protected: Set<Square>;
-  road: Set<Square>;
-  hill: Set<Square>;
-  crossingSquares: Set<Square>;
-  river: Set<string>;
-  crossing: Set<string>;
-}
-
-const terrainCache = new WeakMap<Scenario, TerrainIndex>();
-
-export function terrainOf(scenario: Scenario): TerrainIndex {
-  const hit = terrainCache.get(scenario);
-  if (hit) return hit;
-  const t = scenario.terrain ?? {};
-  const idx: TerrainIndex = {
-    protected: new Set((t.protected ?? []).map((p) => p.at)),
-    road: new Set((t.roads ?? []).flatMap((r) => r.path)),
-    hill: new Set((t.hills ?? []).flatMap((h) => h.squares)),
-    crossingSquares: new Set((t.crossings ?? []).flatMap((c) => c.edge)),
-    river: new Set((t.rivers ?? []).flatMap((r) => r.edges.map(([a, b]) => edgeKey(a, b)))),
-    crossing: new Set((t.crossings ?? []).map((c) => edgeKey(c.edge[0], c.edge[1]))),
-  };
-  terrainCache.set(scenario, idx);
-  return idx;
-}
-
 /** An uncrossed river runs between two orthogonally adjacent squares. */
 export function riverBetween(state: GameState, a: Square, b: Square): boolean {
-  const t = terrainOf(state.scenario);
-  if (t.river.size === 0) return false;
-  const k = edgeKey(a, b);
-  return t.river.has(k) && !t.crossing.has(k);
+  return riverBlocks(terrainIndex(state.scenario), a, b);
 }
 
-/** Protected for missile fire and charges: protected squares, crossing squares, protected hills. */
+/** Protected for missile fire and charges: protected squares, crossing squares, protected hills (terrain index). */
 export function isProtected(state: GameState, sq: Square): boolean {
-  const t = terrainOf(state.scenario);
-  return t.protected.has(sq) || t.crossingSquares.has(sq) || (state.rules.hills.protected && t.hill.has(sq));
+  return terrainIndex(state.scenario).cover.has(sq);
 }
 
 export function unitById(state: GameState, id: string): UnitState {
@@ -239,33 +214,33 @@ export function createGameState(scenario: Scenario, options: { seed: number; tur
         id: u.id, side: side.id, type: u.type, stands: u.type === 'ballista' ? 1 : u.stands ?? fullStands(u.type), half: 0,
         at: u.at ?? null, facing: u.facing ?? defaultFacing(side.edge), status: 'active',
         ...(u.type === 'ballista' ? { controller: side.id } : {}),
-        moved: false, faced: false, chargedTurn: null, retreatedTurn: null, retiring: false, levyRolled: false, lastStep: null,
+        moved: false, chargedTurn: null, retreatedTurn: null, retiring: false, levyRolled: false, trail: null,
       });
     }
   }
   return {
     format: 'nevsky-game', scenario, seed: options.seed, board: resolveBoard(scenario.board), rules,
     sides: scenario.sides.map((s) => ({ id: s.id, army: s.army, name: s.name ?? s.army, edge: s.edge })),
-    units, turn: 0, attacker: null, phase: 'deploy', toAct: null, shots: [], fires: [], decided: [], melees: [], current: null,
-    resolution: null, ledger: Object.fromEntries(scenario.sides.map((s) => [s.id, 0])), rng: createRng(options.seed),
+    units, turn: 0, attacker: null, phase: 'deploy', toAct: null, shots: [], fires: [], hits: [], decided: [], melees: [], current: null,
+    resolution: null, ledger: null, rng: createRng(options.seed),
     result: null, conceded: null, events: [], log: [],
   };
 }
 
 /** A unit record copied field by field (one object shape for every unit: much faster than a spread). */
 export function copyUnit(u: UnitState): UnitState {
-  const lastStep: [number, number] | null = u.lastStep ? [u.lastStep[0], u.lastStep[1]] : null;
+  const trail = u.trail ? u.trail.slice() : null;
   // Same field order as createGameState (state hashes are over the JSON text).
   return u.controller !== undefined
     ? {
       id: u.id, side: u.side, type: u.type, stands: u.stands, half: u.half, at: u.at, facing: u.facing, status: u.status,
-      controller: u.controller, moved: u.moved, faced: u.faced, chargedTurn: u.chargedTurn, retreatedTurn: u.retreatedTurn,
-      retiring: u.retiring, levyRolled: u.levyRolled, lastStep,
+      controller: u.controller, moved: u.moved, chargedTurn: u.chargedTurn, retreatedTurn: u.retreatedTurn,
+      retiring: u.retiring, levyRolled: u.levyRolled, trail,
     }
     : {
       id: u.id, side: u.side, type: u.type, stands: u.stands, half: u.half, at: u.at, facing: u.facing, status: u.status,
-      moved: u.moved, faced: u.faced, chargedTurn: u.chargedTurn, retreatedTurn: u.retreatedTurn,
-      retiring: u.retiring, levyRolled: u.levyRolled, lastStep,
+      moved: u.moved, chargedTurn: u.chargedTurn, retreatedTurn: u.retreatedTurn,
+      retiring: u.retiring, levyRolled: u.levyRolled, trail,
     };
 }
 
@@ -279,10 +254,10 @@ export function cloneState(s: GameState, units = true): GameState {
     units: units ? s.units.map(copyUnit) : s.units.slice(),
     shots: s.shots.map((x) => ({ ...x })),
     fires: s.fires.map((x) => ({ ...x })),
+    hits: s.hits.map((x) => ({ ...x })),
     decided: [...s.decided],
     melees: s.melees.map((m) => ({ ...m, supports: m.supports.map((x) => ({ ...x })), mdi: { ...m.mdi } })),
     resolution: s.resolution ? { ...s.resolution, loss: { ...s.resolution.loss }, retreat: [...s.resolution.retreat], allocating: [...s.resolution.allocating], survivors: [...s.resolution.survivors], facing: [...s.resolution.facing] } : null,
-    ledger: { ...s.ledger },
     rng: { s: s.rng.s, ...(s.rng.script ? { script: [...s.rng.script] } : {}) },
     result: s.result ? { winner: s.result.winner, points: { ...s.result.points } } : null,
     events: [],

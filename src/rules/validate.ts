@@ -1,12 +1,13 @@
 /** validateScenario: JSON text or a parsed value in, diagnostics out (set-up rules 2-4, digest 3-4). Never throws. */
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { edgeKey, orthogonallyAdjacent, parseSquare, SIDE_FACINGS, squareName, type Square } from './coords';
+import { edgeKey, orthogonallyAdjacent, parseSquare, SIDE_FACINGS, type Square } from './coords';
 import type { Diagnostic, DiagnosticCode } from './diagnostics';
 import { severityOf } from './diagnostics';
 import { schemaDiagnostics } from './schema';
 import {
   deploymentRows, resolveBoard, resolveRules, sideName, SCENARIO_VERSION, type Scenario, type SideSpec, type UnitSpec,
 } from './scenario';
+import { terrainIndex } from './terrain';
 import { ARMY_NAMES, DIVISION, fullStands, TROOP_TYPES, TROOPS, unitPoints, type TroopType } from './troops';
 
 /** Advice limits (3D, 3F): per 144 squares for protected squares and hills, per 12 columns for roads. */
@@ -94,24 +95,18 @@ export function setupDiagnostics(s: Scenario): Diagnostic[] {
     if (onBoard(p.at, `/terrain/protected/${i}/at`)) protectedAt.add(p.at);
   });
 
-  // Roads: straight runs between consecutive points; no road square may be protected (3D).
-  const roadAt = new Set<Square>();
+  // Roads: straight runs between consecutive points (expanded by the terrain index); no road square may be protected (3D).
+  const index = terrainIndex(s);
+  const roadAt = index.road;
   (terrain.roads ?? []).forEach((road, i) => {
-    let ok = true;
-    road.path.forEach((sq, j) => { if (!onBoard(sq, `/terrain/roads/${i}/path/${j}`)) ok = false; });
-    if (!ok) return;
-    for (let j = 1; j < road.path.length; j++) {
-      const a = parseSquare(road.path[j - 1]!)!;
-      const b = parseSquare(road.path[j]!)!;
-      if (a.col !== b.col && a.row !== b.row) {
-        add('road-not-straight', `Road ${i + 1} runs from ${road.path[j - 1]} to ${road.path[j]}, which share neither a row nor a column: roads turn only at right angles.`,
-          `/terrain/roads/${i}/path/${j}`, [road.path[j - 1]!, road.path[j]!]);
-        continue;
+    road.path.forEach((sq, j) => {
+      if (!onBoard(sq, `/terrain/roads/${i}/path/${j}`) || j === 0) return;
+      const a = parseSquare(road.path[j - 1]!), b = parseSquare(sq)!;
+      if (a && a.col !== b.col && a.row !== b.row) {
+        add('road-not-straight', `Road ${i + 1} runs from ${road.path[j - 1]} to ${sq}, which share neither a row nor a column: roads turn only at right angles.`,
+          `/terrain/roads/${i}/path/${j}`, [road.path[j - 1]!, sq]);
       }
-      const steps = Math.max(Math.abs(a.col - b.col), Math.abs(a.row - b.row));
-      const sx = Math.sign(b.col - a.col), sy = Math.sign(b.row - a.row);
-      for (let k = 0; k <= steps; k++) roadAt.add(squareName(a.col + sx * k, a.row + sy * k));
-    }
+    });
   });
   for (const sq of roadAt) {
     if (protectedAt.has(sq)) {
@@ -122,7 +117,6 @@ export function setupDiagnostics(s: Scenario): Diagnostic[] {
   }
 
   // Rivers on square edges, crossings on river edges.
-  const riverEdges = new Set<string>();
   (terrain.rivers ?? []).forEach((river, i) => {
     river.edges.forEach(([a, b], j) => {
       const path = `/terrain/rivers/${i}/edges/${j}`;
@@ -131,9 +125,7 @@ export function setupDiagnostics(s: Scenario): Diagnostic[] {
       if (!okA || !okB) return;
       if (!orthogonallyAdjacent(a, b)) {
         add('river-edge-invalid', `River ${i + 1} has an edge ${a}|${b}, but ${a} and ${b} do not share a side.`, path, [a, b]);
-        return;
       }
-      riverEdges.add(edgeKey(a, b));
     });
   });
   (terrain.crossings ?? []).forEach((c, i) => {
@@ -141,7 +133,7 @@ export function setupDiagnostics(s: Scenario): Diagnostic[] {
     const path = `/terrain/crossings/${i}/edge`;
     const okA = onBoard(a, `${path}/0`);
     const okB = onBoard(b, `${path}/1`);
-    if (okA && okB && !riverEdges.has(edgeKey(a, b))) {
+    if (okA && okB && !index.river.has(edgeKey(a, b))) {
       add('crossing-not-on-river', `The ${c.kind} at ${a}|${b} is not on a river edge.`, path, [a, b]);
     }
   });

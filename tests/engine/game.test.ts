@@ -117,9 +117,9 @@ describe('11 other rules (rules 10) and the end of the game', () => {
     expect(s.result!.winner).toBe('teutonic');
   });
 
-  test('11 concession ends the game; the conceding side\'s units on the board count half', () => {
-    const s = act(gameOf([['t', 'a', 'armoredInfantry', 'F3', 'S'], ['r', 'b', 'armoredInfantry', 'F10', 'N']]), { type: 'concede' });
-    expect(s.result).toEqual({ winner: 'russian', points: { teutonic: 8, russian: 16 } });
+  test('10G concession ends the game and the conceding side loses, whatever the points (reported as they stand)', () => {
+    const s = act(gameOf([['t', 'a', 'armoredInfantry', 'F3', 'S'], ['r', 'b', 'armoredInfantry', 'F10', 'N', 1]]), { type: 'concede' });
+    expect(s.result).toEqual({ winner: 'russian', points: { teutonic: 16, russian: 4 } });
     expect(legalActions(s)).toEqual([]);
   });
 });

@@ -147,7 +147,7 @@ describe('10 melee (rules 9)', () => {
   test.each([
     ['roll: a fraction is lost on a low roll', 'roll', [1], 3],
     ['roll: a fraction is saved on a high roll', 'roll', [6], 4],
-    ['ledger: the first half is only written down', 'ledger', [], 4],
+    ['ledger: the game\'s first odd fraction is rolled for', 'ledger', [1], 3],
   ] as const)('9K fractions by %s', (_n, fractions, faces, defenderLeft) => {
     // Levy 2 (value 1) vs medium infantry 4, alike: both lose 1/2; the medium infantry owes half a stand.
     let s = fight([['t', 'a', 'levyInfantry', 'F5', 'S', 2], ['r', 'e', 'mediumInfantry', 'F6', 'N'], ...KEEP], { rules: { fractions } });
@@ -173,7 +173,7 @@ describe('10 melee (rules 9)', () => {
 
   test('9L an attacker retreats back the way it came; off the board it is out and counts half', () => {
     let s = gameOf([['t', 'a', 'mediumInfantry', 'F2', 'S'], ...KEEP]);
-    s = withUnit(s, 'a', { lastStep: [0, 1] });
+    s = withUnit(s, 'a', { trail: ['F1'] });
     expect(retreatOptions(s, unit(s, 'a'))).toEqual(['off']);
     const d = gameOf([['r', 'e', 'mediumInfantry', 'F11', 'N'], ...KEEP]);
     expect(retreatOptions(d, unit(d, 'e'))).toEqual(['off']);

@@ -159,7 +159,7 @@ describe('7 movement (rules 6)', () => {
     ['ballistarii', 'ballistarii', 2, false, false],
     ['a lone commander', 'commander', 1, false, false],
     ['a 1-stand crossbow unit alone', 'crossbowmen', 1, false, false],
-    ['a 1-stand crossbow unit with its commander', 'crossbowmen', 1, true, true],
+    ['a 1-stand crossbow unit whose commander stays behind in its start square', 'crossbowmen', 1, true, false],
     ['medium infantry', 'mediumInfantry', 4, false, true],
   ] as const)('6J who may lead a melee: %s allowed=%s', (_n, type, stands, withCommander, ok) => {
     const rows: UnitRow[] = [['t', 'u', type, 'F5', 'S', stands], ['r', 'e', 'levyInfantry', 'F6', 'N']];

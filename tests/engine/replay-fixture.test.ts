@@ -18,7 +18,7 @@ test.each(games.map((g) => [g.template, g.seed, g] as const))('replay of %s seed
   expect(got.counts).toEqual(want.counts);
   expect(got.listedHash).toBe(want.listedHash);
   expect(got.finalHash).toBe(want.finalHash);
-});
+}, 60_000);
 
 test.each(['open-field', 'two-divisions'])('copy-on-write: every state of a full %s game stays unchanged (deep-frozen) and shares most unit records between states', (id) => {
   const scenario = TEMPLATES.find((t) => t.id === id)!.scenario;
@@ -33,4 +33,4 @@ test.each(['open-field', 'two-divisions'])('copy-on-write: every state of a full
   }
   expect(steps).toBeGreaterThan(100);
   expect(shared).toBeGreaterThan(steps * s.units.length * 0.5);
-});
+}, 60_000);

@@ -1,26 +1,34 @@
 /**
- * Fuzz/invariant suite: seeded random games from every template, random legal actions, invariants checked after
- * every action; the log is replayed at the end of each game. Most games are capped at FUZZ_TURNS turns to keep CI
- * fast; one game in FULL_EVERY plays the scenario's whole turn limit.
+ * Fuzz/invariant suite: seeded random full-length games over every template and over generated valid scenarios,
+ * random legal actions, invariants checked after every action, and each game's log replayed at the end.
+ * `npm test` plays 500 games in all; `npm run fuzz` plays 5,000; FUZZ_GAMES=N sets the number for either.
  */
 import { expect } from 'vitest';
-import { applyAction, createGame, gamePoints, legalActions, randomPolicy, replayGame, stateHash, stackingProblem, type GameState } from '../../../src/rules';
+import {
+  applyAction, createGame, createRng, gamePoints, legalActions, randomPolicy, replayGame, sampleAction, stateHash, stackingProblem,
+  fullStands, type Action, type GameState, type RngState, type Scenario,
+} from '../../../src/rules';
+import { stepBetween, supportGeometry } from '../../../src/rules/combat';
 import { TEMPLATES } from '../../../src/scenario';
+import { generatedScenario } from './scenarios';
 
-/** At least 1,000 games in all, spread over the templates; turns capped to keep CI fast, except a share of full games. */
-export const GAMES = 1000;
-export const FUZZ_TURNS = 2;
-export const FULL_EVERY = 20;
-export const PER_TEMPLATE = Math.ceil(GAMES / TEMPLATES.length);
+/** Full games in one run of the suite (half over the templates, half over generated scenarios). */
+export const GAMES = Number(process.env.FUZZ_GAMES || (process.env.npm_lifecycle_event === 'fuzz' ? 5000 : 500));
+export const PER_TEMPLATE = Math.ceil(GAMES / 2 / TEMPLATES.length);
+export const GENERATED = Math.ceil(GAMES / 2);
+/** Time allowed for one fuzz test: 600 s, more for long `npm run fuzz` runs (a busy machine plays about 2 games a second). */
+export const FUZZ_TIMEOUT = Math.max(600_000, GAMES * 1_000);
+/** The templates of the first template file (the two-division board takes as long as the other four). */
+export const PART_A = ['open-field', 'two-divisions'];
 
-/** Full stand counts, for the stands invariant. */
-const FULL: Record<string, number> = { ballista: 1, knights: 2, turcopoles: 4, lightCavalry: 3, armoredInfantry: 4, mediumInfantry: 4, levyInfantry: 4, javelinmen: 3, longbowmen: 3, crossbowmen: 3, ballistarii: 4, commander: 1 };
+const onBoard = (s: GameState, side: string) => s.units.some((u) => u.side === side && u.status === 'active' && u.at !== null && u.type !== 'ballista');
 
 /** Every invariant of a state; `before` are the points before the action, `now` after it (gamePoints). */
 export function invariants(s: GameState, before: Record<string, number>, now: Record<string, number> = gamePoints(s)): string | null {
   const bySquare = new Map<string, GameState['units']>();
   for (const u of s.units) {
-    if (u.stands < 0 || u.stands > FULL[u.type]! || u.half < 0 || u.half > u.stands) return `${u.id} has ${u.stands} stands (${u.half} half)`;
+    const full = u.type === 'ballistarii' ? 4 : fullStands(u.type);
+    if (u.stands < 0 || u.stands > full || u.half < 0 || u.half > u.stands) return `${u.id} has ${u.stands} stands (${u.half} half)`;
     if (u.status === 'active' && u.at) {
       const list = bySquare.get(u.at);
       if (list) list.push(u); else bySquare.set(u.at, [u]);
@@ -45,35 +53,94 @@ export function invariants(s: GameState, before: Record<string, number>, now: Re
   return null;
 }
 
-/** Play `games` seeded random games of one template, checking the invariants after every action. */
-export function fuzzTemplate(id: string, games: number): number {
+/** Invariants of a step from `prev` to `s` (issue 9): no dead end, chargers fight, supports hold, the result follows 10G. */
+export function stepInvariants(prev: GameState, s: GameState, legal: readonly Action[]): string | null {
+  if (s.phase !== 'over' && !legal.some((a) => a.type !== 'concede')) return `dead end: ${s.toAct} may only concede in ${s.phase}`;
+  if (prev.phase === 'move' && s.phase !== 'move' && s.turn === prev.turn) {
+    for (const u of s.units) {
+      if (u.side !== s.attacker || u.status !== 'active' || u.chargedTurn !== s.turn) continue;
+      if (!s.melees.some((m) => m.contact === u.at || m.supports.some((x) => x.unit === u.id))) return `charger ${u.id} at ${u.at} fights in no melee`;
+    }
+  }
+  if (s.resolution && (!prev.resolution || prev.current !== s.current) && s.current !== null) {
+    const m = s.melees[s.current]!;
+    for (const { unit: id } of m.supports) {
+      const u = prev.units.find((x) => x.id === id)!;
+      if (u.status !== 'active' || !u.at || u.retiring) continue;
+      const dir = stepBetween(u.at, m.contact);
+      if (!dir) return `supporter ${id} at ${u.at} is no longer beside ${m.contact}`;
+      if (u.type !== 'commander' && !supportGeometry(u.type, u.facing, dir)) return `supporter ${id} facing ${u.facing} no longer supports ${m.contact}`;
+    }
+  }
+  if (s.phase === 'over') {
+    const r = s.result;
+    if (!r) return 'over without a result';
+    const gone = s.sides.filter((x) => !onBoard(s, x.id)).map((x) => x.id);
+    const other = (id: string) => s.sides.find((x) => x.id !== id)!.id;
+    let want: string | null;
+    if (s.conceded) want = other(s.conceded);
+    else if (gone.length > 0) want = gone.length === 1 ? other(gone[0]!) : null;
+    else {
+      if (s.turn !== s.rules.turnLimit) return `game over at turn ${s.turn} with troops on both sides and no concession`;
+      const [a, b] = s.sides.map((x) => r.points[x.id]!);
+      want = a === b ? null : a! > b! ? s.sides[0]!.id : s.sides[1]!.id;
+    }
+    if (r.winner !== want) return `result ${JSON.stringify(r)} does not follow 10G (want ${want})`;
+    if (JSON.stringify(r.points) !== JSON.stringify(gamePoints(s))) return 'result points differ from the points';
+  }
+  return null;
+}
+
+/**
+ * Play one seeded random full game, checking every invariant after every action; returns the actions played.
+ * `listing` plays randomPolicy over legalActions (every position's whole list is made and checked); otherwise the
+ * game is played by sampleAction, which draws concession only when nothing else is legal, so the dead-end check
+ * still holds (sample.test.ts checks that sampled actions are listed).
+ */
+export function fuzzGame(scenario: Scenario, seed: number, label: string, listing = true): number {
+  const pick = randomPolicy(seed ^ 0x5bd1e995);
+  const rng = createRng(seed);
+  let s = createGame(scenario, { seed });
+  let points = gamePoints(s);
+  let actions = 0;
+  let legal: readonly Action[] = listing ? legalActions(s) : [];
+  while (s.phase !== 'over') {
+    const a = listing ? (legal.length > 0 ? pick(s, legal as Action[]) : null) : sampleAction(s, rng);
+    if (!a) expect.fail(`${label} seed ${seed}: no legal action in ${s.phase}`);
+    const next = applyAction(s, a);
+    actions++;
+    legal = listing ? legalActions(next) : sampled(next, rng);
+    const now = gamePoints(next);
+    const broken = invariants(next, points, now) ?? stepInvariants(s, next, legal);
+    if (broken) expect.fail(`${label} seed ${seed} after ${JSON.stringify(a)} (turn ${next.turn}): ${broken}`);
+    points = now;
+    s = next;
+  }
+  const replayed = replayGame({ scenario, seed, actions: s.log });
+  if (stateHash(replayed) !== stateHash(s)) expect.fail(`${label} seed ${seed}: the replay differs from the game`);
+  return actions;
+}
+
+/** The next sampled action as a one-action "list" for stepInvariants (concede only when nothing else is legal). */
+function sampled(s: GameState, rng: RngState): Action[] {
+  if (s.phase === 'over') return [];
+  const probe: RngState = { s: rng.s };
+  const a = sampleAction(s, probe);
+  return a ? [a] : [];
+}
+
+/** `games` full games of one template. */
+export function fuzzTemplate(id: string, games: number, offset = 0): number {
   const scenario = TEMPLATES.find((t) => t.id === id)!.scenario;
   let actions = 0;
-  for (let g = 0; g < games; g++) {
-    const seed = g * 7919 + 13;
-    const turnLimit = g % FULL_EVERY === FULL_EVERY - 1 ? undefined : FUZZ_TURNS;
-    const pick = randomPolicy(seed ^ 0x5bd1e995);
-    let s = createGame(scenario, { seed, ...(turnLimit !== undefined ? { turnLimit } : {}) });
-    let points = gamePoints(s);
-    while (s.phase !== 'over') {
-      const legal = legalActions(s);
-      if (legal.length === 0) expect.fail(`${id} seed ${seed}: no legal action in ${s.phase}`);
-      const a = pick(s, legal);
-      if (!legal.includes(a)) expect.fail(`${id} seed ${seed}: the policy picked an action not offered`);
-      s = applyAction(s, a);
-      actions++;
-      const now = gamePoints(s);
-      const broken = invariants(s, points, now);
-      if (broken) expect.fail(`${id} seed ${seed} after ${JSON.stringify(a)}: ${broken}`);
-      points = now;
-    }
-    expect(s.result).not.toBeNull();
-    if (turnLimit === undefined && s.conceded === null && s.turn < (s.rules.turnLimit ?? Infinity)) {
-      // A full game that ended early: one side must have no troops left on the board.
-      expect(s.sides.some((side) => !s.units.some((u) => u.side === side.id && u.status === 'active' && u.at !== null && u.type !== 'ballista'))).toBe(true);
-    }
-    const replayed = replayGame({ scenario, seed, ...(turnLimit !== undefined ? { turnLimit } : {}), actions: s.log });
-    if (stateHash(replayed) !== stateHash(s)) expect.fail(`${id} seed ${seed}: the replay differs from the game`);
-  }
+  for (let g = 0; g < games; g++) actions += fuzzGame(scenario, (g + offset) * 7919 + 13, id);
+  return actions;
+}
+
+/** `games` full games, each over its own generated valid scenario. */
+export function fuzzGenerated(from: number, games: number): number {
+  let actions = 0;
+  // Every fourth game lists every position's legal actions; the others are played by sampleAction (faster).
+  for (let g = from; g < from + games; g++) actions += fuzzGame(generatedScenario(g), g * 104729 + 1, `generated scenario ${g}`, g % 4 === 0);
   return actions;
 }

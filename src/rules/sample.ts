@@ -1,0 +1,64 @@
+/**
+ * sampleAction (architecture "Fast core, plain facade"): one legal action drawn at random without listing them all,
+ * for playouts and simulation. Always an action that legalActions lists (a property test checks it).
+ */
+import type { Action } from './actions';
+import { candidates, canMove, faceActions, idleChargers, supportActions, unitMoves } from './legal';
+import { withOccupancy, type GameState, type UnitState } from './state';
+import type { RngState } from './random';
+import { vouch } from './game';
+
+/** A uniform integer in [0, n) from the generator (mulberry32 step, as the dice). */
+export function randomIndex(r: RngState, n: number): number {
+  r.s = (r.s + 0x6d2b79f5) >>> 0;
+  let t = r.s;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) % n;
+}
+
+/** Units of the side in a random order (Fisher-Yates over a copy). */
+function shuffled(units: UnitState[], r: RngState): UnitState[] {
+  const out = units.slice();
+  for (let i = out.length - 1; i > 0; i--) { const j = randomIndex(r, i + 1); [out[i], out[j]] = [out[j]!, out[i]!]; }
+  return out;
+}
+
+/**
+ * One legal action of the side to act, drawn at random (null when the game is over). Concession only when nothing
+ * else is legal. In the move phase it looks at one unit at a time: a facing change 1 time in 8 (as randomPolicy),
+ * else a uniform pick among one random unit's moves, the support declarations and ending the move.
+ */
+export function sampleAction(state: GameState, rng: RngState): Action | null {
+  const side = state.toAct;
+  if (state.phase === 'over' || side === null) return null;
+  const a = withOccupancy(state, () => {
+    if (state.phase === 'move') {
+      const moved = sampleMove(state, side, rng);
+      if (moved) return moved;
+    }
+    const all = candidates(state);
+    const pool = all.length > 1 ? all.filter((x) => x.type !== 'concede') : all;
+    return pool[randomIndex(rng, pool.length)] ?? null;
+  });
+  return a && vouch(state, a);
+}
+
+function sampleMove(state: GameState, side: string, rng: RngState): Action | null {
+  const mine = state.units.filter((u) => (u.type === 'ballista' ? u.controller === side : u.side === side) && u.status === 'active' && u.at !== null && !u.retiring);
+  if (randomIndex(rng, 8) === 0) {
+    for (const u of shuffled(mine, rng)) {
+      const faces = faceActions(state, u);
+      if (faces.length > 0) return faces[randomIndex(rng, faces.length)]!;
+    }
+  }
+  const others: Action[] = supportActions(state, side);
+  if (idleChargers(state).length === 0) others.push({ type: 'endMove', side });
+  for (const u of shuffled(mine.filter((x) => canMove(state, x)), rng)) {
+    const moves = unitMoves(state, u);
+    if (moves.length === 0) continue;
+    const k = randomIndex(rng, moves.length + others.length);
+    return k < moves.length ? moves[k]! : others[k - moves.length]!;
+  }
+  return others.length > 0 ? others[randomIndex(rng, others.length)]! : null;
+}

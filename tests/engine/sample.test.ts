@@ -1,0 +1,59 @@
+/** sampleAction (issue 9): one legal action drawn without listing them all; always one that legalActions lists. */
+import { expect, test } from 'vitest';
+import { actionKey, applyAction, createGame, createRng, legalActions, playOut, randomPolicy, sampleAction, type GameState } from '../../src/rules';
+import { TEMPLATES } from '../../src/scenario';
+import { generatedScenario } from './fuzz/scenarios';
+
+/** Walk a random game; at every position draw several samples and check each is listed. */
+function checkGame(start: GameState, seed: number): number {
+  const rng = createRng(seed);
+  const pick = randomPolicy(seed);
+  let s = start;
+  let checked = 0;
+  while (s.phase !== 'over') {
+    const listed = new Set(legalActions(s).map(actionKey));
+    for (let k = 0; k < 3; k++) {
+      const a = sampleAction(s, rng);
+      expect(a).not.toBeNull();
+      if (!listed.has(actionKey(a!))) expect.fail(`sampled ${JSON.stringify(a)} is not listed (${s.phase}, turn ${s.turn})`);
+      if (a!.type === 'concede') expect(listed.size).toBe(1);
+      checked++;
+    }
+    s = applyAction(s, pick(s, legalActions(s)));
+  }
+  expect(sampleAction(s, rng)).toBeNull();
+  return checked;
+}
+
+test.each(TEMPLATES.map((t) => t.id))('a sampled action is always one legalActions lists, at every position of a random %s game', (id) => {
+  const scenario = TEMPLATES.find((t) => t.id === id)!.scenario;
+  expect(checkGame(createGame(scenario, { seed: 11, turnLimit: 4 }), 11)).toBeGreaterThan(300);
+}, 120_000);
+
+test('a sampled action is always listed, over generated valid scenarios', () => {
+  let checked = 0;
+  for (let g = 0; g < 8; g++) checked += checkGame(createGame(generatedScenario(5000 + g), { seed: g, turnLimit: 3 }), g);
+  expect(checked).toBeGreaterThan(1000);
+}, 120_000);
+
+test('playOut with a sampling policy plays whole games to a result, the same for the same seed, and its log replays', () => {
+  const scenario = TEMPLATES.find((t) => t.id === 'open-field')!.scenario;
+  const run = (seed: number) => playOut(createGame(scenario, { seed }), randomPolicy(seed), applyAction);
+  const a = run(3), b = run(3);
+  expect(a.phase).toBe('over');
+  expect(a.result).not.toBeNull();
+  expect(b.log).toEqual(a.log);
+  let replay = createGame(scenario, { seed: 3 });
+  for (const action of a.log) replay = applyAction(replay, action);
+  expect(replay.result).toEqual(a.result);
+});
+
+test('playOut lists no legal actions when the policy samples (the fast path is the one used)', () => {
+  const scenario = TEMPLATES.find((t) => t.id === 'open-field')!.scenario;
+  const policy = randomPolicy(4);
+  let listed = 0;
+  const counting = Object.assign((s: GameState, actions: ReturnType<typeof legalActions>) => { listed++; return policy(s, actions); }, { sample: policy.sample });
+  const end = playOut(createGame(scenario, { seed: 4, turnLimit: 2 }), counting, applyAction);
+  expect(end.phase).toBe('over');
+  expect(listed).toBe(0);
+});
