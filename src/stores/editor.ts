@@ -36,10 +36,19 @@ export const useEditorStore = defineStore('editor', () => {
   /** The document view the library returns to: the map editor or the roster builder. */
   const docView = ref<'editor' | 'roster'>('editor');
 
+  /** A request to bring squares into view and focus the map there (the map watches `n`). */
+  const reveal = ref<{ squares: Square[]; n: number }>({ squares: [], n: 0 });
+  function revealSquares(squares: readonly Square[]): void {
+    reveal.value = { squares: [...squares], n: reveal.value.n + 1 };
+  }
+
   function setZoom(z: number, keepFit = false): void {
     fit.value = keepFit;
     zoom.value = Math.min(4, Math.max(0.25, Math.round(z * 100) / 100));
   }
 
-  return { tool, protectedKind, mirror, cursor, selectedUnit, highlighted, selectedDiagnostic, zoom, fit, tab, message, view, docView, setZoom };
+  return {
+    tool, protectedKind, mirror, cursor, selectedUnit, highlighted, selectedDiagnostic, zoom, fit, tab, message, view, docView, reveal,
+    setZoom, revealSquares,
+  };
 });
