@@ -3,6 +3,7 @@ import { onBeforeUnmount, onMounted } from 'vue';
 import { defaultFacing } from '../rules';
 import { COMMANDS } from '../stores/commands';
 import { TOOLS, useEditorStore } from '../stores/editor';
+import { useLibraryHistory } from '../stores/libraryHistory';
 import { useRosterStore } from '../stores/roster';
 import { useScenarioStore } from '../stores/scenario';
 import { findUnit } from '../stores/unitEdits';
@@ -16,16 +17,17 @@ export function useShortcuts() {
   const store = useScenarioStore();
   const editor = useEditorStore();
   const rosters = useRosterStore();
+  const libraryHistory = useLibraryHistory();
 
   function onKey(ev: KeyboardEvent): void {
     if (typing(ev.target) || ev.altKey) return;
     const ctrl = ev.ctrlKey || ev.metaKey;
     const key = ev.key.toLowerCase();
     if (ctrl) {
-      // Undo and redo act on the open document: the roster in the roster builder, the scenario elsewhere.
-      const target = editor.docView === 'roster' ? rosters : store;
-      if (key === 'z' && !ev.shiftKey) { ev.preventDefault(); target.undo(); }
-      else if ((key === 'z' && ev.shiftKey) || key === 'y') { ev.preventDefault(); target.redo(); }
+      // Undo and redo act on what is on screen: library actions on the Library page, else the open document.
+      const target = editor.view === 'library' ? libraryHistory : editor.docView === 'roster' ? rosters : store;
+      if (key === 'z' && !ev.shiftKey) { ev.preventDefault(); void target.undo(); }
+      else if ((key === 'z' && ev.shiftKey) || key === 'y') { ev.preventDefault(); void target.redo(); }
       return;
     }
     if (editor.view !== 'editor') return;
