@@ -31,13 +31,14 @@ export function useShortcuts() {
       return;
     }
     if (editor.view !== 'editor') return;
-    const tool = TOOLS.find((t) => t.key === key);
-    if (tool) { editor.tool = tool.id; return; }
-    if (key === 'n') { editor.mirror = !editor.mirror; return; }
     if (key === '+' || key === '=') { editor.setZoom(editor.zoom * 1.25); return; }
     if (key === '-') { editor.setZoom(editor.zoom / 1.25); return; }
     if (key === '0') { editor.setZoom(1); return; }
     if (key === '9') { editor.fit = true; return; }
+    if (editor.readOnly) return;
+    const tool = TOOLS.find((t) => t.key === key);
+    if (tool) { editor.tool = tool.id; return; }
+    if (key === 'n') { editor.mirror = !editor.mirror; return; }
     const sel = editor.selectedUnit ? findUnit(store.scenario, editor.selectedUnit) : null;
     if (!sel) return;
     if (key === 'r') {
