@@ -1,7 +1,8 @@
-/** Page-wide keyboard shortcuts: undo/redo, tools, mirror, rotate, return to roster, zoom. */
-import { onBeforeUnmount, onMounted } from 'vue';
+/** Page-wide keyboard shortcuts (listed in ./shortcutList.ts): focus moves, help, undo/redo, tools, mirror, rotate, zoom. */
+import { nextTick, onBeforeUnmount, onMounted } from 'vue';
 import { defaultFacing } from '../rules';
 import { COMMANDS } from '../stores/commands';
+import { FOCUS_KEYS, type FocusTarget } from './shortcutList';
 import { TOOLS, useEditorStore } from '../stores/editor';
 import { useLibraryHistory } from '../stores/libraryHistory';
 import { useRosterStore } from '../stores/roster';
@@ -19,8 +20,26 @@ export function useShortcuts() {
   const rosters = useRosterStore();
   const libraryHistory = useLibraryHistory();
 
+  /** Move the keyboard focus to the map, the tools or a side tab (opening the panel when collapsed). */
+  async function focusPart(target: FocusTarget): Promise<void> {
+    if (editor.view !== 'editor') return;
+    if (target === 'map') { document.querySelector<HTMLElement>('[data-testid="board"]')?.focus(); return; }
+    if (target === 'tools') {
+      if (editor.readOnly) return;
+      document.querySelector<HTMLElement>('[role="toolbar"] [aria-pressed="true"], [role="toolbar"] button')?.focus();
+      return;
+    }
+    editor.showTab(target);
+    await nextTick();
+    document.getElementById(`tab-${target}`)?.focus();
+  }
+
   function onKey(ev: KeyboardEvent): void {
+    if (editor.dialog) return;
+    const focus = ev.altKey && !ev.ctrlKey && !ev.metaKey ? FOCUS_KEYS[ev.code as keyof typeof FOCUS_KEYS] : undefined;
+    if (focus) { ev.preventDefault(); void focusPart(focus); return; }
     if (typing(ev.target) || ev.altKey) return;
+    if (ev.key === '?') { ev.preventDefault(); editor.dialog = 'help'; return; }
     const ctrl = ev.ctrlKey || ev.metaKey;
     const key = ev.key.toLowerCase();
     if (ctrl) {
@@ -31,6 +50,7 @@ export function useShortcuts() {
       return;
     }
     if (editor.view !== 'editor') return;
+    if (key === 'k') { editor.dialog = 'key'; return; }
     if (key === '+' || key === '=') { editor.setZoom(editor.zoom * 1.25); return; }
     if (key === '-') { editor.setZoom(editor.zoom / 1.25); return; }
     if (key === '0') { editor.setZoom(1); return; }

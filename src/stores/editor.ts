@@ -58,6 +58,8 @@ export const useEditorStore = defineStore('editor', () => {
   /** The tool column shows only its keys; the side panel only its tab strip. Remembered in localStorage. */
   const toolsCollapsed = ref(layout.tools);
   const panelCollapsed = ref(layout.panel);
+  /** The help ("?") or map key dialog, when one is open. */
+  const dialog = ref<'help' | 'key' | null>(null);
   /** A phone-sized window: the map is shown read-only. */
   const readOnly = ref(false);
   function setCollapsed(part: 'tools' | 'panel', collapsed: boolean): void {
@@ -79,6 +81,6 @@ export const useEditorStore = defineStore('editor', () => {
 
   return {
     tool, protectedKind, mirror, cursor, selectedUnit, highlighted, selectedDiagnostic, zoom, fit, tab, message, view, docView, reveal,
-    toolsCollapsed, panelCollapsed, readOnly, setZoom, revealSquares, setCollapsed, showTab,
+    toolsCollapsed, panelCollapsed, readOnly, dialog, setZoom, revealSquares, setCollapsed, showTab,
   };
 });

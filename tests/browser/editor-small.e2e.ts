@@ -29,7 +29,7 @@ describe('small screens', () => {
     expect(await protectedSquares(page)).toContain('E6');
     // Open the side panel on a tab; the map narrows but keeps the room the panel leaves.
     await page.getByRole('tab', { name: 'Sides' }).click();
-    expect(await page.locator('[data-side]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-unit-row]').count()).toBeGreaterThan(0);
     expect(await width('side-panel')).toBeGreaterThan(300);
     await page.getByRole('button', { name: 'Show tool names' }).click();
     expect(await width('tools')).toBeGreaterThan(120);
