@@ -9,6 +9,7 @@ import { MAX_SCENARIO_BYTES, decodeShare, encodeShare, parseScenario, serializeS
 import { useLibraryStore } from '../stores/library';
 import { useRosterStore } from '../stores/roster';
 import { useScenarioStore } from '../stores/scenario';
+import { importNotice, useImportPlacement } from './importPlacement';
 
 /** Problems of the last rejected import, with where it came from. */
 export const importProblems = shallowRef<{ source: string; diagnostics: Array<Diagnostic | RosterDiagnostic> } | null>(null);
@@ -43,6 +44,7 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
   const store = useScenarioStore();
   const rosters = useRosterStore();
   const library = useLibraryStore();
+  const placement = useImportPlacement(openEntry);
 
   function exportScenario(): void {
     download(serializeScenario(store.scenario), fileNameFor(store.scenario.meta.title));
@@ -63,6 +65,7 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
       }
       importProblems.value = null;
       await openEntry(await library.createRoster(roster.roster));
+      importNotice.value = `Added the roster “${roster.roster.meta.title}” to your library from ${source}.`;
       return true;
     }
     const result = parseScenario(text);
@@ -71,8 +74,7 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
       return false;
     }
     importProblems.value = null;
-    const id = await library.create(result.scenario);
-    await openEntry(id);
+    await placement.place(result.scenario, source);
     return true;
   }
 
@@ -114,8 +116,7 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
       importProblems.value = { source: 'share link', diagnostics: result.diagnostics };
       return false;
     }
-    const id = await library.create(result.scenario);
-    await openEntry(id);
+    await placement.place(result.scenario, 'a share link');
     return true;
   }
 
