@@ -104,10 +104,12 @@ export class BoardRenderer {
     for (const sq of warnings) {
       if (errors.has(sq)) continue;
       const o = squareOrigin(sq);
-      g.circle(7).center(o.x + CELL - 6, o.y + 6).fill(T.warning).stroke({ color: '#5a4500', width: 1 }).attr({ 'data-warning': sq });
+      g.circle(9).center(o.x + CELL - 6, o.y + 6).fill(T.warning).stroke({ color: '#3d2f00', width: 1.5 }).attr({ 'data-warning': sq });
     }
     for (const sq of errors) {
       const o = squareOrigin(sq);
+      // A white band under the red dashes keeps the outline visible on any fill and in any colour vision.
+      g.rect(CELL - 3, CELL - 3).move(o.x + 1.5, o.y + 1.5).fill('none').stroke({ color: '#ffffff', width: 5 });
       g.rect(CELL - 3, CELL - 3).move(o.x + 1.5, o.y + 1.5).fill('none').stroke({ color: T.error, width: 3, dasharray: '7 3' }).attr({ 'data-error': sq });
     }
     for (const sq of view.highlighted) {
