@@ -35,7 +35,8 @@ export function useShortcuts() {
   }
 
   function onKey(ev: KeyboardEvent): void {
-    if (editor.dialog) return;
+    // A modal dialog (help, key, print, import) keeps its keys to itself.
+    if (editor.dialog || document.querySelector('dialog[open], [aria-modal="true"]')) return;
     const focus = ev.altKey && !ev.ctrlKey && !ev.metaKey ? FOCUS_KEYS[ev.code as keyof typeof FOCUS_KEYS] : undefined;
     if (focus) { ev.preventDefault(); void focusPart(focus); return; }
     if (typing(ev.target) || ev.altKey) return;
