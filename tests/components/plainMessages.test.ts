@@ -35,13 +35,13 @@ describe('import problems in plain English', () => {
   });
 
   test('a wrong kind of value names the place in words and the expected kind of value', () => {
-    const texts = plain(broken((s) => { s.terrain.protected[0].kind = 7; }));
+    const texts = plain(broken((s) => { s.terrain.protected[0]!.kind = 7; }));
     expect(texts).toContain('The kind of the first protected square should be text, but the file has 7.');
     expect(texts.join(' ')).not.toMatch(/Terrain\.protected\[0\]/);
   });
 
   test('a value out of the allowed list, a number over its limit, a missing title, an unknown entry', () => {
-    expect(plain(broken((s) => { s.sides[1].units[3].type = 'dragons'; })).join('\n'))
+    expect(plain(broken((s) => { s.sides[1]!.units[3]!.type = 'dragons'; })).join('\n'))
       .toContain('The troop type of the fourth unit of the second side is "dragons", which is not allowed here: it should be one of "knights"');
     expect(plain(broken((s) => { s.board.columns = 99; }))).toContain('The number of columns of the board is 99; it should be at most 48.');
     expect(plain(broken((s) => { delete s.meta.title; }))).toContain('The scenario has no title, and every scenario needs one.');
