@@ -63,7 +63,8 @@ export async function settle(page: Page): Promise<void> {
 export async function newFromTemplate(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: 'Library' }).click();
   await page.getByRole('button', { name: title === 'Blank' ? 'New blank scenario' : `New from template ${title}` }).click();
-  await page.waitForSelector('[data-square="A1"]');
+  // The library's thumbnails carry squares too: wait for the map itself.
+  await page.getByTestId('board').waitFor();
 }
 
 /** Screen point on the edge two squares share: `along` 0..1 from one end, `off` squares to one side of the line. */

@@ -74,8 +74,8 @@ describe('small screens', () => {
     const box = (await card.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'New from template The Ford and the Bridge' }).click();
-    await page.waitForSelector('[data-square="A1"]');
-    expect(await page.getByTestId('scenario-title').textContent()).toBe('“The Ford and the Bridge”');
+    await expect.poll(() => page.getByTestId('scenario-title').textContent()).toBe('“The Ford and the Bridge”');
+    await page.getByTestId('board').waitFor();
     await page.getByRole('button', { name: 'Library' }).click();
     expect(await page.locator('[data-entry]').count()).toBe(2);
     await page.screenshot({ path: '/tmp/library-phone.png', fullPage: true });
