@@ -10,6 +10,7 @@ import { useLibraryStore } from '../stores/library';
 import { useRosterStore } from '../stores/roster';
 import { useScenarioStore } from '../stores/scenario';
 import { importNotice, useImportPlacement } from './importPlacement';
+import { withMergedRivers } from '../stores/terrainEdits';
 
 /** Problems of the last rejected import, with where it came from. */
 export const importProblems = shallowRef<{ source: string; diagnostics: Array<Diagnostic | RosterDiagnostic> } | null>(null);
@@ -47,7 +48,7 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
   const placement = useImportPlacement(openEntry);
 
   function exportScenario(): void {
-    download(serializeScenario(store.scenario), fileNameFor(store.scenario.meta.title));
+    download(serializeScenario(withMergedRivers(store.scenario)), fileNameFor(store.scenario.meta.title));
   }
 
   /** Download the open roster exactly as `serializeRoster` writes it: "eastern-association-1644.roster.json". */
@@ -90,7 +91,7 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
   }
 
   async function share(): Promise<void> {
-    const fragment = await encodeShare(store.scenario);
+    const fragment = await encodeShare(withMergedRivers(store.scenario));
     const url = `${location.origin}${location.pathname}#${fragment}`;
     let copied = false;
     try {

@@ -95,6 +95,14 @@ export function mergeRivers(rivers: readonly River[]): River[] {
   return order.map((root) => ({ edges: groups.get(root)! }));
 }
 
+/** The scenario with touching rivers joined into one (the same object when there is nothing to join): for files. */
+export function withMergedRivers(s: Scenario): Scenario {
+  const rivers = s.terrain?.rivers;
+  if (!rivers) return s;
+  const merged = mergeRivers(rivers);
+  return merged.length === rivers.length ? s : { ...s, terrain: { ...s.terrain, rivers: merged } };
+}
+
 /** Put a ford or bridge on a river edge (replacing any crossing there); unchanged when the edge is not river. */
 export function setCrossing(s: Scenario, edge: Edge, kind: CrossingKind): Scenario {
   const k = edgeKey(edge[0], edge[1]);

@@ -2,6 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSession } from './session';
+import { blankScenario } from '../../src/scenario';
+import { importScenario } from './measure';
 import { edgePoint, exportedScenario, newFromTemplate, openApp, tool } from './driver';
 
 let page: Page;
@@ -79,6 +81,15 @@ describe('rivers by mouse', () => {
     await page.mouse.click(inside.x + inside.width / 2, inside.y + inside.height / 2);
     expect(await page.locator('[data-protected]').count()).toBe(0);
     expect((await rivers()).flat()).toHaveLength(4);
+  });
+
+  test('an old file that stored each edge as its own river is exported with touching edges as one river', async () => {
+    page = await session.fresh();
+    await openApp(page, session.url());
+    const s = blankScenario('Many little rivers');
+    s.terrain = { rivers: [{ edges: [['A5', 'A6']] }, { edges: [['B5', 'B6']] }, { edges: [['C5', 'C6']] }, { edges: [['J5', 'J6']] }] };
+    await importScenario(page, s);
+    expect(await rivers()).toEqual([[['A5', 'A6'], ['B5', 'B6'], ['C5', 'C6']], [['J5', 'J6']]]);
   });
 
   test('fords and bridges snap to the edge nearest the pointer', async () => {

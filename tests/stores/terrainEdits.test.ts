@@ -3,7 +3,7 @@ import { validateScenario, type Scenario } from '../../src/rules';
 import { blankScenario } from '../../src/scenario';
 import { roadSquares } from '../../src/render/roads';
 import {
-  addRiver, addRoad, eraseTerrain, extendRun, mergeRivers, mirrorSquare, paintHill, paintProtected, removeRiverEdge, setCrossing,
+  addRiver, addRoad, eraseTerrain, extendRun, mergeRivers, mirrorSquare, withMergedRivers, paintHill, paintProtected, removeRiverEdge, setCrossing,
 } from '../../src/stores/terrainEdits';
 
 const codes = (s: Scenario) => validateScenario(s).map((d) => d.code);
@@ -52,6 +52,13 @@ describe('terrain edits', () => {
     expect(erased.terrain?.crossings).toBeUndefined();
     expect(erased.terrain?.rivers).toEqual([{ edges: [['A5', 'A6'], ['C5', 'C6']] }]);
     expect(removeRiverEdge(bridge, ['B5', 'B6'])).toEqual(erased);
+  });
+
+  test('a file with a river saved one edge at a time is written with the touching edges as one river', () => {
+    const s = { ...blankScenario(), terrain: { rivers: [{ edges: [['A5', 'A6']] }, { edges: [['B5', 'B6']] }, { edges: [['H5', 'H6']] }] } } as ReturnType<typeof blankScenario>;
+    expect(withMergedRivers(s).terrain?.rivers).toEqual([{ edges: [['A5', 'A6'], ['B5', 'B6']] }, { edges: [['H5', 'H6']] }]);
+    const once = withMergedRivers(s);
+    expect(withMergedRivers(once)).toBe(once);
   });
 
   test('erasing a square leaves the river edges around it: Erase takes a river edge only when pointed at', () => {
