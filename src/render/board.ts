@@ -25,6 +25,7 @@ export class BoardRenderer {
   private readonly zoneLayer: G;
   private readonly terrainLayer: G;
   private readonly linesLayer: G;
+  private readonly zoneLabelLayer: G;
   private readonly unitLayer: G;
   private readonly overlayLayer: G;
   private last: { board?: string; terrain?: unknown; sides?: unknown; view?: BoardView } = {};
@@ -36,6 +37,8 @@ export class BoardRenderer {
     this.zoneLayer = this.svg.group().attr({ class: 'layer-zones', 'pointer-events': 'none' });
     this.terrainLayer = this.svg.group().attr({ class: 'layer-terrain', 'pointer-events': 'none' });
     this.linesLayer = this.svg.group().attr({ class: 'layer-lines', 'pointer-events': 'none' });
+    // Zone names above the terrain, so a wood on the front line never hides whose zone it is.
+    this.zoneLabelLayer = this.svg.group().attr({ class: 'layer-zone-labels', 'pointer-events': 'none' });
     this.unitLayer = this.svg.group().attr({ class: 'layer-units', 'pointer-events': 'none' });
     this.overlayLayer = this.svg.group().attr({ class: 'layer-overlay', 'pointer-events': 'none' });
   }
@@ -48,7 +51,8 @@ export class BoardRenderer {
     if (boardChanged) this.drawGrid(board.columns, board.rows);
     if (boardChanged || s.sides !== this.last.sides) {
       this.zoneLayer.clear();
-      drawZones(this.zoneLayer, s);
+      this.zoneLabelLayer.clear();
+      drawZones(this.zoneLayer, s, this.zoneLabelLayer);
     }
     if (boardChanged || s.terrain !== this.last.terrain) {
       this.terrainLayer.clear();
