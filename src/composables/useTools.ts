@@ -6,7 +6,7 @@ import { useEditorStore } from '../stores/editor';
 import { useScenarioStore } from '../stores/scenario';
 import { extendRun, riverEdgeKeys } from '../stores/terrainEdits';
 import { findUnit } from '../stores/unitEdits';
-import { RiverStroke } from './riverStroke';
+import { CORNER, RiverStroke } from './riverStroke';
 
 /** Where the pointer is on the board: the square under it, its nearest side, and the nearest inner edge. */
 export interface BoardHit { square: Square; side: Side; edge: EdgeHit | null }
@@ -53,14 +53,15 @@ export function useTools() {
     store.run(COMMANDS.crossing, { edge, kind, mirror: editor.mirror });
   }
 
-  /** Erase under the pointer: the river edge it is on, or else the square. */
+  /**
+   * Erase under the pointer. A press on a river edge erases river edges the stroke runs along (a click: that edge);
+   * any other press erases the squares the pointer passes, leaving the rivers it crosses alone.
+   */
   function eraseAt(hit: BoardHit): void {
     if (!drag) return;
-    const e = hit.edge;
-    if (e && e.distance <= ERASE_EDGE && isRiver(e.edge)) {
-      if (!drag.edges.some((x) => edgeKey(x[0], x[1]) === edgeKey(e.edge[0], e.edge[1]))) drag.edges = [...drag.edges, e.edge];
-    } else if (!drag.squares.includes(hit.square)) drag.squares = [...drag.squares, hit.square];
-    store.moveGesture({ squares: drag.squares, edges: drag.edges, mirror: editor.mirror });
+    if (drag.stroke) drag.stroke.move(hit.edge);
+    else if (!drag.squares.includes(hit.square)) drag.squares = [...drag.squares, hit.square];
+    store.moveGesture({ squares: drag.squares, edges: drag.stroke?.result() ?? [], mirror: editor.mirror });
   }
 
   /** Pointer pressed on the board. */
@@ -88,19 +89,22 @@ export function useTools() {
         drag = { squares: [sq], edges: [], unitId: null, from: sq };
         store.beginGesture(COMMANDS.hill, { squares: [sq], mirror });
         return;
-      case 'erase':
-        drag = { squares: [], edges: [], unitId: null, from: sq };
+      case 'erase': {
+        const onRiver = hit.edge !== null && hit.edge.distance <= ERASE_EDGE && isRiver(hit.edge.edge);
+        drag = { squares: [], edges: [], unitId: null, from: sq, ...(onRiver ? { stroke: new RiverStroke(hit.edge) } : {}) };
         store.beginGesture(COMMANDS.erase, { squares: [], edges: [], mirror });
         eraseAt(hit);
         return;
+      }
       case 'road':
         drag = { squares: [sq], edges: [], unitId: null, from: sq };
         store.beginGesture(COMMANDS.road, { squares: [sq], mirror });
         return;
       case 'river': {
-        // Pressing nearest a river edge starts a removal stroke (a click removes it); anywhere else a drawing stroke.
+        // Pressing on the middle part of a river edge starts a removal stroke (a click removes that edge); a press
+        // anywhere else, the end of a river included, draws (so a river can be carried on from its end).
         const stroke = new RiverStroke(hit.edge);
-        const removing = hit.edge !== null && isRiver(hit.edge.edge);
+        const removing = hit.edge !== null && isRiver(hit.edge.edge) && hit.edge.along >= CORNER && hit.edge.along <= 1 - CORNER;
         drag = { squares: [sq], edges: [], unitId: null, from: sq, stroke };
         store.beginGesture(removing ? COMMANDS.removeRiverEdges : COMMANDS.river, { edges: stroke.result(), mirror });
         return;

@@ -83,6 +83,33 @@ describe('rivers by mouse', () => {
     expect((await rivers()).flat()).toHaveLength(4);
   });
 
+  test('a stroke pressed at the end of a river carries it on; the middle of an edge is where a click removes', async () => {
+    await fresh();
+    await tool(page, 'River');
+    await drag([await edgePoint(page, 'B5', 'B6', 0.4), await edgePoint(page, 'C5', 'C6', 0.6)]);
+    // Press right at the river's east end (the corner after C5/C6) and carry on east.
+    await drag([await edgePoint(page, 'C5', 'C6', 0.97, 0.05), await edgePoint(page, 'E5', 'E6', 0.6)]);
+    expect(await rivers()).toEqual([[['B5', 'B6'], ['C5', 'C6'], ['D5', 'D6'], ['E5', 'E6']]]);
+  });
+
+  test('an Erase drag across a river between two woods erases the woods and leaves the river whole', async () => {
+    await fresh();
+    await tool(page, 'River');
+    await drag([await edgePoint(page, 'B5', 'B6', 0.4), await edgePoint(page, 'F5', 'F6', 0.6)]);
+    await tool(page, 'Protected square');
+    for (const sq of ['D5', 'D6']) {
+      const box = (await page.locator(`[data-square="${sq}"]`).boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    }
+    expect(await page.locator('[data-protected]').count()).toBe(2);
+    await tool(page, 'Erase');
+    const from = (await page.locator('[data-square="D5"]').boundingBox())!;
+    const to = (await page.locator('[data-square="D6"]').boundingBox())!;
+    await drag([{ x: from.x + from.width / 2, y: from.y + from.height / 2 }, { x: to.x + to.width / 2, y: to.y + to.height / 2 }]);
+    expect(await page.locator('[data-protected]').count()).toBe(0);
+    expect((await rivers()).flat()).toHaveLength(5);
+  });
+
   test('an old file that stored each edge as its own river is exported with touching edges as one river', async () => {
     page = await session.fresh();
     await openApp(page, session.url());
