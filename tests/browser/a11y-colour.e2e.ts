@@ -37,7 +37,7 @@ async function seeAs(vision: Vision | null): Promise<void> {
   }, [vision ? feColorMatrixValues(vision) : null] as const);
 }
 
-describe('colour-vision simulation', () => {
+describe('colour-vision simulation', { timeout: 90_000 }, () => {
   test('the editor with every terrain, both sides, an error and a warning, seen four ways', async () => {
     page = await session.fresh();
     await page.setViewportSize({ width: 1280, height: 800 });

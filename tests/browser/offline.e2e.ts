@@ -8,7 +8,7 @@ import { clickSquare, openApp, protectedSquares, tool } from './driver';
 let page: Page;
 const session = browserSession();
 
-describe('offline', () => {
+describe('offline', { timeout: 90_000 }, () => {
   test('the manifest makes the app installable: name, start URL, standalone display, 192 and 512 px icons', async () => {
     page = await session.fresh();
     await openApp(page, session.url());
