@@ -9,6 +9,8 @@ import { MAX_SCENARIO_BYTES, decodeShare, encodeShare, parseScenario, serializeS
 import { useLibraryStore } from '../stores/library';
 import { useRosterStore } from '../stores/roster';
 import { useScenarioStore } from '../stores/scenario';
+import { importNotice, useImportPlacement } from './importPlacement';
+import { withMergedRivers } from '../stores/terrainEdits';
 
 /** Problems of the last rejected import, with where it came from. */
 export const importProblems = shallowRef<{ source: string; diagnostics: Array<Diagnostic | RosterDiagnostic> } | null>(null);
@@ -43,9 +45,10 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
   const store = useScenarioStore();
   const rosters = useRosterStore();
   const library = useLibraryStore();
+  const placement = useImportPlacement(openEntry);
 
   function exportScenario(): void {
-    download(serializeScenario(store.scenario), fileNameFor(store.scenario.meta.title));
+    download(serializeScenario(withMergedRivers(store.scenario)), fileNameFor(store.scenario.meta.title));
   }
 
   /** Download the open roster exactly as `serializeRoster` writes it: "eastern-association-1644.roster.json". */
@@ -63,6 +66,7 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
       }
       importProblems.value = null;
       await openEntry(await library.createRoster(roster.roster));
+      importNotice.value = `Added the roster “${roster.roster.meta.title}” to your library from ${source}.`;
       return true;
     }
     const result = parseScenario(text);
@@ -71,8 +75,7 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
       return false;
     }
     importProblems.value = null;
-    const id = await library.create(result.scenario);
-    await openEntry(id);
+    await placement.place(result.scenario, source);
     return true;
   }
 
@@ -88,7 +91,7 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
   }
 
   async function share(): Promise<void> {
-    const fragment = await encodeShare(store.scenario);
+    const fragment = await encodeShare(withMergedRivers(store.scenario));
     const url = `${location.origin}${location.pathname}#${fragment}`;
     let copied = false;
     try {
@@ -114,8 +117,7 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
       importProblems.value = { source: 'share link', diagnostics: result.diagnostics };
       return false;
     }
-    const id = await library.create(result.scenario);
-    await openEntry(id);
+    await placement.place(result.scenario, 'a share link');
     return true;
   }
 

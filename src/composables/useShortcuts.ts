@@ -1,8 +1,10 @@
-/** Page-wide keyboard shortcuts: undo/redo, tools, mirror, rotate, return to roster, zoom. */
-import { onBeforeUnmount, onMounted } from 'vue';
+/** Page-wide keyboard shortcuts (listed in ./shortcutList.ts): focus moves, help, undo/redo, tools, mirror, rotate, zoom. */
+import { nextTick, onBeforeUnmount, onMounted } from 'vue';
 import { defaultFacing } from '../rules';
 import { COMMANDS } from '../stores/commands';
+import { FOCUS_KEYS, type FocusTarget } from './shortcutList';
 import { TOOLS, useEditorStore } from '../stores/editor';
+import { useLibraryHistory } from '../stores/libraryHistory';
 import { useRosterStore } from '../stores/roster';
 import { useScenarioStore } from '../stores/scenario';
 import { findUnit } from '../stores/unitEdits';
@@ -16,26 +18,48 @@ export function useShortcuts() {
   const store = useScenarioStore();
   const editor = useEditorStore();
   const rosters = useRosterStore();
+  const libraryHistory = useLibraryHistory();
+
+  /** Move the keyboard focus to the map, the tools or a side tab (opening the panel when collapsed). */
+  async function focusPart(target: FocusTarget): Promise<void> {
+    if (editor.view !== 'editor') return;
+    if (target === 'map') { document.querySelector<HTMLElement>('[data-testid="board"]')?.focus(); return; }
+    if (target === 'tools') {
+      if (editor.readOnly) return;
+      document.querySelector<HTMLElement>('[role="toolbar"] [aria-pressed="true"], [role="toolbar"] button')?.focus();
+      return;
+    }
+    editor.showTab(target);
+    await nextTick();
+    document.getElementById(`tab-${target}`)?.focus();
+  }
 
   function onKey(ev: KeyboardEvent): void {
+    // A modal dialog (help, key, print, import) keeps its keys to itself.
+    if (editor.dialog || document.querySelector('dialog[open], [aria-modal="true"]')) return;
+    const focus = ev.altKey && !ev.ctrlKey && !ev.metaKey ? FOCUS_KEYS[ev.code as keyof typeof FOCUS_KEYS] : undefined;
+    if (focus) { ev.preventDefault(); void focusPart(focus); return; }
     if (typing(ev.target) || ev.altKey) return;
+    if (ev.key === '?') { ev.preventDefault(); editor.dialog = 'help'; return; }
     const ctrl = ev.ctrlKey || ev.metaKey;
     const key = ev.key.toLowerCase();
     if (ctrl) {
-      // Undo and redo act on the open document: the roster in the roster builder, the scenario elsewhere.
-      const target = editor.docView === 'roster' ? rosters : store;
-      if (key === 'z' && !ev.shiftKey) { ev.preventDefault(); target.undo(); }
-      else if ((key === 'z' && ev.shiftKey) || key === 'y') { ev.preventDefault(); target.redo(); }
+      // Undo and redo act on what is on screen: library actions on the Library page, else the open document.
+      const target = editor.view === 'library' ? libraryHistory : editor.docView === 'roster' ? rosters : store;
+      if (key === 'z' && !ev.shiftKey) { ev.preventDefault(); void target.undo(); }
+      else if ((key === 'z' && ev.shiftKey) || key === 'y') { ev.preventDefault(); void target.redo(); }
       return;
     }
     if (editor.view !== 'editor') return;
-    const tool = TOOLS.find((t) => t.key === key);
-    if (tool) { editor.tool = tool.id; return; }
-    if (key === 'n') { editor.mirror = !editor.mirror; return; }
+    if (key === 'k') { editor.dialog = 'key'; return; }
     if (key === '+' || key === '=') { editor.setZoom(editor.zoom * 1.25); return; }
     if (key === '-') { editor.setZoom(editor.zoom / 1.25); return; }
     if (key === '0') { editor.setZoom(1); return; }
     if (key === '9') { editor.fit = true; return; }
+    if (editor.readOnly) return;
+    const tool = TOOLS.find((t) => t.key === key);
+    if (tool) { editor.tool = tool.id; return; }
+    if (key === 'n') { editor.mirror = !editor.mirror; return; }
     const sel = editor.selectedUnit ? findUnit(store.scenario, editor.selectedUnit) : null;
     if (!sel) return;
     if (key === 'r') {

@@ -1,11 +1,18 @@
 /** What each tool does with pointer and keyboard input on the board: a thin layer over the commands. */
 import { edgeKey, resolveBoard, type Edge, type Square } from '../rules';
-import { neighbour, type Side } from '../render';
+import { neighbour, type EdgeHit, type Side } from '../render';
 import { COMMANDS } from '../stores/commands';
 import { useEditorStore } from '../stores/editor';
 import { useScenarioStore } from '../stores/scenario';
 import { extendRun, riverEdgeKeys } from '../stores/terrainEdits';
 import { findUnit } from '../stores/unitEdits';
+import { CORNER, RiverStroke } from './riverStroke';
+
+/** Where the pointer is on the board: the square under it, its nearest side, and the nearest inner edge. */
+export interface BoardHit { square: Square; side: Side; edge: EdgeHit | null }
+
+/** Erase takes a river edge instead of the square when the pointer is this close to it (in squares). */
+const ERASE_EDGE = 0.25;
 
 /** Units deployed on a square, bodies first (commanders and engines last). */
 export function unitsAt(sq: Square): string[] {
@@ -18,7 +25,7 @@ export function unitsAt(sq: Square): string[] {
 export function useTools() {
   const store = useScenarioStore();
   const editor = useEditorStore();
-  let drag: { squares: Square[]; edges: Edge[]; unitId: string | null; from: Square } | null = null;
+  let drag: { squares: Square[]; edges: Edge[]; unitId: string | null; from: Square; stroke?: RiverStroke } | null = null;
   /** A road being drawn from the keyboard (Enter starts, arrows extend, Enter ends). */
   let keyboardRoad: Square[] | null = null;
 
@@ -35,18 +42,31 @@ export function useTools() {
     editor.selectedUnit = here[(i + 1) % here.length]!;
   }
 
-  function crossing(sq: Square, side: Side, kind: 'ford' | 'bridge'): void {
-    const edge = edgeOf(sq, side);
+  const isRiver = (e: Edge) => riverEdgeKeys(store.scenario).has(edgeKey(e[0], e[1]));
+
+  function crossing(edge: Edge | null, kind: 'ford' | 'bridge'): void {
     if (!edge) return;
-    if (!riverEdgeKeys(store.scenario).has(edgeKey(edge[0], edge[1]))) {
-      editor.message = `A ${kind} goes on a river edge: the ${sideName(side)} side of ${sq} has no river. Draw the river first.`;
+    if (!isRiver(edge)) {
+      editor.message = `A ${kind} goes on a river edge: there is no river between ${edge[0]} and ${edge[1]}. Draw the river first.`;
       return;
     }
     store.run(COMMANDS.crossing, { edge, kind, mirror: editor.mirror });
   }
 
-  /** Pointer pressed on a square, near the given side of it. */
-  function down(sq: Square, side: Side): void {
+  /**
+   * Erase under the pointer. A press on a river edge erases river edges the stroke runs along (a click: that edge);
+   * any other press erases the squares the pointer passes, leaving the rivers it crosses alone.
+   */
+  function eraseAt(hit: BoardHit): void {
+    if (!drag) return;
+    if (drag.stroke) drag.stroke.move(hit.edge);
+    else if (!drag.squares.includes(hit.square)) drag.squares = [...drag.squares, hit.square];
+    store.moveGesture({ squares: drag.squares, edges: drag.stroke?.result() ?? [], mirror: editor.mirror });
+  }
+
+  /** Pointer pressed on the board. */
+  function down(hit: BoardHit): void {
+    const sq = hit.square;
     editor.message = '';
     const mirror = editor.mirror;
     switch (editor.tool) {
@@ -69,35 +89,44 @@ export function useTools() {
         drag = { squares: [sq], edges: [], unitId: null, from: sq };
         store.beginGesture(COMMANDS.hill, { squares: [sq], mirror });
         return;
-      case 'erase':
-        drag = { squares: [sq], edges: [], unitId: null, from: sq };
-        store.beginGesture(COMMANDS.erase, { squares: [sq], mirror });
+      case 'erase': {
+        const onRiver = hit.edge !== null && hit.edge.distance <= ERASE_EDGE && isRiver(hit.edge.edge);
+        drag = { squares: [], edges: [], unitId: null, from: sq, ...(onRiver ? { stroke: new RiverStroke(hit.edge) } : {}) };
+        store.beginGesture(COMMANDS.erase, { squares: [], edges: [], mirror });
+        eraseAt(hit);
         return;
+      }
       case 'road':
         drag = { squares: [sq], edges: [], unitId: null, from: sq };
         store.beginGesture(COMMANDS.road, { squares: [sq], mirror });
         return;
       case 'river': {
-        const e = edgeOf(sq, side);
-        drag = { squares: [sq], edges: e ? [e] : [], unitId: null, from: sq };
-        store.beginGesture(COMMANDS.river, { edges: drag.edges, mirror });
+        // Pressing on the middle part of a river edge starts a removal stroke (a click removes that edge); a press
+        // anywhere else, the end of a river included, draws (so a river can be carried on from its end).
+        const stroke = new RiverStroke(hit.edge);
+        const removing = hit.edge !== null && isRiver(hit.edge.edge) && hit.edge.along >= CORNER && hit.edge.along <= 1 - CORNER;
+        drag = { squares: [sq], edges: [], unitId: null, from: sq, stroke };
+        store.beginGesture(removing ? COMMANDS.removeRiverEdges : COMMANDS.river, { edges: stroke.result(), mirror });
         return;
       }
       case 'ford':
       case 'bridge':
-        crossing(sq, side, editor.tool);
+        crossing(hit.edge?.edge ?? null, editor.tool);
         return;
     }
   }
 
-  /** Pointer moved (button held) over a square. */
-  function move(sq: Square, side: Side): void {
+  /** Pointer moved (button held) over the board. */
+  function move(hit: BoardHit): void {
     if (!drag) return;
+    const sq = hit.square;
     const mirror = editor.mirror;
     switch (editor.tool) {
+      case 'erase':
+        eraseAt(hit);
+        return;
       case 'protected':
-      case 'hill':
-      case 'erase': {
+      case 'hill': {
         if (drag.squares.includes(sq)) return;
         drag.squares = [...drag.squares, sq];
         store.moveGesture({ squares: drag.squares, kind: editor.protectedKind, mirror });
@@ -107,13 +136,9 @@ export function useTools() {
         drag.squares = extendRun(drag.squares, sq);
         store.moveGesture({ squares: drag.squares, mirror });
         return;
-      case 'river': {
-        const e = edgeOf(sq, side);
-        if (!e || drag.edges.some((x) => edgeKey(x[0], x[1]) === edgeKey(e[0], e[1]))) return;
-        drag.edges = [...drag.edges, e];
-        store.moveGesture({ edges: drag.edges, mirror });
+      case 'river':
+        if (drag.stroke?.move(hit.edge)) store.moveGesture({ edges: drag.stroke.result(), mirror });
         return;
-      }
       case 'select':
         drag.squares = [sq];
         return;
@@ -146,7 +171,7 @@ export function useTools() {
       }
       return;
     }
-    down(sq, 'N');
+    down({ square: sq, side: 'N', edge: null });
     up(null);
   }
 
@@ -164,9 +189,10 @@ export function useTools() {
     const edge = edgeOf(sq, side);
     if (!edge) return;
     if (editor.tool === 'river') {
-      if (riverEdgeKeys(store.scenario).has(edgeKey(edge[0], edge[1]))) store.run(COMMANDS.removeRiverEdge, { edge, mirror: editor.mirror });
-      else store.run(COMMANDS.river, { edges: [edge], mirror: editor.mirror });
-    } else if (editor.tool === 'ford' || editor.tool === 'bridge') crossing(sq, side, editor.tool);
+      store.run(isRiver(edge) ? COMMANDS.removeRiverEdges : COMMANDS.river, { edges: [edge], mirror: editor.mirror });
+    } else if (editor.tool === 'erase') {
+      if (isRiver(edge)) store.run(COMMANDS.removeRiverEdges, { edges: [edge], mirror: editor.mirror });
+    } else if (editor.tool === 'ford' || editor.tool === 'bridge') crossing(edge, editor.tool);
   }
 
   function cancel(): void {
@@ -176,8 +202,4 @@ export function useTools() {
   }
 
   return { down, move, up, enter, cursorMoved, edgeKeyAction, cancel };
-}
-
-function sideName(side: Side): string {
-  return { N: 'north', E: 'east', S: 'south', W: 'west' }[side];
 }

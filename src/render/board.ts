@@ -25,6 +25,7 @@ export class BoardRenderer {
   private readonly zoneLayer: G;
   private readonly terrainLayer: G;
   private readonly linesLayer: G;
+  private readonly zoneLabelLayer: G;
   private readonly unitLayer: G;
   private readonly overlayLayer: G;
   private last: { board?: string; terrain?: unknown; sides?: unknown; view?: BoardView } = {};
@@ -36,6 +37,8 @@ export class BoardRenderer {
     this.zoneLayer = this.svg.group().attr({ class: 'layer-zones', 'pointer-events': 'none' });
     this.terrainLayer = this.svg.group().attr({ class: 'layer-terrain', 'pointer-events': 'none' });
     this.linesLayer = this.svg.group().attr({ class: 'layer-lines', 'pointer-events': 'none' });
+    // Zone names above the terrain, so a wood on the front line never hides whose zone it is.
+    this.zoneLabelLayer = this.svg.group().attr({ class: 'layer-zone-labels', 'pointer-events': 'none' });
     this.unitLayer = this.svg.group().attr({ class: 'layer-units', 'pointer-events': 'none' });
     this.overlayLayer = this.svg.group().attr({ class: 'layer-overlay', 'pointer-events': 'none' });
   }
@@ -48,7 +51,8 @@ export class BoardRenderer {
     if (boardChanged) this.drawGrid(board.columns, board.rows);
     if (boardChanged || s.sides !== this.last.sides) {
       this.zoneLayer.clear();
-      drawZones(this.zoneLayer, s);
+      this.zoneLabelLayer.clear();
+      drawZones(this.zoneLayer, s, this.zoneLabelLayer);
     }
     if (boardChanged || s.terrain !== this.last.terrain) {
       this.terrainLayer.clear();
@@ -104,10 +108,12 @@ export class BoardRenderer {
     for (const sq of warnings) {
       if (errors.has(sq)) continue;
       const o = squareOrigin(sq);
-      g.circle(7).center(o.x + CELL - 6, o.y + 6).fill(T.warning).stroke({ color: '#5a4500', width: 1 }).attr({ 'data-warning': sq });
+      g.circle(9).center(o.x + CELL - 6, o.y + 6).fill(T.warning).stroke({ color: '#3d2f00', width: 1.5 }).attr({ 'data-warning': sq });
     }
     for (const sq of errors) {
       const o = squareOrigin(sq);
+      // A white band under the red dashes keeps the outline visible on any fill and in any colour vision.
+      g.rect(CELL - 3, CELL - 3).move(o.x + 1.5, o.y + 1.5).fill('none').stroke({ color: '#ffffff', width: 5 });
       g.rect(CELL - 3, CELL - 3).move(o.x + 1.5, o.y + 1.5).fill('none').stroke({ color: T.error, width: 3, dasharray: '7 3' }).attr({ 'data-error': sq });
     }
     for (const sq of view.highlighted) {

@@ -60,3 +60,44 @@ export function edgeSegment(a: Square, b: Square): { x1: number; y1: number; x2:
   const x = MARGIN + p.col * CELL;
   return { x1: x, y1: y, x2: x + CELL, y2: y };
 }
+
+/** A square edge near a point: the edge, how far along it the point lies (0..1) and its distance from it, in squares. */
+export interface EdgeHit { edge: [Square, Square]; along: number; distance: number }
+
+/**
+ * The inner square edge (one two squares share) nearest a point in user units, or null off the board. Edges on
+ * the board's rim join no two squares and are never returned.
+ */
+export function nearestEdge(x: number, y: number, board: BoardSize): EdgeHit | null {
+  const fx = (x - MARGIN) / CELL;
+  const fy = (y - MARGIN) / CELL;
+  if (fx < 0 || fy < 0 || fx > board.columns || fy > board.rows) return null;
+  const hits: EdgeHit[] = [];
+  // Vertical lines x = k (1..columns-1) join (k-1, row) and (k, row).
+  const row = Math.min(board.rows - 1, Math.floor(fy));
+  for (const k of [Math.floor(fx), Math.ceil(fx)]) {
+    if (k < 1 || k > board.columns - 1) continue;
+    hits.push({ edge: [squareName(k - 1, row), squareName(k, row)], along: fy - row, distance: Math.abs(fx - k) });
+  }
+  // Horizontal lines y = k (1..rows-1) join (col, k-1) and (col, k).
+  const col = Math.min(board.columns - 1, Math.floor(fx));
+  for (const k of [Math.floor(fy), Math.ceil(fy)]) {
+    if (k < 1 || k > board.rows - 1) continue;
+    hits.push({ edge: [squareName(col, k - 1), squareName(col, k)], along: fx - col, distance: Math.abs(fy - k) });
+  }
+  hits.sort((a, b) => a.distance - b.distance);
+  return hits[0] ?? null;
+}
+
+/** The two grid corners an edge runs between, as "col,row" keys (for telling which edges touch). */
+export function edgeCorners(a: Square, b: Square): [string, string] | null {
+  const p = parseSquare(a);
+  const q = parseSquare(b);
+  if (!p || !q || Math.abs(p.col - q.col) + Math.abs(p.row - q.row) !== 1) return null;
+  if (p.row === q.row) {
+    const x = Math.max(p.col, q.col);
+    return [`${x},${p.row}`, `${x},${p.row + 1}`];
+  }
+  const y = Math.max(p.row, q.row);
+  return [`${p.col},${y}`, `${p.col + 1},${y}`];
+}

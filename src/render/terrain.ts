@@ -5,8 +5,8 @@ import { SIDE_STYLES, TERRAIN_STYLE as T } from '../scenario/symbology';
 import { CELL, MARGIN, edgeSegment, neighbour, squareCentre, squareOrigin, type Side } from './layout';
 import type { TerrainPatterns } from './patterns';
 
-/** Set-up zones: a light tint per side, a dashed front line and the side's name. */
-export function drawZones(g: G, s: Scenario): void {
+/** Set-up zones: a light tint per side, a dashed front line and the side's name (in `labels`, drawn above terrain). */
+export function drawZones(g: G, s: Scenario, labels: G = g): void {
   const board = resolveBoard(s.board);
   for (const side of s.sides) {
     const style = SIDE_STYLES[side.edge];
@@ -16,8 +16,8 @@ export function drawZones(g: G, s: Scenario): void {
     g.rect(board.columns * CELL, h).move(MARGIN, y).fill(style.zoneTint).attr({ 'data-zone': side.id });
     const frontY = side.edge === 'north' ? y + h : y;
     g.line(MARGIN, frontY, MARGIN + board.columns * CELL, frontY).stroke({ color: style.ink, width: 2, dasharray: '8 5' });
-    const label = g.plain(`${sideName(side)} set-up`).font({ size: 10, family: 'system-ui, sans-serif', anchor: 'end' })
-      .fill(style.ink).opacity(0.75);
+    const label = labels.plain(`${sideName(side)} set-up`).font({ size: 10, family: 'system-ui, sans-serif', anchor: 'end' })
+      .fill(style.ink).attr({ stroke: '#ffffff', 'stroke-width': 3, 'paint-order': 'stroke', 'stroke-linejoin': 'round' });
     // Just outside the zone, in the open ground, so units never hide it.
     label.attr({ x: MARGIN + board.columns * CELL - 4, y: side.edge === 'north' ? frontY + 12 : frontY - 4 });
   }

@@ -6,7 +6,7 @@
  * Selection, cursor and view changes are not commands at all, so they never enter the history.
  */
 import type { CrossingKind, Edge, Facing, ProtectedKind, Scenario, ScenarioMeta, ScenarioRules, SideSpec, Square, TroopType } from '../rules';
-import { addRiver, addRoad, eraseTerrain, mirrorEdge, mirrorSquare, paintHill, paintProtected, removeRiverEdge, setCrossing } from './terrainEdits';
+import { addRiver, addRoad, eraseTerrain, mirrorEdge, mirrorSquare, paintHill, paintProtected, removeRiverEdges, setCrossing } from './terrainEdits';
 import { addUnit, placeUnit, removeUnit, renameSide, rotateUnit, setStands, swapEdges, unplaceUnit, updateSide } from './unitEdits';
 
 export type CapturePolicy = 'step' | 'gesture';
@@ -25,6 +25,9 @@ function command<A>(name: string, capture: CapturePolicy, perform: (s: Scenario,
 const both = (s: Scenario, squares: readonly Square[], mirror: boolean): Square[] =>
   mirror ? [...new Set([...squares, ...squares.map((sq) => mirrorSquare(sq, s))])] : [...squares];
 
+const bothEdges = (s: Scenario, edges: readonly Edge[], mirror: boolean): Edge[] =>
+  mirror ? [...edges, ...edges.map((e) => mirrorEdge(e, s))] : [...edges];
+
 export const COMMANDS = {
   paintProtected: command<{ squares: Square[]; kind: ProtectedKind; mirror: boolean }>('Protected square', 'gesture',
     (s, a) => paintProtected(s, both(s, a.squares, a.mirror), a.kind)),
@@ -36,10 +39,8 @@ export const COMMANDS = {
     const once = addRiver(s, a.edges);
     return a.mirror ? addRiver(once, a.edges.map((e) => mirrorEdge(e, s))) : once;
   }),
-  removeRiverEdge: command<{ edge: Edge; mirror: boolean }>('Remove river edge', 'step', (s, a) => {
-    const once = removeRiverEdge(s, a.edge);
-    return a.mirror ? removeRiverEdge(once, mirrorEdge(a.edge, s)) : once;
-  }),
+  removeRiverEdges: command<{ edges: Edge[]; mirror: boolean }>('Remove river', 'gesture',
+    (s, a) => removeRiverEdges(s, bothEdges(s, a.edges, a.mirror))),
   crossing: command<{ edge: Edge; kind: CrossingKind; mirror: boolean }>('Crossing', 'step', (s, a) => {
     const once = setCrossing(s, a.edge, a.kind);
     return a.mirror ? setCrossing(once, mirrorEdge(a.edge, s), a.kind) : once;
@@ -48,7 +49,8 @@ export const COMMANDS = {
     const once = paintHill(s, a.squares);
     return a.mirror ? paintHill(once, a.squares.map((sq) => mirrorSquare(sq, s))) : once;
   }),
-  erase: command<{ squares: Square[]; mirror: boolean }>('Erase', 'gesture', (s, a) => eraseTerrain(s, both(s, a.squares, a.mirror))),
+  erase: command<{ squares: Square[]; edges?: Edge[]; mirror: boolean }>('Erase', 'gesture',
+    (s, a) => eraseTerrain(s, both(s, a.squares, a.mirror), bothEdges(s, a.edges ?? [], a.mirror))),
   placeUnit: command<{ unitId: string; at: Square }>('Deploy unit', 'step', (s, a) => placeUnit(s, a.unitId, a.at)),
   unplaceUnit: command<{ unitId: string }>('Return unit to roster', 'step', (s, a) => unplaceUnit(s, a.unitId)),
   rotateUnit: command<{ unitId: string; steps: 1 | -1; current: Facing }>('Rotate unit', 'step', (s, a) => rotateUnit(s, a.unitId, a.steps, a.current)),
@@ -67,4 +69,6 @@ export const COMMANDS = {
   }),
   setBoard: command<{ columns: number; rows: number }>('Board size', 'step', (s, b) => ({ ...s, board: { columns: b.columns, rows: b.rows } })),
   setRules: command<ScenarioRules>('Rules options', 'step', (s, rules) => ({ ...s, rules })),
+  /** The whole scenario replaced by an imported copy of it (one undo step, so the old one is never lost). */
+  replaceScenario: command<Scenario>('Replace with imported file', 'step', (_s, next) => next),
 } as const;

@@ -17,6 +17,18 @@ export type ToolId = (typeof TOOLS)[number]['id'];
 
 export type PanelTab = 'scenario' | 'sides' | 'checks';
 
+const LAYOUT_KEY = 'nss-layout';
+
+/** The remembered collapsed state of the tool column and the side panel; narrow windows start collapsed. */
+function loadLayout(): { tools: boolean; panel: boolean } {
+  const narrow = typeof window !== 'undefined' && window.innerWidth < 1000;
+  try {
+    const saved = JSON.parse(globalThis.localStorage?.getItem(LAYOUT_KEY) ?? 'null') as { tools?: unknown; panel?: unknown } | null;
+    if (saved) return { tools: saved.tools === true, panel: saved.panel === true };
+  } catch { /* a damaged setting: fall back to the default */ }
+  return { tools: narrow, panel: narrow };
+}
+
 export const useEditorStore = defineStore('editor', () => {
   const tool = ref<ToolId>('select');
   const protectedKind = ref<ProtectedKind>('woods');
@@ -36,10 +48,39 @@ export const useEditorStore = defineStore('editor', () => {
   /** The document view the library returns to: the map editor or the roster builder. */
   const docView = ref<'editor' | 'roster'>('editor');
 
+  /** A request to bring squares into view and focus the map there (the map watches `n`). */
+  const reveal = ref<{ squares: Square[]; n: number }>({ squares: [], n: 0 });
+  function revealSquares(squares: readonly Square[]): void {
+    reveal.value = { squares: [...squares], n: reveal.value.n + 1 };
+  }
+
+  const layout = loadLayout();
+  /** The tool column shows only its keys; the side panel only its tab strip. Remembered in localStorage. */
+  const toolsCollapsed = ref(layout.tools);
+  const panelCollapsed = ref(layout.panel);
+  /** The help ("?") or map key dialog, when one is open. */
+  const dialog = ref<'help' | 'key' | null>(null);
+  /** A phone-sized window: the map is shown read-only. */
+  const readOnly = ref(false);
+  function setCollapsed(part: 'tools' | 'panel', collapsed: boolean): void {
+    (part === 'tools' ? toolsCollapsed : panelCollapsed).value = collapsed;
+    try {
+      globalThis.localStorage?.setItem(LAYOUT_KEY, JSON.stringify({ tools: toolsCollapsed.value, panel: panelCollapsed.value }));
+    } catch { /* storage full or blocked: the layout is simply not remembered */ }
+  }
+  /** Show a side tab (opening the panel if it was collapsed). */
+  function showTab(t: PanelTab): void {
+    tab.value = t;
+    if (panelCollapsed.value) setCollapsed('panel', false);
+  }
+
   function setZoom(z: number, keepFit = false): void {
     fit.value = keepFit;
     zoom.value = Math.min(4, Math.max(0.25, Math.round(z * 100) / 100));
   }
 
-  return { tool, protectedKind, mirror, cursor, selectedUnit, highlighted, selectedDiagnostic, zoom, fit, tab, message, view, docView, setZoom };
+  return {
+    tool, protectedKind, mirror, cursor, selectedUnit, highlighted, selectedDiagnostic, zoom, fit, tab, message, view, docView, reveal,
+    toolsCollapsed, panelCollapsed, readOnly, dialog, setZoom, revealSquares, setCollapsed, showTab,
+  };
 });

@@ -151,11 +151,17 @@ export const useLibraryStore = defineStore('library', () => {
     return record.id;
   }
 
+  /** Put a deleted entry back exactly as it was (library undo). */
+  async function restore(record: LibraryEntry): Promise<void> {
+    await queue(() => putRecord(record));
+    await refresh();
+  }
+
   /** Wait for pending writes (tests and before leaving). */
   const flush = () => writes;
 
   return {
     records, currentId, lastDeleted, error, refresh, create, createRoster, entry, open, openRoster, lastOpened,
-    save, saveRoster, duplicate, rename, remove, undoDelete, flush,
+    save, saveRoster, duplicate, rename, remove, undoDelete, restore, flush,
   };
 });

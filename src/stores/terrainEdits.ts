@@ -1,8 +1,9 @@
 /** Pure terrain edits: each takes a scenario and returns a new one (the same object when nothing changed). */
 import {
   edgeKey, orthogonallyAdjacent, parseSquare, resolveBoard, squareName,
-  type CrossingKind, type Edge, type ProtectedKind, type Scenario, type Square, type Terrain,
+  type CrossingKind, type Edge, type ProtectedKind, type River, type Scenario, type Square, type Terrain,
 } from '../rules';
+import { edgeCorners } from '../render/layout';
 import { compressRun, roadSquares } from '../render/roads';
 
 /** The square point-symmetric to `sq` about the board's centre. */
@@ -52,7 +53,7 @@ export function riverEdgeKeys(s: Scenario): Set<string> {
   return out;
 }
 
-/** Add a river along the given edges (edges already on a river are skipped). */
+/** Add a river along the given edges (edges already on a river are skipped); rivers that now touch become one. */
 export function addRiver(s: Scenario, edges: readonly Edge[]): Scenario {
   const have = riverEdgeKeys(s);
   const fresh: Edge[] = [];
@@ -63,7 +64,43 @@ export function addRiver(s: Scenario, edges: readonly Edge[]): Scenario {
     fresh.push([e[0], e[1]]);
   }
   if (fresh.length === 0) return s;
-  return withTerrain(s, { rivers: [...(s.terrain?.rivers ?? []), { edges: fresh }] });
+  return withTerrain(s, { rivers: mergeRivers([...(s.terrain?.rivers ?? []), { edges: fresh }]) });
+}
+
+/**
+ * Join rivers whose edges meet at a grid corner into one river (the first one's place in the list, edges in their
+ * old order), so a river drawn in several strokes is stored once and files stay small.
+ */
+export function mergeRivers(rivers: readonly River[]): River[] {
+  const parent = rivers.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const owner = new Map<string, number>();
+  rivers.forEach((r, i) => {
+    for (const [a, b] of r.edges) {
+      for (const corner of edgeCorners(a, b) ?? []) {
+        const j = owner.get(corner);
+        if (j === undefined) owner.set(corner, i);
+        else parent[find(i)] = find(j);
+      }
+    }
+  });
+  const groups = new Map<number, Edge[]>();
+  const order: number[] = [];
+  rivers.forEach((r, i) => {
+    const root = find(i);
+    if (!groups.has(root)) { groups.set(root, []); order.push(root); }
+    groups.get(root)!.push(...r.edges);
+  });
+  if (order.length === rivers.length) return [...rivers];
+  return order.map((root) => ({ edges: groups.get(root)! }));
+}
+
+/** The scenario with touching rivers joined into one (the same object when there is nothing to join): for files. */
+export function withMergedRivers(s: Scenario): Scenario {
+  const rivers = s.terrain?.rivers;
+  if (!rivers) return s;
+  const merged = mergeRivers(rivers);
+  return merged.length === rivers.length ? s : { ...s, terrain: { ...s.terrain, rivers: merged } };
 }
 
 /** Put a ford or bridge on a river edge (replacing any crossing there); unchanged when the edge is not river. */
@@ -98,8 +135,11 @@ export function paintHill(s: Scenario, squares: readonly Square[]): Scenario {
   return changed ? withTerrain(s, { hills }) : s;
 }
 
-/** Remove all terrain from the squares: protected, hill, road (split where it passed) and river edges around them. */
-export function eraseTerrain(s: Scenario, squares: readonly Square[]): Scenario {
+/**
+ * Remove the terrain on the squares (protected, hill, road split where it passed) and the given river edges with
+ * their crossings. River edges around the squares stay: Erase removes a river edge only when pointed at.
+ */
+export function eraseTerrain(s: Scenario, squares: readonly Square[], edges: readonly Edge[] = []): Scenario {
   const gone = new Set(squares);
   const t = s.terrain ?? {};
   const prot = (t.protected ?? []).filter((p) => !gone.has(p.at));
@@ -114,23 +154,25 @@ export function eraseTerrain(s: Scenario, squares: readonly Square[]): Scenario 
     }
     return pieces.filter((p) => p.length >= 2).map((p) => ({ path: compressRun(p) }));
   });
-  const rivers = (t.rivers ?? []).map((r) => ({ edges: r.edges.filter(([a, b]) => !gone.has(a) && !gone.has(b)) })).filter((r) => r.edges.length > 0);
-  const riverKeys = new Set(rivers.flatMap((r) => r.edges.map(([a, b]) => edgeKey(a, b))));
-  const crossings = (t.crossings ?? []).filter((c) => riverKeys.has(edgeKey(c.edge[0], c.edge[1])));
   const same = prot.length === (t.protected ?? []).length && hills.length === (t.hills ?? []).length
     && hills.every((h, i) => h.squares.length === t.hills![i]!.squares.length)
-    && roads.length === (t.roads ?? []).length && roads.every((r, i) => r === t.roads![i])
-    && rivers.length === (t.rivers ?? []).length && rivers.every((r, i) => r.edges.length === t.rivers![i]!.edges.length);
-  if (same) return s;
-  return withTerrain(s, { protected: prot, hills, roads, rivers, crossings });
+    && roads.length === (t.roads ?? []).length && roads.every((r, i) => r === t.roads![i]);
+  const next = same ? s : withTerrain(s, { protected: prot, hills, roads });
+  return removeRiverEdges(next, edges);
 }
 
 /** Remove one river edge (and its crossing). */
 export function removeRiverEdge(s: Scenario, edge: Edge): Scenario {
-  const k = edgeKey(edge[0], edge[1]);
-  if (!riverEdgeKeys(s).has(k)) return s;
-  const rivers = (s.terrain?.rivers ?? []).map((r) => ({ edges: r.edges.filter(([a, b]) => edgeKey(a, b) !== k) })).filter((r) => r.edges.length > 0);
-  const crossings = (s.terrain?.crossings ?? []).filter((c) => edgeKey(c.edge[0], c.edge[1]) !== k);
+  return removeRiverEdges(s, [edge]);
+}
+
+/** Remove river edges (and their crossings); unchanged when none of them is a river edge. */
+export function removeRiverEdges(s: Scenario, edges: readonly Edge[]): Scenario {
+  const have = riverEdgeKeys(s);
+  const gone = new Set(edges.map((e) => edgeKey(e[0], e[1])).filter((k) => have.has(k)));
+  if (gone.size === 0) return s;
+  const rivers = (s.terrain?.rivers ?? []).map((r) => ({ edges: r.edges.filter(([a, b]) => !gone.has(edgeKey(a, b))) })).filter((r) => r.edges.length > 0);
+  const crossings = (s.terrain?.crossings ?? []).filter((c) => !gone.has(edgeKey(c.edge[0], c.edge[1])));
   return withTerrain(s, { rivers, crossings });
 }
 

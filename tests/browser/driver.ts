@@ -63,5 +63,25 @@ export async function settle(page: Page): Promise<void> {
 export async function newFromTemplate(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: 'Library' }).click();
   await page.getByRole('button', { name: title === 'Blank' ? 'New blank scenario' : `New from template ${title}` }).click();
-  await page.waitForSelector('[data-square="A1"]');
+  // The library's thumbnails carry squares too: wait for the map itself.
+  await page.getByTestId('board').waitFor();
+}
+
+/** Screen point on the edge two squares share: `along` 0..1 from one end, `off` squares to one side of the line. */
+export async function edgePoint(page: Page, a: string, b: string, along = 0.5, off = 0): Promise<{ x: number; y: number }> {
+  const p = await squarePoint(page, a);
+  const q = await squarePoint(page, b);
+  const cell = (await page.locator(`[data-square="${a}"]`).boundingBox())!.width;
+  const mx = (p.x + q.x) / 2, my = (p.y + q.y) / 2;
+  // The edge runs across the line joining the two centres.
+  return Math.abs(p.x - q.x) > Math.abs(p.y - q.y)
+    ? { x: mx + off * cell, y: my + (along - 0.5) * cell }
+    : { x: mx + (along - 0.5) * cell, y: my + off * cell };
+}
+
+/** The scenario file the Export button writes. */
+export async function exportedScenario(page: Page): Promise<{ terrain?: Record<string, unknown> } & Record<string, unknown>> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  const { readFileSync } = await import('node:fs');
+  return JSON.parse(readFileSync((await download.path())!, 'utf8')) as { terrain?: Record<string, unknown> } & Record<string, unknown>;
 }

@@ -184,7 +184,7 @@ describe('saving and sharing', () => {
     expect(await page.getByTestId('scenario-title').textContent()).toBe('“Ambush at dawn”');
   });
 
-  test('export then import gives the same file, as a new library entry', async () => {
+  test('export then import gives the same file; kept beside the original it is a new, told-apart entry', async () => {
     await fresh();
     await tool(page, 'Road');
     await dragSquares(page, ['A5', 'E5']);
@@ -193,9 +193,12 @@ describe('saving and sharing', () => {
     expect(first).toBe(serializeScenario(JSON.parse(first)));
     const before = await libraryCount();
     await page.getByTestId('import-input').setInputFiles({ name: 'again.json', mimeType: 'application/json', buffer: Buffer.from(first) });
-    await page.waitForTimeout(200);
+    await page.getByRole('button', { name: 'Keep both' }).click();
+    await page.getByTestId('import-notice').waitFor();
     expect(await libraryCount()).toBe(before + 1);
-    expect(await exportText()).toBe(first);
+    const again = JSON.parse(await exportText());
+    expect(again.meta.title).toMatch(/^Open Field \(imported \d{4}-\d\d-\d\d\)$/);
+    expect(serializeScenario({ ...again, meta: { ...again.meta, title: 'Open Field' } })).toBe(first);
   });
 
   test('a scenario file dropped on the page opens as a new entry', async () => {
@@ -244,8 +247,12 @@ describe('saving and sharing', () => {
     const before = await libraryCount();
     await page.goto(link);
     await page.waitForSelector('body[data-ready="true"]');
+    // The same scenario is already here: keep both, and the library gains one entry told apart by its title.
+    await page.getByRole('button', { name: 'Keep both' }).click();
+    await page.getByTestId('import-notice').waitFor();
     expect(await libraryCount()).toBe(before + 1);
-    expect(await exportText()).toBe(original);
+    const opened = JSON.parse(await exportText());
+    expect(serializeScenario({ ...opened, meta: JSON.parse(original).meta })).toBe(original);
     expect(page.url()).not.toContain('#s=');
   });
 });

@@ -42,8 +42,9 @@ describe('first screen', () => {
   test('lists the diagnostics with a count on the Checks tab', async () => {
     await tab(page, 'Checks');
     const expected = validateScenario(templateScenario('open-field')).map((d) => d.code).sort();
+    const problems = expected.filter((c) => c !== 'advice-terrain');
     const tabText = await page.getByRole('tab', { name: /^Checks/ }).textContent();
-    expect(tabText).toBe(`Checks (${expected.length})`);
+    expect(tabText?.trim()).toBe(`Checks (${problems.length})`);
     expect((await checkCodes(page)).sort()).toEqual(expected);
   });
 });

@@ -28,7 +28,7 @@ export async function buildApp(): Promise<void> {
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
-  '.json': 'application/json', '.png': 'image/png', '.woff2': 'font/woff2',
+  '.json': 'application/json', '.png': 'image/png', '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json',
 };
 
 /** Serve a built directory on 127.0.0.1 at a free port. */

@@ -3,7 +3,7 @@ import { validateScenario, type Scenario } from '../../src/rules';
 import { blankScenario } from '../../src/scenario';
 import { roadSquares } from '../../src/render/roads';
 import {
-  addRiver, addRoad, eraseTerrain, extendRun, mirrorSquare, paintHill, paintProtected, setCrossing,
+  addRiver, addRoad, eraseTerrain, extendRun, mergeRivers, mirrorSquare, withMergedRivers, paintHill, paintProtected, removeRiverEdge, setCrossing,
 } from '../../src/stores/terrainEdits';
 
 const codes = (s: Scenario) => validateScenario(s).map((d) => d.code);
@@ -39,7 +39,7 @@ describe('terrain edits', () => {
     expect(cut.terrain?.roads).toEqual([{ path: ['A6', 'E6'] }, { path: ['G6', 'L6'] }]);
   });
 
-  test('a ford only goes on a river edge, and erasing the river takes its crossing', () => {
+  test('a ford only goes on a river edge, and removing the river edge takes its crossing', () => {
     const s = blankScenario();
     expect(setCrossing(s, ['B5', 'B6'], 'ford')).toBe(s);
     const river = addRiver(s, [['A5', 'A6'], ['B5', 'B6'], ['C5', 'C6']]);
@@ -48,9 +48,36 @@ describe('terrain edits', () => {
     expect(codes(ford)).not.toContain('crossing-not-on-river');
     const bridge = setCrossing(ford, ['B5', 'B6'], 'bridge');
     expect(bridge.terrain?.crossings).toEqual([{ edge: ['B5', 'B6'], kind: 'bridge' }]);
-    const erased = eraseTerrain(bridge, ['B5']);
+    const erased = eraseTerrain(bridge, [], [['B6', 'B5']]);
     expect(erased.terrain?.crossings).toBeUndefined();
-    expect(erased.terrain?.rivers?.[0]?.edges).toHaveLength(2);
+    expect(erased.terrain?.rivers).toEqual([{ edges: [['A5', 'A6'], ['C5', 'C6']] }]);
+    expect(removeRiverEdge(bridge, ['B5', 'B6'])).toEqual(erased);
+  });
+
+  test('a file with a river saved one edge at a time is written with the touching edges as one river', () => {
+    const s = { ...blankScenario(), terrain: { rivers: [{ edges: [['A5', 'A6']] }, { edges: [['B5', 'B6']] }, { edges: [['H5', 'H6']] }] } } as ReturnType<typeof blankScenario>;
+    expect(withMergedRivers(s).terrain?.rivers).toEqual([{ edges: [['A5', 'A6'], ['B5', 'B6']] }, { edges: [['H5', 'H6']] }]);
+    const once = withMergedRivers(s);
+    expect(withMergedRivers(once)).toBe(once);
+  });
+
+  test('erasing a square leaves the river edges around it: Erase takes a river edge only when pointed at', () => {
+    const river = addRiver(paintProtected(blankScenario(), ['B5'], 'woods'), [['A5', 'A6'], ['B5', 'B6'], ['B5', 'C5']]);
+    const erased = eraseTerrain(river, ['B5']);
+    expect(erased.terrain?.protected).toBeUndefined();
+    expect(erased.terrain?.rivers).toEqual(river.terrain?.rivers);
+  });
+
+  test.each([
+    ['two strokes that meet at a corner', [[['A5', 'A6'], ['B5', 'B6']], [['C5', 'C6']]], [[['A5', 'A6'], ['B5', 'B6'], ['C5', 'C6']]]],
+    ['a stroke turning a corner', [[['C5', 'C6']], [['C5', 'D5']]], [[['C5', 'C6'], ['C5', 'D5']]]],
+    ['a stroke joining two rivers', [[['A5', 'A6']], [['C5', 'C6']], [['B5', 'B6']]], [[['A5', 'A6'], ['C5', 'C6'], ['B5', 'B6']]]],
+    ['rivers apart', [[['A5', 'A6']], [['C5', 'C6']]], [[['A5', 'A6']], [['C5', 'C6']]]],
+  ] as const)('rivers that touch are stored as one: %s', (_name, strokes, want) => {
+    let s = blankScenario();
+    for (const edges of strokes) s = addRiver(s, edges.map((e) => [e[0], e[1]] as [string, string]));
+    expect(s.terrain?.rivers?.map((r) => r.edges)).toEqual(want);
+    expect(mergeRivers(s.terrain?.rivers ?? [])).toEqual(s.terrain?.rivers);
   });
 
   test('3F painting next to a hill extends it; painting apart starts a new hill; no square is in two hills', () => {
