@@ -44,5 +44,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',
+    // The full-length fuzz files keep both cores busy while the PDF tests run beside them: allow for that.
+    testTimeout: 60_000,
   },
 });
