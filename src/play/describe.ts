@@ -14,6 +14,20 @@ export function withSideNames(state: GameState, text: string): string {
   return out;
 }
 
+const RESULT_WORDS: Array<[RegExp, string]> = [
+  [/\ba-superior\b/g, "the attacker's deployment is superior"], [/\bb-superior\b/g, "the defender's deployment is superior"],
+  [/\balike\b/g, 'deployments alike'], [/\ba-retreats\b/g, 'the attacker retreats'], [/\bb-retreats\b/g, 'the defender retreats'],
+  [/\ba-destroyed\b/g, 'the attacker is destroyed'], [/\bb-destroyed\b/g, 'the defender is destroyed'],
+  [/ -> /g, ' to '], [/losses (\S+) \/ (\S+)/g, 'losses $1 and $2'],
+];
+
+/** An engine event's text in plainer words: side names, melee outcomes spelt out. */
+export function plainEvent(state: GameState, text: string): string {
+  let out = withSideNames(state, text);
+  for (const [re, words] of RESULT_WORDS) out = out.replace(re, words);
+  return out;
+}
+
 /** "Knights k1" style name of a unit. */
 export function unitName(state: GameState, id: string): string {
   const u = state.units.find((x) => x.id === id);
