@@ -154,3 +154,33 @@ describe('library', () => {
     expect(MDIS.length).toBe(6);
   }, 60_000);
 });
+
+describe('keyboard and take-back', () => {
+  test('deployment by keyboard alone (U unit, T next square, F facing, Enter), then take-back against the computer', async () => {
+    const page = await session.fresh();
+    await openApp(page, session.url());
+    await importScenario(page, smallScenario());
+    await startGame(page, { computer: 'russian' });
+    await page.getByTestId('play').waitFor();
+    const confirm = page.getByTestId('confirm');
+    expect(await confirm.textContent()).toContain('Deploy at A1 facing south');
+    await page.locator('body').press('u');
+    await page.locator('body').press('t');
+    await page.locator('body').press('t');
+    await page.locator('body').press('f');
+    const label = (await confirm.textContent())!;
+    expect(label).toMatch(/Deploy at C1 facing (?!south)/);
+    await page.locator('body').press('Enter');
+    // The unit stands where the keyboard put it, on the map and in the log.
+    await page.locator('[data-unit="t-medium-inf-1"]').waitFor();
+    expect(await page.getByLabel('Game log').textContent()).toContain('deploys at C1');
+    // The computer answers; then the player takes the deployment back (and the computer's reply with it).
+    await page.waitForSelector('[data-thinking="false"][data-phase="ballista"], [data-thinking="false"][data-phase="missile"], [data-thinking="false"][data-phase="move"]');
+    const before = await step(page);
+    await page.getByRole('button', { name: 'Take back' }).click();
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-step')) < n, before);
+    expect(await step(page)).toBe(0);
+    expect(await page.locator('[data-unit="t-medium-inf-1"]').count()).toBe(0);
+    expect(await page.getByTestId('banner').textContent()).toContain('Hidden deployment');
+  }, 60_000);
+});

@@ -51,7 +51,9 @@ export function usePlayInput(state: ComputedRef<GameState | null>, canAct: Compu
   }
 
   function nextTarget(step: number): void {
-    const list = selectedUnit.value ? unitActions.value : choices.value.general.filter((a) => a.type !== 'concede');
+    // Deployment lists each square once per facing: step through the squares for the chosen facing.
+    const list = selectedUnit.value ? unitActions.value.filter((a) => a.type !== 'deploy' || a.facing === facing.value)
+      : choices.value.general.filter((a) => a.type !== 'concede');
     const keys = list.map(actionKey);
     const at = chosen.value ? keys.indexOf(actionKey(chosen.value)) : -1;
     chosen.value = list[(at + step + list.length) % list.length] ?? null;
