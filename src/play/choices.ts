@@ -2,7 +2,7 @@
  * The decisions in front of a player, arranged for the play view: actions grouped by unit, a sensible default for
  * each, the map mark of each, and what an action changed (for the map markers).
  */
-import type { Action, GameState, Square } from '../rules';
+import type { Action, GameEvent, GameState, Square } from '../rules';
 import type { MarkKind } from '../render/playOverlay';
 import { actionSquare, actionUnit } from './describe';
 import { fireOdds } from './odds';
@@ -100,4 +100,19 @@ export function changes(before: GameState, after: GameState): { moved: Array<{ f
     if (u.at && u.status === 'active' && (lost > 0 || half > 0)) losses.push({ square: u.at, text: lost > 0 ? `−${lost}` : '−½' });
   }
   return { moved, losses, destroyed };
+}
+
+/** Labels for the map from an action's events: the dice each shooter rolled, the MDIs revealed at a melee. */
+export function eventLabels(view: GameState, events: readonly GameEvent[]): Array<{ square: Square; text: string }> {
+  const out: Array<{ square: Square; text: string }> = [];
+  for (const e of events) {
+    if (e.dice && e.unit) {
+      const at = view.units.find((u) => u.id === e.unit)?.at;
+      const hits = /= (\d+) hit/.exec(e.text)?.[1];
+      if (at) out.push({ square: at, text: `${e.dice.join(' ')}${hits !== undefined ? ` → ${hits}` : ''}` });
+    }
+    const m = e.kind === 'melee' ? /Melee at (\w+):.*\((\w+)\) vs .*\((\w+)\)/.exec(e.text) : null;
+    if (m) out.push({ square: m[1]!, text: `${m[2]} v ${m[3]}` });
+  }
+  return out;
 }

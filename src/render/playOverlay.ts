@@ -22,9 +22,11 @@ export interface PlayMarks {
   moved: Array<{ from: Square; to: Square }>;
   losses: Array<{ square: Square; text: string }>;
   destroyed: Square[];
+  /** Short labels under a square: dice rolled ("4 3 1 → 2"), MDIs revealed ("line v column"). */
+  labels: Array<{ square: Square; text: string }>;
 }
 
-export const NO_MARKS: PlayMarks = { targets: [], selected: null, cursor: null, melees: [], moved: [], losses: [], destroyed: [] };
+export const NO_MARKS: PlayMarks = { targets: [], selected: null, cursor: null, melees: [], moved: [], losses: [], destroyed: [], labels: [] };
 
 const INK = '#1d1b16';
 const ACCENT = '#6a1b9a';
@@ -86,6 +88,13 @@ export function drawPlayOverlay(g: G, marks: PlayMarks): void {
     const b = g.group().attr({ 'data-loss': l.square });
     b.rect(26, 15).move(o.x + CELL - 27, o.y + 1).radius(3).fill('#b3261e').stroke({ color: '#ffffff', width: 1 });
     b.plain(l.text).font({ size: 11, weight: 700, family: 'system-ui, sans-serif', anchor: 'middle' }).fill('#ffffff').attr({ x: o.x + CELL - 14, y: o.y + 12 });
+  }
+  for (const l of marks.labels) {
+    const o = squareOrigin(l.square);
+    const w = Math.max(CELL, l.text.length * 6 + 8);
+    const b = g.group().attr({ 'data-label': l.square });
+    b.rect(w, 15).move(o.x + CELL / 2 - w / 2, o.y + CELL - 8).radius(3).fill('#ffffff').stroke({ color: INK, width: 1 });
+    b.plain(l.text).font({ size: 10, weight: 600, family: 'system-ui, sans-serif', anchor: 'middle' }).fill(INK).attr({ x: o.x + CELL / 2, y: o.y + CELL + 3 });
   }
   if (marks.cursor) {
     const o = squareOrigin(marks.cursor);

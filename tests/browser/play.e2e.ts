@@ -134,6 +134,15 @@ describe('against the computer', () => {
     await page.getByRole('button', { name: 'Next decision' }).click();
     expect(await page.getByTestId('replay-where').textContent()).toContain(`step 1 of ${last}`);
     await page.screenshot({ path: shot('replay') });
+    // Back to the editor: the scenario the game was started from, unchanged.
+    await page.getByRole('button', { name: 'Close the replay' }).click();
+    await page.getByTestId('result').getByRole('button', { name: 'Back to the editor' }).click();
+    await page.waitForSelector('[data-square="A1"]');
+    expect(await page.getByTestId('scenario-title').textContent()).toBe('“Skirmish at the Ford”');
+    expect(await page.locator('[data-unit="t-medium-inf-1"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Library' }).click();
+    expect(await page.locator('[data-kind="game"]').count()).toBe(1);
+    expect(await page.locator('[data-kind="game"] .kind').textContent()).toContain('finished');
   }, 180_000);
 });
 
