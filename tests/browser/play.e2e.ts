@@ -18,7 +18,7 @@ describe('hot-seat', () => {
     await openApp(page, session.url());
     await importScenario(page, smallScenario());
     await startGame(page);
-    let handOvers = 0, deployChecked = false, mdiChecked = false, picked: string | null = null;
+    let handOvers = 0, deployChecked = false, mdiChecked = false, fireChecked = false, picked: string | null = null;
     for (let guard = 0; guard < 200; guard++) {
       const now = await screen(page);
       if (now === 'result') break;
@@ -38,6 +38,7 @@ describe('hot-seat', () => {
         await page.screenshot({ path: shot('deploy') });
       }
       if (await page.locator('.mdi-grid').count()) {
+        expect(await page.locator('[data-melee-preview]').count()).toBeGreaterThan(0);
         if (picked && !mdiChecked) {
           // The other side's pending pick is not in this side's page.
           expect(await htmlWithoutPicker(page)).not.toContain(picked);
@@ -54,9 +55,12 @@ describe('hot-seat', () => {
           continue;
         }
       }
-      if (phase === 'missile' && (await page.getByTestId('fire-odds').count()) === 0 && (await page.locator('[data-action="fire"]').count()) > 0) {
+      if (phase === 'missile' && !fireChecked && (await page.locator('[data-action="fire"]').count()) > 0) {
+        // Before a shot is declared its odds are shown.
         await page.locator('[data-action="fire"]').first().click();
         expect(await page.getByTestId('fire-odds').textContent()).toMatch(/Chance of at least one hit: \d+%.*expected hits \d\.\d\d/);
+        expect(await page.locator('[data-target][data-kind="fire"]').count()).toBeGreaterThan(0);
+        fireChecked = true;
         await page.screenshot({ path: shot('fire') });
       }
       if (phase === 'move' && guard % 5 === 0) await page.screenshot({ path: shot('move') });
@@ -65,6 +69,9 @@ describe('hot-seat', () => {
     expect(await screen(page)).toBe('result');
     expect(deployChecked).toBe(true);
     expect(mdiChecked).toBe(true);
+    expect(fireChecked).toBe(true);
+    // Before the melee was fought both sides' values were on screen; after, the log tells it.
+    expect(await page.getByLabel('Game log').textContent()).toMatch(/Melee at [A-L]\d+: .* vs .*/);
     expect(handOvers).toBeGreaterThanOrEqual(3);
     await page.screenshot({ path: shot('result') });
     const hash = (await page.getByTestId('state-hash').textContent())!.trim();

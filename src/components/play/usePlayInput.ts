@@ -106,7 +106,8 @@ export function usePlayInput(state: ComputedRef<GameState | null>, canAct: Compu
     if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === 'z') { ev.preventDefault(); extra.takeBack(); return; }
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const key = ev.key.toLowerCase();
-    if (ev.key === 'Enter' && t?.tagName !== 'BUTTON') { ev.preventDefault(); confirm(); }
+    // Enter confirms, also on a choice button just clicked (other buttons keep their own Enter).
+    if (ev.key === 'Enter' && (t?.tagName !== 'BUTTON' || t.dataset.choice !== undefined)) { ev.preventDefault(); confirm(); }
     else if (key === 'u') nextUnit(ev.shiftKey ? -1 : 1);
     else if (key === 't') nextTarget(ev.shiftKey ? -1 : 1);
     else if (key === 'f') nextFacing();
