@@ -36,13 +36,14 @@ function target(g: G, sq: Square, kind: MarkKind, chosen: boolean): void {
   const o = squareOrigin(sq);
   const t = g.group().attr({ 'data-target': sq, 'data-kind': kind });
   const stroke = { color: chosen ? ACCENT : INK, width: chosen ? 3 : 2 };
-  t.rect(CELL - 4, CELL - 4).move(o.x + 2, o.y + 2).fill(chosen ? '#e9d5f5' : '#ffffff').opacity(0.35);
+  // Squares with a unit in them keep it readable: fire and support marks stay at the square's rim.
+  if (kind !== 'fire' && kind !== 'support' && kind !== 'fight') t.rect(CELL - 4, CELL - 4).move(o.x + 2, o.y + 2).fill(chosen ? '#e9d5f5' : '#ffffff').opacity(0.35);
   switch (kind) {
     case 'move': t.circle(CELL * 0.42).center(c.x, c.y).fill('none').stroke(stroke); break;
     case 'charge': t.polygon([[c.x, c.y - 11], [c.x + 11, c.y], [c.x, c.y + 11], [c.x - 11, c.y]]).fill('none').stroke({ ...stroke, dasharray: '3 2' }); break;
     case 'fire':
-      t.circle(CELL * 0.6).center(c.x, c.y).fill('none').stroke(stroke);
-      t.path(`M${c.x - 15},${c.y}h30M${c.x},${c.y - 15}v30`).stroke(stroke);
+      t.circle(CELL * 0.92).center(c.x, c.y).fill('none').stroke(stroke);
+      t.path(`M${c.x - 21},${c.y}h7M${c.x + 14},${c.y}h7M${c.x},${c.y - 21}v7M${c.x},${c.y + 14}v7`).stroke({ ...stroke, width: stroke.width + 0.5 });
       break;
     case 'support': case 'fight':
       t.rect(CELL - 6, CELL - 6).move(o.x + 3, o.y + 3).fill('none').stroke({ ...stroke, dasharray: '6 3' });

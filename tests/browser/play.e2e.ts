@@ -144,7 +144,7 @@ describe('against the computer', () => {
     // Back to the editor: the scenario the game was started from, unchanged.
     await page.getByRole('button', { name: 'Close the replay' }).click();
     await page.getByTestId('result').getByRole('button', { name: 'Back to the editor' }).click();
-    await page.waitForSelector('[data-square="A1"]');
+    await page.getByRole('tab', { name: /^Checks/ }).waitFor();
     expect(await page.getByTestId('scenario-title').textContent()).toBe('“Skirmish at the Ford”');
     expect(await page.locator('[data-unit="t-medium-inf-1"]').count()).toBe(0);
     await page.getByRole('button', { name: 'Library' }).click();
