@@ -18,7 +18,7 @@ describe('hot-seat', () => {
     await openApp(page, session.url());
     await importScenario(page, smallScenario());
     await startGame(page);
-    let handOvers = 0, deployChecked = false, mdiChecked = false, fireChecked = false, picked: string | null = null;
+    let handOvers = 0, deployChecked = false, mdiChecked = false, fireChecked = false, moveChecked = false, picked: string | null = null;
     for (let guard = 0; guard < 200; guard++) {
       const now = await screen(page);
       if (now === 'result') break;
@@ -63,13 +63,20 @@ describe('hot-seat', () => {
         fireChecked = true;
         await page.screenshot({ path: shot('fire') });
       }
-      if (phase === 'move' && guard % 5 === 0) await page.screenshot({ path: shot('move') });
+      if (phase === 'move' && !moveChecked) {
+        // Selecting a unit (U) marks where it can go: rings for moves, diamonds for charges.
+        await page.locator('body').press('u');
+        expect(await page.locator('[data-target][data-kind="move"], [data-target][data-kind="charge"]').count()).toBeGreaterThan(0);
+        moveChecked = true;
+        await page.screenshot({ path: shot('move') });
+      }
       await suggestAndConfirm(page);
     }
     expect(await screen(page)).toBe('result');
     expect(deployChecked).toBe(true);
     expect(mdiChecked).toBe(true);
     expect(fireChecked).toBe(true);
+    expect(moveChecked).toBe(true);
     // Before the melee was fought both sides' values were on screen; after, the log tells it.
     expect(await page.getByLabel('Game log').textContent()).toMatch(/Melee at [A-L]\d+: .* vs .*/);
     expect(handOvers).toBeGreaterThanOrEqual(3);
