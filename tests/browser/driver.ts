@@ -63,5 +63,7 @@ export async function settle(page: Page): Promise<void> {
 export async function newFromTemplate(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: 'Library' }).click();
   await page.getByRole('button', { name: title === 'Blank' ? 'New blank scenario' : `New from template ${title}` }).click();
+  // The library's thumbnails have squares too: wait for the editor's own panel.
+  await page.getByRole('tab', { name: /^Checks/ }).waitFor();
   await page.waitForSelector('[data-square="A1"]');
 }
