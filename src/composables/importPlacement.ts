@@ -7,7 +7,7 @@ import { ref, shallowRef } from 'vue';
 import type { Scenario } from '../rules';
 import { serializeScenario } from '../scenario';
 import { COMMANDS } from '../stores/commands';
-import { isRosterRecord, type LibraryEntry } from '../stores/db';
+import { isScenarioRecord, type LibraryEntry } from '../stores/db';
 import { useLibraryStore } from '../stores/library';
 import { useScenarioStore } from '../stores/scenario';
 
@@ -26,7 +26,7 @@ const sameTitle = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.t
 
 /** The library's scenario entry with the same title (the most recently edited one), if any. */
 export function findExisting(records: readonly LibraryEntry[], scenario: Scenario): LibraryEntry | undefined {
-  return records.filter((r) => !isRosterRecord(r) && sameTitle(r.title, scenario.meta.title)).sort((a, b) => b.updated - a.updated)[0];
+  return records.filter((r) => isScenarioRecord(r) && sameTitle(r.title, scenario.meta.title)).sort((a, b) => b.updated - a.updated)[0];
 }
 
 /** A title for the kept copy that no entry has: "Title (imported 2026-11-23)", then "... 2", "... 3". */
@@ -50,7 +50,7 @@ export function useImportPlacement(openEntry: (id: string) => Promise<void>) {
   /** Open an imported scenario: new entry, or ask when the library already has it. */
   async function place(scenario: Scenario, source: string): Promise<void> {
     const match = findExisting(library.records, scenario);
-    if (!match || isRosterRecord(match)) return addNew(scenario, source);
+    if (!match || !isScenarioRecord(match)) return addNew(scenario, source);
     const identical = serializeScenario(match.scenario) === serializeScenario(scenario);
     importNotice.value = '';
     importChoice.value = { scenario, source, existing: { id: match.id, title: match.title, updated: match.updated, identical } };

@@ -3,7 +3,7 @@
  * bad input is reported as a list of problems and nothing changes.
  */
 import { ref, shallowRef } from 'vue';
-import { parseJson, type Diagnostic } from '../rules';
+import { formatJson, parseJson, savedGameProblems, type Diagnostic, type SavedGame } from '../rules';
 import { looksLikeRoster, parseRoster, serializeRoster, type RosterDiagnostic } from '../rulesets';
 import { MAX_SCENARIO_BYTES, decodeShare, encodeShare, parseScenario, serializeScenario, SHARE_PREFIX } from '../scenario';
 import { useLibraryStore } from '../stores/library';
@@ -35,13 +35,21 @@ function download(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The parsed value when JSON text claims to be a saved game (`format: "nevsky-game"`), else undefined. */
+function gameValue(text: string): unknown {
+  const parsed = parseJson(text);
+  if ('error' in parsed) return undefined;
+  const v = parsed.value as { format?: unknown } | null;
+  return v && typeof v === 'object' && v.format === 'nevsky-game' ? v : undefined;
+}
+
 /** True when JSON text claims to be a roster file (so its problems are a roster's problems). */
 function isRosterText(text: string): boolean {
   const parsed = parseJson(text);
   return !('error' in parsed) && looksLikeRoster(parsed.value);
 }
 
-export function useFiles(openEntry: (id: string) => Promise<void>) {
+export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (game: SavedGame, title: string) => Promise<void>) {
   const store = useScenarioStore();
   const rosters = useRosterStore();
   const library = useLibraryStore();
@@ -56,8 +64,24 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
     download(serializeRoster(rosters.roster), fileNameFor(rosters.roster.meta.title).replace(/\.json$/, '.roster.json'));
   }
 
-  /** Open scenario or roster text as a new library entry, or list its problems. */
+  /** Download a game in the saved-game format (schemas/game.schema.json) that `nevsky replay` reads. */
+  function exportGame(game: SavedGame, title: string): void {
+    download(formatJson(game), fileNameFor(title).replace(/\.json$/, '.game.json'));
+  }
+
+  /** Open scenario, roster or game text as a new library entry, or list its problems. */
   async function importText(text: string, source: string): Promise<boolean> {
+    const game = gameValue(text);
+    if (game !== undefined && openGame) {
+      const problems = savedGameProblems(game);
+      if (problems.length > 0) {
+        importProblems.value = { source, diagnostics: problems.map((message) => ({ code: 'schema', severity: 'error', message })) };
+        return false;
+      }
+      importProblems.value = null;
+      await openGame(game as SavedGame, source.replace(/\.json$/i, ''));
+      return true;
+    }
     if (isRosterText(text)) {
       const roster = parseRoster(text);
       if (!roster.ok) {
@@ -121,5 +145,5 @@ export function useFiles(openEntry: (id: string) => Promise<void>) {
     return true;
   }
 
-  return { exportScenario, exportRoster, importText, importFile, share, openShareFromUrl };
+  return { exportScenario, exportRoster, exportGame, importText, importFile, share, openShareFromUrl };
 }

@@ -2,6 +2,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Scenario } from '../rules';
 import type { Roster } from '../rulesets';
+import type { SavedGame } from '../rules';
 
 /** One saved scenario with its undo history, so a reload loses nothing. Entries saved before rosters have no kind. */
 export interface LibraryRecord {
@@ -26,12 +27,44 @@ export interface RosterRecord {
   future: Roster[];
 }
 
+/** How a game is played: two people at one screen, or one against the computer (which side, how hard). */
+export interface GameSetup {
+  mode: 'hotseat' | 'computer';
+  /** The computer's side in a game against the computer. */
+  computerSide: string | null;
+  level: number;
+  /** The library scenario the game was started from, if any ("back to the editor"). */
+  sourceId: string | null;
+}
+
+/** One game (its saved form: scenario, seed, actions) and how it is played, stored beside the scenarios. */
+export interface GameRecord {
+  id: string;
+  kind: 'game';
+  title: string;
+  updated: number;
+  game: SavedGame;
+  setup: GameSetup;
+  /** True once the game has ended. */
+  over: boolean;
+}
+
 /** Any library entry. */
-export type LibraryEntry = LibraryRecord | RosterRecord;
+export type LibraryEntry = LibraryRecord | RosterRecord | GameRecord;
 
 /** True for a roster entry. */
 export function isRosterRecord(entry: LibraryEntry): entry is RosterRecord {
   return entry.kind === 'roster';
+}
+
+/** True for a game entry. */
+export function isGameRecord(entry: LibraryEntry): entry is GameRecord {
+  return entry.kind === 'game';
+}
+
+/** True for a scenario entry (entries saved before rosters have no kind). */
+export function isScenarioRecord(entry: LibraryEntry): entry is LibraryRecord {
+  return entry.kind === undefined || entry.kind === 'scenario';
 }
 
 interface StudioDB extends DBSchema {

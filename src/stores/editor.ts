@@ -44,7 +44,7 @@ export const useEditorStore = defineStore('editor', () => {
   const tab = ref<PanelTab>('scenario');
   /** One-line message for the status bar (e.g. why a click did nothing). */
   const message = ref('');
-  const view = ref<'editor' | 'library' | 'roster'>('editor');
+  const view = ref<'editor' | 'library' | 'roster' | 'play'>('editor');
   /** The document view the library returns to: the map editor or the roster builder. */
   const docView = ref<'editor' | 'roster'>('editor');
 

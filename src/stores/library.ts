@@ -6,7 +6,7 @@ import { defineStore } from 'pinia';
 import { ref, shallowRef, toRaw } from 'vue';
 import type { Scenario } from '../rules';
 import type { Roster } from '../rulesets';
-import { allRecords, deleteRecord, getRecord, getSetting, isRosterRecord, putRecord, putSetting, type LibraryEntry, type LibraryRecord, type RosterRecord } from './db';
+import { allRecords, deleteRecord, getRecord, getSetting, isGameRecord, isRosterRecord, isScenarioRecord, putRecord, putSetting, type GameRecord, type LibraryEntry, type LibraryRecord, type RosterRecord } from './db';
 import type { HistorySnapshot } from './scenario';
 import type { RosterSnapshot } from './roster';
 
@@ -66,7 +66,7 @@ export const useLibraryStore = defineStore('library', () => {
   /** Open a scenario entry: remembered as last opened. Null when missing or not a scenario. */
   async function open(id: string): Promise<HistorySnapshot | null> {
     const record = await getRecord(id);
-    if (!record || isRosterRecord(record)) return null;
+    if (!record || !isScenarioRecord(record)) return null;
     currentId.value = id;
     await queue(() => putSetting(LAST_OPENED, id));
     return { scenario: record.scenario, past: record.past, future: record.future };
@@ -80,6 +80,21 @@ export const useLibraryStore = defineStore('library', () => {
     await queue(() => putSetting(LAST_OPENED, id));
     return { roster: record.roster, past: record.past, future: record.future };
   }
+
+  /** Store a game entry (new or updated; called after every action). The open scenario stays the current entry. */
+  function putGame(record: GameRecord): Promise<void> {
+    const copy: GameRecord = { ...record, game: plain(toRaw(record.game)), setup: { ...record.setup } };
+    records.value = sorted([...records.value.filter((r) => r.id !== record.id), copy]);
+    return queue(() => putRecord(copy));
+  }
+
+  /** Remember an entry as the one to reopen after a reload (games use this; scenarios and rosters through open). */
+  function remember(id: string): Promise<void> {
+    return queue(() => putSetting(LAST_OPENED, id));
+  }
+
+  /** A new id for an entry made outside the library (games). */
+  const makeId = newId;
 
   async function lastOpened(): Promise<string | undefined> {
     return getSetting(LAST_OPENED);
@@ -109,7 +124,7 @@ export const useLibraryStore = defineStore('library', () => {
 
   async function duplicate(id: string): Promise<string | null> {
     const record = records.value.find((r) => r.id === id) ?? (await getRecord(id));
-    if (!record) return null;
+    if (!record || isGameRecord(record)) return null;
     const copyTitle = (t: string) => `${t} (copy)`.slice(0, 120);
     if (isRosterRecord(record)) {
       const roster = plain(record.roster);
@@ -125,8 +140,8 @@ export const useLibraryStore = defineStore('library', () => {
   async function rename(id: string, title: string): Promise<void> {
     const record = await getRecord(id);
     if (!record) return;
-    const next: LibraryEntry = isRosterRecord(record)
-      ? { ...record, title, updated: Date.now(), roster: { ...record.roster, meta: { ...record.roster.meta, title } } }
+    const next: LibraryEntry = isGameRecord(record) ? { ...record, title, updated: Date.now() }
+      : isRosterRecord(record) ? { ...record, title, updated: Date.now(), roster: { ...record.roster, meta: { ...record.roster.meta, title } } }
       : { ...record, title, updated: Date.now(), scenario: { ...record.scenario, meta: { ...record.scenario.meta, title } } } satisfies LibraryRecord;
     await queue(() => putRecord(next));
     await refresh();
@@ -162,6 +177,6 @@ export const useLibraryStore = defineStore('library', () => {
 
   return {
     records, currentId, lastDeleted, error, refresh, create, createRoster, entry, open, openRoster, lastOpened,
-    save, saveRoster, duplicate, rename, remove, undoDelete, restore, flush,
+    save, saveRoster, duplicate, rename, remove, undoDelete, restore, flush, putGame, remember, makeId,
   };
 });

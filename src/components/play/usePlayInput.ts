@@ -1,0 +1,122 @@
+/**
+ * What the player at the screen has selected (a unit and one of its actions, or a general action), how clicks and
+ * keys change it, and confirming it. Keys: U / Shift+U next or previous unit, T / Shift+T next or previous target,
+ * F next facing (deployment), S suggestion, Enter confirm, Escape clear, Ctrl+Z take back.
+ */
+import { computed, ref, shallowRef, watch, type ComputedRef, type UnwrapNestedRefs } from 'vue';
+import { actionKey, legalActions, FACINGS, type Action, type Facing, type GameState, type Square } from '../../rules';
+import { choicesOf, defaultGeneralAction, defaultUnitAction } from '../../play/choices';
+import { actionSquare } from '../../play/describe';
+
+export function usePlayInput(state: ComputedRef<GameState | null>, canAct: ComputedRef<boolean>, act: (a: Action) => void) {
+  const actions = computed<Action[]>(() => (state.value && canAct.value ? legalActions(state.value) : []));
+  const choices = computed(() => choicesOf(actions.value));
+  const selectedUnit = ref<string | null>(null);
+  // Shallow: the chosen action stays the engine's own object (never a reactive proxy inside a game log).
+  const chosen = shallowRef<Action | null>(null);
+  const facing = ref<Facing>('N');
+  const cursor = ref<Square | null>(null);
+
+  const unitActions = computed(() => choices.value.units.find((u) => u.unit === selectedUnit.value)?.actions ?? []);
+
+  function defaultFacing(s: GameState, unit: string): Facing {
+    const u = s.units.find((x) => x.id === unit);
+    const edge = s.sides.find((x) => x.id === u?.side)?.edge;
+    return u?.facing ?? (edge === 'north' ? 'S' : 'N');
+  }
+
+  function selectUnit(unit: string | null): void {
+    selectedUnit.value = unit;
+    const s = state.value;
+    if (!s) return;
+    if (unit) {
+      const list = choices.value.units.find((u) => u.unit === unit)?.actions ?? [];
+      if (list[0]?.type === 'deploy') facing.value = defaultFacing(s, unit);
+      chosen.value = defaultUnitAction(s, list, facing.value);
+      cursor.value = chosen.value ? actionSquare(s, chosen.value) : s.units.find((u) => u.id === unit)?.at ?? null;
+    } else chosen.value = defaultGeneralAction(choices.value.general);
+  }
+
+  // A new position: start from the required decision, if there is one, else from the general default.
+  watch(actions, () => selectUnit(choices.value.firstUnit), { immediate: true });
+
+  function cycle<T>(list: readonly T[], current: T | null, step: number): T | null {
+    if (list.length === 0) return null;
+    const i = current === null ? -1 : list.indexOf(current);
+    return list[(i + step + list.length) % list.length] ?? null;
+  }
+
+  function nextUnit(step: number): void {
+    selectUnit(cycle(choices.value.units.map((u) => u.unit), selectedUnit.value, step));
+  }
+
+  function nextTarget(step: number): void {
+    // Deployment lists each square once per facing: step through the squares for the chosen facing.
+    const list = selectedUnit.value ? unitActions.value.filter((a) => a.type !== 'deploy' || a.facing === facing.value)
+      : choices.value.general.filter((a) => a.type !== 'concede');
+    const keys = list.map(actionKey);
+    const at = chosen.value ? keys.indexOf(actionKey(chosen.value)) : -1;
+    chosen.value = list[(at + step + list.length) % list.length] ?? null;
+    if (chosen.value && state.value) cursor.value = actionSquare(state.value, chosen.value) ?? cursor.value;
+  }
+
+  function nextFacing(): void {
+    const offered = FACINGS.filter((f) => unitActions.value.some((a) => a.type === 'deploy' && a.facing === f));
+    setFacing(cycle(offered, facing.value, 1) ?? facing.value);
+  }
+
+  function setFacing(f: Facing): void {
+    facing.value = f;
+    const a = chosen.value;
+    if (a?.type === 'deploy') chosen.value = unitActions.value.find((x) => x.type === 'deploy' && x.at === a.at && x.facing === facing.value) ?? a;
+  }
+
+  function choose(a: Action): void {
+    chosen.value = a;
+    if (state.value) cursor.value = actionSquare(state.value, a) ?? cursor.value;
+  }
+
+  function confirm(): void {
+    const a = chosen.value ?? defaultGeneralAction(choices.value.general);
+    if (a) act(a);
+  }
+
+  /** A click on a square: act on a marked square (a second click confirms when several actions share it), or select the unit there. */
+  function clickSquare(sq: Square): void {
+    const s = state.value;
+    if (!s) return;
+    cursor.value = sq;
+    const here = unitActions.value.filter((a) => actionSquare(s, a) === sq);
+    if (here.length > 0) {
+      const pick = here.find((a) => a.type === 'deploy' && a.facing === facing.value)
+        ?? (here.length === 1 ? here[0]! : chosen.value && here.some((a) => actionKey(a) === actionKey(chosen.value!)) ? chosen.value : null);
+      if (pick) { act(pick); return; }
+      chosen.value = here[0]!;
+      return;
+    }
+    const unitHere = choices.value.units.find((u) => s.units.find((x) => x.id === u.unit)?.at === sq);
+    if (unitHere) { selectUnit(unitHere.unit); return; }
+    const fight = choices.value.general.find((a) => a.type === 'fight' && a.contact === sq);
+    if (fight) { selectedUnit.value = null; chosen.value = fight; }
+  }
+
+  function onKey(ev: KeyboardEvent, extra: { suggest: () => void; takeBack: () => void }): void {
+    const t = ev.target as HTMLElement | null;
+    if (t && ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName)) return;
+    if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === 'z') { ev.preventDefault(); extra.takeBack(); return; }
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const key = ev.key.toLowerCase();
+    // Enter confirms, also on a choice button just clicked (other buttons keep their own Enter).
+    if (ev.key === 'Enter' && (t?.tagName !== 'BUTTON' || t.dataset.choice !== undefined)) { ev.preventDefault(); confirm(); }
+    else if (key === 'u') nextUnit(ev.shiftKey ? -1 : 1);
+    else if (key === 't') nextTarget(ev.shiftKey ? -1 : 1);
+    else if (key === 'f') nextFacing();
+    else if (key === 's') extra.suggest();
+    else if (ev.key === 'Escape') selectUnit(null);
+  }
+
+  return { actions, choices, selectedUnit, chosen, facing, cursor, unitActions, selectUnit, choose, confirm, clickSquare, onKey, setFacing, nextUnit, nextTarget };
+}
+
+/** The input state as the panel sees it (refs unwrapped: `reactive(usePlayInput(...))`). */
+export type PlayInput = UnwrapNestedRefs<ReturnType<typeof usePlayInput>>;

@@ -1,0 +1,146 @@
+/** Plain-English words for the play view: units, actions (button labels and log lines) and the points breakdown. */
+import { TROOPS, type Action, type GameState, type UnitState } from '../rules';
+
+export const FACING_WORDS: Record<string, string> = { N: 'north', NE: 'north-east', E: 'east', SE: 'south-east', S: 'south', SW: 'south-west', W: 'west', NW: 'north-west' };
+
+export function sideName(state: GameState, id: string | null | undefined): string {
+  return state.sides.find((s) => s.id === id)?.name ?? String(id ?? '');
+}
+
+/** Event text with side ids replaced by the sides' names ("teutonic attacks" -> "Teutonic Order attacks"). */
+export function withSideNames(state: GameState, text: string): string {
+  let out = text;
+  for (const s of state.sides) out = out.replace(new RegExp(`(?<![\\w-])${s.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g'), s.name);
+  return out;
+}
+
+const RESULT_WORDS: Array<[RegExp, string]> = [
+  [/\ba-superior\b/g, "the attacker's deployment is superior"], [/\bb-superior\b/g, "the defender's deployment is superior"],
+  [/\balike\b/g, 'deployments alike'], [/\ba-retreats\b/g, 'the attacker retreats'], [/\bb-retreats\b/g, 'the defender retreats'],
+  [/\ba-destroyed\b/g, 'the attacker is destroyed'], [/\bb-destroyed\b/g, 'the defender is destroyed'],
+  [/ -> /g, ' to '], [/losses (\S+) \/ (\S+)/g, 'losses $1 and $2'],
+];
+
+/** An engine event's text in plainer words: side names, melee outcomes spelt out. */
+export function plainEvent(state: GameState, text: string): string {
+  let out = withSideNames(state, text);
+  for (const [re, words] of RESULT_WORDS) out = out.replace(re, words);
+  return out;
+}
+
+/** "Knights k1" style name of a unit. */
+export function unitName(state: GameState, id: string): string {
+  const u = state.units.find((x) => x.id === id);
+  return u ? `${TROOPS[u.type].name} ${u.id}` : id;
+}
+
+function target(state: GameState, id: string): string {
+  const u = state.units.find((x) => x.id === id);
+  return u ? `${unitName(state, id)}${u.at ? ` at ${u.at}` : ''}` : id;
+}
+
+/** A short label for an action's button (the acting unit is named by the group it sits in). */
+export function actionLabel(state: GameState, a: Action): string {
+  switch (a.type) {
+    case 'deploy': return `Deploy at ${a.at} facing ${FACING_WORDS[a.facing]}`;
+    case 'ballistaFire': return `Shoot at ${a.target}`;
+    case 'ballistaHold': case 'hold': return 'Hold fire';
+    case 'fire': return `Fire at ${target(state, a.target)}`;
+    case 'move': {
+      const enemy = state.units.some((u) => u.at === a.to && u.side !== a.side && u.status === 'active' && u.type !== 'ballista');
+      let t = `${a.charge ? 'Charge' : 'Move'} to ${a.to}`;
+      if (a.runOver) t += ', riding over';
+      else if (enemy) t += ' and lead a melee';
+      if (a.carry) t += ' with the ballista';
+      if (a.split) t += ' (split one stand off)';
+      if (a.supporter) t += `, supported by ${a.supporter}`;
+      return t;
+    }
+    case 'face': return `Turn to face ${FACING_WORDS[a.facing]}`;
+    case 'support': return `Support the melee at ${a.contact}`;
+    case 'endMove': return 'End movement';
+    case 'endSupport': return 'Done declaring support';
+    case 'fight': return `Fight the melee at ${a.contact}`;
+    case 'mdi': return `Deployment: ${a.mdi}`;
+    case 'allocate': return a.half ? 'Half-kill a stand' : 'Lose a stand here';
+    case 'retreat': return a.to === 'off' ? 'Retreat off the board' : `Retreat to ${a.to}`;
+    case 'endFacing': return 'Done turning';
+    case 'destroyBallista': return 'Destroy this ballista';
+    case 'ballistaLoss': return `The ballista hit takes a stand from ${target(state, a.unit)}`;
+    case 'endTurn': return 'End the turn';
+    case 'concede': return 'Concede the game';
+  }
+}
+
+/** One line for the game log: who did what, in words. */
+export function actionSentence(state: GameState, a: Action): string {
+  const who = sideName(state, a.side);
+  const unit = 'unit' in a ? unitName(state, a.unit) : '';
+  switch (a.type) {
+    case 'deploy': return `${who}: ${unit} deploys at ${a.at}.`;
+    case 'ballistaFire': return `${who}: ${unit} aims at ${a.target}.`;
+    case 'fire': return `${who}: ${unit} fires at ${target(state, a.target)}.`;
+    case 'ballistaHold': case 'hold': return `${who}: ${unit} holds its fire.`;
+    case 'move': {
+      const l = actionLabel(state, a);
+      return `${who}: ${unit} ${l.charAt(0).toLowerCase()}${l.slice(1).replace(/^(\w+)/, (w) => ({ move: 'moves', charge: 'charges' })[w] ?? w).replace(' and lead ', ' and leads ')}.`;
+    }
+    case 'face': return `${who}: ${unit} turns to face ${FACING_WORDS[a.facing]}.`;
+    case 'support': return `${who}: ${unit} supports the melee at ${a.contact}.`;
+    case 'endMove': return `${who} ends movement.`;
+    case 'endSupport': return `${who} has declared support.`;
+    case 'fight': return `${who} chooses to fight the melee at ${a.contact}.`;
+    case 'mdi': return `${who} picks a deployment in secret.`;
+    case 'allocate': return `${who}: ${unit} ${a.half ? 'has a stand half-killed' : 'takes the loss'}.`;
+    case 'retreat': return `${who}: ${unit} retreats ${a.to === 'off' ? 'off the board' : `to ${a.to}`}.`;
+    case 'endFacing': return `${who} is done turning.`;
+    case 'destroyBallista': return `${who} destroys ${unit}.`;
+    case 'ballistaLoss': return `${who}: the ballista hit takes a stand from ${unit}.`;
+    case 'endTurn': return `${who} ends the turn.`;
+    case 'concede': return `${who} concedes.`;
+  }
+}
+
+/** The acting unit of an action, if it has one. */
+export function actionUnit(a: Action): string | null {
+  return 'unit' in a ? a.unit : null;
+}
+
+/** The square an action points at on the map, if any. */
+export function actionSquare(state: GameState, a: Action): string | null {
+  switch (a.type) {
+    case 'deploy': return a.at;
+    case 'ballistaFire': return a.target;
+    case 'fire': return state.units.find((u) => u.id === a.target)?.at ?? null;
+    case 'move': return a.to;
+    case 'support': case 'fight': return a.contact;
+    case 'retreat': return a.to === 'off' ? null : a.to;
+    default: return null;
+  }
+}
+
+export interface PointsBreakdown { side: string; name: string; surviving: number; offBoard: number; halfKilled: number; total: number }
+
+function points(u: UnitState): { whole: number; half: number } {
+  if (u.type === 'ballista') return { whole: TROOPS.ballista.cost, half: 0 };
+  const cost = TROOPS[u.type].cost;
+  return { whole: cost * (u.stands - u.half), half: (cost / 2) * u.half };
+}
+
+/**
+ * Each side's points by kind (digest 11): stands on the board, units off the board at half, half-killed stands
+ * at half; `total` is the engine's own score when the game is over.
+ */
+export function pointsBreakdown(state: GameState): PointsBreakdown[] {
+  return state.sides.map((s) => {
+    let surviving = 0, offBoard = 0, halfKilled = 0;
+    for (const u of state.units) {
+      if (u.side !== s.id || u.status === 'destroyed') continue;
+      const p = points(u);
+      if (u.status === 'off') offBoard += (p.whole + p.half) / 2;
+      else { surviving += p.whole; halfKilled += p.half; }
+    }
+    const total = state.result?.points[s.id] ?? surviving + offBoard + halfKilled;
+    return { side: s.id, name: s.name, surviving, offBoard, halfKilled, total };
+  });
+}

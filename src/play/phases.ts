@@ -1,0 +1,28 @@
+/** The banner's words: each phase's name and what the side to act can do in it. */
+import type { GameState, PhaseName } from '../rules';
+import { sideName } from './describe';
+
+export const PHASE_NAMES: Record<PhaseName, string> = {
+  deploy: 'Hidden deployment', ballista: 'Ballista fire', missile: 'Missile fire', move: 'Movement',
+  support: 'Support', melee: 'Melee', endTurn: 'End of turn', over: 'Game over',
+};
+
+/** What can be done now, in one sentence for the side to act. */
+export function phaseHint(s: GameState): string {
+  const r = s.resolution;
+  switch (s.phase) {
+    case 'deploy': return 'Place each unit in your set-up zone: pick a square, then its facing. The other side cannot see where.';
+    case 'ballista': return 'Aim each ballista at a square in range, or hold fire. Shots are resolved together.';
+    case 'missile': return 'Choose a target for each missile unit (the odds are shown), or hold fire. Fire is resolved together.';
+    case 'move': return 'Move, charge or turn your units; moving into an enemy leads a melee. End movement when done.';
+    case 'support': return 'Declare which of your units support the melees, then finish.';
+    case 'melee':
+      if (r?.stage === 'allocate') return `Take the melee losses (${Math.round((r.loss[s.toAct!] ?? 0) * 100) / 100} points): choose which unit loses a stand.`;
+      if (r?.stage === 'retreat') return 'Choose where the unit retreats.';
+      if (r?.stage === 'facing') return 'Units that fought may turn once each; finish when done.';
+      if (s.current !== null) return 'Pick a melee deployment (MDI) in secret; both picks are revealed together.';
+      return 'Choose which melee to fight next.';
+    case 'endTurn': return 'Destroy a ballista you cannot keep, or end the turn.';
+    case 'over': return s.result?.winner ? `${sideName(s, s.result.winner)} win.` : 'A draw.';
+  }
+}

@@ -1,0 +1,159 @@
+/** The play view's pure helpers and the computer's decision: previews agree with the engine, secrets stay secret. */
+import { describe, expect, test } from 'vitest';
+import {
+  applyAction, createGame, formatJson, gamePoints, hitOdds, hitRule, legalActions, replayGame, saveGame, simplePolicy, stateHash,
+  type Action, type GameState,
+} from '../../src/rules';
+import { templateScenario } from '../../src/scenario';
+import { decide } from '../../src/workers/levels';
+import { fireOdds, meleePreview } from '../../src/play/odds';
+import { pointsBreakdown, actionSentence, plainEvent, withSideNames } from '../../src/play/describe';
+import { changes, choicesOf, defaultGeneralAction } from '../../src/play/choices';
+import { sceneOf } from '../../src/play/scene';
+import { canonical, replayWithJournal } from '../../src/stores/game';
+import { smallScenario } from './smallScenario';
+
+/** Every state of a game played by simplePolicy on both sides (capped). */
+function playedStates(scenario = smallScenario(), seed = 1, cap = 400): GameState[] {
+  let s = createGame(scenario, { seed });
+  const out = [s];
+  const policy = simplePolicy(seed);
+  while (s.phase !== 'over' && out.length < cap) {
+    s = applyAction(s, policy(s, legalActions(s)));
+    out.push(s);
+  }
+  return out;
+}
+
+const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+describe('the computer decides from its own view', () => {
+  test('hidden deployment: where the other side placed its hidden unit never changes the decision', () => {
+    const start = createGame(smallScenario(), { seed: 11 });
+    expect(start.toAct).toBe('teutonic');
+    const deploys = legalActions(start).filter((a) => a.type === 'deploy');
+    const decisions = new Set<string>();
+    for (const a of [deploys[0]!, deploys[deploys.length - 1]!, deploys[Math.floor(deploys.length / 2)]!]) {
+      const s = applyAction(start, a);
+      expect(s.toAct).toBe('russian');
+      decisions.add(JSON.stringify(decide(s, 'russian', 2, 5)));
+    }
+    expect(decisions.size).toBe(1);
+  });
+
+  test('9H secret MDI: the attacker\'s pending pick never changes the defender\'s decision', () => {
+    let checked = 0;
+    for (const seed of SEEDS) {
+      for (const s of playedStates(smallScenario(), seed)) {
+        if (s.phase !== 'melee' || s.current === null || s.resolution || s.toAct !== s.attacker) continue;
+        const picks = legalActions(s).filter((a) => a.type === 'mdi');
+        const answers = new Set(picks.map((p) => { const t = applyAction(s, p); return JSON.stringify(decide(t, t.toAct!, 2, 9)); }));
+        expect(answers.size).toBe(1);
+        checked++;
+        break;
+      }
+    }
+    expect(checked).toBeGreaterThan(2);
+  });
+
+  test('the decision is always a legal action of the side to act', () => {
+    for (const s of playedStates(smallScenario(), 3)) {
+      if (s.phase === 'over') continue;
+      const a = decide(s, s.toAct!, 2, 1);
+      expect(() => applyAction(s, a)).not.toThrow();
+    }
+  });
+});
+
+describe('previews agree with the engine', () => {
+  test('9F melee values shown before a melee equal the values the engine fights with', () => {
+    let compared = 0;
+    for (const seed of SEEDS) {
+      const states = (seed <= 3 ? playedStates(templateScenario('open-field')!, seed, 250) : []).concat(playedStates(smallScenario(), seed));
+      for (let i = 1; i < states.length; i++) {
+        const fought = states[i]!.events.find((e) => e.kind === 'melee');
+        const before = states[i - 1]!;
+        if (!fought || before.current === null) continue;
+        const m = before.melees[before.current]!;
+        const shown = meleePreview(before, m);
+        const nums = [...fought.text.matchAll(/ (\d+(?:\.\d+)?) \(/g)].map((x) => Number(x[1]));
+        const attacker = shown.find((x) => x.side === before.attacker)!;
+        const defender = shown.find((x) => x.side !== before.attacker)!;
+        expect([attacker.value, defender.value]).toEqual(nums);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(5);
+  }, 30_000);
+
+  test('9B fire odds: one unit at an unprotected target uses one die per stand and the table cell', () => {
+    let checked = 0;
+    for (const seed of SEEDS.slice(0, 3)) {
+      for (const s of playedStates(templateScenario('open-field')!, seed, 120)) {
+        if (s.phase !== 'missile' || s.fires.length > 0) continue;
+        for (const a of legalActions(s)) {
+          if (a.type !== 'fire') continue;
+          const u = s.units.find((x) => x.id === a.unit)!, t = s.units.find((x) => x.id === a.target)!;
+          const o = fireOdds(s, a.unit, a.target)!;
+          const protectedSq = (s.scenario.terrain?.protected ?? []).some((p) => p.at === t.at);
+          expect(o.dice).toBe(u.stands - (protectedSq ? 1 : 0));
+          const exact = hitOdds(hitRule(u.type, t.type, o.range)!, o.dice);
+          expect(o.atLeastOne).toBeCloseTo(exact.atLeastOne, 12);
+          expect(o.expected).toBeCloseTo(exact.expected, 12);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
+  test('11 points breakdown adds up to the engine\'s score at the end of a game', () => {
+    for (const seed of SEEDS.slice(0, 4)) {
+      const end = playedStates(smallScenario(), seed).at(-1)!;
+      expect(end.phase).toBe('over');
+      for (const row of pointsBreakdown(end)) {
+        expect(row.surviving + row.offBoard + row.halfKilled).toBeCloseTo(gamePoints(end)[row.side]!, 9);
+        expect(row.total).toBe(end.result!.points[row.side]);
+      }
+    }
+  });
+});
+
+describe('game files and words', () => {
+  test('a game kept in file key order replays from its exported text to the same state hash', () => {
+    const states = playedStates(smallScenario(), 4);
+    let s = createGame(canonical(smallScenario()), { seed: 4 });
+    for (const a of states.at(-1)!.log) s = applyAction(s, JSON.parse(formatJson(a)) as Action);
+    const file = JSON.parse(formatJson(saveGame(s)));
+    expect(stateHash(replayGame(file))).toBe(stateHash(s));
+    const r = replayWithJournal(file);
+    expect(stateHash(r.state)).toBe(stateHash(s));
+    expect(r.journal).toHaveLength(s.log.length);
+  });
+
+  test('the log names sides and never tells a secret MDI pick', () => {
+    const s = createGame(smallScenario(), { seed: 1 });
+    expect(actionSentence(s, { type: 'mdi', side: 'teutonic', mdi: 'pincers' })).not.toContain('pincers');
+    expect(withSideNames(s, 'Turn 1: teutonic attacks (t-teutonic-x)')).toBe('Turn 1: Teutonic Order attacks (t-teutonic-x)');
+    expect(plainEvent(s, 'Melee at G7: teutonic 9 (pincers) vs russian 1 (line): a-superior, losses 0.5 / 1, b-destroyed'))
+      .toBe("Melee at G7: Teutonic Order 9 (pincers) vs Novgorod Host 1 (line): the attacker's deployment is superior, losses 0.5 and 1, the defender is destroyed");
+  });
+
+  test('the scene shows only units on the board, with their stands and facing', () => {
+    const s = createGame(smallScenario(), { seed: 1 });
+    const scene = sceneOf(s);
+    expect(scene.sides[0]!.units.map((u) => u.id)).toEqual(['t-knights-1', 't-crossbows-1']);
+    expect(scene.sides[0]!.units[0]).toMatchObject({ at: 'E3', facing: 'S', stands: 2 });
+  });
+
+  test('defaults never concede, and changes mark moves and losses', () => {
+    const states = playedStates(smallScenario(), 2);
+    for (const s of states) {
+      if (s.phase === 'over') continue;
+      const d = defaultGeneralAction(choicesOf(legalActions(s)).general);
+      if (d) expect(d.type).not.toBe('concede');
+    }
+    const moved = states.findIndex((s, i) => i > 0 && s.log.at(-1)?.type === 'move' && states[i - 1]!.phase === 'move');
+    expect(changes(states[moved - 1]!, states[moved]!).moved).toHaveLength(1);
+  });
+});
