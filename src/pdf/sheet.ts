@@ -22,6 +22,8 @@ export interface SheetRenderOptions {
   /** Landscape pages. */
   landscape?: boolean;
   printedOn?: string;
+  /** Page number of the sheet's first page in a larger document (footers count from it); 1 when left out. */
+  firstPage?: number;
 }
 
 /** The tick-box character: a cell of only these draws that many boxes (one per stand). */
@@ -64,7 +66,7 @@ function newPage(ctx: Ctx): void {
     doc.font(FONT.regular).fontSize(8).fillColor('#444444').text(sheet.subtitle, MARGIN + w + 10, MARGIN + 4, { lineBreak: false });
   }
   doc.lineWidth(0.8).strokeColor('#333333').moveTo(MARGIN, MARGIN + 18).lineTo(size.width - MARGIN, MARGIN + 18).stroke();
-  footer(doc, size.width, size.height, sheet.footer ?? '', `${ctx.o.printedOn ? `printed ${ctx.o.printedOn} · ` : ''}page ${ctx.pages}`, MARGIN);
+  footer(doc, size.width, size.height, sheet.footer ?? '', `${ctx.o.printedOn ? `printed ${ctx.o.printedOn} · ` : ''}page ${ctx.pages + (ctx.o.firstPage ?? 1) - 1}`, MARGIN);
 }
 
 /** Move on to the next column or page unless `need` points fit; true when a break happened. */
