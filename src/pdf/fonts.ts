@@ -53,6 +53,8 @@ export function standardCoverage(cp: number): boolean {
 
 /** Printable ASCII only. */
 const PLAIN = /^[\x20-\x7e]*$/;
+/** True for text of printable ASCII only, which every face prints as it is. */
+export const isPlain = (text: string): boolean => PLAIN.test(text);
 
 /** Control characters, bidirectional overrides and other invisible format characters that would disturb a line. */
 // eslint-disable-next-line no-control-regex

@@ -10,7 +10,7 @@ import Helvetica from 'pdfkit/standard-fonts/Helvetica';
 import HelveticaBold from 'pdfkit/standard-fonts/HelveticaBold';
 import HelveticaOblique from 'pdfkit/standard-fonts/HelveticaOblique';
 import ZapfDingbats from 'pdfkit/standard-fonts/ZapfDingbats';
-import { cleanText, FONT, openFont, STANDARD_FACES, standardCoverage, type Coverage, type FaceName, type PdfFonts } from './fonts';
+import { cleanText, FONT, isPlain, openFont, STANDARD_FACES, standardCoverage, type Coverage, type FaceName, type PdfFonts } from './fonts';
 
 export { FONT, type PdfFonts } from './fonts';
 
@@ -78,7 +78,8 @@ export function createDoc(info: DocInfo): Doc {
     ? text(clean(t, x), { height: 1e6, ...x })
     : text(clean(t, o), x, y, { height: 1e6, ...o }));
   const width = doc.widthOfString.bind(doc) as MeasureFn;
-  (doc as unknown as { widthOfString: MeasureFn }).widthOfString = (t, o) => width(clean(t, { lineBreak: false, ...o }), o);
+  // pdfkit measures every word through this: plain ASCII skips the cleaning.
+  (doc as unknown as { widthOfString: MeasureFn }).widthOfString = (t, o) => width(isPlain(t) ? t : clean(t, { ...o, lineBreak: false }), o);
   const height = doc.heightOfString.bind(doc) as MeasureFn;
   (doc as unknown as { heightOfString: MeasureFn }).heightOfString = (t, o) => height(clean(t, o), o);
   return doc;
