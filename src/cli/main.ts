@@ -6,6 +6,8 @@ import { pdfCommand } from './commands/pdf';
 import { referenceCommand } from './commands/reference';
 import { playCommand } from './commands/play';
 import { replayCommand } from './commands/replay';
+import { reportCommand } from './commands/report';
+import { bookletCommand } from './commands/booklet';
 
 export interface Command {
   name: string;
@@ -16,7 +18,7 @@ export interface Command {
 }
 
 /** Every sub-command, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, pdfCommand, referenceCommand, rosterCommand];
+export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, pdfCommand, referenceCommand, rosterCommand, reportCommand, bookletCommand];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

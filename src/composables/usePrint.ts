@@ -5,6 +5,10 @@
 import { ref, shallowRef } from 'vue';
 import type { Scenario } from '../rules';
 import type { PrintOptions } from '../pdf/options';
+import type { PdfFonts } from '../pdf/fonts';
+import regularUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
+import boldUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url';
+import italicUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf?url';
 
 type PrintModule = typeof import('../pdf');
 
@@ -15,13 +19,29 @@ export function loadPrintModule(): Promise<PrintModule> {
   return loading;
 }
 
+let fontsLoading: Promise<PdfFonts> | null = null;
+/** DejaVu Sans (regular, bold, oblique), fetched as Vite assets the first time something is printed. */
+export function loadPrintFonts(): Promise<PdfFonts> {
+  fontsLoading ??= (async () => {
+    const get = async (url: string): Promise<Uint8Array> => {
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`could not load the print font (${res.status} ${res.statusText})`);
+      return new Uint8Array(await res.arrayBuffer());
+    };
+    const [regular, bold, italic] = await Promise.all([get(regularUrl), get(boldUrl), get(italicUrl)]);
+    return { regular, bold, italic };
+  })();
+  fontsLoading.catch(() => { fontsLoading = null; });
+  return fontsLoading;
+}
+
 /** Let the browser paint and handle input between pages. */
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** A file name from the scenario title: "the-ford-at-uzmen-print.pdf". */
-export function pdfFileName(title: string, suffix = 'print'): string {
-  const slug = title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
-  return `${slug || 'scenario'}-${suffix}.pdf`;
+/** A file name from a title: "the-ford-at-uzmen-reference.pdf" (letters of any script are kept). */
+export function pdfFileName(title: string, suffix: string): string {
+  const slug = title.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+  return `${[...slug].slice(0, 60).join('') || 'scenario'}-${suffix}.pdf`;
 }
 
 export function usePrint() {
@@ -29,7 +49,9 @@ export function usePrint() {
   const progress = ref(0);
   const error = ref<string | null>(null);
   const url = shallowRef<string | null>(null);
-  const fileName = ref('scenario-print.pdf');
+  const fileName = ref('scenario-pack.pdf');
+  /** Characters the last build printed as the placeholder. */
+  const missing = ref<string[]>([]);
 
   function release(): void {
     if (url.value) URL.revokeObjectURL(url.value);
@@ -37,13 +59,15 @@ export function usePrint() {
   }
 
   /** Build a PDF with the loaded print module; on success `url` holds a blob URL of it, named `name`. */
-  async function build(make: (pdf: PrintModule) => Promise<Uint8Array>, name: string): Promise<boolean> {
+  async function build(make: (pdf: PrintModule, fonts: PdfFonts) => Promise<Uint8Array>, name: string): Promise<boolean> {
     busy.value = true;
     error.value = null;
     progress.value = 0;
+    missing.value = [];
     release();
     try {
-      const bytes = await make(await loadPrintModule());
+      const [pdf, fonts] = await Promise.all([loadPrintModule(), loadPrintFonts()]);
+      const bytes = await make(pdf, fonts);
       url.value = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
       fileName.value = name;
       return true;
@@ -56,17 +80,18 @@ export function usePrint() {
   }
 
   /** Build the print pack of a scenario for the options. */
-  function generate(scenario: Scenario, options: PrintOptions): Promise<boolean> {
-    return build((pdf) => {
+  function generate(scenario: Scenario, options: PrintOptions, name: string): Promise<boolean> {
+    return build((pdf, fonts) => {
       const problems = pdf.checkPrintOptions(options);
       if (problems.length) throw new Error(problems.join('; '));
       // Plain copy: the builders must not see reactive proxies.
       const data = JSON.parse(JSON.stringify(scenario)) as Scenario;
-      return pdf.buildPrintPdf(data, options, {
+      return pdf.buildPrintPdf(data, { ...options, fonts }, {
         pause,
         progress: (done, total) => { progress.value = done / total; },
+        missing: (chars) => { missing.value = chars; },
       });
-    }, pdfFileName(scenario.meta.title));
+    }, name);
   }
 
   /** Open the generated PDF in a new tab (the browser's viewer prints it). */
@@ -83,5 +108,5 @@ export function usePrint() {
     a.click();
   }
 
-  return { busy, progress, error, url, fileName, build, generate, open, download, release };
+  return { busy, progress, error, url, fileName, missing, build, generate, open, download, release };
 }

@@ -15,6 +15,13 @@ export interface BoardDrawOptions {
   /** Size of the unit symbols relative to a square (smaller on true-scale mats, where figures stand on them). */
   unitScale?: number;
   window?: { columns: { from: number; to: number }; rows: { from: number; to: number } };
+  /** Squares named by set-up errors: outlined in red with a thick dash, as the editor shows them. */
+  errorSquares?: readonly Square[];
+}
+
+/** The squares the scenario's set-up errors name, each once. */
+export function errorSquaresOf(diagnostics: ReadonlyArray<{ severity: string; squares?: readonly Square[] }>): Square[] {
+  return [...new Set(diagnostics.filter((d) => d.severity === 'error').flatMap((d) => d.squares ?? []))];
 }
 
 /** Deployed units grouped by square and side. */
@@ -91,6 +98,13 @@ export function drawBoard(doc: Doc, f: BoardFrame, rs: ResolvedScenario, opts: B
         doc.text(ids, left + f.s * 0.03, top + f.s * 0.9, { width: f.s * 0.94, align: 'center', lineBreak: false });
       }
     }
+  }
+  for (const sq of opts.errorSquares ?? []) {
+    const p = parseSquare(sq);
+    if (!p || !visible(sq)) continue;
+    const inset = f.s * 0.06;
+    doc.save().lineWidth(Math.max(1.2, f.s * 0.06)).strokeColor(TERRAIN_STYLE.error).dash(f.s * 0.16, { space: f.s * 0.08 })
+      .rect(f.ox + p.col * f.s + inset, f.oy + p.row * f.s + inset, f.s - 2 * inset, f.s - 2 * inset).stroke().undash().restore();
   }
   // Board frame.
   doc.lineWidth(Math.max(0.8, f.s * 0.015)).strokeColor('#333333').rect(f.ox, f.oy, W, H).stroke();

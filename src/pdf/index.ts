@@ -1,9 +1,16 @@
 /** The print pack: pdfkit documents built from scenario data, shared by the browser (lazy-loaded) and the CLI. */
 export * from './options';
-export { buildPrintPdf, buildPrintFiles, DOCUMENT_TITLES, type BuildHooks } from './pack';
+export {
+  buildPrintPdf, buildPrintFiles, printPlan, scenarioTexts, missingWarning, fileSlug, documentFileName, packFileName,
+  DOCUMENT_TITLES, type BuildHooks, type PrintPlan, type PlanEntry,
+} from './pack';
 export { buildReferencePdf, buildRosterPdf, drawReference, REFERENCE_LAYOUT, type ReferencePdfOptions, type SheetPdfOptions } from './ruleset-pdfs';
 export { planTiles, axisWindows, type Tile, type TilePlan, type TileInput } from './tiling';
 export { tilePlanFor, TILE_MARGIN, TILE_OVERLAP, CUT_OFFSET } from './map-tiles';
 export { fitOrientation, fitSquare, rulesLine } from './map-fit';
-export { renderSheet, TICK_BOX, type SheetRenderOptions } from './sheet';
+export { renderSheet, sheetPages, TICK_BOX, type SheetRenderOptions } from './sheet';
 export { rosterSheets, rosterSheet, glossaryLine } from './roster';
+export { layoutCounters, counterSpecs, mapSquarePt, standsPerRow, UNIT_SHARE, type CounterLayout, type CounterSpec } from './counters';
+export { unprintableCharacters, describeCharacters, cleanText, PLACEHOLDER, type PdfFonts } from './fonts';
+export { battleReportPdf, reportStages, plainEvent, lossSquares, type ReportOptions, type ReportStage } from './battle-report';
+export { buildBookletPdf, bookletPages, briefingSheet, type BookletOptions } from './booklet';

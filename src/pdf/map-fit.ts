@@ -1,11 +1,11 @@
 /** The map on one page: whole board, edge labels, set-up zones, side names, a title block and a legend. */
-import type { Scenario } from '../rules';
+import { TROOPS, validateScenario, type Scenario } from '../rules';
 import { resolveScenario, type ResolvedScenario, type ResolvedUnit } from '../scenario';
 import { SIDE_STYLES, TERRAIN_STYLE } from '../scenario/symbology';
-import { drawBoard, drawEdgeLabels } from './board';
+import { drawBoard, drawEdgeLabels, errorSquaresOf } from './board';
 import { commanderBadge, drawSquareUnits } from './glyphs';
 import { PAPER_SIZES, type PrintOptions } from './options';
-import { addPage, footer, pdfText } from './page';
+import { addPage, footer } from './page';
 import { FONT, type Doc } from './pdfkit';
 import { drawCrossing, drawHill, drawProtected, drawRiverEdge, drawRoad, type BoardFrame } from './terrain';
 
@@ -38,18 +38,18 @@ export function rulesLine(rs: ResolvedScenario): string {
     r.turnLimit === null ? 'No turn limit' : `Turn limit ${r.turnLimit}`,
     `first attacker: ${first}`,
     `fractions: ${r.fractions === 'roll' ? 'rolled' : 'ledger'}`,
-    `hills: ${hills.banned.length ? `closed to ${hills.banned.join(', ')}` : 'open to all'}; move -${hills.movePenalty}; ` +
+    `hills: ${hills.banned.length ? `closed to ${hills.banned.map((t) => TROOPS[t].name.toLowerCase()).join(', ')}` : 'open to all'}; move -${hills.movePenalty}; ` +
       `${hills.protected ? 'protected' : 'not protected'}; melee penalty ${hills.meleePenalty ? 'on' : 'off'}`,
   ].join(' · ');
 }
 
 function titleBlock(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number): void {
   const m = rs.scenario.meta;
-  doc.font(FONT.bold).fontSize(15).fillColor('#111111').text(pdfText(m.title), x, y, { width: w, lineBreak: false, ellipsis: true });
+  doc.font(FONT.bold).fontSize(15).fillColor('#111111').text(m.title, x, y, { width: w, lineBreak: false, ellipsis: true });
   const by = [m.author ? `by ${m.author}` : '', m.created ? `created ${m.created}` : '',
     `${rs.board.columns} x ${rs.board.rows} squares`].filter(Boolean).join(' · ');
-  doc.font(FONT.regular).fontSize(8.5).fillColor('#333333').text(pdfText(by), x, y + 20, { width: w, lineBreak: false });
-  doc.fontSize(7.5).text(pdfText(`Rules: ${rulesLine(rs)}`), x, y + 33, { width: w, height: 22, ellipsis: true });
+  doc.font(FONT.regular).fontSize(8.5).fillColor('#333333').text(by, x, y + 20, { width: w, lineBreak: false });
+  doc.fontSize(7.5).text(`Rules: ${rulesLine(rs)}`, x, y + 33, { width: w, height: 22, ellipsis: true });
 }
 
 function legend(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number, ink: PrintOptions['ink']): void {
@@ -84,7 +84,7 @@ function legend(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number,
     drawSquareUnits(doc, ux, uy - 2, 34, [sample], side.edge, ink);
     const frame = SIDE_STYLES[side.edge].frame === 'solid' ? 'solid frame' : 'double frame';
     doc.font(FONT.regular).fontSize(6.5).fillColor('#333333')
-      .text(pdfText(`${side.name} (${side.edge}): ${frame}`), ux + 36, uy + 6, { width: 110, lineBreak: false, ellipsis: true });
+      .text(`${side.name} (${side.edge}): ${frame}`, ux + 36, uy + 6, { width: 110, lineBreak: false, ellipsis: true });
     ux += 150;
   }
   commanderBadge(doc, ux + 8, uy + 15, 7, rs.sides[0]?.edge ?? 'north', ink);
@@ -94,7 +94,7 @@ function legend(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number,
     ux, uy + 4, { width: x + w - ux, height: 28 });
   const undeployed = rs.sides.map((sd) => [sd.name, sd.units.filter((u) => !u.at).length] as const).filter(([, n]) => n > 0);
   if (undeployed.length) {
-    doc.font(FONT.italic).fontSize(6.5).text(pdfText(`Not deployed (set up behind the screen): ${undeployed.map(([n, k]) => `${n} ${k} unit${k === 1 ? '' : 's'}`).join('; ')}`),
+    doc.font(FONT.italic).fontSize(6.5).text(`Not deployed (set up behind the screen): ${undeployed.map(([n, k]) => `${n} ${k} unit${k === 1 ? '' : 's'}`).join('; ')}`,
       x, uy + 28, { width: w, lineBreak: false, ellipsis: true });
   }
 }
@@ -114,15 +114,20 @@ export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions): vo
   const oy = areaTop + (areaH - boardH) / 2;
   titleBlock(doc, rs, MARGIN, MARGIN, width - 2 * MARGIN);
   const frame: BoardFrame = { ox, oy, s, ink: opts.ink };
-  drawBoard(doc, frame, rs, { unitIds: s >= 90 });
+  const errorSquares = opts.markErrors ? errorSquaresOf(validateScenario(scenario)) : [];
+  drawBoard(doc, frame, rs, { unitIds: s >= 90, errorSquares });
   drawEdgeLabels(doc, frame, columns, rows, Math.min(9, s * 0.3));
   for (const side of rs.sides) {
     const style = SIDE_STYLES[side.edge];
     const y = side.edge === 'north' ? oy - LABEL_V + 1 : oy + boardH + LABEL_V - 10;
-    const text = pdfText(`${side.name} set up here (${side.edge} edge, ${side.divisions} division${side.divisions === 1 ? '' : 's'})`);
+    const text = `${side.name} set up here (${side.edge} edge, ${side.divisions} division${side.divisions === 1 ? '' : 's'})`;
     doc.font(FONT.bold).fontSize(8).fillColor(style.ink).text(text, ox, y, { width: boardW, align: 'center', lineBreak: false });
   }
   legend(doc, rs, MARGIN, height - MARGIN - LEGEND_H + 8, width - 2 * MARGIN, opts.ink);
-  footer(doc, width, height, pdfText(`Map, fit to page · ${PAPER_SIZES[opts.paper].label} ${orientation} · square ${(s / 72 * 25.4).toFixed(1)} mm`),
-    pdfText(`Nevsky Scenario Studio${opts.printedOn ? ` · printed ${opts.printedOn}` : ''}`));
+  if (errorSquares.length) {
+    doc.font(FONT.bold).fontSize(7.5).fillColor(TERRAIN_STYLE.error)
+      .text(`Red dashed squares: set-up errors at ${errorSquares.join(', ')} (listed on the rosters).`, MARGIN, oy + boardH + LABEL_V + 2, { width: width - 2 * MARGIN, align: 'center', lineBreak: false, ellipsis: true });
+  }
+  footer(doc, width, height, `Map, fit to page · ${PAPER_SIZES[opts.paper].label} ${orientation} · square ${(s / 72 * 25.4).toFixed(1)} mm`,
+    `Nevsky Scenario Studio${opts.printedOn ? ` · printed ${opts.printedOn}` : ''}`);
 }

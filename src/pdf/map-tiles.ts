@@ -2,13 +2,13 @@
  * The map at true table scale: an assembly index page (tile layout, instructions, calibration rulers) and one
  * page per tile of the board, with cut lines, alignment marks and labels. Tiling arithmetic: ./tiling.ts.
  */
-import type { Scenario } from '../rules';
+import { validateScenario, type Scenario } from '../rules';
 import { resolveScenario, type ResolvedScenario } from '../scenario';
 import { TERRAIN_STYLE } from '../scenario/symbology';
-import { drawBoard } from './board';
+import { drawBoard, errorSquaresOf } from './board';
 import { rulesLine } from './map-fit';
 import { PAPER_SIZES, PT_PER_INCH, PT_PER_MM, TRUE_SQUARE_PT, type PrintOptions } from './options';
-import { addPage, footer, pdfText } from './page';
+import { addPage, footer } from './page';
 import { FONT, type Doc } from './pdfkit';
 import { planTiles, type Tile, type TilePlan } from './tiling';
 
@@ -47,17 +47,17 @@ function ruler(doc: Doc, x: number, y: number, unit: number, count: number, sub:
     const t = label(i);
     doc.text(t, x + i * unit - doc.widthOfString(t) / 2, y + 16, { lineBreak: false });
   }
-  doc.font(FONT.bold).fontSize(7.5).text(pdfText(caption), x, y - 11, { lineBreak: false });
+  doc.font(FONT.bold).fontSize(7.5).text(caption, x, y - 11, { lineBreak: false });
   doc.restore();
 }
 
 function indexPage(doc: Doc, rs: ResolvedScenario, plan: TilePlan, opts: PrintOptions): void {
   const { width, height } = addPage(doc, opts.paper, 'portrait');
   const m = 40;
-  doc.font(FONT.bold).fontSize(15).fillColor('#111111').text(pdfText(rs.scenario.meta.title), m, m, { width: width - 2 * m, lineBreak: false, ellipsis: true });
+  doc.font(FONT.bold).fontSize(15).fillColor('#111111').text(rs.scenario.meta.title, m, m, { width: width - 2 * m, lineBreak: false, ellipsis: true });
   doc.font(FONT.regular).fontSize(9).fillColor('#333333')
-    .text(pdfText(`True-scale map, assembly index · ${scaleText(opts)} · ${plan.tileRows} x ${plan.tileColumns} = ${plan.tiles.length} ${PAPER_SIZES[opts.paper].label} pages (${plan.orientation})`), m, m + 20, { width: width - 2 * m });
-  doc.fontSize(7.5).text(pdfText(`Rules: ${rulesLine(rs)}`), m, m + 34, { width: width - 2 * m });
+    .text(`True-scale map, assembly index · ${scaleText(opts)} · ${plan.tileRows} x ${plan.tileColumns} = ${plan.tiles.length} ${PAPER_SIZES[opts.paper].label} pages (${plan.orientation})`, m, m + 20, { width: width - 2 * m });
+  doc.fontSize(7.5).text(`Rules: ${rulesLine(rs)}`, m, m + 34, { width: width - 2 * m });
   // Miniature of the board with the tiles over it.
   const boxW = width - 2 * m;
   const boxH = height * 0.42;
@@ -86,7 +86,7 @@ function indexPage(doc: Doc, rs: ResolvedScenario, plan: TilePlan, opts: PrintOp
   doc.font(FONT.bold).fontSize(9).fillColor('#111111').text('Assembly', m, y);
   y += 13;
   steps.forEach((text, i) => {
-    doc.font(FONT.regular).fontSize(8).fillColor('#222222').text(`${i + 1}. ${pdfText(text)}`, m, y, { width: width - 2 * m });
+    doc.font(FONT.regular).fontSize(8).fillColor('#222222').text(`${i + 1}. ${text}`, m, y, { width: width - 2 * m });
     y = doc.y + 3;
   });
   const c = opts.correction / 100;
@@ -96,8 +96,8 @@ function indexPage(doc: Doc, rs: ResolvedScenario, plan: TilePlan, opts: PrintOp
   const sq = plan.square;
   doc.save().lineWidth(0.8).strokeColor('#000000').moveTo(m, y + 100).lineTo(m + Math.min(sq, width - 2 * m), y + 100).stroke().restore();
   doc.font(FONT.regular).fontSize(7).fillColor('#000000')
-    .text(pdfText(`one square side${sq > width - 2 * m ? ' (first part)' : ''}: ${(sq / PT_PER_INCH).toFixed(2)} in = ${(sq / PT_PER_MM).toFixed(1)} mm = ${sq.toFixed(2)} pt`), m, y + 104);
-  footer(doc, width, height, 'Assembly index', pdfText(`Nevsky Scenario Studio${opts.printedOn ? ` · printed ${opts.printedOn}` : ''}`), m);
+    .text(`one square side${sq > width - 2 * m ? ' (first part)' : ''}: ${(sq / PT_PER_INCH).toFixed(2)} in = ${(sq / PT_PER_MM).toFixed(1)} mm = ${sq.toFixed(2)} pt`, m, y + 104);
+  footer(doc, width, height, 'Assembly index', `Nevsky Scenario Studio${opts.printedOn ? ` · printed ${opts.printedOn}` : ''}`, m);
 }
 
 function cropMarks(doc: Doc, x: number, y: number, w: number, h: number, len: number): void {
@@ -109,13 +109,13 @@ function cropMarks(doc: Doc, x: number, y: number, w: number, h: number, len: nu
   doc.restore();
 }
 
-function tilePage(doc: Doc, rs: ResolvedScenario, plan: TilePlan, t: Tile, opts: PrintOptions): void {
+function tilePage(doc: Doc, rs: ResolvedScenario, plan: TilePlan, t: Tile, opts: PrintOptions, errorSquares: readonly string[]): void {
   const { width, height } = addPage(doc, opts.paper, plan.orientation);
   const m = plan.margin;
   const w = t.x1 - t.x0;
   const h = t.y1 - t.y0;
   doc.save().rect(m, m, w, h).clip();
-  drawBoard(doc, { ox: m - t.x0, oy: m - t.y0, s: plan.square, ink: opts.ink }, rs, { squareNames: true, unitIds: true, unitScale: 0.5, window: { columns: t.columns, rows: t.rows } });
+  drawBoard(doc, { ox: m - t.x0, oy: m - t.y0, s: plan.square, ink: opts.ink }, rs, { squareNames: true, unitIds: true, unitScale: 0.5, window: { columns: t.columns, rows: t.rows }, errorSquares });
   doc.restore();
   cropMarks(doc, m, m, w, h, m - 8);
   const o = CUT_OFFSET;
@@ -142,20 +142,21 @@ function tilePage(doc: Doc, rs: ResolvedScenario, plan: TilePlan, t: Tile, opts:
     doc.font(FONT.italic).fontSize(6.5).fillColor('#c0392b').text(`${below.label} edge`, m - 28, y + 3, { lineBreak: false });
   }
   doc.restore();
-  const title = pdfText(`Tile ${t.label} of ${plan.tileRows} x ${plan.tileColumns} · squares ${t.squares} · ${scaleText(opts)} · ${rs.scenario.meta.title}`);
+  const title = `Tile ${t.label} of ${plan.tileRows} x ${plan.tileColumns} · squares ${t.squares} · ${scaleText(opts)} · ${rs.scenario.meta.title}`;
   doc.font(FONT.bold).fontSize(7.5).fillColor(TERRAIN_STYLE.label).text(title, m + 40, 8, { width: width - 2 * m - 80, lineBreak: false, ellipsis: true });
   const glue = [t.col > 0 ? 'cut left edge, lay over the tile to the west' : '', t.row > 0 ? 'cut top edge, lay over the tile to the north' : ''].filter(Boolean).join('; ');
-  footer(doc, width, height, pdfText(glue || 'first tile of its row and column: keep all edges'), `page ${t.label}`, m);
+  footer(doc, width, height, glue || 'first tile of its row and column: keep all edges', `page ${t.label}`, m);
 }
 
 /** Add the true-scale map (index page, then the tiles row by row) to a document; `pause` runs between pages. */
 export async function drawTiledMap(doc: Doc, scenario: Scenario, opts: PrintOptions, pause?: () => Promise<void>): Promise<TilePlan> {
   const rs = resolveScenario(scenario);
   const plan = tilePlanFor(scenario, opts);
+  const errorSquares = opts.markErrors ? errorSquaresOf(validateScenario(scenario)) : [];
   indexPage(doc, rs, plan, opts);
   for (const t of plan.tiles) {
     await pause?.();
-    tilePage(doc, rs, plan, t, opts);
+    tilePage(doc, rs, plan, t, opts, errorSquares);
   }
   return plan;
 }

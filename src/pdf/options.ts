@@ -1,4 +1,5 @@
 /** What to print and how: the options shared by the print dialog, the CLI and the PDF builders. */
+import type { PdfFonts } from './fonts';
 
 export const PAPERS = ['a4', 'letter'] as const;
 export type Paper = (typeof PAPERS)[number];
@@ -6,7 +7,7 @@ export const MAP_SCALES = ['fit', '15mm', '25mm'] as const;
 export type MapScale = (typeof MAP_SCALES)[number];
 export const INKS = ['color', 'saver'] as const;
 export type Ink = (typeof INKS)[number];
-export const PRINT_DOCUMENTS = ['map', 'rosters', 'reference'] as const;
+export const PRINT_DOCUMENTS = ['map', 'rosters', 'reference', 'counters'] as const;
 export type PrintDocument = (typeof PRINT_DOCUMENTS)[number];
 
 /** Paper sizes in points (1 in = 72 pt), portrait. */
@@ -34,7 +35,16 @@ export interface PrintOptions {
   documents: PrintDocument[];
   /** Date printed in the footers (ISO), supplied by the caller so the builders stay pure. */
   printedOn?: string;
+  /** A Unicode font to embed (bytes supplied by the caller); the standard Latin-1 fonts when left out. */
+  fonts?: PdfFonts;
+  /** Mark the squares named by the scenario's set-up errors on the map. */
+  markErrors?: boolean;
+  /** Counter sheet: one counter per stand, or one per unit (default). */
+  counters?: CounterMode;
 }
+
+export const COUNTER_MODES = ['unit', 'stand'] as const;
+export type CounterMode = (typeof COUNTER_MODES)[number];
 
 export const DEFAULT_PRINT_OPTIONS: PrintOptions = { paper: 'a4', scale: 'fit', ink: 'color', correction: 100, documents: ['map', 'rosters', 'reference'] };
 
@@ -47,7 +57,8 @@ export function checkPrintOptions(o: PrintOptions): string[] {
   if (!Number.isFinite(o.correction) || o.correction < CORRECTION_RANGE.min || o.correction > CORRECTION_RANGE.max) {
     out.push(`correction ${String(o.correction)}% is outside ${CORRECTION_RANGE.min}-${CORRECTION_RANGE.max}%`);
   }
-  if (o.documents.length === 0) out.push('choose at least one document (map, rosters, reference)');
+  if (o.documents.length === 0) out.push(`choose at least one document (${PRINT_DOCUMENTS.join(', ')})`);
+  if (o.counters !== undefined && !COUNTER_MODES.includes(o.counters)) out.push(`counters "${String(o.counters)}" is not one of ${COUNTER_MODES.join(', ')}`);
   for (const d of o.documents) if (!PRINT_DOCUMENTS.includes(d)) out.push(`document "${String(d)}" is not one of ${PRINT_DOCUMENTS.join(', ')}`);
   return out;
 }

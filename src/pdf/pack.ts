@@ -1,23 +1,30 @@
 /**
- * The print pack: map (fit or true scale), rosters and the Nevsky reference sheet, as one PDF or one PDF per
- * document. Pure: data and options in, bytes out; the caller may pass `pause` to yield between pages so a
- * browser page stays responsive.
+ * The print pack: map (fit or true scale), rosters, the Nevsky reference sheet and the counter sheet, as one PDF
+ * or one PDF per document, and the plan of what a build will give (pages, paper, file names) before building.
+ * Pure: data and options in, bytes out; the caller may pass `pause` to yield between pages so a browser page
+ * stays responsive.
  */
-import type { Scenario } from '../rules';
-import { drawFitMap } from './map-fit';
-import { drawTiledMap } from './map-tiles';
-import { checkPrintOptions, type PrintDocument, type PrintOptions } from './options';
+import { validateScenario, type Scenario } from '../rules';
+import { getRuleset } from '../rulesets';
+import { resolveScenario } from '../scenario';
+import { drawCounterSheets, layoutCounters } from './counters';
+import { describeCharacters } from './fonts';
+import { drawFitMap, fitOrientation } from './map-fit';
+import { drawTiledMap, tilePlanFor } from './map-tiles';
+import { checkPrintOptions, PAPER_SIZES, PRINT_DOCUMENTS, type PrintDocument, type PrintOptions } from './options';
 import { addPage } from './page';
-import { createDoc, finishDoc, FONT, type Doc } from './pdfkit';
+import { createDoc, finishDoc, FONT, missingCharacters, type Doc } from './pdfkit';
 import { rosterSheets } from './roster';
-import { drawReference } from './ruleset-pdfs';
-import { renderSheet } from './sheet';
+import { drawReference, REFERENCE_LAYOUT } from './ruleset-pdfs';
+import { renderSheet, sheetPages } from './sheet';
 
 export interface BuildHooks {
   /** Called between documents and sheets; return a promise to let other work run (the browser's event loop). */
   pause?: () => Promise<void>;
   /** Progress as (done, total) documents. */
   progress?: (done: number, total: number) => void;
+  /** Told the characters the font could not print (each once), when there are any. */
+  missing?: (chars: string[]) => void;
 }
 
 /** Pages a document section added, counted by pdfkit's page events. */
@@ -27,47 +34,143 @@ function pageCounter(doc: Doc): () => number {
   return () => n;
 }
 
+const ROSTER_FONT = 8;
+const BLANK_NOTE = 'Left blank on purpose: the quick-reference sheet that follows prints on both sides of one sheet.';
+
 async function drawDocument(doc: Doc, scenario: Scenario, which: PrintDocument, opts: PrintOptions, pages: () => number, hooks: BuildHooks): Promise<void> {
   if (which === 'map') {
     if (opts.scale === 'fit') drawFitMap(doc, scenario, opts); else await drawTiledMap(doc, scenario, opts, hooks.pause);
   } else if (which === 'rosters') {
     for (const sheet of rosterSheets(scenario)) {
-      renderSheet(doc, sheet, { paper: opts.paper, ink: opts.ink, fontSize: 8, printedOn: opts.printedOn });
+      renderSheet(doc, sheet, { paper: opts.paper, ink: opts.ink, fontSize: ROSTER_FONT, printedOn: opts.printedOn });
       await hooks.pause?.();
     }
+  } else if (which === 'counters') {
+    drawCounterSheets(doc, scenario, opts);
   } else {
     // The reference is one sheet printed on both sides: start it on an odd page of a combined PDF.
     if (pages() % 2 === 1) {
       const { width, height } = addPage(doc, opts.paper);
-      doc.font(FONT.italic).fontSize(9).fillColor('#666666')
-        .text('Left blank on purpose: the quick-reference sheet that follows prints on both sides of one sheet.', 60, height / 2, { width: width - 120, align: 'center' });
+      doc.font(FONT.italic).fontSize(9).fillColor('#666666').text(BLANK_NOTE, 60, height / 2, { width: width - 120, align: 'center' });
     }
     drawReference(doc, 'nevsky', opts);
   }
 }
 
 /** File-name part and title of each document. */
-export const DOCUMENT_TITLES: Record<PrintDocument, string> = { map: 'Map', rosters: 'Rosters', reference: 'Nevsky quick reference' };
+export const DOCUMENT_TITLES: Record<PrintDocument, string> = { map: 'Map', rosters: 'Rosters', reference: 'Nevsky quick reference', counters: 'Counters' };
 
-/** One PDF holding the chosen documents in the order map, rosters, reference. */
+/** The documents chosen, in print order. */
+function ordered(opts: PrintOptions): PrintDocument[] {
+  return PRINT_DOCUMENTS.filter((d) => opts.documents.includes(d));
+}
+
+/** A file-name stem from a title: lower case, letters of any script and digits kept, the rest as dashes. */
+export function fileSlug(title: string): string {
+  const slug = title.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+  return [...slug].slice(0, 60).join('') || 'scenario';
+}
+
+/** File name of one document: `<base>-map-fit.pdf`, `-map-25mm.pdf`, `-rosters.pdf`, `-reference.pdf`, `-counters.pdf`. */
+export function documentFileName(base: string, document: PrintDocument, opts: Pick<PrintOptions, 'scale'>): string {
+  return document === 'map' ? `${base}-map-${opts.scale}.pdf` : `${base}-${document}.pdf`;
+}
+
+/** File name of a PDF with several of the documents: the one document's name, or `<base>-pack.pdf`. */
+export function packFileName(base: string, opts: Pick<PrintOptions, 'scale' | 'documents'>): string {
+  const docs = PRINT_DOCUMENTS.filter((d) => opts.documents.includes(d));
+  return docs.length === 1 ? documentFileName(base, docs[0]!, opts) : `${base}-pack.pdf`;
+}
+
+export interface PlanEntry { document: PrintDocument; title: string; pages: number; fileName: string; note: string }
+export interface PrintPlan {
+  entries: PlanEntry[];
+  /** Pages of the one-file pack (including a blank page before a double-sided reference when needed). */
+  totalPages: number;
+  paper: string;
+  packFileName: string;
+  /** Set-up errors of the scenario (it still prints). */
+  errors: number;
+  /** Scenario text the font cannot print, each character once. */
+  missing: string[];
+}
+
+/** Every text of a scenario that prints: titles, description, author, side names and unit ids. */
+export function scenarioTexts(scenario: Scenario): string[] {
+  const m = scenario.meta;
+  return [m.title, m.author ?? '', m.description ?? '', ...scenario.sides.flatMap((s) => [s.name ?? '', s.id, ...s.units.map((u) => u.id)])];
+}
+
+/** What a build will give, before building: pages per document, paper and file names. */
+export function printPlan(scenario: Scenario, opts: PrintOptions, base = fileSlug(scenario.meta.title)): PrintPlan {
+  const rs = resolveScenario(scenario);
+  const paper = PAPER_SIZES[opts.paper].label;
+  const measure = createDoc({ title: 'measure', fonts: opts.fonts });
+  const entries: PlanEntry[] = ordered(opts).map((document) => {
+    let pages = 0;
+    let note = '';
+    if (document === 'map') {
+      if (opts.scale === 'fit') {
+        pages = 1;
+        note = `fit to one ${paper} page (${fitOrientation(rs.board.columns, rs.board.rows, opts.paper)})`;
+      } else {
+        const plan = tilePlanFor(scenario, opts);
+        pages = plan.tiles.length + 1;
+        note = `${plan.tiles.length} tiles (${plan.tileRows} x ${plan.tileColumns}, ${plan.orientation}) at ${opts.scale} scale + 1 assembly page`;
+      }
+    } else if (document === 'rosters') {
+      pages = rosterSheets(scenario).reduce((n, sheet) => n + sheetPages(measure, sheet, { paper: opts.paper, ink: opts.ink, fontSize: ROSTER_FONT }), 0);
+      note = `${rs.sides.length} sides`;
+    } else if (document === 'reference') {
+      pages = sheetPages(measure, getRuleset('nevsky')!.referenceSheet(), { paper: opts.paper, ink: opts.ink, ...REFERENCE_LAYOUT.nevsky });
+      note = 'print both sides of one sheet';
+    } else {
+      const layout = layoutCounters(rs, opts);
+      pages = layout.pages.length;
+      note = `${layout.pages.reduce((n, p) => n + p.counters.length, 0)} counters, one per ${opts.counters === 'stand' ? 'stand' : 'unit'}`;
+    }
+    return { document, title: DOCUMENT_TITLES[document], pages, fileName: documentFileName(base, document, opts), note };
+  });
+  let totalPages = 0;
+  for (const e of entries) {
+    if (e.document === 'reference' && totalPages % 2 === 1) totalPages++;
+    totalPages += e.pages;
+  }
+  return { entries, totalPages, paper, packFileName: packFileName(base, opts), errors: validateScenario(scenario).filter((d) => d.severity === 'error').length, missing: unprintable(scenario, opts) };
+}
+
+function unprintable(scenario: Scenario, opts: PrintOptions): string[] {
+  const doc = createDoc({ title: 'check', fonts: opts.fonts });
+  for (const t of scenarioTexts(scenario)) doc.widthOfString(t);
+  return missingCharacters(doc);
+}
+
+/** A warning naming the characters that print as the placeholder, or null when everything prints. */
+export function missingWarning(chars: readonly string[]): string | null {
+  return chars.length ? `The font has no glyph for ${describeCharacters(chars)}: ${chars.length === 1 ? 'it prints' : 'they print'} as a white square (□).` : null;
+}
+
+/** One PDF holding the chosen documents in the order map, rosters, reference, counters. */
 export async function buildPrintPdf(scenario: Scenario, opts: PrintOptions, hooks: BuildHooks = {}): Promise<Uint8Array> {
   const problems = checkPrintOptions(opts);
   if (problems.length) throw new Error(`print options: ${problems.join('; ')}`);
-  const doc = createDoc({ title: `${scenario.meta.title}: print pack`, subject: opts.documents.map((d) => DOCUMENT_TITLES[d]).join(', ') });
+  const doc = createDoc({ title: `${scenario.meta.title}: print pack`, subject: opts.documents.map((d) => DOCUMENT_TITLES[d]).join(', '), fonts: opts.fonts });
   const pages = pageCounter(doc);
-  const order = (['map', 'rosters', 'reference'] as const).filter((d) => opts.documents.includes(d));
+  const order = ordered(opts);
   for (const [i, which] of order.entries()) {
     await drawDocument(doc, scenario, which, opts, pages, hooks);
     hooks.progress?.(i + 1, order.length);
     await hooks.pause?.();
   }
+  const missing = missingCharacters(doc);
+  if (missing.length) hooks.missing?.(missing);
   return finishDoc(doc);
 }
 
 /** One PDF per chosen document, for the command line. */
 export async function buildPrintFiles(scenario: Scenario, opts: PrintOptions, hooks: BuildHooks = {}): Promise<Array<{ document: PrintDocument; bytes: Uint8Array }>> {
   const out: Array<{ document: PrintDocument; bytes: Uint8Array }> = [];
-  for (const document of (['map', 'rosters', 'reference'] as const).filter((d) => opts.documents.includes(d))) {
+  for (const document of ordered(opts)) {
     out.push({ document, bytes: await buildPrintPdf(scenario, { ...opts, documents: [document] }, hooks) });
   }
   return out;

@@ -19,12 +19,3 @@ export function footer(doc: Doc, width: number, height: number, left: string, ri
   doc.text(right, width - margin - w, height - margin + 10, { lineBreak: false });
   doc.restore();
 }
-
-/** Text the standard PDF fonts can show (WinAnsi): characters outside it become close equivalents. */
-export function pdfText(text: string): string {
-  return text
-    .replace(/[\u2264]/g, '<=').replace(/[\u2265]/g, '>=').replace(/[\u2192]/g, '->').replace(/[\u2190]/g, '<-')
-    .replace(/[\u2212]/g, '-').replace(/[\u00a0]/g, ' ')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[^\u0000-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '?');
-}

@@ -8,3 +8,7 @@ declare module 'pdfkit/standard-fonts/*' {
   const font: { name: string };
   export default font;
 }
+
+declare module 'fontkit' {
+  export function create(buffer: Uint8Array, postscriptName?: string): unknown;
+}

@@ -4,7 +4,7 @@
  */
 import { RULESET_IDS, getRuleset, rosterSheet, validateRoster, type Roster, type RosterDiagnostic, type RulesetId } from '../rulesets';
 import { checkPrintOptions, DEFAULT_PRINT_OPTIONS, type Ink, type Paper } from './options';
-import { createDoc, finishDoc, type Doc } from './pdfkit';
+import { createDoc, finishDoc, type Doc, type PdfFonts } from './pdfkit';
 import { renderSheet, type SheetRenderOptions } from './sheet';
 
 /** How each rule set's reference sheet is laid out. Nevsky's must stay one sheet printed on both sides. */
@@ -20,6 +20,8 @@ export interface SheetPdfOptions {
   ink?: Ink;
   /** Date printed in the footers (ISO), supplied by the caller so the builders stay pure. */
   printedOn?: string;
+  /** A Unicode font to embed; the standard fonts when left out. */
+  fonts?: PdfFonts;
 }
 
 export interface ReferencePdfOptions extends SheetPdfOptions {
@@ -45,7 +47,7 @@ export async function buildReferencePdf(o: ReferencePdfOptions): Promise<Uint8Ar
   const ruleset = o.ruleset ?? 'nevsky';
   const rs = getRuleset(ruleset);
   if (!rs) throw new Error(`unknown rule set "${String(ruleset)}": one of ${RULESET_IDS.join(', ')}`);
-  const doc = createDoc({ title: rs.referenceSheet().title, subject: rs.name });
+  const doc = createDoc({ title: rs.referenceSheet().title, subject: rs.name, fonts: o.fonts });
   drawReference(doc, ruleset, o);
   return finishDoc(doc);
 }
@@ -57,7 +59,7 @@ export async function buildReferencePdf(o: ReferencePdfOptions): Promise<Uint8Ar
 export async function buildRosterPdf(roster: Roster, o: SheetPdfOptions & { diagnostics?: readonly RosterDiagnostic[] }): Promise<Uint8Array> {
   checkPaper(o);
   const sheet = rosterSheet(roster, o.diagnostics ?? validateRoster(roster));
-  const doc = createDoc({ title: `${roster.meta.title}: roster`, subject: getRuleset(roster.ruleset)?.name ?? roster.ruleset });
+  const doc = createDoc({ title: `${roster.meta.title}: roster`, subject: getRuleset(roster.ruleset)?.name ?? roster.ruleset, fonts: o.fonts });
   renderSheet(doc, sheet, { paper: o.paper, ink: o.ink ?? 'color', fontSize: 9, printedOn: o.printedOn });
   return finishDoc(doc);
 }

@@ -6,7 +6,7 @@
  */
 import type { Sheet, SheetBlock, SheetCell } from '../rulesets/sheet';
 import type { Ink, Paper } from './options';
-import { addPage, footer, pdfText } from './page';
+import { addPage, footer } from './page';
 import { FONT, type Doc } from './pdfkit';
 import { PAPER_SIZES } from './options';
 
@@ -22,6 +22,8 @@ export interface SheetRenderOptions {
   /** Landscape pages. */
   landscape?: boolean;
   printedOn?: string;
+  /** Page number of the sheet's first page in a larger document (footers count from it); 1 when left out. */
+  firstPage?: number;
 }
 
 /** The tick-box character: a cell of only these draws that many boxes (one per stand). */
@@ -58,13 +60,13 @@ function newPage(ctx: Ctx): void {
   if (!ctx.draw) return;
   const size = addPage(ctx.doc, ctx.o.paper, ctx.o.landscape ? 'landscape' : 'portrait');
   const { doc, sheet } = ctx;
-  doc.font(FONT.bold).fontSize(13).fillColor('#111111').text(pdfText(sheet.title), MARGIN, MARGIN, { lineBreak: false });
+  doc.font(FONT.bold).fontSize(13).fillColor('#111111').text(sheet.title, MARGIN, MARGIN, { lineBreak: false });
   if (sheet.subtitle) {
-    const w = doc.widthOfString(pdfText(sheet.title));
-    doc.font(FONT.regular).fontSize(8).fillColor('#444444').text(pdfText(sheet.subtitle), MARGIN + w + 10, MARGIN + 4, { lineBreak: false });
+    const w = doc.widthOfString(sheet.title);
+    doc.font(FONT.regular).fontSize(8).fillColor('#444444').text(sheet.subtitle, MARGIN + w + 10, MARGIN + 4, { lineBreak: false });
   }
   doc.lineWidth(0.8).strokeColor('#333333').moveTo(MARGIN, MARGIN + 18).lineTo(size.width - MARGIN, MARGIN + 18).stroke();
-  footer(doc, size.width, size.height, pdfText(sheet.footer ?? ''), pdfText(`${ctx.o.printedOn ? `printed ${ctx.o.printedOn} · ` : ''}page ${ctx.pages}`), MARGIN);
+  footer(doc, size.width, size.height, sheet.footer ?? '', `${ctx.o.printedOn ? `printed ${ctx.o.printedOn} · ` : ''}page ${ctx.pages + (ctx.o.firstPage ?? 1) - 1}`, MARGIN);
 }
 
 /** Move on to the next column or page unless `need` points fit; true when a break happened. */
@@ -75,12 +77,12 @@ function ensure(ctx: Ctx, need: number): boolean {
 }
 
 function textHeight(ctx: Ctx, text: string, font: string, size: number, width: number): number {
-  return ctx.doc.font(font).fontSize(size).heightOfString(pdfText(text), { width, lineGap: 0.6 });
+  return ctx.doc.font(font).fontSize(size).heightOfString(text, { width, lineGap: 0.6 });
 }
 
 function put(ctx: Ctx, text: string, font: string, size: number, x: number, width: number, color = '#111111', align: 'left' | 'center' = 'left'): number {
   const h = textHeight(ctx, text, font, size, width);
-  if (ctx.draw) ctx.doc.font(font).fontSize(size).fillColor(color).text(pdfText(text), x, ctx.y, { width, lineGap: 0.6, align });
+  if (ctx.draw) ctx.doc.font(font).fontSize(size).fillColor(color).text(text, x, ctx.y, { width, lineGap: 0.6, align });
   return h;
 }
 
@@ -89,7 +91,7 @@ const PAD = 4;
 /** Width of the longest word of a text (words never break inside a table cell). */
 function longestWord(ctx: Ctx, text: string, font: string, size: number): number {
   ctx.doc.font(font).fontSize(size);
-  return Math.max(0, ...pdfText(text).split(/\s+/).map((w) => ctx.doc.widthOfString(w)));
+  return Math.max(0, ...text.split(/\s+/).map((w) => ctx.doc.widthOfString(w)));
 }
 
 /** The narrowest a column may be: its longest word (header in bold), or its row of tick boxes. */
@@ -116,13 +118,13 @@ function columnWidths(ctx: Ctx, block: Extract<SheetBlock, { kind: 'table' }>, w
   if (!weights) {
     const fs = ctx.o.fontSize;
     weights = block.columns.map((h, i) => {
-      let w = ctx.doc.font(FONT.bold).fontSize(fs).widthOfString(pdfText(h));
+      let w = ctx.doc.font(FONT.bold).fontSize(fs).widthOfString(h);
       for (const row of block.rows) {
         const c = row[i];
         if (c === undefined) continue;
         const cell = cellOf(c);
-        w = Math.max(w, ctx.doc.font(FONT.regular).fontSize(fs).widthOfString(pdfText(cell.text)),
-          cell.note ? ctx.doc.fontSize(fs * 0.8).widthOfString(pdfText(cell.note)) : 0);
+        w = Math.max(w, ctx.doc.font(FONT.regular).fontSize(fs).widthOfString(cell.text),
+          cell.note ? ctx.doc.fontSize(fs * 0.8).widthOfString(cell.note) : 0);
       }
       return Math.min(w, width * 0.45) + 6;
     });
@@ -182,10 +184,10 @@ function drawRow(ctx: Ctx, cells: SheetCell[], widths: number[], header: boolean
     } else {
       const font = header || c.strong ? FONT.bold : FONT.regular;
       doc.font(font).fontSize(cellFontSize(ctx, c.text, font, fs, w)).fillColor('#111111')
-        .text(pdfText(c.text), x + 2, ctx.y + 2, { width: w - PAD, lineGap: 0.6 });
+        .text(c.text, x + 2, ctx.y + 2, { width: w - PAD, lineGap: 0.6 });
       if (c.note) {
         doc.font(FONT.regular).fontSize(cellFontSize(ctx, c.note, FONT.regular, fs * 0.8, w)).fillColor('#555555')
-          .text(pdfText(c.note), x + 2, doc.y, { width: w - PAD, lineGap: 0.6 });
+          .text(c.note, x + 2, doc.y, { width: w - PAD, lineGap: 0.6 });
       }
     }
     x += w;
@@ -290,6 +292,15 @@ function run(doc: Doc, sheet: Sheet, o: Ctx['o'], draw: boolean): number {
   newPage(ctx);
   sheet.blocks.forEach((b, i) => block(ctx, b, sheet.blocks[i + 1]));
   return ctx.pages;
+}
+
+/** The pages a sheet would take, measured without drawing. */
+export function sheetPages(doc: Doc, sheet: Sheet, options: SheetRenderOptions): number {
+  const o = { columns: 1 as const, fontSize: 8, ...options };
+  if (o.fitPages) {
+    while (o.fontSize > 5.5 && run(doc, sheet, o, false) > o.fitPages) o.fontSize -= 0.25;
+  }
+  return run(doc, sheet, o, false);
 }
 
 /** Add a sheet's pages to a document; returns the number of pages and the font size used. */

@@ -1,9 +1,14 @@
-/** Print pack (issue 5): time to build the PDFs for the two-division template in Node, and the size of the print chunk the browser lazy-loads. */
+/**
+ * Print (issues 5 and 12): time to build the PDFs for the two-division template in Node with the embedded Unicode font, a
+ * 12-turn battle report, a six-scenario booklet, and the size of the print chunk the browser lazy-loads.
+ */
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
-import { buildPrintPdf, buildReferencePdf, buildRosterPdf, type PrintOptions } from '../../src/pdf';
+import { battleReportPdf, buildBookletPdf, buildPrintPdf, buildReferencePdf, buildRosterPdf, type PrintOptions } from '../../src/pdf';
+import { applyAction, createGame, playOut, saveGame, simplePolicy } from '../../src/rules';
+import { printFonts } from '../../src/cli/print-fonts';
 import { RULESET_IDS, parseRoster } from '../../src/rulesets';
-import { templateScenario } from '../../src/scenario';
+import { TEMPLATES, templateScenario } from '../../src/scenario';
 import { medianAndMax, type BenchRow, type BenchSection } from './harness';
 
 async function timeBuild(options: PrintOptions, runs = 5): Promise<{ median: number; max: number; bytes: number }> {
@@ -60,10 +65,19 @@ async function lazyChunkSize(): Promise<{ raw: number; gzip: number; files: numb
 }
 
 export const section: BenchSection = {
-  name: 'Print pack (issue 5)',
+  name: 'Print (issues 5 and 12)',
   async run() {
-    const base: PrintOptions = { paper: 'a4', scale: 'fit', ink: 'color', correction: 100, documents: ['map', 'rosters', 'reference'], printedOn: '2026-11-22' };
+    const fonts = await printFonts();
+    const base: PrintOptions = { paper: 'a4', scale: 'fit', ink: 'color', correction: 100, documents: ['map', 'rosters', 'reference'], printedOn: '2026-11-22', fonts };
     const rows: BenchRow[] = [];
+    const all = await timeBuild({ ...base, documents: ['map', 'rosters', 'reference', 'counters'] });
+    rows.push({ label: 'two-divisions, whole pack incl. counters (DejaVu)', value: all.median, unit: 'ms', note: `median of 5, worst ${all.max.toFixed(0)} ms, ${(all.bytes / 1024).toFixed(0)} KB; aim < 1000` });
+    const game = saveGame(playOut(createGame(templateScenario('open-field')!, { seed: 3, turnLimit: 12 }), simplePolicy(3), applyAction));
+    const report = await timePdf(() => battleReportPdf(game, { paper: 'a4', fonts, printedOn: '2026-11-22' }));
+    rows.push({ label: `battle report, 12 turns (${game.actions.length} actions)`, value: report.median, unit: 'ms', note: `median of 5, worst ${report.max.toFixed(0)} ms, ${(report.bytes / 1024).toFixed(0)} KB; aim < 1000` });
+    const six = TEMPLATES.slice(0, 6).map((t) => t.scenario);
+    const booklet = await timePdf(() => buildBookletPdf(six, { title: 'Club day', paper: 'a4', reference: true, fonts, printedOn: '2026-11-22' }));
+    rows.push({ label: `booklet, ${six.length} scenarios + reference`, value: booklet.median, unit: 'ms', note: `median of 5, worst ${booklet.max.toFixed(0)} ms, ${(booklet.bytes / 1024).toFixed(0)} KB; aim < 1000` });
     const fit = await timeBuild(base);
     rows.push({ label: 'two-divisions, fit map + rosters + reference', value: fit.median, unit: 'ms', note: `median of 5, worst ${fit.max.toFixed(0)} ms, ${(fit.bytes / 1024).toFixed(0)} KB; aim < 1000` });
     const tiles = await timeBuild({ ...base, scale: '25mm' });

@@ -4,9 +4,10 @@ import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseScenario } from '../../scenario';
 import {
-  CORRECTION_RANGE, INKS, MAP_SCALES, PAPERS, PRINT_DOCUMENTS, buildPrintFiles, checkPrintOptions,
-  type Ink, type MapScale, type Paper, type PrintDocument, type PrintOptions,
+  COUNTER_MODES, CORRECTION_RANGE, INKS, MAP_SCALES, PAPERS, PRINT_DOCUMENTS, buildPrintFiles, checkPrintOptions, missingWarning, printPlan,
+  type CounterMode, type Ink, type MapScale, type Paper, type PrintDocument, type PrintOptions,
 } from '../../pdf';
+import { printFonts } from '../print-fonts';
 import { EXIT, readText, UsageError, type Io } from '../io';
 import type { Command } from '../main';
 import { formatDiagnostic } from './validate';
@@ -23,44 +24,50 @@ export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-function fileName(base: string, document: PrintDocument, o: PrintOptions): string {
-  if (document === 'map') return `${base}-map-${o.scale}.pdf`;
-  return `${base}-${document}.pdf`;
-}
-
 export const pdfCommand: Command = {
   name: 'pdf',
-  summary: 'print a scenario: map (fit or true scale), rosters and the quick reference as PDF files',
-  usage: 'nevsky pdf SCENARIO --out DIR [--paper a4|letter] [--scale fit|15mm|25mm] [--ink color|saver] [--only map,rosters,reference] [--correction PCT]',
+  summary: 'print a scenario: map (fit or true scale), rosters, the quick reference and counters as PDF files',
+  usage: 'nevsky pdf SCENARIO --out DIR [--paper a4|letter] [--scale fit|15mm|25mm] [--ink color|saver] [--only map,rosters,reference,counters] [--counters unit|stand] [--mark-errors] [--correction PCT]',
   help: `Writes one PDF per document into DIR, named after the scenario file:
   NAME-map-SCALE.pdf   the map: "fit" puts the board on one page; "15mm" / "25mm" print it at table scale
                        (3 in / 4 in squares) over several pages with an assembly index page
   NAME-rosters.pdf     one roster per side, with casualty tick boxes and points
   NAME-reference.pdf   the Nevsky quick-reference sheet (two pages: print both sides of one sheet)
+  NAME-counters.pdf    cut-out counters for every unit of both sides, sized to the map's squares
+                       (compact for the fit map)
+It first lists each file's pages and paper. Text in any language prints (DejaVu Sans is embedded);
+characters the font lacks print as a white square and are named in a warning.
 Options:
   --out DIR          folder for the files (created if missing)
   --paper P          a4 (default) or letter
   --scale S          fit (default), 15mm or 25mm
   --ink I            color (default) or saver (no filled areas)
-  --only LIST        comma-separated subset of map,rosters,reference
+  --only LIST        comma-separated subset of map,rosters,reference,counters (default: all but counters)
+  --counters MODE    unit (default): one counter per unit; stand: one counter per stand
+  --mark-errors      outline the squares named by set-up errors in red on the map
   --correction PCT   true-scale correction in percent, ${CORRECTION_RANGE.min}-${CORRECTION_RANGE.max} (default 100); measure the ruler on the index page
 A scenario with set-up errors still prints (the rosters list the errors); one that cannot be read does not (exit 1).`,
   async run(args: string[], io: Io): Promise<number> {
     const { values, positionals } = parseArgs({
       args, allowPositionals: true,
-      options: { out: { type: 'string' }, paper: { type: 'string' }, scale: { type: 'string' }, ink: { type: 'string' }, only: { type: 'string' }, correction: { type: 'string' } },
+      options: {
+        out: { type: 'string' }, paper: { type: 'string' }, scale: { type: 'string' }, ink: { type: 'string' }, only: { type: 'string' },
+        correction: { type: 'string' }, counters: { type: 'string' }, 'mark-errors': { type: 'boolean' },
+      },
     });
     if (positionals.length !== 1) throw new UsageError('name exactly one scenario file');
     if (!values.out) throw new UsageError('--out DIR is required');
     const correction = values.correction === undefined ? 100 : Number(values.correction);
     if (!Number.isFinite(correction)) throw new UsageError(`--correction must be a number of percent (got "${values.correction}")`);
-    const documents = (values.only ?? PRINT_DOCUMENTS.join(',')).split(',').map((d) => d.trim()).filter(Boolean);
+    const documents = (values.only ?? 'map,rosters,reference').split(',').map((d) => d.trim()).filter(Boolean);
     for (const d of documents) if (!(PRINT_DOCUMENTS as readonly string[]).includes(d)) throw new UsageError(`--only: "${d}" is not one of ${PRINT_DOCUMENTS.join(', ')}`);
     const options: PrintOptions = {
       paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'),
       scale: choice<MapScale>('scale', values.scale, MAP_SCALES, 'fit'),
       ink: choice<Ink>('ink', values.ink, INKS, 'color'),
       correction, documents: documents as PrintDocument[], printedOn: today(),
+      counters: choice<CounterMode>('counters', values.counters, COUNTER_MODES, 'unit'), markErrors: values['mark-errors'] === true,
+      fonts: await printFonts(),
     };
     const problems = checkPrintOptions(options);
     if (problems.length) throw new UsageError(problems.join('; '));
@@ -74,13 +81,21 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
       return EXIT.invalid;
     }
     const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
-    if (errors.length) io.err(`${file}: printing although the scenario has ${errors.length} set-up error${errors.length === 1 ? '' : 's'} (listed on the rosters)`);
-    await mkdir(values.out, { recursive: true });
+    if (errors.length) {
+      io.err(`${file}: warning: printing although the scenario has ${errors.length} set-up error${errors.length === 1 ? '' : 's'} (listed on the rosters)` +
+        (options.markErrors ? '; their squares are marked in red on the map' : '; add --mark-errors to mark their squares on the map'));
+    }
     const base = basename(file, extname(file));
-    for (const { document, bytes } of await buildPrintFiles(parsed.scenario, options)) {
-      const out = join(values.out, fileName(base, document, options));
+    const plan = printPlan(parsed.scenario, options, base);
+    const warning = missingWarning(plan.missing);
+    if (warning) io.err(`${file}: warning: ${warning}`);
+    await mkdir(values.out, { recursive: true });
+    const built = await buildPrintFiles(parsed.scenario, options);
+    for (const [i, { bytes }] of built.entries()) {
+      const entry = plan.entries[i]!;
+      const out = join(values.out, entry.fileName);
       await writeFile(out, bytes);
-      io.out(`${out}  (${(bytes.length / 1024).toFixed(0)} KB)`);
+      io.out(`${out}  ${entry.pages} ${plan.paper} page${entry.pages === 1 ? '' : 's'}: ${entry.note}  (${(bytes.length / 1024).toFixed(0)} KB)`);
     }
     return EXIT.ok;
   },

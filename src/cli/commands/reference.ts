@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { INKS, PAPERS, buildReferencePdf, type Ink, type Paper } from '../../pdf';
 import { RULESET_IDS, type RulesetId } from '../../rulesets';
 import { EXIT, UsageError, type Io } from '../io';
+import { printFonts } from '../print-fonts';
 import type { Command } from '../main';
 import { choice, today } from './pdf';
 
@@ -29,7 +30,7 @@ print their decoded tables with odds aids; numbers lost in the scanned source pr
     const ruleset = choice<RulesetId>('ruleset', values.ruleset, RULESET_IDS, 'nevsky');
     if (!values.out) throw new UsageError('--out FILE is required');
     const bytes = await buildReferencePdf({
-      ruleset, paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'), ink: choice<Ink>('ink', values.ink, INKS, 'color'), printedOn: today(),
+      ruleset, paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'), ink: choice<Ink>('ink', values.ink, INKS, 'color'), printedOn: today(), fonts: await printFonts(),
     });
     await mkdir(dirname(values.out), { recursive: true });
     await writeFile(values.out, bytes);

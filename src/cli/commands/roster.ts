@@ -8,6 +8,7 @@ import {
   getRuleset, parseRoster, rosterIsValid, rosterLines, rosterPoints, type Roster, type RosterDiagnostic,
 } from '../../rulesets';
 import { EXIT, readText, UsageError, type Io } from '../io';
+import { printFonts } from '../print-fonts';
 import type { Command } from '../main';
 import { choice, today } from './pdf';
 import { formatDiagnostic } from './validate';
@@ -83,7 +84,7 @@ Exit status: 0 when the roster has no error (warnings allowed), 1 when it has an
       if (!result.ok) {
         io.err(`${file}: no PDF written, the roster cannot be read`);
       } else {
-        const bytes = await buildRosterPdf(result.roster, { paper, ink, printedOn: today(), diagnostics });
+        const bytes = await buildRosterPdf(result.roster, { paper, ink, printedOn: today(), diagnostics, fonts: await printFonts() });
         await mkdir(dirname(values.pdf), { recursive: true });
         await writeFile(values.pdf, bytes);
         (values.json ? io.err : io.out)(`${values.pdf}  (${(bytes.length / 1024).toFixed(0)} KB)`);

@@ -1,0 +1,62 @@
+/** `nevsky booklet A.json B.json ... --title "..." --out booklet.pdf`: an event booklet of several scenarios. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { INKS, PAPERS, bookletPages, buildBookletPdf, missingWarning, type BookletOptions, type Ink, type Paper } from '../../pdf';
+import type { Scenario } from '../../rules';
+import { parseScenario } from '../../scenario';
+import { EXIT, readText, UsageError, type Io } from '../io';
+import { printFonts } from '../print-fonts';
+import type { Command } from '../main';
+import { choice, today } from './pdf';
+import { formatDiagnostic } from './validate';
+
+export const bookletCommand: Command = {
+  name: 'booklet',
+  summary: 'event booklet: several scenarios in one PDF with a cover, contents, briefings and maps',
+  usage: 'nevsky booklet SCENARIO... --title "EVENT" --out FILE.pdf [--date TEXT] [--rosters] [--no-reference] [--paper a4|letter] [--ink color|saver]',
+  help: `One PDF for a club day: a cover with the event name and date, a contents page, then for each scenario
+its briefing (title, description, rules options, forces and points) and its map fitted to one page.
+  --title TEXT     the event's name (required)
+  --date TEXT      the event's date as you want it printed (default: today)
+  --rosters        add each scenario's rosters after its map
+  --no-reference   leave out the Nevsky quick reference (one copy, at the end, by default)
+A scenario with set-up errors is still printed (with a warning); one that cannot be read stops the booklet.`,
+  async run(args: string[], io: Io): Promise<number> {
+    const { values, positionals } = parseArgs({
+      args, allowPositionals: true,
+      options: {
+        out: { type: 'string' }, title: { type: 'string' }, date: { type: 'string' }, rosters: { type: 'boolean' }, 'no-reference': { type: 'boolean' },
+        paper: { type: 'string' }, ink: { type: 'string' },
+      },
+    });
+    if (positionals.length === 0) throw new UsageError('name at least one scenario file');
+    if (!values.out) throw new UsageError('--out FILE.pdf is required');
+    if (!values.title?.trim()) throw new UsageError('--title "EVENT NAME" is required');
+    const scenarios: Scenario[] = [];
+    for (const file of positionals) {
+      const read = await readText(file);
+      if ('error' in read) { io.err(read.error); return EXIT.usage; }
+      const parsed = parseScenario(read.text);
+      if (!parsed.ok) {
+        io.err(`${file}: cannot print, the scenario cannot be read:`);
+        for (const d of parsed.diagnostics) io.err(formatDiagnostic(d));
+        return EXIT.invalid;
+      }
+      const errors = parsed.diagnostics.filter((d) => d.severity === 'error').length;
+      if (errors) io.err(`${file}: warning: printing although the scenario has ${errors} set-up error${errors === 1 ? '' : 's'}`);
+      scenarios.push(parsed.scenario);
+    }
+    const options: BookletOptions = {
+      title: values.title, date: values.date ?? today(), paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'),
+      ink: choice<Ink>('ink', values.ink, INKS, 'color'), rosters: values.rosters === true, reference: values['no-reference'] !== true,
+      printedOn: today(), fonts: await printFonts(),
+    };
+    io.out(`${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'}: ${bookletPages(scenarios, options)} ${options.paper === 'a4' ? 'A4' : 'Letter'} pages`);
+    const bytes = await buildBookletPdf(scenarios, options, { missing: (chars) => io.err(`warning: ${missingWarning(chars)}`) });
+    await mkdir(dirname(values.out), { recursive: true });
+    await writeFile(values.out, bytes);
+    io.out(`${values.out}  (${(bytes.length / 1024).toFixed(0)} KB)`);
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,68 @@
+/** Issue 12, item 3: counters sized to the map's squares, measured in the PDF from where their codes print. */
+import { describe, expect, test } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { buildPrintPdf, DEFAULT_PRINT_OPTIONS, layoutCounters, TRUE_SQUARE_PT, UNIT_SHARE, type PrintOptions } from '../../src/pdf';
+import { TROOPS, type Scenario } from '../../src/rules';
+import { resolveScenario, TEMPLATES } from '../../src/scenario';
+
+const scenario = (): Scenario => TEMPLATES.find((t) => t.id === 'open-field')!.scenario;
+const options = (over: Partial<PrintOptions>): PrintOptions => ({ ...DEFAULT_PRINT_OPTIONS, documents: ['counters'], ...over });
+const CODES = new Set(Object.values(TROOPS).map((t) => t.code));
+
+/** x positions (points) of the troop codes on the first page, by text row. */
+async function codePositions(bytes: Uint8Array): Promise<{ rows: Map<number, number[]>; pages: number; text: string }> {
+  const doc = await getDocument({ data: bytes.slice(), verbosity: 0, isEvalSupported: false }).promise;
+  const page = await doc.getPage(1);
+  const content = await page.getTextContent();
+  const rows = new Map<number, number[]>();
+  let text = '';
+  for (const it of content.items) {
+    if (!('str' in it)) continue;
+    text += `${it.str} `;
+    if (!CODES.has(it.str.trim())) continue;
+    const y = Math.round(it.transform[5] as number);
+    rows.set(y, [...(rows.get(y) ?? []), (it.transform[4] as number) + it.width / 2]);
+  }
+  const pages = doc.numPages;
+  await doc.destroy();
+  return { rows, pages, text };
+}
+
+describe('3 counter sheet', { timeout: 30_000 }, () => {
+  test.each([['15mm', 1], ['25mm', 1], ['15mm', 1.04], ['25mm', 0.96]] as const)('unit counters at %s, correction x%s, are 0.9 of a square wide: they fit its squares', async (scale, k) => {
+    const square = TRUE_SQUARE_PT[scale] * k;
+    const { rows, text } = await codePositions(await buildPrintPdf(scenario(), options({ scale, correction: k * 100 })));
+    // Full-width counters sit side by side: the distance between neighbouring codes is one counter's width.
+    const gaps = [...rows.values()].flatMap((xs) => xs.slice(1).map((x, i) => x - xs[i]!)).filter((g) => g > square * 0.6 && g < square);
+    expect(gaps.length).toBeGreaterThanOrEqual(3);
+    for (const g of gaps) expect(g).toBeCloseTo(square * UNIT_SHARE.width, 0);
+    expect(text).toContain('Knights');
+    expect(text).toContain('t-knights-1');
+  });
+
+  test('one counter per stand: every stand of every unit, a unit\'s stands together within 90% x 50% of a square', () => {
+    const rs = resolveScenario(scenario());
+    const layout = layoutCounters(rs, options({ scale: '25mm', counters: 'stand' }));
+    const all = layout.pages.flatMap((p) => p.counters);
+    const stands = rs.sides.flatMap((s) => s.units).reduce((n, u) => n + (u.type === 'ballista' ? 1 : u.stands), 0);
+    expect(all).toHaveLength(stands);
+    for (const c of all) {
+      const full = TROOPS[c.unit.type].stands;
+      const perRow = full === 3 ? 3 : Math.min(full, 2);
+      expect(c.width * perRow).toBeLessThanOrEqual(288 * UNIT_SHARE.width + 0.01);
+      expect(c.height * Math.ceil(full / perRow)).toBeLessThanOrEqual(288 * UNIT_SHARE.depth + 0.01);
+      // Counters stay inside the page's printable area.
+      expect(c.x + c.width).toBeLessThanOrEqual(layout.width - 29.99);
+      expect(c.y + c.height).toBeLessThanOrEqual(layout.height - 29.99);
+    }
+  });
+
+  test('both sides get their counters, each side starting its own row', () => {
+    const layout = layoutCounters(resolveScenario(scenario()), options({ scale: 'fit' }));
+    const all = layout.pages.flatMap((p) => p.counters);
+    const firstSouth = all.findIndex((c) => c.edge === 'south');
+    expect(firstSouth).toBeGreaterThan(0);
+    expect(all[firstSouth]!.x).toBe(30);
+    expect(new Set(all.map((c) => c.unit.id)).size).toBe(resolveScenario(scenario()).sides.flatMap((s) => s.units).length);
+  });
+});
