@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 // The pure layers run unchanged in Node, browsers and workers (architecture.md).
-const PURE = ['src/rules', 'src/rulesets', 'src/scenario', 'src/pdf'];
+const PURE = ['src/rules', 'src/rulesets', 'src/scenario', 'src/pdf', 'src/play'];
 const FORBIDDEN: Array<[RegExp, string]> = [
   [/from\s+['"](vue|pinia)['"]/, 'imports Vue or Pinia'],
   [/from\s+['"]@svgdotjs\//, 'imports svg.js'],
