@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { MDIS, replayGame, stateHash, type SavedGame } from '../../src/rules';
 import { ROOT } from './harness';
+import { pdfText } from '../pdf/pdf-text';
 import { browserSession } from './session';
 import { openApp } from './driver';
 import { htmlWithoutPicker, importScenario, screen, startGame, step, suggestAndConfirm } from './playDriver';
@@ -89,7 +90,13 @@ describe('hot-seat', () => {
     expect(stateHash(replayGame(saved))).toBe(hash);
     const out = execFileSync(process.execPath, [`${ROOT}/src/cli/bin.mjs`, 'replay', file], { encoding: 'utf8' });
     expect(out).toContain(`State hash: ${hash}`);
-  }, 180_000);
+    // The battle report of the finished game downloads as a PDF that carries the scenario's title.
+    const [report] = await Promise.all([page.waitForEvent('download'), page.getByTestId('result').getByRole('button', { name: 'Battle report (PDF)' }).click()]);
+    expect(report.suggestedFilename()).toMatch(/-report\.pdf$/);
+    const pdf = readFileSync((await report.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await pdfText(new Uint8Array(pdf))).pages.join(' ')).toContain(saved.scenario.meta.title);
+  }, 240_000);
 
   test('a reload in the middle resumes at the same decision, behind the hand-over screen', async () => {
     const page = await session.fresh();
