@@ -26,3 +26,4 @@ export { randomPolicy, simplePolicy, playOut } from './ai';
 export type { Policy } from './ai';
 export { savedGameProblems, isSavedGame } from './gameSchema';
 export { formatJson } from './json-format';
+export { stripBom, jsonFault, MAX_JSON_DEPTH } from './json-parse';

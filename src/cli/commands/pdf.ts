@@ -1,5 +1,5 @@
 /** `nevsky pdf SCENARIO --out DIR ...`: write the print pack (map, rosters, reference) as PDF files. */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseScenario } from '../../scenario';
@@ -7,7 +7,7 @@ import {
   CORRECTION_RANGE, INKS, MAP_SCALES, PAPERS, PRINT_DOCUMENTS, buildPrintFiles, checkPrintOptions,
   type Ink, type MapScale, type Paper, type PrintDocument, type PrintOptions,
 } from '../../pdf';
-import { EXIT, readText, UsageError, type Io } from '../io';
+import { checkOutputDir, EXIT, readText, UsageError, type Io } from '../io';
 import type { Command } from '../main';
 import { formatDiagnostic } from './validate';
 
@@ -65,8 +65,9 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
     const problems = checkPrintOptions(options);
     if (problems.length) throw new UsageError(problems.join('; '));
     const file = positionals[0]!;
+    await checkOutputDir('--out', values.out);
     const read = await readText(file);
-    if ('error' in read) { io.err(read.error); return EXIT.usage; }
+    if ('error' in read) { io.err(read.error); return read.status; }
     const parsed = parseScenario(read.text);
     if (!parsed.ok) {
       io.err(`${file}: cannot print, the scenario cannot be read:`);
@@ -75,7 +76,6 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
     }
     const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) io.err(`${file}: printing although the scenario has ${errors.length} set-up error${errors.length === 1 ? '' : 's'} (listed on the rosters)`);
-    await mkdir(values.out, { recursive: true });
     const base = basename(file, extname(file));
     for (const { document, bytes } of await buildPrintFiles(parsed.scenario, options)) {
       const out = join(values.out, fileName(base, document, options));
