@@ -13,6 +13,9 @@ export interface LibraryRecord {
   scenario: Scenario;
   past: Scenario[];
   future: Scenario[];
+  /** Save counter of the entry and the tab that wrote it: a save only lands on the revision it was based on. */
+  rev?: number;
+  writer?: string;
 }
 
 /** One saved roster with its undo history, stored beside the scenarios. */
@@ -24,6 +27,8 @@ export interface RosterRecord {
   roster: Roster;
   past: Roster[];
   future: Roster[];
+  rev?: number;
+  writer?: string;
 }
 
 /** Any library entry. */
@@ -41,18 +46,56 @@ interface StudioDB extends DBSchema {
 
 export const DB_NAME = 'nevsky-studio';
 
+/** How long opening the database may take before the app gives up and says edits are not being saved. */
+export const DB_OPEN_TIMEOUT_MS = 3000;
+
 let dbPromise: Promise<IDBPDatabase<StudioDB>> | null = null;
 
-/** The database, opened (and created) once. */
+/** A promise that rejects with `message` when `promise` has not settled within `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(message)), ms);
+    promise.then((v) => { clearTimeout(timer); resolve(v); }, (e: unknown) => { clearTimeout(timer); reject(e instanceof Error ? e : new Error(String(e))); });
+  });
+}
+
+/** The database, opened (and created) once; rejects when the browser's storage does not answer in time. */
 export function database(): Promise<IDBPDatabase<StudioDB>> {
-  dbPromise ??= openDB<StudioDB>(DB_NAME, 1, {
+  dbPromise ??= withTimeout(openDB<StudioDB>(DB_NAME, 1, {
     upgrade(db) {
       const store = db.createObjectStore('scenarios', { keyPath: 'id' });
       store.createIndex('updated', 'updated');
       db.createObjectStore('settings');
     },
-  });
+    // Another tab still has an older version open: close ours when asked so it can upgrade.
+    terminated() { dbPromise = null; },
+  }), DB_OPEN_TIMEOUT_MS, `the browser's storage (IndexedDB) did not answer within ${DB_OPEN_TIMEOUT_MS / 1000} s`);
   return dbPromise;
+}
+
+/** The revision stamp of a stored entry: its save counter and writer, "0@" for entries saved before revisions. */
+export function stampOf(entry: Pick<LibraryEntry, 'rev' | 'writer'>): string {
+  return `${entry.rev ?? 0}@${entry.writer ?? ''}`;
+}
+
+/** What happened to a conditional save. */
+export type PutResult = 'saved' | 'missing' | 'newer';
+
+/**
+ * Write `record` only if the stored entry is still at revision `expected` (one transaction, so two tabs cannot
+ * both win): 'missing' when it was deleted meanwhile, 'newer' when another tab saved it first.
+ */
+export async function putIfRevision(record: LibraryEntry, expected: string): Promise<PutResult> {
+  const tx = (await database()).transaction('scenarios', 'readwrite');
+  const current = await tx.store.get(record.id);
+  if (!current || stampOf(current) !== expected) {
+    tx.abort();
+    await tx.done.catch(() => undefined);
+    return current ? 'newer' : 'missing';
+  }
+  await tx.store.put(record);
+  await tx.done;
+  return 'saved';
 }
 
 export async function allRecords(): Promise<LibraryEntry[]> {
