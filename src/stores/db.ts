@@ -50,6 +50,8 @@ export const DB_NAME = 'nevsky-studio';
 export const DB_OPEN_TIMEOUT_MS = 3000;
 
 let dbPromise: Promise<IDBPDatabase<StudioDB>> | null = null;
+/** The database once open, for a save that must be issued in the same task (the page is being left). */
+let opened: IDBPDatabase<StudioDB> | null = null;
 
 /** A promise that rejects with `message` when `promise` has not settled within `ms`. */
 export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
@@ -68,9 +70,26 @@ export function database(): Promise<IDBPDatabase<StudioDB>> {
       db.createObjectStore('settings');
     },
     // Another tab still has an older version open: close ours when asked so it can upgrade.
-    terminated() { dbPromise = null; },
-  }), DB_OPEN_TIMEOUT_MS, `the browser's storage (IndexedDB) did not answer within ${DB_OPEN_TIMEOUT_MS / 1000} s`);
+    terminated() { dbPromise = null; opened = null; },
+  }).then((db) => { opened = db; return db; }), DB_OPEN_TIMEOUT_MS, `the browser's storage (IndexedDB) did not answer within ${DB_OPEN_TIMEOUT_MS / 1000} s`);
   return dbPromise;
+}
+
+/**
+ * Write a record at once, in this task, and ask for the commit straight away, so the write lands even if the
+ * page is torn down right after (pagehide). False when the database is not open yet.
+ */
+export function putNow(record: LibraryEntry): boolean {
+  if (!opened) return false;
+  try {
+    const tx = opened.transaction('scenarios', 'readwrite');
+    tx.store.put(record).catch(() => undefined);
+    tx.commit();
+    tx.done.catch(() => undefined);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The revision stamp of a stored entry: its save counter and writer, "0@" for entries saved before revisions. */

@@ -9,7 +9,7 @@ import { ref, shallowRef, toRaw } from 'vue';
 import type { Scenario } from '../rules';
 import type { Roster } from '../rulesets';
 import {
-  allRecords, deleteRecord, getRecord, getSetting, isRosterRecord, putIfRevision, putRecord, putSetting, stampOf,
+  allRecords, deleteRecord, getRecord, getSetting, isRosterRecord, putIfRevision, putNow, putRecord, putSetting, stampOf,
   type LibraryEntry, type LibraryRecord, type RosterRecord,
 } from './db';
 import type { HistorySnapshot } from './scenario';
@@ -162,6 +162,22 @@ export const useLibraryStore = defineStore('library', () => {
     return job;
   }
 
+  /**
+   * The page is being left: write the open scenario in this very task, without the revision round trip that
+   * could be cut off by the unload. Skipped when this tab knows of a conflict; other tabs' saves and deletes
+   * reach it over the channel, so it is not behind.
+   */
+  function saveBeforeLeaving(id: string, snap: HistorySnapshot): void {
+    if (conflict.value?.id === id || !seen.has(id)) return;
+    const record: LibraryRecord = {
+      id, title: snap.scenario.meta.title, updated: Date.now(), ...nextRevision(id),
+      scenario: toRaw(snap.scenario), past: [...toRaw(snap.past)], future: [...toRaw(snap.future)],
+    };
+    if (!putNow(record)) { void save(id, snap); return; }
+    seen.set(id, stampOf(record));
+    tell({ type: 'saved', id, stamp: stampOf(record) });
+  }
+
   async function lastOpened(): Promise<string | undefined> {
     return getSetting(LAST_OPENED);
   }
@@ -244,6 +260,6 @@ export const useLibraryStore = defineStore('library', () => {
 
   return {
     records, currentId, lastDeleted, error, conflict, reloadRequest, resolveConflict, refresh, create, createRoster, entry, open, openRoster, lastOpened,
-    save, saveRoster, duplicate, rename, remove, undoDelete, flush,
+    save, saveBeforeLeaving, saveRoster, duplicate, rename, remove, undoDelete, flush,
   };
 });

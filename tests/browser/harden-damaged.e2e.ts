@@ -44,6 +44,6 @@ describe('damaged entries', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: /^Export/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/-damaged\.json$/);
     await card.getByRole('button', { name: /^Delete/ }).click();
-    expect(await page.locator(`[data-entry="${id}"]`).count()).toBe(0);
+    await expect.poll(() => page.locator(`[data-entry="${id}"]`).count()).toBe(0);
   });
 });
