@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
 import { VitePWA } from 'vite-plugin-pwa';
+import { contentSecurityPolicy } from './csp.config';
 
 export default defineConfig({
   plugins: [
     vue(),
+    contentSecurityPolicy(),
     // Offline and installable: a web app manifest and a service worker that precaches the whole build (the lazy
     // PDF chunk too, so printing works offline). Off in `npm start` (dev); on in `npm run build` and the tests.
     VitePWA({

@@ -3,5 +3,11 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('./main.ts');
-process.exitCode = await main(process.argv.slice(2));
+try {
+  const { main } = await import('./main.ts');
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  // Never a stack trace: one line saying what failed.
+  process.stderr.write(`nevsky: failed: ${String(err instanceof Error ? err.message : err).split('\n')[0]}\n`);
+  process.exitCode = 1;
+}

@@ -34,6 +34,10 @@ function overview(): string {
   ].join('\n');
 }
 
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').replace(/[.\s]+$/, '');
+}
+
 /** Run the command line; returns the exit status. */
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
   const [name, ...rest] = argv;
@@ -54,9 +58,11 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     return await command.run(rest, io);
   } catch (err) {
     if (err instanceof UsageError || (err instanceof TypeError && (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS'))) {
-      io.err(`nevsky ${command.name}: ${err.message}\nUsage: ${command.usage}`);
+      io.err(`nevsky ${command.name}: ${oneLine(err.message)}. Usage: ${command.usage}`);
       return EXIT.usage;
     }
-    throw err;
+    // Never a stack trace: one line saying what failed.
+    io.err(`nevsky ${command.name}: failed: ${oneLine(err instanceof Error ? err.message : String(err))}`);
+    return EXIT.invalid;
   }
 }

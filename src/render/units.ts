@@ -1,6 +1,6 @@
 /** Unit counters: side colour AND frame style, two-letter code, stand pips, facing arrow; ballista and commander glyphs. */
 import type { G } from '@svgdotjs/svg.js';
-import { FACING_VECTORS, TROOPS, fullStands, type BoardEdge, type Facing, type Scenario, type UnitSpec } from '../rules';
+import { FACING_VECTORS, TROOPS, boundedStands, type BoardEdge, type Facing, type Scenario, type UnitSpec } from '../rules';
 import { GLYPH, SIDE_STYLES } from '../scenario/symbology';
 import { CELL, squareCentre } from './layout';
 
@@ -54,7 +54,7 @@ function counter(g: G, p: Placed, cx: number, cy: number): void {
   if (style.frame === 'outlined') g.rect(W - 5, H - 5).move(x + 2.5, y + 2.5).radius(r / 2).fill('none').stroke({ color: '#ffffff', width: 1.2 });
   g.plain(spec.code).font({ size: 11, weight: 700, family: 'system-ui, sans-serif', anchor: 'middle' }).fill(textColour(p.edge))
     .attr({ x: cx, y: cy + 2 });
-  const stands = p.unit.stands ?? fullStands(p.unit.type);
+  const stands = boundedStands(p.unit.type, p.unit.stands);
   const pip = GLYPH.pip * CELL;
   for (let i = 0; i < stands; i++) {
     const px = cx - ((stands - 1) * pip * 2.4) / 2 + i * pip * 2.4;

@@ -29,3 +29,4 @@ export { sampleAction } from './sample';
 export type { Policy } from './ai';
 export { savedGameProblems, isSavedGame } from './gameSchema';
 export { formatJson } from './json-format';
+export { stripBom, jsonFault, MAX_JSON_DEPTH } from './json-parse';

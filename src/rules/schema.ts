@@ -1,11 +1,13 @@
-/** The scenario JSON Schema, compiled once by ajv, and its errors as plain-English diagnostics. */
-import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
-import scenarioSchema from '../../schemas/scenario.schema.json';
+/**
+ * The scenario JSON Schema's validator and its errors as plain-English diagnostics. The validator is precompiled
+ * by `npm run gen:validators` (ajv standalone code), so nothing is compiled at run time: no eval, strict CSP.
+ */
+import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from './diagnostics';
+import { scenario } from './validators.generated.js';
 
-const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
 /** The compiled validator for format version 1. */
-export const checkScenarioSchema = ajv.compile(scenarioSchema);
+export const checkScenarioSchema = scenario;
 
 /** A readable name for a JSON pointer: "/sides/0/units/3/at" -> "sides[0].units[3].at". */
 export function describePointer(pointer: string): string {

@@ -1,7 +1,7 @@
 /** The game state (plain JSON), terrain lookups and createGame. */
 import { parseSquare, squareName, type BoardSize, type Facing, type Square } from './coords';
 import { resolveBoard, resolveRules, defaultFacing, type BoardEdge, type ResolvedRules, type Scenario } from './scenario';
-import { fullStands, TROOPS, type Army, type TroopType } from './troops';
+import { boundedStands, TROOPS, type Army, type TroopType } from './troops';
 import type { Mdi } from './melee';
 import { createRng, type RngState } from './random';
 import type { Action } from './actions';
@@ -211,7 +211,7 @@ export function createGameState(scenario: Scenario, options: { seed: number; tur
   for (const side of scenario.sides) {
     for (const u of side.units) {
       units.push({
-        id: u.id, side: side.id, type: u.type, stands: u.type === 'ballista' ? 1 : u.stands ?? fullStands(u.type), half: 0,
+        id: u.id, side: side.id, type: u.type, stands: boundedStands(u.type, u.stands), half: 0,
         at: u.at ?? null, facing: u.facing ?? defaultFacing(side.edge), status: 'active',
         ...(u.type === 'ballista' ? { controller: side.id } : {}),
         moved: false, chargedTurn: null, retreatedTurn: null, retiring: false, levyRolled: false, trail: null,

@@ -107,3 +107,10 @@ export function divisionPoints(army: Army, divisions = 1): number {
 export function isCavalry(type: TroopType): boolean {
   return CAVALRY.includes(type);
 }
+
+/** Stands bounded by the troop table: a whole number from 1 to full strength, whatever a file says. */
+export function boundedStands(type: TroopType, stands: number | undefined): number {
+  const full = fullStands(type);
+  if (type === 'ballista' || stands === undefined || !Number.isFinite(stands)) return full;
+  return Math.min(full, Math.max(1, Math.floor(stands)));
+}

@@ -1,8 +1,8 @@
 /** validateScenario: JSON text or a parsed value in, diagnostics out (set-up rules 2-4, digest 3-4). Never throws. */
-import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { edgeKey, orthogonallyAdjacent, parseSquare, SIDE_FACINGS, type Square } from './coords';
 import type { Diagnostic, DiagnosticCode } from './diagnostics';
 import { severityOf } from './diagnostics';
+import { parseJson } from './json-parse';
 import { schemaDiagnostics } from './schema';
 import {
   deploymentRows, resolveBoard, resolveRules, sideName, SCENARIO_VERSION, type Scenario, type SideSpec, type UnitSpec,
@@ -14,6 +14,7 @@ import { ARMY_NAMES, DIVISION, fullStands, TROOP_TYPES, TROOPS, unitPoints, type
 export const TERRAIN_ADVICE = { protectedPer144: 12, roadsPer12Columns: 2, hillsPer144: 2 } as const;
 /** Sides whose points differ by more than this fraction of the larger get a warning. */
 export const POINTS_TOLERANCE = 0.1;
+export { parseJson };
 
 /** Check a scenario: schema first (one diagnostic per violation), then the set-up rules. */
 export function validateScenario(input: unknown): Diagnostic[] {
@@ -31,25 +32,6 @@ export function validateScenario(input: unknown): Diagnostic[] {
     return setupDiagnostics(value as Scenario);
   } catch (err) {
     return [{ code: 'schema', severity: 'error', message: `The scenario could not be checked: ${String(err)}.`, path: '' }];
-  }
-}
-
-/** JSON.parse with a diagnostic giving line and column on failure. */
-export function parseJson(text: string): { value: unknown } | { error: Diagnostic } {
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch (err) {
-    if (text.trim() === '') return { error: { code: 'json', severity: 'error', message: 'This is not valid JSON: the file is empty.' } };
-    // JSON.parse does not always say where; a tolerant parser finds the first fault's offset.
-    const errors: ParseError[] = [];
-    parseTree(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
-    const first = errors[0];
-    const detail = first ? printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : String(err instanceof Error ? err.message : err);
-    if (!first) return { error: { code: 'json', severity: 'error', message: `This is not valid JSON (${detail}).` } };
-    const before = text.slice(0, first.offset);
-    const line = before.split('\n').length;
-    const column = first.offset - before.lastIndexOf('\n');
-    return { error: { code: 'json', severity: 'error', message: `This is not valid JSON at line ${line}, column ${column}: ${detail}.` } };
   }
 }
 

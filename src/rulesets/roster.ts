@@ -2,10 +2,9 @@
  * Roster files (format "roster", version 1): read, check against schemas/roster.schema.json (compiled once)
  * and the rule set's own rules, write back. Diagnostics are shaped like the scenario diagnostics.
  */
-import Ajv2020 from 'ajv/dist/2020.js';
-import rosterSchema from '../../schemas/roster.schema.json';
 import { formatJson, parseJson } from '../rules';
 import { schemaMessage } from '../rules/schema';
+import { roster as compiledRosterSchema } from '../rules/validators.generated.js';
 // The scenario files' writer (stable key order, short lists inline); a pure formatter with no imports.
 import { diagnostic, sortRosterDiagnostics } from './diagnostics';
 import { dewittRoster } from './dewitt-medieval';
@@ -16,9 +15,8 @@ import {
   type Roster, type RosterDiagnostic, type RosterLine, type RosterPoints, type RosterRules,
 } from './types';
 
-const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
-/** The compiled roster schema (format version 1). */
-export const checkRosterSchema = ajv.compile(rosterSchema);
+/** The compiled roster schema (format version 1), precompiled by `npm run gen:validators` (no eval). */
+export const checkRosterSchema = compiledRosterSchema;
 
 /** Roster files larger than this are refused before parsing. */
 export const MAX_ROSTER_BYTES = 1024 * 1024;

@@ -1,7 +1,7 @@
 /** Defaults and builders: standard divisions as unit lists, a blank scenario. */
 import {
   ARMY_NAMES, DIVISION, SCENARIO_FORMAT, SCENARIO_VERSION, TROOP_TYPES, defaultFacing, resolveBoard, resolveRules,
-  fullStands, type Army, type BoardEdge, type Facing, type ResolvedRules, type Scenario, type SideSpec, type TroopType, type UnitSpec,
+  boundedStands, type Army, type BoardEdge, type Facing, type ResolvedRules, type Scenario, type SideSpec, type TroopType, type UnitSpec,
 } from '../rules';
 
 
@@ -55,7 +55,7 @@ export interface ResolvedUnit { id: string; type: TroopType; stands: number; at:
 
 /** Fill a unit's defaults: full stands, facing towards the enemy edge, null when undeployed. */
 export function resolveUnit(u: UnitSpec, edge: BoardEdge): ResolvedUnit {
-  return { id: u.id, type: u.type, stands: u.type === 'ballista' ? 1 : u.stands ?? fullStands(u.type), at: u.at ?? null, facing: u.facing ?? defaultFacing(edge) };
+  return { id: u.id, type: u.type, stands: boundedStands(u.type, u.stands), at: u.at ?? null, facing: u.facing ?? defaultFacing(edge) };
 }
 
 /** A scenario with every optional field resolved, for the engine and printing. */

@@ -5,3 +5,4 @@ export * from './parse';
 export * from './share';
 export * from './defaults';
 export * from './templates';
+export * from './limits';

@@ -5,8 +5,11 @@ import { migrateDocument } from './migrate';
 /** Files larger than this are refused before parsing. */
 export const MAX_SCENARIO_BYTES = 1024 * 1024;
 
-/** Codes that make a document unreadable: it cannot be opened at all, only reported. */
-export const UNREADABLE_CODES: readonly string[] = ['json', 'schema', 'version', 'duplicate-id', 'off-board'];
+/**
+ * Codes that make a document unreadable: it cannot be opened at all, only reported. A unit's stands outside 1..full
+ * is one of them, so no number from a file can drive drawing, printing or the engine.
+ */
+export const UNREADABLE_CODES: readonly string[] = ['json', 'schema', 'version', 'duplicate-id', 'off-board', 'stands-invalid'];
 
 export type ParseResult =
   | { ok: true; scenario: Scenario; diagnostics: Diagnostic[] }
@@ -14,7 +17,15 @@ export type ParseResult =
 
 /** Byte length of text as UTF-8. */
 export function utf8Length(text: string): number {
-  return new TextEncoder().encode(text).length;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { bytes += 4; i++; }
+    else bytes += 3;
+  }
+  return bytes;
 }
 
 /**
@@ -22,8 +33,9 @@ export function utf8Length(text: string): number {
  * version, duplicate ids, squares off the board); a readable scenario still carries its set-up diagnostics.
  */
 export function parseScenario(text: string): ParseResult {
-  if (text.length > MAX_SCENARIO_BYTES || utf8Length(text) > MAX_SCENARIO_BYTES) {
-    return { ok: false, diagnostics: [{ code: 'json', severity: 'error', message: `The file is ${(utf8Length(text) / 1048576).toFixed(1)} MB; scenario files are limited to 1 MB.` }] };
+  const bytes = text.length > MAX_SCENARIO_BYTES * 3 ? text.length : utf8Length(text);
+  if (bytes > MAX_SCENARIO_BYTES) {
+    return { ok: false, diagnostics: [{ code: 'json', severity: 'error', message: `The text is ${(bytes / 1048576).toFixed(1)} MB (${bytes} bytes); scenario files are limited to 1 MB (${MAX_SCENARIO_BYTES} bytes).` }] };
   }
   const parsed = parseJson(text);
   if ('error' in parsed) return { ok: false, diagnostics: [parsed.error] };

@@ -14,6 +14,9 @@ export interface LibraryRecord {
   scenario: Scenario;
   past: Scenario[];
   future: Scenario[];
+  /** Save counter of the entry and the tab that wrote it: a save only lands on the revision it was based on. */
+  rev?: number;
+  writer?: string;
 }
 
 /** One saved roster with its undo history, stored beside the scenarios. */
@@ -25,6 +28,8 @@ export interface RosterRecord {
   roster: Roster;
   past: Roster[];
   future: Roster[];
+  rev?: number;
+  writer?: string;
 }
 
 /** How a game is played: two people at one screen, or one against the computer (which side, how hard). */
@@ -47,6 +52,8 @@ export interface GameRecord {
   setup: GameSetup;
   /** True once the game has ended. */
   over: boolean;
+  rev?: number;
+  writer?: string;
 }
 
 /** Any library entry. */
@@ -74,18 +81,75 @@ interface StudioDB extends DBSchema {
 
 export const DB_NAME = 'nevsky-studio';
 
-let dbPromise: Promise<IDBPDatabase<StudioDB>> | null = null;
+/** How long opening the database may take before the app gives up and says edits are not being saved. */
+export const DB_OPEN_TIMEOUT_MS = 3000;
 
-/** The database, opened (and created) once. */
+let dbPromise: Promise<IDBPDatabase<StudioDB>> | null = null;
+/** The database once open, for a save that must be issued in the same task (the page is being left). */
+let opened: IDBPDatabase<StudioDB> | null = null;
+
+/** A promise that rejects with `message` when `promise` has not settled within `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(message)), ms);
+    promise.then((v) => { clearTimeout(timer); resolve(v); }, (e: unknown) => { clearTimeout(timer); reject(e instanceof Error ? e : new Error(String(e))); });
+  });
+}
+
+/** The database, opened (and created) once; rejects when the browser's storage does not answer in time. */
 export function database(): Promise<IDBPDatabase<StudioDB>> {
-  dbPromise ??= openDB<StudioDB>(DB_NAME, 1, {
+  dbPromise ??= withTimeout(openDB<StudioDB>(DB_NAME, 1, {
     upgrade(db) {
       const store = db.createObjectStore('scenarios', { keyPath: 'id' });
       store.createIndex('updated', 'updated');
       db.createObjectStore('settings');
     },
-  });
+    // Another tab still has an older version open: close ours when asked so it can upgrade.
+    terminated() { dbPromise = null; opened = null; },
+  }).then((db) => { opened = db; return db; }), DB_OPEN_TIMEOUT_MS, `the browser's storage (IndexedDB) did not answer within ${DB_OPEN_TIMEOUT_MS / 1000} s`);
   return dbPromise;
+}
+
+/**
+ * Write a record at once, in this task, and ask for the commit straight away, so the write lands even if the
+ * page is torn down right after (pagehide). False when the database is not open yet.
+ */
+export function putNow(record: LibraryEntry): boolean {
+  if (!opened) return false;
+  try {
+    const tx = opened.transaction('scenarios', 'readwrite');
+    tx.store.put(record).catch(() => undefined);
+    tx.commit();
+    tx.done.catch(() => undefined);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The revision stamp of a stored entry: its save counter and writer, "0@" for entries saved before revisions. */
+export function stampOf(entry: Pick<LibraryEntry, 'rev' | 'writer'>): string {
+  return `${entry.rev ?? 0}@${entry.writer ?? ''}`;
+}
+
+/** What happened to a conditional save. */
+export type PutResult = 'saved' | 'missing' | 'newer';
+
+/**
+ * Write `record` only if the stored entry is still at revision `expected` (one transaction, so two tabs cannot
+ * both win): 'missing' when it was deleted meanwhile, 'newer' when another tab saved it first.
+ */
+export async function putIfRevision(record: LibraryEntry, expected: string): Promise<PutResult> {
+  const tx = (await database()).transaction('scenarios', 'readwrite');
+  const current = await tx.store.get(record.id);
+  if (!current || stampOf(current) !== expected) {
+    tx.abort();
+    await tx.done.catch(() => undefined);
+    return current ? 'newer' : 'missing';
+  }
+  await tx.store.put(record);
+  await tx.done;
+  return 'saved';
 }
 
 export async function allRecords(): Promise<LibraryEntry[]> {

@@ -1,16 +1,32 @@
 /**
  * The library of saved scenarios and rosters (IndexedDB, one store, entries told apart by `kind`): list, create,
- * open, duplicate, rename, delete with undo, autosave.
+ * open, duplicate, rename, delete with undo, autosave. Several tabs may share the library: every save is
+ * conditional on the revision this tab last saw, and tabs tell each other of saves and deletes over a
+ * BroadcastChannel, so a tab that falls behind reloads the newer version or offers to keep its own as a copy.
  */
 import { defineStore } from 'pinia';
 import { ref, shallowRef, toRaw } from 'vue';
 import type { Scenario } from '../rules';
 import type { Roster } from '../rulesets';
-import { allRecords, deleteRecord, getRecord, getSetting, isGameRecord, isRosterRecord, isScenarioRecord, putRecord, putSetting, type GameRecord, type LibraryEntry, type LibraryRecord, type RosterRecord } from './db';
+import {
+  allRecords, deleteRecord, getRecord, getSetting, isGameRecord, isRosterRecord, isScenarioRecord, putIfRevision, putNow, putRecord, putSetting, stampOf,
+  type GameRecord, type LibraryEntry, type LibraryRecord, type RosterRecord,
+} from './db';
 import type { HistorySnapshot } from './scenario';
 import type { RosterSnapshot } from './roster';
 
 const LAST_OPENED = 'lastOpened';
+/** The channel tabs of one library talk on. */
+export const LIBRARY_CHANNEL = 'nevsky-library';
+
+/** A message between tabs: an entry was saved (at a revision) or deleted. */
+export type LibraryMessage = { type: 'saved'; id: string; stamp: string } | { type: 'deleted'; id: string };
+
+/** The open entry went out of step with the library: another tab saved a newer version, or deleted it. */
+export interface Conflict { id: string; kind: 'newer' | 'deleted' }
+
+/** This tab's name in revision stamps. */
+const TAB = Math.random().toString(36).slice(2, 10);
 
 function newId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `id-${Date.now()}-${performance.now()}`;
@@ -26,7 +42,35 @@ export const useLibraryStore = defineStore('library', () => {
   const currentId = ref<string | null>(null);
   const lastDeleted = shallowRef<LibraryEntry | null>(null);
   const error = ref('');
+  /** Set when the open entry changed or vanished under this tab; its saves are held until resolved. */
+  const conflict = shallowRef<Conflict | null>(null);
+  /** Set when another tab saved the open entry and this tab had nothing unsaved: the app reopens it. */
+  const reloadRequest = ref<string | null>(null);
   let writes: Promise<void> = Promise.resolve();
+  /** The revision stamp each entry had when this tab last read or wrote it. */
+  const seen = new Map<string, string>();
+  /** Saves of the open entry issued but not yet confirmed. */
+  let pending = 0;
+  let counter = 0;
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LIBRARY_CHANNEL);
+  const tell = (m: LibraryMessage) => { channel?.postMessage(m); };
+  channel?.addEventListener('message', (ev: MessageEvent<LibraryMessage>) => { void heard(ev.data); });
+
+  async function heard(m: LibraryMessage): Promise<void> {
+    await refresh().catch(() => undefined);
+    if (m.id !== currentId.value) return;
+    if (m.type === 'deleted') { conflict.value = { id: m.id, kind: 'deleted' }; return; }
+    if (seen.get(m.id) === m.stamp) return;
+    if (pending === 0 && !conflict.value) reloadRequest.value = m.id;
+    else conflict.value = { id: m.id, kind: 'newer' };
+  }
+
+  /** A fresh revision for a save of `id`: counts on from what this tab last saw. */
+  function nextRevision(id: string): { rev: number; writer: string } {
+    const last = Number((seen.get(id) ?? '0@').split('@')[0]);
+    counter = Math.max(counter, last) + 1;
+    return { rev: counter, writer: TAB };
+  }
 
   function sorted(list: LibraryEntry[]): LibraryEntry[] {
     return [...list].sort((a, b) => b.updated - a.updated);
@@ -36,6 +80,11 @@ export const useLibraryStore = defineStore('library', () => {
     records.value = sorted(await allRecords());
   }
 
+  /** Remember the revision of an entry this tab read. */
+  function saw(entry: LibraryEntry): void {
+    seen.set(entry.id, stampOf(entry));
+  }
+
   /** Queue a write so saves land in order. */
   function queue(job: () => Promise<void>): Promise<void> {
     writes = writes.then(job).catch((err: unknown) => { error.value = `Saving failed: ${String(err)}`; });
@@ -43,8 +92,11 @@ export const useLibraryStore = defineStore('library', () => {
   }
 
   async function add(record: LibraryEntry): Promise<string> {
-    await queue(() => putRecord(record));
-    records.value = sorted([...records.value, record]);
+    const stamped = { ...record, ...nextRevision(record.id) };
+    await queue(() => putRecord(stamped));
+    saw(stamped);
+    records.value = sorted([...records.value, stamped]);
+    tell({ type: 'saved', id: stamped.id, stamp: stampOf(stamped) });
     return record.id;
   }
 
@@ -67,7 +119,7 @@ export const useLibraryStore = defineStore('library', () => {
   async function open(id: string): Promise<HistorySnapshot | null> {
     const record = await getRecord(id);
     if (!record || !isScenarioRecord(record)) return null;
-    currentId.value = id;
+    becameCurrent(record);
     await queue(() => putSetting(LAST_OPENED, id));
     return { scenario: record.scenario, past: record.past, future: record.future };
   }
@@ -76,7 +128,7 @@ export const useLibraryStore = defineStore('library', () => {
   async function openRoster(id: string): Promise<RosterSnapshot | null> {
     const record = await getRecord(id);
     if (!record || !isRosterRecord(record)) return null;
-    currentId.value = id;
+    becameCurrent(record);
     await queue(() => putSetting(LAST_OPENED, id));
     return { roster: record.roster, past: record.past, future: record.future };
   }
@@ -96,6 +148,51 @@ export const useLibraryStore = defineStore('library', () => {
   /** A new id for an entry made outside the library (games). */
   const makeId = newId;
 
+  function becameCurrent(record: LibraryEntry): void {
+    currentId.value = record.id;
+    saw(record);
+    pending = 0;
+    conflict.value = null;
+    reloadRequest.value = null;
+  }
+
+  /**
+   * Write an entry of the open document only on the revision this tab last saw. Saves are issued at once, in
+   * order (IndexedDB runs one tab's read-write transactions in the order they were made), so a save made
+   * on `pagehide` is not stuck behind earlier ones.
+   */
+  function conditionalSave(record: LibraryEntry): Promise<void> {
+    if (conflict.value?.id === record.id) return Promise.resolve();
+    const expected = seen.get(record.id) ?? '0@';
+    const stamped = { ...record, ...nextRevision(record.id) };
+    seen.set(record.id, stampOf(stamped));
+    records.value = sorted([...records.value.filter((r) => r.id !== record.id), stamped]);
+    pending++;
+    const job = putIfRevision(stamped, expected).then((result) => {
+      if (result === 'saved') tell({ type: 'saved', id: stamped.id, stamp: stampOf(stamped) });
+      else if (!conflict.value) conflict.value = { id: record.id, kind: result === 'missing' ? 'deleted' : 'newer' };
+    }).catch((err: unknown) => { error.value = `Saving failed: ${String(err)}; edits are not being saved.`; })
+      .finally(() => { pending--; });
+    writes = writes.then(() => job);
+    return job;
+  }
+
+  /**
+   * The page is being left: write the open scenario in this very task, without the revision round trip that
+   * could be cut off by the unload. Skipped when this tab knows of a conflict; other tabs' saves and deletes
+   * reach it over the channel, so it is not behind.
+   */
+  function saveBeforeLeaving(id: string, snap: HistorySnapshot): void {
+    if (conflict.value?.id === id || !seen.has(id)) return;
+    const record: LibraryRecord = {
+      id, title: snap.scenario.meta.title, updated: Date.now(), ...nextRevision(id),
+      scenario: toRaw(snap.scenario), past: [...toRaw(snap.past)], future: [...toRaw(snap.future)],
+    };
+    if (!putNow(record)) { void save(id, snap); return; }
+    seen.set(id, stampOf(record));
+    tell({ type: 'saved', id, stamp: stampOf(record) });
+  }
+
   async function lastOpened(): Promise<string | undefined> {
     return getSetting(LAST_OPENED);
   }
@@ -104,22 +201,18 @@ export const useLibraryStore = defineStore('library', () => {
   function save(id: string, snap: HistorySnapshot): Promise<void> {
     // Snapshots share structure and hold no reactive proxies: IndexedDB's structured clone copies each shared
     // part once, which is far cheaper than a JSON copy of every step.
-    const record: LibraryRecord = {
+    return conditionalSave({
       id, title: snap.scenario.meta.title, updated: Date.now(),
       scenario: toRaw(snap.scenario), past: [...toRaw(snap.past)], future: [...toRaw(snap.future)],
-    };
-    records.value = sorted([...records.value.filter((r) => r.id !== id), record]);
-    return queue(() => putRecord(record));
+    } satisfies LibraryRecord);
   }
 
   /** Save the open roster with its history (called after every edit). */
   function saveRoster(id: string, snap: RosterSnapshot): Promise<void> {
-    const record: RosterRecord = {
+    return conditionalSave({
       id, kind: 'roster', title: snap.roster.meta.title, updated: Date.now(),
       roster: toRaw(snap.roster), past: [...toRaw(snap.past)], future: [...toRaw(snap.future)],
-    };
-    records.value = sorted([...records.value.filter((r) => r.id !== id), record]);
-    return queue(() => putRecord(record));
+    } satisfies RosterRecord);
   }
 
   async function duplicate(id: string): Promise<string | null> {
@@ -143,7 +236,8 @@ export const useLibraryStore = defineStore('library', () => {
     const next: LibraryEntry = isGameRecord(record) ? { ...record, title, updated: Date.now() }
       : isRosterRecord(record) ? { ...record, title, updated: Date.now(), roster: { ...record.roster, meta: { ...record.roster.meta, title } } }
       : { ...record, title, updated: Date.now(), scenario: { ...record.scenario, meta: { ...record.scenario.meta, title } } } satisfies LibraryRecord;
-    await queue(() => putRecord(next));
+    seen.set(id, stampOf(record));
+    await conditionalSave(next);
     await refresh();
   }
 
@@ -154,14 +248,19 @@ export const useLibraryStore = defineStore('library', () => {
     lastDeleted.value = record;
     await queue(() => deleteRecord(id));
     if (currentId.value === id) currentId.value = null;
+    seen.delete(id);
     records.value = records.value.filter((r) => r.id !== id);
+    tell({ type: 'deleted', id });
   }
 
   async function undoDelete(): Promise<string | null> {
     const record = lastDeleted.value;
     if (!record) return null;
     lastDeleted.value = null;
-    await queue(() => putRecord(record));
+    const back = { ...record, ...nextRevision(record.id) };
+    await queue(() => putRecord(back));
+    saw(back);
+    tell({ type: 'saved', id: back.id, stamp: stampOf(back) });
     await refresh();
     return record.id;
   }
@@ -175,8 +274,13 @@ export const useLibraryStore = defineStore('library', () => {
   /** Wait for pending writes (tests and before leaving). */
   const flush = () => writes;
 
+  /** Give up this tab's version of a conflicting entry: forget the conflict (the app then reopens the stored one). */
+  function resolveConflict(): void {
+    conflict.value = null;
+  }
+
   return {
-    records, currentId, lastDeleted, error, refresh, create, createRoster, entry, open, openRoster, lastOpened,
-    save, saveRoster, duplicate, rename, remove, undoDelete, restore, flush, putGame, remember, makeId,
+    records, currentId, lastDeleted, error, conflict, reloadRequest, resolveConflict, refresh, create, createRoster, entry, open, openRoster, lastOpened,
+    save, saveBeforeLeaving, saveRoster, duplicate, rename, remove, undoDelete, restore, flush, putGame, remember, makeId,
   };
 });

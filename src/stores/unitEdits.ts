@@ -1,5 +1,5 @@
 /** Pure deployment and roster edits: place, rotate, return to roster, add/remove units, stands, side fields. */
-import { FACINGS, TROOPS, fullStands, type Facing, type Scenario, type SideSpec, type Square, type TroopType, type UnitSpec } from '../rules';
+import { FACINGS, TROOPS, boundedStands, fullStands, type Facing, type Scenario, type SideSpec, type Square, type TroopType, type UnitSpec } from '../rules';
 import { nextUnitId } from '../scenario';
 
 /** Where a unit is: side index and unit index, or null. */
@@ -80,10 +80,11 @@ export function setStands(s: Scenario, unitId: string, stands: number): Scenario
   const hit = findUnit(s, unitId);
   if (!hit || hit.unit.type === 'ballista') return s;
   const full = fullStands(hit.unit.type);
+  const n = boundedStands(hit.unit.type, stands);
   return mapUnits(s, hit.side, (units) => units.map((u) => {
     if (u.id !== unitId) return u;
     const { stands: _st, ...rest } = u;
-    return stands === full ? rest : { ...rest, stands };
+    return n === full ? rest : { ...rest, stands: n };
   }));
 }
 

@@ -5,8 +5,9 @@ import { section as rosters } from './rosters.bench';
 import { section as print } from './print.bench';
 import { section as engine } from './engine.bench';
 import { section as editor } from './editor.bench';
+import { section as limits } from './limits.bench';
 
-const SECTIONS: BenchSection[] = [validation, engine, print, rosters, editor];
+const SECTIONS: BenchSection[] = [validation, engine, print, rosters, editor, limits];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {

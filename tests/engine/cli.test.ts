@@ -33,7 +33,7 @@ describe('nevsky play and nevsky replay', () => {
   test.each([
     ['a missing seed', ['play', 'open-field'], 2, /--seed is required/],
     ['a bad turn count', ['play', 'open-field', '--seed', '1', '--turns', 'x'], 2, /--turns must be a whole number/],
-    ['an unknown scenario', ['play', 'no-such-file.json', '--seed', '1'], 1, /no-such-file.json: cannot read \(no such file\)/],
+    ['an unknown scenario', ['play', 'no-such-file.json', '--seed', '1'], 2, /no-such-file.json: cannot read \(no such file\)/],
   ])('play reports %s clearly', async (_n, args, code, message) => {
     const r = await run(args);
     expect(r.code).toBe(code);

@@ -1,5 +1,5 @@
 /** `nevsky pdf SCENARIO --out DIR ...`: write the print pack (map, rosters, reference) as PDF files. */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseScenario } from '../../scenario';
@@ -8,7 +8,7 @@ import {
   type CounterMode, type Ink, type MapScale, type Paper, type PrintDocument, type PrintOptions,
 } from '../../pdf';
 import { printFonts } from '../print-fonts';
-import { EXIT, readText, UsageError, type Io } from '../io';
+import { checkOutputDir, EXIT, readText, UsageError, type Io } from '../io';
 import type { Command } from '../main';
 import { formatDiagnostic } from './validate';
 
@@ -72,8 +72,9 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
     const problems = checkPrintOptions(options);
     if (problems.length) throw new UsageError(problems.join('; '));
     const file = positionals[0]!;
+    await checkOutputDir('--out', values.out);
     const read = await readText(file);
-    if ('error' in read) { io.err(read.error); return EXIT.usage; }
+    if ('error' in read) { io.err(read.error); return read.status; }
     const parsed = parseScenario(read.text);
     if (!parsed.ok) {
       io.err(`${file}: cannot print, the scenario cannot be read:`);
@@ -89,7 +90,6 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
     const plan = printPlan(parsed.scenario, options, base);
     const warning = missingWarning(plan.missing);
     if (warning) io.err(`${file}: warning: ${warning}`);
-    await mkdir(values.out, { recursive: true });
     const built = await buildPrintFiles(parsed.scenario, options);
     for (const [i, { bytes }] of built.entries()) {
       const entry = plan.entries[i]!;

@@ -1,22 +1,23 @@
 /** `nevsky play SCENARIO --seed N [--turns N] [--log FILE]`: both sides played by the built-in policy. */
 import { parseArgs } from 'node:util';
 import { writeFile } from 'node:fs/promises';
-import { applyAction, createGame, isPlayable, saveGame, simplePolicy, stateHash, validateScenario, playOut, type GameState, type Scenario } from '../../rules';
+import { applyAction, createGame, isPlayable, parseJson, saveGame, simplePolicy, stateHash, validateScenario, playOut, type GameState, type Scenario } from '../../rules';
 import { migrateDocument, templateScenario, TEMPLATES } from '../../scenario';
-import { EXIT, readText, UsageError, type Io } from '../io';
+import { checkOutputFile, EXIT, readText, UsageError, type Io } from '../io';
 import type { Command } from '../main';
 import { formatDiagnostic } from './validate';
 
 /** A scenario from a template id or a file; errors are plain messages. */
-export async function loadScenario(arg: string): Promise<{ scenario: Scenario } | { error: string }> {
+export async function loadScenario(arg: string): Promise<{ scenario: Scenario } | { error: string; status: number }> {
   const template = templateScenario(arg);
   if (template) return { scenario: template };
   const read = await readText(arg);
-  if ('error' in read) return { error: `${read.error} (templates: ${TEMPLATES.map((t) => t.id).join(', ')})` };
-  let value: unknown;
-  try { value = migrateDocument(JSON.parse(read.text)); } catch (err) { return { error: `${arg}: not valid JSON (${(err as Error).message})` }; }
+  if ('error' in read) return { error: `${read.error} (templates: ${TEMPLATES.map((t) => t.id).join(', ')})`, status: read.status };
+  const parsed = parseJson(read.text);
+  if ('error' in parsed) return { error: `${arg}: ${parsed.error.message}`, status: EXIT.invalid };
+  const value = migrateDocument(parsed.value);
   const diagnostics = validateScenario(value);
-  if (!isPlayable(diagnostics)) return { error: `${arg}: the scenario has errors and cannot be played:\n${diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n')}` };
+  if (!isPlayable(diagnostics)) return { error: `${arg}: the scenario has errors and cannot be played:\n${diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n')}`, status: EXIT.invalid };
   return { scenario: value as Scenario };
 }
 
@@ -49,15 +50,16 @@ Both sides are played by a simple built-in policy; the same seed gives the same 
     const seed = intOption('seed', values.seed, 0);
     if (seed === undefined) throw new UsageError('--seed is required');
     const turns = intOption('turns', values.turns, 1);
+    if (values.log !== undefined) await checkOutputFile('--log', values.log);
     const loaded = await loadScenario(positionals[0]!);
-    if ('error' in loaded) { io.err(loaded.error); return EXIT.invalid; }
+    if ('error' in loaded) { io.err(loaded.error); return loaded.status; }
     const start = createGame(loaded.scenario, { seed, ...(turns !== undefined ? { turnLimit: turns } : loaded.scenario.rules?.turnLimit === null ? { turnLimit: 12 } : {}) });
     const print = (s: GameState) => { if (!values.quiet) for (const e of s.events) if (e.kind !== 'deploy') io.out(`${e.kind === 'turn' ? '\n' : '  '}${e.text}`); };
     print(start);
     const end = playOut(start, simplePolicy(seed), applyAction, (s) => print(s));
     io.out(`\nFinal score after ${end.turn} turn${end.turn === 1 ? '' : 's'}: ${scoreLine(end)}`);
     io.out(`State hash: ${stateHash(end)}`);
-    if (values.log) {
+    if (values.log !== undefined) {
       await writeFile(values.log, JSON.stringify(saveGame(end), null, 1) + '\n', 'utf8');
       io.out(`Game log written to ${values.log} (${end.log.length} actions)`);
     }

@@ -1,13 +1,12 @@
 /** `nevsky roster FILE [--json] [--pdf OUT]`: check an army roster against its rule set, print it with its points, write its PDF. */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { INKS, PAPERS, buildRosterPdf, type Ink, type Paper } from '../../pdf';
 import type { Diagnostic } from '../../rules';
 import {
   getRuleset, parseRoster, rosterIsValid, rosterLines, rosterPoints, type Roster, type RosterDiagnostic,
 } from '../../rulesets';
-import { EXIT, readText, UsageError, type Io } from '../io';
+import { checkOutputFile, EXIT, readText, UsageError, type Io } from '../io';
 import { printFonts } from '../print-fonts';
 import type { Command } from '../main';
 import { choice, today } from './pdf';
@@ -60,10 +59,11 @@ Exit status: 0 when the roster has no error (warnings allowed), 1 when it has an
     if (values.pdf === '') throw new UsageError('--pdf needs a file name');
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name a roster file' : 'name one roster file');
     const file = positionals[0]!;
+    if (values.pdf !== undefined) await checkOutputFile('--pdf', values.pdf);
     const read = await readText(file);
     if ('error' in read) {
       io.err(read.error);
-      return EXIT.usage;
+      return read.status;
     }
     const result = parseRoster(read.text);
     const diagnostics = result.diagnostics;
@@ -85,7 +85,6 @@ Exit status: 0 when the roster has no error (warnings allowed), 1 when it has an
         io.err(`${file}: no PDF written, the roster cannot be read`);
       } else {
         const bytes = await buildRosterPdf(result.roster, { paper, ink, printedOn: today(), diagnostics, fonts: await printFonts() });
-        await mkdir(dirname(values.pdf), { recursive: true });
         await writeFile(values.pdf, bytes);
         (values.json ? io.err : io.out)(`${values.pdf}  (${(bytes.length / 1024).toFixed(0)} KB)`);
       }

@@ -1,7 +1,7 @@
 /** `nevsky validate FILE... [--json]`: check scenario files and print their diagnostics. */
 import { parseArgs } from 'node:util';
-import { sortDiagnostics, validateScenario, type Diagnostic } from '../../rules';
-import { migrateDocument, MAX_SCENARIO_BYTES } from '../../scenario';
+import { parseJson, sortDiagnostics, validateScenario, type Diagnostic } from '../../rules';
+import { migrateDocument, MAX_SCENARIO_BYTES, utf8Length } from '../../scenario';
 import { EXIT, readText, UsageError, type Io } from '../io';
 import type { Command } from '../main';
 
@@ -13,10 +13,10 @@ export function formatDiagnostic(d: Diagnostic): string {
 
 /** Diagnostics for file text (size limit, JSON, migration, validation). */
 export function checkText(text: string): Diagnostic[] {
-  if (text.length > MAX_SCENARIO_BYTES) return [{ code: 'json', severity: 'error', message: 'The file is larger than 1 MB; scenario files are limited to 1 MB.' }];
-  let value: unknown = text;
-  try { value = migrateDocument(JSON.parse(text)); } catch { /* validateScenario reports the JSON error with its place */ }
-  return sortDiagnostics(validateScenario(value));
+  if (utf8Length(text) > MAX_SCENARIO_BYTES) return [{ code: 'json', severity: 'error', message: 'The file is larger than 1 MB; scenario files are limited to 1 MB.' }];
+  const parsed = parseJson(text);
+  if ('error' in parsed) return [parsed.error];
+  return sortDiagnostics(validateScenario(migrateDocument(parsed.value)));
 }
 
 export const validateCommand: Command = {
@@ -35,7 +35,7 @@ Exit status: 0 when no file has an error (warnings allowed), 1 when any has an e
     for (const file of positionals) {
       const read = await readText(file);
       if ('error' in read) {
-        status = EXIT.usage;
+        status = Math.max(status, read.status);
         report.push({ file, error: read.error });
         if (!values.json) io.err(read.error);
         continue;

@@ -1,0 +1,40 @@
+/**
+ * Damaged library entries (issue 14): an entry whose document no longer passes the checks a file must pass to be
+ * opened (hand-edited storage, an older bug, a newer schema). Such an entry is never opened or drawn: the
+ * Library marks it and offers to show it as text, export it or delete it.
+ */
+import { savedGameProblems, validateScenario } from '../rules';
+import { ROSTER_UNREADABLE, validateRoster } from '../rulesets';
+import { UNREADABLE_CODES } from '../scenario';
+import { isGameRecord, isRosterRecord, type LibraryEntry } from './db';
+
+/** Why an entry cannot be opened, or null when it is sound. Never throws. */
+export function damageOf(entry: LibraryEntry): string | null {
+  try {
+    if (isRosterRecord(entry)) {
+      const bad = validateRoster(entry.roster).find((d) => ROSTER_UNREADABLE.includes(d.code));
+      return bad ? bad.message : null;
+    }
+    if (isGameRecord(entry)) {
+      const problems = savedGameProblems(entry.game);
+      if (problems.length > 0) return `The saved game cannot be read: ${problems[0]}`;
+      const bad = validateScenario(entry.game.scenario).find((d) => UNREADABLE_CODES.includes(d.code));
+      return bad ? bad.message : null;
+    }
+    if (typeof entry.scenario !== 'object' || entry.scenario === null) return 'The entry holds no scenario.';
+    const bad = validateScenario(entry.scenario).find((d) => UNREADABLE_CODES.includes(d.code));
+    return bad ? bad.message : null;
+  } catch (err) {
+    return `The entry could not be checked (${String(err)}).`;
+  }
+}
+
+/** The entry's document as text, for "Open as text" and "Export" (whatever it holds, even a broken one). */
+export function entryText(entry: LibraryEntry): string {
+  const doc: unknown = isRosterRecord(entry) ? entry.roster : isGameRecord(entry) ? entry.game : entry.scenario;
+  try {
+    return `${JSON.stringify(doc, null, 2)}\n`;
+  } catch (err) {
+    return `The stored entry cannot be written as JSON: ${String(err)}\n`;
+  }
+}
