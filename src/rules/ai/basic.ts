@@ -1,10 +1,10 @@
 /** Simple built-in policies for `nevsky play`, the bench and the fuzz suite. */
-import type { Action } from './actions';
-import { legalActions } from './game';
-import { createRng, type RngState } from './random';
-import { squareDistance } from './geometry';
-import { unitById, type GameState } from './state';
-import { MDIS } from './melee';
+import type { Action } from '../actions';
+import { legalActions } from '../game';
+import { createRng, type RngState } from '../random';
+import { squareDistance } from '../geometry';
+import { unitById, type GameState } from '../state';
+import { MDIS } from '../melee';
 
 export type Policy = (state: GameState, actions: Action[]) => Action;
 
