@@ -6,6 +6,7 @@ import { pdfCommand } from './commands/pdf';
 import { referenceCommand } from './commands/reference';
 import { playCommand } from './commands/play';
 import { replayCommand } from './commands/replay';
+import { balanceCommand } from './commands/balance';
 
 export interface Command {
   name: string;
@@ -16,7 +17,7 @@ export interface Command {
 }
 
 /** Every sub-command, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, pdfCommand, referenceCommand, rosterCommand];
+export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, balanceCommand, pdfCommand, referenceCommand, rosterCommand];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -22,7 +22,7 @@ export { viewFor, HIDDEN } from './view';
 export type { GameView } from './view';
 export { saveGame, replayGame, stateHash } from './replay';
 export type { SavedGame } from './replay';
-export { randomPolicy, simplePolicy, playOut, searchPolicy, AI_LEVELS, balanceGames, playBalanceGame, summarizeBalance, wilsonInterval, mergeHeat, gameSeed, makePolicy, POLICY_NAMES } from './ai';
+export { randomPolicy, simplePolicy, playOut, searchPolicy, AI_LEVELS, balanceGames, playBalanceGame, emptyHeat, summarizeBalance, wilsonInterval, mergeHeat, gameSeed, makePolicy, POLICY_NAMES } from './ai';
 export type { AiLevel, SearchBudget, PolicyName, BalanceGame, BalanceOptions, BalanceSummary, HeatMap, Rate } from './ai';
 export type { Policy } from './ai';
 export { savedGameProblems, isSavedGame } from './gameSchema';

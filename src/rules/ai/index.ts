@@ -5,7 +5,7 @@ export { searchPolicy, sampleWorld, AI_LEVELS } from './search';
 export type { AiLevel, SearchBudget, SearchOptions } from './search';
 export { gameSeed } from './rng';
 export { regretMatching } from './mixed';
-export { makePolicy, playBalanceGame, balanceGames, POLICY_NAMES } from './balance';
+export { makePolicy, playBalanceGame, balanceGames, emptyHeat, POLICY_NAMES } from './balance';
 export type { PolicyName, BalanceGame, BalanceOptions, HeatMap } from './balance';
 export { summarizeBalance, wilsonInterval, mergeHeat } from './stats';
 export type { BalanceSummary, Rate } from './stats';
