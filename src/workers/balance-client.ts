@@ -49,8 +49,10 @@ export function startBalance(scenario: Scenario, settings: BalanceSettings, spaw
   };
   const count = Math.max(1, Math.min(workers, total));
   for (let i = 0; i < count; i++) handles.push(spawn());
-  const finish = () => { for (const h of handles) h.terminate(); };
-  const work = Promise.all(handles.map(lane)).then(() => {
+  let ended = false;
+  const finish = () => { if (ended) return; ended = true; for (const h of handles) h.terminate(); };
+  // Lanes start after startBalance returns, so a progress callback may already cancel the job.
+  const work = Promise.resolve().then(() => Promise.all(handles.map(lane))).then(() => {
     if (cancelled) throw new BalanceCancelled();
     const sides = scenario.sides.map((s) => ({ id: s.id, name: sideName(s) }));
     return summarizeBalance(sides, played, heat);
