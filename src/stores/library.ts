@@ -6,7 +6,7 @@ import { defineStore } from 'pinia';
 import { ref, shallowRef, toRaw } from 'vue';
 import type { Scenario } from '../rules';
 import type { Roster } from '../rulesets';
-import { allRecords, deleteRecord, getRecord, getSetting, isRosterRecord, putRecord, putSetting, type LibraryEntry, type LibraryRecord, type RosterRecord } from './db';
+import { allRecords, deleteRecord, getRecord, getSetting, isRosterRecord, putRecord, putSetting, type LibraryEntry, type LibraryRecord, type RosterRecord, type StoredBalance } from './db';
 import type { HistorySnapshot } from './scenario';
 import type { RosterSnapshot } from './roster';
 
@@ -93,8 +93,19 @@ export const useLibraryStore = defineStore('library', () => {
       id, title: snap.scenario.meta.title, updated: Date.now(),
       scenario: toRaw(snap.scenario), past: [...toRaw(snap.past)], future: [...toRaw(snap.future)],
     };
+    const before = records.value.find((r) => r.id === id);
+    if (before && !isRosterRecord(before) && before.balance) record.balance = before.balance;
     records.value = sorted([...records.value.filter((r) => r.id !== id), record]);
     return queue(() => putRecord(record));
+  }
+
+  /** Keep a balance estimate with a scenario entry (replacing the previous one). */
+  async function saveBalance(id: string, balance: StoredBalance): Promise<void> {
+    const record = records.value.find((r) => r.id === id) ?? (await getRecord(id));
+    if (!record || isRosterRecord(record)) return;
+    const next: LibraryRecord = { ...record, balance: plain(balance) };
+    records.value = sorted([...records.value.filter((r) => r.id !== id), next]);
+    await queue(() => putRecord(next));
   }
 
   /** Save the open roster with its history (called after every edit). */
@@ -155,7 +166,7 @@ export const useLibraryStore = defineStore('library', () => {
   const flush = () => writes;
 
   return {
-    records, currentId, lastDeleted, error, refresh, create, createRoster, entry, open, openRoster, lastOpened,
+    records, currentId, lastDeleted, error, refresh, create, createRoster, entry, open, openRoster, lastOpened, saveBalance,
     save, saveRoster, duplicate, rename, remove, undoDelete, flush,
   };
 });
