@@ -1,6 +1,7 @@
 /**
  * Search player strength (issue 11): "normal" against random and simple on three templates, both seats, seeded.
- * Games per seat and template: AI_BENCH_GAMES (default 1; full games are slow with today's engine).
+ * Games per seat and template: AI_BENCH_GAMES (default 1; full games are slow with today's engine); opponents:
+ * AI_BENCH_OPPONENTS (default "random,simple").
  */
 import { applyAction, createGame, legalActions, randomPolicy, searchPolicy, simplePolicy, wilsonInterval, type GameState, type Policy } from '../../src/rules';
 import { templateScenario } from '../../src/scenario';
@@ -31,7 +32,8 @@ export const section: BenchSection = {
   run() {
     const games = Math.max(1, Number(process.env.AI_BENCH_GAMES ?? 1));
     const rows: BenchRow[] = [];
-    for (const opponent of ['random', 'simple'] as const) {
+    const opponents = (process.env.AI_BENCH_OPPONENTS ?? 'random,simple').split(',').filter((o): o is 'random' | 'simple' => o === 'random' || o === 'simple');
+    for (const opponent of opponents) {
       const times: number[] = [];
       let win = 0, draw = 0, n = 0;
       for (const template of TEMPLATES) {

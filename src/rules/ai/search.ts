@@ -1,8 +1,8 @@
 /**
  * The search player: information-set Monte Carlo search from what its side sees (`viewFor`). Each simulation draws
- * a fresh hidden world consistent with the view (the other side's secret MDI pick, the dice), plays one of the
- * root candidates in it, plays on with the simple policy to the end of the turn (a truncated playout) and scores
- * the result by the points margin. Candidates are chosen by UCB1 over the root's information set. The secret MDI
+ * a fresh hidden world consistent with the view (the other side's secret MDI pick, the dice), plays the root
+ * candidates in it, plays on with the simple policy to the end of the turn (a truncated playout) and scores the
+ * result by the points margin; candidates are compared on the same sampled worlds (common random numbers). The secret MDI
  * pick is a mixed strategy (regret matching over an estimated 6x6 payoff matrix); deployment uses a heuristic.
  */
 import { actionKey, type Action } from '../actions';
@@ -79,36 +79,39 @@ function decide(view: GameView, side: string, budget: SearchBudget, r: Stream, n
   if (pool.every((a) => a.type === 'mdi')) return mdiChoice(view, side, r);
   const roots = orderCandidates(view, side, pool, budget.candidates, r);
   if (roots.length === 1) return roots[0]!;
-  return ucbSearch(view, side, roots, budget, r, now);
+  return pairedSearch(view, side, roots, budget, r, now);
 }
 
-/** Flat UCB1 over the root candidates, each simulation in a fresh sampled world. */
-function ucbSearch(view: GameView, side: string, roots: Action[], budget: SearchBudget, r: Stream, now?: () => number): Action {
+/**
+ * Root candidates compared on common random numbers: each round samples one hidden world and one playout seed
+ * and plays every candidate in it, so the comparison is paired and the dice mostly cancel out. The first
+ * candidate (the simple policy's choice) keeps its place unless another beats it by a clear margin.
+ */
+function pairedSearch(view: GameView, side: string, roots: Action[], budget: SearchBudget, r: Stream, now?: () => number): Action {
   const scale = armyScale(view);
-  const visits = roots.map(() => 0), totals = roots.map(() => 0);
+  const totals = roots.map(() => 0);
   const deadline = now ? now() + budget.timeMs : Infinity;
   const turn = view.turn;
-  for (let n = 0; n < Math.max(budget.simulations, roots.length); n++) {
-    if (n >= roots.length && now && now() > deadline) break;
-    let pick = n < roots.length ? n : 0;
-    if (n >= roots.length) {
-      let best = -Infinity;
-      for (let i = 0; i < roots.length; i++) {
-        const ucb = totals[i]! / visits[i]! + 0.5 * Math.sqrt(Math.log(n) / visits[i]!);
-        if (ucb > best) { best = ucb; pick = i; }
-      }
+  const rounds = Math.max(1, Math.ceil(budget.simulations / roots.length));
+  let played = 0;
+  for (let k = 0; k < rounds; k++) {
+    if (k > 0 && now && now() > deadline) break;
+    const worldSeed = r.seed(), playSeed = r.seed();
+    for (let i = 0; i < roots.length; i++) {
+      const world = sampleWorld(view, stream(worldSeed));
+      const start = applyAction(world, roots[i]!);
+      const end = playUntil(start, simplePolicy(playSeed), (s) => s.turn > turn, budget.horizon);
+      totals[i]! += evaluate(end, side, scale);
     }
-    const world = sampleWorld(view, r);
-    const rollout = simplePolicy(r.seed());
-    const start = applyAction(world, roots[pick]!);
-    const end = playUntil(start, rollout, (s) => s.turn > turn, budget.horizon);
-    visits[pick]! += 1;
-    totals[pick]! += evaluate(end, side, scale);
+    played++;
   }
   let best = 0;
-  for (let i = 1; i < roots.length; i++) if (totals[i]! / visits[i]! > totals[best]! / visits[best]!) best = i;
+  for (let i = 1; i < roots.length; i++) if (totals[i]! > totals[best]! + MARGIN * played) best = i;
   return roots[best]!;
 }
+
+/** How much better (in mean value, 0..1) a candidate must score to replace the simple policy's choice. */
+const MARGIN = 0.01;
 
 /**
  * Move ordering: the simple policy's choice and the "pass" action (end the move, hold fire) always stay; the
