@@ -111,7 +111,7 @@ function pairedSearch(view: GameView, side: string, roots: Action[], budget: Sea
 }
 
 /** How much better (in mean value, 0..1) a candidate must score to replace the simple policy's choice. */
-const MARGIN = 0.01;
+const MARGIN = 0.03;
 
 /**
  * Move ordering: the simple policy's choice and the "pass" action (end the move, hold fire) always stay; the
