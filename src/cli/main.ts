@@ -8,6 +8,7 @@ import { playCommand } from './commands/play';
 import { replayCommand } from './commands/replay';
 import { reportCommand } from './commands/report';
 import { bookletCommand } from './commands/booklet';
+import { balanceCommand } from './commands/balance';
 
 export interface Command {
   name: string;
@@ -18,7 +19,7 @@ export interface Command {
 }
 
 /** Every sub-command, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, pdfCommand, referenceCommand, rosterCommand, reportCommand, bookletCommand];
+export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, balanceCommand, pdfCommand, referenceCommand, rosterCommand, reportCommand, bookletCommand];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,6 +1,6 @@
 /** The IndexedDB database behind the library (via `idb`): scenarios with their history, and settings. */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { Scenario } from '../rules';
+import type { BalanceSummary, Scenario } from '../rules';
 import type { Roster } from '../rulesets';
 import type { SavedGame } from '../rules';
 
@@ -17,6 +17,17 @@ export interface LibraryRecord {
   /** Save counter of the entry and the tab that wrote it: a save only lands on the revision it was based on. */
   rev?: number;
   writer?: string;
+  /** The last balance estimate of this scenario with its settings (kept with the entry, not in the file format). */
+  balance?: StoredBalance;
+}
+
+/** A finished balance estimate: settings, summary, and a hash of the scenario it was computed for (stale check). */
+export interface StoredBalance {
+  settings: { games: number; policy: 'random' | 'simple' | 'search'; seed: number };
+  summary: BalanceSummary;
+  scenarioHash: string;
+  finished: number;
+  seconds: number;
 }
 
 /** One saved roster with its undo history, stored beside the scenarios. */

@@ -15,7 +15,7 @@ export const TOOLS = [
 ] as const;
 export type ToolId = (typeof TOOLS)[number]['id'];
 
-export type PanelTab = 'scenario' | 'sides' | 'checks';
+export type PanelTab = 'scenario' | 'sides' | 'checks' | 'balance';
 
 const LAYOUT_KEY = 'nss-layout';
 

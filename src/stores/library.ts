@@ -10,7 +10,7 @@ import type { Scenario } from '../rules';
 import type { Roster } from '../rulesets';
 import {
   allRecords, deleteRecord, getRecord, getSetting, isGameRecord, isRosterRecord, isScenarioRecord, putIfRevision, putNow, putRecord, putSetting, stampOf,
-  type GameRecord, type LibraryEntry, type LibraryRecord, type RosterRecord,
+  type GameRecord, type LibraryEntry, type LibraryRecord, type RosterRecord, type StoredBalance,
 } from './db';
 import type { HistorySnapshot } from './scenario';
 import type { RosterSnapshot } from './roster';
@@ -186,7 +186,7 @@ export const useLibraryStore = defineStore('library', () => {
     if (conflict.value?.id === id || !seen.has(id)) return;
     const record: LibraryRecord = {
       id, title: snap.scenario.meta.title, updated: Date.now(), ...nextRevision(id),
-      scenario: toRaw(snap.scenario), past: [...toRaw(snap.past)], future: [...toRaw(snap.future)],
+      scenario: toRaw(snap.scenario), past: [...toRaw(snap.past)], future: [...toRaw(snap.future)], ...keptBalance(id),
     };
     if (!putNow(record)) { void save(id, snap); return; }
     seen.set(id, stampOf(record));
@@ -197,14 +197,29 @@ export const useLibraryStore = defineStore('library', () => {
     return getSetting(LAST_OPENED);
   }
 
+  /** The balance estimate kept with a scenario entry, carried over by every save of it. */
+  function keptBalance(id: string): Pick<LibraryRecord, 'balance'> {
+    const before = records.value.find((r) => r.id === id);
+    return before && isScenarioRecord(before) && before.balance ? { balance: before.balance } : {};
+  }
+
   /** Save the open scenario with its history (called after every edit). */
   function save(id: string, snap: HistorySnapshot): Promise<void> {
     // Snapshots share structure and hold no reactive proxies: IndexedDB's structured clone copies each shared
     // part once, which is far cheaper than a JSON copy of every step.
     return conditionalSave({
       id, title: snap.scenario.meta.title, updated: Date.now(),
-      scenario: toRaw(snap.scenario), past: [...toRaw(snap.past)], future: [...toRaw(snap.future)],
+      scenario: toRaw(snap.scenario), past: [...toRaw(snap.past)], future: [...toRaw(snap.future)], ...keptBalance(id),
     } satisfies LibraryRecord);
+  }
+
+  /** Keep a balance estimate with a scenario entry (replacing the previous one). */
+  async function saveBalance(id: string, balance: StoredBalance): Promise<void> {
+    const record = records.value.find((r) => r.id === id) ?? (await getRecord(id));
+    if (!record || !isScenarioRecord(record)) return;
+    const next: LibraryRecord = { ...record, balance: plain(balance) };
+    records.value = sorted([...records.value.filter((r) => r.id !== id), next]);
+    await queue(() => putRecord(next));
   }
 
   /** Save the open roster with its history (called after every edit). */
@@ -280,7 +295,7 @@ export const useLibraryStore = defineStore('library', () => {
   }
 
   return {
-    records, currentId, lastDeleted, error, conflict, reloadRequest, resolveConflict, refresh, create, createRoster, entry, open, openRoster, lastOpened,
+    records, currentId, lastDeleted, error, conflict, reloadRequest, resolveConflict, refresh, create, createRoster, entry, open, openRoster, lastOpened, saveBalance,
     save, saveBeforeLeaving, saveRoster, duplicate, rename, remove, undoDelete, restore, flush, putGame, remember, makeId,
   };
 });

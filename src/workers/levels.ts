@@ -2,7 +2,7 @@
  * The computer opponent's decision, shared by the Web Worker and tests: it sees only `viewFor(state, side)`.
  * How hard each level plays is settled in `policyFor` alone, so a stronger player can be swapped in there.
  */
-import { legalActions, simplePolicy, viewFor, actionKey, type Action, type GameState, type Policy } from '../rules';
+import { legalActions, searchPolicy, simplePolicy, viewFor, actionKey, type Action, type AiLevel, type GameState, type Policy } from '../rules';
 
 export const LEVELS = [
   { id: 1, label: 'Easy' },
@@ -10,20 +10,29 @@ export const LEVELS = [
   { id: 3, label: 'Hard' },
 ] as const;
 
-/** The policy that plays a level. Today the best available policy (simplePolicy) plays every level. */
-export function policyFor(_level: number, seed: number): Policy {
-  return simplePolicy(seed);
+/** Level 0: a quick hint for the player at the screen (the simple policy, fast enough for the page's own thread). */
+export const HINT_LEVEL = 0;
+
+const SEARCH_LEVELS: Record<number, AiLevel> = { 1: 'easy', 2: 'normal', 3: 'hard' };
+
+/**
+ * The policy that plays a level: the search player with that level's budget (capped in time when a clock is
+ * given, as in the worker; iterations only, fully seeded, without one); the simple policy for hints.
+ */
+export function policyFor(level: number, seed: number, now?: () => number): Policy {
+  const search = SEARCH_LEVELS[level];
+  return search ? searchPolicy({ level: search, seed, ...(now ? { now } : {}) }) : simplePolicy(seed);
 }
 
 /**
  * The computer's action for `side` in `state`, decided from that side's view only (hidden deployment and the
  * other side's pending MDI pick are blanked before the policy sees them). Deterministic for a seed.
  */
-export function decide(state: GameState, side: string, level: number, seed: number): Action {
+export function decide(state: GameState, side: string, level: number, seed: number, now?: () => number): Action {
   const view = viewFor(state, side);
   const actions = legalActions(view);
   if (actions.length === 0) throw new Error(`${side} has nothing to do now`);
-  const choice = policyFor(level, (seed + state.log.length * 7919) >>> 0)(view, actions);
+  const choice = policyFor(level, (seed + state.log.length * 7919) >>> 0, now)(view, actions);
   // The view's list is the real list for the side to act (what it cannot see never changes its own options).
   return actions.find((a) => actionKey(a) === actionKey(choice)) ?? choice;
 }

@@ -6,12 +6,15 @@ import { section as print } from './print.bench';
 import { section as engine } from './engine.bench';
 import { section as editor } from './editor.bench';
 import { section as limits } from './limits.bench';
+import { section as ai } from './ai.bench';
+import { section as balance } from './balance.bench';
 
-const SECTIONS: BenchSection[] = [validation, engine, print, rosters, editor, limits];
+const SECTIONS: BenchSection[] = [validation, engine, print, rosters, editor, limits, ai, balance];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {
-  if (only.length > 0 && !only.some((o) => s.name.toLowerCase().includes(o.toLowerCase()))) continue;
+  // A section runs when a word of its name starts with an argument ("ai" must not pick "paint").
+  if (only.length > 0 && !only.some((o) => new RegExp(`\\b${o.replace(/[^\w-]/g, '')}`, 'i').test(s.name))) continue;
   console.log(`\n${s.name}`);
   for (const row of await s.run()) {
     const value = row.value >= 100 ? Math.round(row.value).toLocaleString('en') : row.value.toFixed(2);

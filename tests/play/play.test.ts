@@ -56,12 +56,15 @@ describe('the computer decides from its own view', () => {
     expect(checked).toBeGreaterThan(2);
   });
 
-  test('the decision is always a legal action of the side to act', () => {
-    for (const s of playedStates(smallScenario(), 3)) {
-      if (s.phase === 'over') continue;
-      const a = decide(s, s.toAct!, 2, 1);
+  test.each([[0, 1], [1, 1], [2, 3]])('the decision at level %i is always a legal action of the side to act (every %i positions)', (level, every) => {
+    let checked = 0;
+    for (const [i, s] of playedStates(smallScenario(), 3).entries()) {
+      if (s.phase === 'over' || i % every !== 0) continue;
+      const a = decide(s, s.toAct!, level, 1);
       expect(() => applyAction(s, a)).not.toThrow();
+      checked++;
     }
+    expect(checked).toBeGreaterThan(8);
   });
 });
 

@@ -1,11 +1,11 @@
 /** Simple built-in policies for `nevsky play`, the bench and the fuzz suite. */
-import type { Action } from './actions';
-import { legalActions } from './game';
-import { createRng, type RngState } from './random';
-import { randomIndex, sampleAction } from './sample';
-import { squareDistance } from './geometry';
-import { unitById, type GameState } from './state';
-import { MDIS } from './melee';
+import type { Action } from '../actions';
+import { legalActions } from '../game';
+import { createRng, type RngState } from '../random';
+import { randomIndex, sampleAction } from '../sample';
+import { squareDistance } from '../geometry';
+import { unitById, type GameState } from '../state';
+import { MDIS } from '../melee';
 
 /**
  * A policy: picks one of the listed legal actions. A policy may also carry `sample`, which draws its action

@@ -1,0 +1,11 @@
+/** The policies (random, simple, search) and the pure balance statistics. */
+export { randomPolicy, simplePolicy, playOut } from './basic';
+export type { Policy } from './basic';
+export { searchPolicy, sampleWorld, AI_LEVELS } from './search';
+export type { AiLevel, SearchBudget, SearchOptions } from './search';
+export { gameSeed } from './rng';
+export { regretMatching } from './mixed';
+export { makePolicy, playBalanceGame, balanceGames, emptyHeat, POLICY_NAMES } from './balance';
+export type { PolicyName, BalanceGame, BalanceOptions, HeatMap } from './balance';
+export { summarizeBalance, wilsonInterval, mergeHeat } from './stats';
+export type { BalanceSummary, Rate } from './stats';

@@ -1,0 +1,8 @@
+/** Web Workers for the Balance panel: one comlink-wrapped module worker per spare core. */
+import { proxy, wrap } from 'comlink';
+import type { BalanceWorkerApi, WorkerHandle } from './balance-client';
+
+export function spawnWebWorker(): WorkerHandle {
+  const w = new Worker(new URL('./balance.worker.ts', import.meta.url), { type: 'module' });
+  return { api: wrap<BalanceWorkerApi>(w) as unknown as BalanceWorkerApi, callback: (fn) => proxy(fn), terminate: () => w.terminate() };
+}

@@ -1,0 +1,18 @@
+/**
+ * Runs a balance estimate over Node worker_threads (the CLI) with the browser's own client code (startBalance),
+ * so the CLI and the app compute the same numbers the same way.
+ */
+import { Worker } from 'node:worker_threads';
+import { proxy, wrap } from 'comlink';
+import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
+import type { BalanceSummary, Scenario } from '../rules';
+import { startBalance, type BalanceSettings, type BalanceWorkerApi, type WorkerHandle } from './balance-client';
+
+function spawnThread(): WorkerHandle {
+  const w = new Worker(new URL('./balance-node-entry.mjs', import.meta.url));
+  return { api: wrap<BalanceWorkerApi>(nodeEndpoint(w)) as unknown as BalanceWorkerApi, callback: (fn) => proxy(fn), terminate: () => { void w.terminate(); } };
+}
+
+export function runBalancePool(scenario: Scenario, settings: BalanceSettings, workers: number, onProgress?: (done: number, total: number) => void): Promise<BalanceSummary> {
+  return startBalance(scenario, settings, spawnThread, workers, onProgress).result;
+}

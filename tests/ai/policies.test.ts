@@ -1,0 +1,121 @@
+import { describe, expect, test } from 'vitest';
+import { actionKey, applyAction, createGame, legalActions, MDIS, randomPolicy, searchPolicy, simplePolicy, viewFor, type Action, type GameState, type Policy, type Scenario } from '../../src/rules';
+import { regretMatching } from '../../src/rules/ai/mixed';
+import { templateScenario } from '../../src/scenario';
+import { advanceTo, gameOf } from '../engine/helpers';
+
+const TINY = { candidates: 3, simulations: 4, horizon: 30 };
+
+function short(id: string, turns = 1): Scenario {
+  const s = templateScenario(id)!;
+  return { ...s, rules: { ...s.rules, turnLimit: turns } };
+}
+
+/** Play to the end, checking every action against the legal list; returns the final state. */
+function playChecked(start: GameState, policies: Record<string, Policy>): GameState {
+  let s = start;
+  for (let n = 0; n < 5000 && s.phase !== 'over'; n++) {
+    const legal = legalActions(s);
+    const a = policies[s.toAct!]!(s, legal);
+    expect(legal.map(actionKey)).toContain(actionKey(a));
+    s = applyAction(s, a);
+  }
+  expect(s.phase).toBe('over');
+  return s;
+}
+
+/** A melee at E6 waiting for the defender's (russian) MDI pick, the attacker's pick made. */
+function defenderToPick(attackerPick: (typeof MDIS)[number]): GameState {
+  let s = gameOf([['t', 'tk', 'knights', 'E5', 'S'], ['t', 'tm', 'mediumInfantry', 'F5', 'S'], ['r', 'rm', 'mediumInfantry', 'E6', 'N'], ['r', 'rl', 'levyInfantry', 'F7', 'N']]);
+  const lead = legalActions(s).find((a) => a.type === 'move' && a.unit === 'tk' && a.to === 'E6')!;
+  s = applyAction(s, lead);
+  s = advanceTo(s, 'melee');
+  if (s.toAct === 'teutonic' && legalActions(s).some((a) => a.type === 'fight')) s = applyAction(s, legalActions(s).find((a) => a.type === 'fight')!);
+  s = applyAction(s, { type: 'mdi', side: 'teutonic', mdi: attackerPick });
+  expect(s.toAct).toBe('russian');
+  return s;
+}
+
+describe('policies', () => {
+  test('random never concedes while it has another action, and is seeded', () => {
+    const acts: Action[] = [{ type: 'concede', side: 'a' }, { type: 'endMove', side: 'a' }, { type: 'endTurn', side: 'a' }];
+    const p = randomPolicy(7), q = randomPolicy(7);
+    const state = createGame(short('open-field'), { seed: 1 });
+    const picks = Array.from({ length: 50 }, () => p(state, acts));
+    expect(picks.some((a) => a.type === 'concede')).toBe(false);
+    expect(Array.from({ length: 50 }, () => q(state, acts))).toEqual(picks);
+  });
+
+  test.each(['open-field', 'roadside-village', 'river-crossing'])('the search player makes only legal actions (%s, against random and simple)', (id) => {
+    const start = createGame(short(id), { seed: 11 });
+    const [a, b] = start.sides.map((x) => x.id) as [string, string];
+    const end1 = playChecked(start, { [a]: searchPolicy({ seed: 1, level: 'easy', budget: TINY }), [b]: randomPolicy(2) });
+    const end2 = playChecked(start, { [b]: searchPolicy({ seed: 3, level: 'easy', budget: TINY }), [a]: simplePolicy(4) });
+    expect(end1.log.length).toBeGreaterThan(5);
+    expect(end2.log.length).toBeGreaterThan(5);
+  }, 60_000);
+
+  test('the search player deploys legally on an empty board', () => {
+    const start = createGame(short('empty-board'), { seed: 5 });
+    expect(start.phase).toBe('deploy');
+    const [a, b] = start.sides.map((x) => x.id) as [string, string];
+    playChecked(start, { [a]: searchPolicy({ seed: 1, budget: TINY }), [b]: searchPolicy({ seed: 2, budget: TINY }) });
+  }, 60_000);
+
+  test('each policy is deterministic for its seed', () => {
+    const start = createGame(short('hills'), { seed: 3 });
+    const [a, b] = start.sides.map((x) => x.id) as [string, string];
+    for (const make of [(s: number) => randomPolicy(s), (s: number) => simplePolicy(s), (s: number) => searchPolicy({ seed: s, budget: TINY })]) {
+      const one = playChecked(start, { [a]: make(1), [b]: make(2) });
+      const two = playChecked(start, { [a]: make(1), [b]: make(2) });
+      expect(two.log).toEqual(one.log);
+    }
+  }, 60_000);
+});
+
+describe('hidden information', () => {
+  test('the other side\'s secret MDI pick never changes the search player\'s decision', () => {
+    const worlds = MDIS.map(defenderToPick);
+    // The states really differ in the hidden pick; the views do not.
+    expect(new Set(worlds.map((w) => w.melees[w.current!]!.mdi.teutonic)).size).toBe(6);
+    expect(new Set(worlds.map((w) => JSON.stringify(viewFor(w, 'russian'))))).toHaveProperty('size', 1);
+    for (const seed of [1, 2, 3]) {
+      const picks = worlds.map((w) => searchPolicy({ seed, level: 'normal' })(w, legalActions(w)));
+      expect(picks.every((p) => p.type === 'mdi')).toBe(true);
+      expect(new Set(picks.map(actionKey)).size).toBe(1);
+    }
+  }, 60_000);
+
+  test('the other side\'s hidden deployment never changes the search player\'s deployment', () => {
+    // Teutons deploy first; vary where their first unit went and ask the Russians for their first placement.
+    const s = createGame(short('empty-board'), { seed: 9 });
+    const placements = legalActions(s).filter((a) => a.type === 'deploy').filter((_, i) => i % 37 === 0).slice(0, 4);
+    expect(placements.length).toBeGreaterThan(1);
+    const worlds = placements.map((p) => {
+      let w = applyAction(s, p);
+      while (w.toAct === 'teutonic') w = applyAction(w, legalActions(w)[0]!);
+      return w;
+    });
+    expect(new Set(worlds.map((w) => JSON.stringify(w.units.filter((u) => u.side === 'teutonic').map((u) => u.at)))).size).toBe(placements.length);
+    const picks = worlds.map((w) => searchPolicy({ seed: 4 })(w, legalActions(w)));
+    expect(worlds.every((w) => w.toAct === 'russian')).toBe(true);
+    expect(new Set(picks.map(actionKey)).size).toBe(1);
+  });
+
+  test('the MDI pick is a mix: different seeds pick different MDIs', () => {
+    const w = defenderToPick('line');
+    const picks = new Set(Array.from({ length: 24 }, (_, seed) => (searchPolicy({ seed })(w, legalActions(w)) as { mdi: string }).mdi));
+    expect(picks.size).toBeGreaterThan(1);
+  }, 60_000);
+});
+
+describe('regret matching', () => {
+  test('rock-paper-scissors mixes evenly', () => {
+    const { row, col } = regretMatching([[0, -1, 1], [1, 0, -1], [-1, 1, 0]], 2000);
+    for (const p of [...row, ...col]) expect(p).toBeCloseTo(1 / 3, 1);
+  });
+  test('a dominant row is played (almost) always', () => {
+    const { row } = regretMatching([[1, 2, 3], [0, 1, 2], [-1, 0, 1]], 1000);
+    expect(row[0]).toBeGreaterThan(0.95);
+  });
+});

@@ -1,0 +1,78 @@
+/** Issue 11: the Balance panel runs self-play games in Web Workers, shows rates with intervals, a verdict and a heat map. */
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSession } from './session';
+import { clickSquare, openApp, settle, tool } from './driver';
+
+const session = browserSession();
+let page: Page;
+
+async function openBalance(): Promise<void> {
+  await page.getByRole('tab', { name: 'Balance' }).click();
+}
+
+async function runGames(n: number, seed = 1): Promise<void> {
+  await page.getByTestId('balance-games').fill(String(n));
+  await page.getByTestId('balance-games').press('Tab');
+  await page.getByTestId('balance-seed').fill(String(seed));
+  await page.getByTestId('balance-seed').press('Tab');
+  await page.getByTestId('balance-run').click();
+}
+
+describe('balance panel', () => {
+  test('runs games in workers, shows rates with intervals, a verdict and a heat map; edits mark it stale; it survives a reload', async () => {
+    page = await session.fresh();
+    await openApp(page, session.url());
+    await openBalance();
+    await expect(page.getByTestId('balance-run').textContent()).resolves.toContain('1,000 games');
+    await runGames(10, 4);
+    await page.getByTestId('balance-progress').waitFor();
+    await page.screenshot({ path: '/tmp/ai-balance-running.png' });
+    await page.getByTestId('balance-result').waitFor({ timeout: 120_000 });
+    const result = await page.getByTestId('balance-result').textContent();
+    expect(result).toMatch(/Teutonic Order wins\s*\d+\.\d%\s*\d+\.\d% – \d+\.\d%/);
+    expect(result).toMatch(/Draws/);
+    expect(result).toMatch(/10 games, random policy, seed 4/);
+    expect(await page.getByTestId('balance-verdict').textContent()).toMatch(/favoured|Balanced|Too close to call|draw/);
+    expect(await page.locator('[data-heat]').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('balance-heat-legend').textContent()).toMatch(/Darkest square [A-L]\d+: \d+ stands lost over 10 games/);
+    await page.screenshot({ path: '/tmp/ai-balance-result.png' });
+    await page.getByLabel('melees fought').check();
+    expect(await page.locator('[data-heat]').count()).toBeGreaterThan(0);
+    await page.getByLabel('off').check();
+    expect(await page.locator('[data-heat]').count()).toBe(0);
+    await page.getByLabel('stands lost').check();
+    expect(await page.getByTestId('balance-stale').count()).toBe(0);
+
+    // An edit makes the estimate stale; the estimate is kept with the library entry across a reload.
+    await tool(page, 'Protected square');
+    await clickSquare(page, 'F6');
+    await openBalance();
+    await page.getByTestId('balance-stale').waitFor();
+    await settle(page);
+    await page.reload();
+    await page.waitForSelector('[data-square="A1"]');
+    await openBalance();
+    await page.getByTestId('balance-result').waitFor();
+    await page.getByTestId('balance-stale').waitFor();
+    expect(await page.getByTestId('balance-result').textContent()).toMatch(/10 games, random policy, seed 4/);
+    await page.screenshot({ path: '/tmp/ai-balance-stale.png' });
+  }, 180_000);
+
+  test('Cancel stops the run and shows no partial estimate', async () => {
+    page = await session.fresh();
+    await openApp(page, session.url());
+    await openBalance();
+    await runGames(5000, 2);
+    await page.getByTestId('balance-progress').waitFor();
+    await page.waitForFunction(() => /[1-9]\d* \/ 5,000 games/.test(document.querySelector('[data-testid="balance-progress"]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await page.getByTestId('balance-cancel').click();
+    await expect(page.getByTestId('balance-message').textContent()).resolves.toMatch(/Cancelled: no estimate from a partial run/);
+    expect(await page.getByTestId('balance-result').count()).toBe(0);
+    expect(await page.getByTestId('balance-progress').count()).toBe(0);
+    expect(await page.locator('[data-heat]').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/ai-balance-cancel.png' });
+    // The Run button is back and a new run can start.
+    expect(await page.getByTestId('balance-run').isEnabled()).toBe(true);
+  }, 120_000);
+});
