@@ -2,14 +2,44 @@
  * Previews for the play view, computed from the public rules API only: the odds of a missile shot before it is
  * declared and both sides' melee values (with their modifiers) before a melee is fought.
  */
-import { ENGINE_READINGS, TROOPS, hitOdds, hitRule, describeHitRule, squareDistance, type GameState, type Melee, type UnitState } from '../rules';
+import {
+  ENGINE_READINGS, FACINGS, TROOPS, hitOdds, hitRule, describeHitRule, squareDistance, stepSquare, terrainIndex, type GameState, type Melee, type UnitState,
+} from '../rules';
 
 /** A square where missiles lose a die and charges are stopped: protected squares, crossing squares, protected hills. */
 export function protectedSquare(state: GameState, sq: string): boolean {
-  const t = state.scenario.terrain ?? {};
-  if ((t.protected ?? []).some((p) => p.at === sq)) return true;
-  if ((t.crossings ?? []).some((c) => c.edge.includes(sq))) return true;
-  return state.rules.hills.protected && (t.hills ?? []).some((h) => h.squares.includes(sq));
+  return terrainIndex(state.scenario).cover.has(sq);
+}
+
+export interface BallistaOdds {
+  /** Chance the shot lands on the aimed square, and the die faces that do it. */
+  onTarget: number;
+  faces: number;
+  /** Chance a stray shot lands on a square holding enemy troops, and on one holding the shooter's own troops. */
+  strayEnemy: number;
+  strayOwn: number;
+}
+
+/**
+ * Odds of a ballista shot at a square (7, as the digest reads it): it lands on the aimed square on the first
+ * faces of a d6 (fewer when the square is protected); otherwise it strays one square in one of eight directions
+ * and misses when that square is off the board, out of range or its own square. Troops where it lands lose one stand.
+ */
+export function ballistaOdds(state: GameState, ballistaId: string, target: string): BallistaOdds | null {
+  const b = state.units.find((x) => x.id === ballistaId);
+  if (!b?.at) return null;
+  const faces = protectedSquare(state, target) ? ENGINE_READINGS.ballistaOnProtectedTarget : ENGINE_READINGS.ballistaOnTarget;
+  const onTarget = faces / 6;
+  const troopsOf = (sq: string) => state.units.filter((u) => u.at === sq && u.status === 'active' && u.type !== 'ballista');
+  let strayEnemy = 0, strayOwn = 0;
+  for (const f of FACINGS) {
+    const sq = stepSquare(target, f, state.board);
+    if (!sq || sq === b.at || squareDistance(b.at, sq) > TROOPS.ballista.range!) continue;
+    const there = troopsOf(sq);
+    if (there.some((u) => u.side !== b.controller)) strayEnemy += (1 - onTarget) / 8;
+    else if (there.length > 0) strayOwn += (1 - onTarget) / 8;
+  }
+  return { onTarget, faces, strayEnemy, strayOwn };
 }
 
 export interface FireOdds {

@@ -6,7 +6,8 @@ import {
 } from '../../src/rules';
 import { templateScenario } from '../../src/scenario';
 import { decide } from '../../src/workers/levels';
-import { fireOdds, meleePreview } from '../../src/play/odds';
+import { ballistaOdds, fireOdds, meleePreview } from '../../src/play/odds';
+import { gameOf, type UnitRow } from '../engine/helpers';
 import { pointsBreakdown, actionSentence, plainEvent, withSideNames } from '../../src/play/describe';
 import { changes, choicesOf, defaultGeneralAction } from '../../src/play/choices';
 import { sceneOf } from '../../src/play/scene';
@@ -158,5 +159,29 @@ describe('game files and words', () => {
     }
     const moved = states.findIndex((s, i) => i > 0 && s.log.at(-1)?.type === 'move' && states[i - 1]!.phase === 'move');
     expect(changes(states[moved - 1]!, states[moved]!).moved).toHaveLength(1);
+  });
+});
+
+describe('7 ballista odds shown before the shot', () => {
+  // Ballista at F2 facing S aims at F5; own levy at E5, enemy levy at G6 (both one square from the aim point).
+  const rows: UnitRow[] = [
+    ['t', 'b', 'ballista', 'F2', 'S'], ['t', 'crew', 'ballistarii', 'F2', 'S'], ['t', 'own', 'levyInfantry', 'E5', 'S'],
+    ['r', 'foe', 'levyInfantry', 'G6', 'N'], ['r', 'aimed', 'levyInfantry', 'F5', 'N'],
+  ];
+  test.each([
+    ['an open square: lands on 1-3', {}, 3],
+    ['a wood: lands on 1-2', { protected: [{ at: 'F5', kind: 'woods' as const }] }, 2],
+  ])('7 %s', (_n, terrain, faces) => {
+    const s = gameOf(rows, { terrain, phase: 'ballista' });
+    const o = ballistaOdds(s, 'b', 'F5')!;
+    expect(o.faces).toBe(faces);
+    expect(o.onTarget).toBeCloseTo(faces / 6);
+    // One of eight stray directions reaches each neighbour holding troops.
+    expect(o.strayOwn).toBeCloseTo((1 - faces / 6) / 8);
+    expect(o.strayEnemy).toBeCloseTo((1 - faces / 6) / 8);
+  });
+  test('7 a stray that would land out of range or on the ballista itself misses: not counted', () => {
+    const s = gameOf([['t', 'b', 'ballista', 'F2', 'S'], ['t', 'crew', 'ballistarii', 'F2', 'S'], ['r', 'far', 'levyInfantry', 'F9', 'N'], ['r', 'aimed', 'levyInfantry', 'F8', 'N']], { phase: 'ballista' });
+    expect(ballistaOdds(s, 'b', 'F8')!.strayEnemy).toBe(0);
   });
 });
