@@ -7,6 +7,8 @@ import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { browserSession } from './session';
 import { openApp, tab } from './driver';
+import { importScenario, screen, suggestAndConfirm } from './playDriver';
+import { smallScenario } from '../play/smallScenario';
 
 let page: Page;
 const session = browserSession();
@@ -81,4 +83,33 @@ describe('accessibility (axe)', { timeout: 90_000 }, () => {
     await page.getByTestId('import-problems').waitFor();
     expect(await seriousViolations()).toEqual([]);
   });
+
+  test('balance tab', async () => {
+    page = await session.fresh();
+    await openApp(page, session.url());
+    await tab(page, 'Balance');
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  test('play view: setup dialog, hand-over screen, a turn in play, and the result', async () => {
+    page = await session.fresh();
+    await openApp(page, session.url());
+    await importScenario(page, smallScenario());
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('button', { name: 'Start the game' }).waitFor();
+    expect(await seriousViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    expect(await screen(page)).toBe('hand-over');
+    expect(await seriousViolations()).toEqual([]);
+    let seenPlay = false;
+    for (let i = 0; i < 400; i++) {
+      const now = await screen(page);
+      if (now === 'result') break;
+      if (now === 'hand-over') { await page.getByRole('button', { name: /show my view/ }).click(); continue; }
+      if (!seenPlay) { expect(await seriousViolations()).toEqual([]); seenPlay = true; }
+      await suggestAndConfirm(page);
+    }
+    expect(await screen(page)).toBe('result');
+    expect(await seriousViolations()).toEqual([]);
+  }, 240_000);
 });

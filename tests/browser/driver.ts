@@ -39,7 +39,7 @@ export async function tool(page: Page, name: string): Promise<void> {
   await page.getByRole('toolbar', { name: 'Map tools' }).getByRole('button', { name, exact: true }).click();
 }
 
-export async function tab(page: Page, name: 'Scenario' | 'Sides' | 'Checks'): Promise<void> {
+export async function tab(page: Page, name: 'Scenario' | 'Sides' | 'Checks' | 'Balance'): Promise<void> {
   await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
 }
 
