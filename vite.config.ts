@@ -8,7 +8,7 @@ export default defineConfig({
     vue(),
     contentSecurityPolicy(),
     // Offline and installable: a web app manifest and a service worker that precaches the whole build (the lazy
-    // PDF chunk too, so printing works offline). Off in `npm start` (dev); on in `npm run build` and the tests.
+    // PDF chunk and the print fonts too, so printing works offline). Off in `npm start` (dev); on in `npm run build` and the tests.
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',
@@ -30,7 +30,7 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,json,wasm}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,ttf,json,wasm}'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
