@@ -31,7 +31,7 @@ describe('import and share', () => {
   test('a new scenario is added with a confirmation naming it', async () => {
     await fresh();
     await importText('ford.json', serializeScenario(ford));
-    expect(await page.getByTestId('import-notice').textContent()).toContain('Added “The Ford and the Bridge” to your library from ford.json.');
+    await expect.poll(() => page.getByTestId('import-notice').textContent()).toContain('Added “The Ford and the Bridge” to your library from ford.json.');
     expect(await title()).toBe('“The Ford and the Bridge”');
     expect(await libraryTitles()).toEqual(['Open Field', 'The Ford and the Bridge']);
   });
@@ -49,14 +49,14 @@ describe('import and share', () => {
     expect(await dialog.textContent()).toContain('The two differ.');
     await page.screenshot({ path: '/tmp/editor-import-choice.png' });
     await dialog.getByRole('button', { name: 'Open the existing one' }).click();
-    expect(await page.getByTestId('import-notice').textContent()).toContain('Opened “Open Field”, already in your library');
+    await expect.poll(() => page.getByTestId('import-notice').textContent()).toContain('Opened “Open Field”, already in your library');
     expect(await protectedSquares(page)).not.toContain('F5');
     expect(await libraryTitles()).toEqual(['Open Field']);
 
     await importText('club.json', text);
     await dialog.getByRole('button', { name: 'Replace it' }).click();
-    expect(await page.getByTestId('import-notice').textContent()).toContain('Replaced “Open Field” with the scenario from club.json');
-    expect(await protectedSquares(page)).toEqual(['F5']);
+    await expect.poll(() => page.getByTestId('import-notice').textContent()).toContain('Replaced “Open Field” with the scenario from club.json');
+    await expect.poll(() => protectedSquares(page)).toEqual(['F5']);
     expect(await libraryTitles()).toEqual(['Open Field']);
     await page.keyboard.press('Control+Z');
     expect(await protectedSquares(page)).not.toContain('F5');
@@ -65,8 +65,8 @@ describe('import and share', () => {
     await importText('club.json', text);
     await dialog.getByRole('button', { name: 'Keep both' }).click();
     const today = new Date().toISOString().slice(0, 10);
-    expect(await title()).toBe(`“Open Field (imported ${today})”`);
-    expect(await page.getByTestId('import-notice').textContent()).toContain(`Added “Open Field (imported ${today})”`);
+    await expect.poll(title).toBe(`“Open Field (imported ${today})”`);
+    await expect.poll(() => page.getByTestId('import-notice').textContent()).toContain(`Added “Open Field (imported ${today})”`);
     await importText('club.json', text);
     await dialog.getByRole('button', { name: 'Keep both' }).click();
     expect(await libraryTitles()).toEqual(['Open Field', `Open Field (imported ${today} 2)`, `Open Field (imported ${today})`].sort());
