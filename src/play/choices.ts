@@ -108,11 +108,9 @@ export function eventLabels(view: GameState, events: readonly GameEvent[]): Arra
   for (const e of events) {
     if (e.dice && e.unit) {
       const at = view.units.find((u) => u.id === e.unit)?.at;
-      const hits = /= (\d+) hit/.exec(e.text)?.[1];
-      if (at) out.push({ square: at, text: `${e.dice.join(' ')}${hits !== undefined ? ` → ${hits}` : ''}` });
+      if (at) out.push({ square: at, text: `${e.dice.join(' ')}${e.hits !== undefined ? ` → ${e.hits}` : ''}` });
     }
-    const m = e.kind === 'melee' ? /Melee at (\w+):.*\((\w+)\) vs .*\((\w+)\)/.exec(e.text) : null;
-    if (m) out.push({ square: m[1]!, text: `${m[2]} v ${m[3]}` });
+    if (e.kind === 'melee' && e.at && e.mdis) out.push({ square: e.at, text: `${e.mdis[0]} v ${e.mdis[1]}` });
   }
   return out;
 }

@@ -136,7 +136,7 @@ export function resolveMissileFire(state: GameState): void {
       const rule = hitRule(unit.type, t.type, range);
       const h = rule ? scoreDice(rule, dice) : 0;
       hits.set(targetId, (hits.get(targetId) ?? 0) + h);
-      state.events.push({ kind: 'fire', side: unit.side, unit: unit.id, dice,
+      state.events.push({ kind: 'fire', side: unit.side, unit: unit.id, dice, hits: h,
         text: `${unit.id} fires at ${t.id} (range ${range}, ${n} dice${i > 0 ? ', converging' : ''}): ${dice.join(' ') || '-'} = ${h} hit${h === 1 ? '' : 's'}` });
     });
   }

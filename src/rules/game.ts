@@ -392,7 +392,7 @@ function resolveMelee(s: GameState, index: number): void {
   const va = meleeValue(s, m, A), vd = meleeValue(s, m, D);
   const ma = m.mdi[A]!, md = m.mdi[D]!;
   const r = meleeLosses({ value: va, mdi: ma }, { value: vd, mdi: md });
-  s.events.push({ kind: 'melee', side: A, text: `Melee at ${m.contact}: ${A} ${va} (${ma}) vs ${D} ${vd} (${md}): ${compareMdi(ma, md)}, losses ${r.a.loss} / ${r.b.loss}, ${r.result}` });
+  s.events.push({ kind: 'melee', side: A, at: m.contact, mdis: [ma, md], text: `Melee at ${m.contact}: ${A} ${va} (${ma}) vs ${D} ${vd} (${md}): ${compareMdi(ma, md)}, losses ${r.a.loss} / ${r.b.loss}, ${r.result}` });
   // Joined commanders too: whether one turns on its own is settled once losses and retreats are done (see stepMelee).
   const survivors = [A, D].flatMap((side) => { const x = meleeUnits(s, m, side); return [...x.contact, ...x.supporters]; }).map((u) => u.id);
   const res: NonNullable<GameState['resolution']> = { contact: m.contact, loss: { [A]: r.a.loss, [D]: r.b.loss }, result: r.result, allocating: [A, D], stage: 'allocate', retreat: [], marked: true, survivors, facing: [] };

@@ -63,7 +63,19 @@ export interface Resolution {
 
 export type PhaseName = 'deploy' | 'ballista' | 'missile' | 'move' | 'support' | 'melee' | 'endTurn' | 'over';
 
-export interface GameEvent { kind: string; text: string; side?: SideId; unit?: string; dice?: number[] }
+export interface GameEvent {
+  kind: string;
+  text: string;
+  side?: SideId;
+  unit?: string;
+  dice?: number[];
+  /** The square it happened at (a melee's contact square). */
+  at?: Square;
+  /** A melee's MDI picks, the attacker's first. */
+  mdis?: [Mdi, Mdi];
+  /** Hits a shooter scored (missile fire). */
+  hits?: number;
+}
 
 export interface GameState {
   format: 'nevsky-game';

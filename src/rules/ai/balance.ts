@@ -31,8 +31,6 @@ export function emptyHeat(): HeatMap {
   return { lost: {}, melees: {} };
 }
 
-const MELEE_AT = /^Melee at ([A-Z]+\d+)/;
-
 function bump(map: Record<string, number>, sq: string, n: number): void {
   map[sq] = (map[sq] ?? 0) + n;
 }
@@ -45,11 +43,7 @@ function recordHeat(prev: GameState, next: GameState, heat: HeatMap): void {
     const lost = a.stands - b.stands;
     if (lost > 0) bump(heat.lost, a.at, lost);
   }
-  for (const e of next.events) {
-    if (e.kind !== 'melee') continue;
-    const m = MELEE_AT.exec(e.text);
-    if (m) bump(heat.melees, m[1]!, 1);
-  }
+  for (const e of next.events) if (e.kind === 'melee' && e.at) bump(heat.melees, e.at, 1);
 }
 
 /** Play game `index` of a run to its end, adding its heat to `heat`. */

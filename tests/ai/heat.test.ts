@@ -1,0 +1,36 @@
+/** The balance heat map (issue 11) counts melees from the engine's structured events, square by square. */
+import { expect, test } from 'vitest';
+import { applyAction, createGame, emptyHeat, gameSeed, legalActions, makePolicy, playBalanceGame, type GameState, type Policy } from '../../src/rules';
+import { templateScenario } from '../../src/scenario';
+
+const scenario = templateScenario('open-field')!;
+
+/** The same games played again here, counting melees by reading each melee event's text (an independent reading). */
+function meleesByText(index: number, seed: number): Record<string, number> {
+  const gs = gameSeed(seed, index);
+  let s: GameState = createGame(scenario, { seed: gs });
+  const policies: Record<string, Policy> = {};
+  s.sides.forEach((side, j) => { policies[side.id] = makePolicy('random', gameSeed(gs, j + 1)); });
+  const out: Record<string, number> = {};
+  while (s.phase !== 'over') {
+    const p = policies[s.toAct!]!;
+    s = applyAction(s, p.sample ? p.sample(s)! : p(s, legalActions(s)));
+    for (const e of s.events) {
+      const m = e.kind === 'melee' ? /^Melee at ([A-Z]+\d+):/.exec(e.text) : null;
+      if (m) out[m[1]!] = (out[m[1]!] ?? 0) + 1;
+    }
+  }
+  return out;
+}
+
+test('heat map melees: one count per melee fought, on its contact square', () => {
+  const heat = emptyHeat();
+  const want: Record<string, number> = {};
+  for (let i = 0; i < 4; i++) {
+    playBalanceGame(scenario, i, { policy: 'random', seed: 7 }, heat);
+    for (const [sq, n] of Object.entries(meleesByText(i, 7))) want[sq] = (want[sq] ?? 0) + n;
+  }
+  expect(Object.values(want).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  expect(heat.melees).toEqual(want);
+  expect(Object.values(heat.lost).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+});
