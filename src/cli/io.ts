@@ -78,6 +78,25 @@ export async function readText(file: string, maxBytes = MAX_FILE_BYTES): Promise
   }
 }
 
+/**
+ * Create a folder and any missing parents, one level at a time. (Node's own `mkdir(..., { recursive: true })` never
+ * settles for some paths, such as a new folder under /proc, so a bad --out would hang the command.)
+ */
+export async function makeFolders(path: string): Promise<void> {
+  const missing: string[] = [];
+  for (let p = resolve(path); ; ) {
+    const found = await stat(p).catch((err: NodeJS.ErrnoException) => { if (err.code === 'ENOENT') return null; throw err; });
+    if (found) break;
+    missing.push(p);
+    const up = dirname(p);
+    if (up === p) break;
+    p = up;
+  }
+  for (const folder of missing.reverse()) {
+    await mkdir(folder).catch((err: NodeJS.ErrnoException) => { if (err.code !== 'EEXIST') throw err; });
+  }
+}
+
 /** Thrown by a command for bad arguments or unusable paths: printed as one line with the usage, exit 2. */
 export class UsageError extends Error {}
 
@@ -89,7 +108,7 @@ export async function checkOutputFile(option: string, path: string): Promise<voi
     if (existing?.isDirectory()) throw new UsageError(`${option}: cannot write "${path}" (it is a folder)`);
     if (existing) { await access(path, constants.W_OK); return; }
     const folder = dirname(resolve(path));
-    await mkdir(folder, { recursive: true });
+    await makeFolders(folder);
     await access(folder, constants.W_OK);
   } catch (err) {
     if (err instanceof UsageError) throw err;
@@ -101,7 +120,7 @@ export async function checkOutputFile(option: string, path: string): Promise<voi
 export async function checkOutputDir(option: string, path: string): Promise<void> {
   if (path.trim() === '' || path.includes('\0')) throw new UsageError(`${option}: "${path}" is not a usable folder name`);
   try {
-    await mkdir(path, { recursive: true });
+    await makeFolders(path);
     if (!(await stat(path)).isDirectory()) throw new UsageError(`${option}: "${path}" is a file, not a folder`);
     await access(path, constants.W_OK);
   } catch (err) {

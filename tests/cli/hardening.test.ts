@@ -110,6 +110,15 @@ describe('7: exit codes and one-line messages', () => {
     expect(r.err).toMatch(/--out: cannot write into ".*prints" \(permission denied\)/);
     expect(existsSync(target)).toBe(false);
   });
+  test.each([
+    ['pdf', ['pdf', 'GOOD', '--out', '/proc/nevsky-x/prints'], /--out: cannot write into "\/proc\/nevsky-x\/prints"/],
+    ['reference', ['reference', '--out', '/proc/nevsky-x/ref.pdf'], /--out: cannot write "\/proc\/nevsky-x\/ref.pdf"/],
+    ['booklet', ['booklet', 'GOOD', '--title', 'T', '--out', '/proc/nevsky-x/b.pdf'], /--out: cannot write "\/proc\/nevsky-x\/b.pdf"/],
+  ])('%s: an --out under a folder that cannot be made (in /proc) is refused at once, never hangs', async (_name, args, message) => {
+    const r = await run(args.map((a) => (a === 'GOOD' ? good : a)));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+  }, 20_000);
 });
 
 describe('7: text from files is printed with control characters escaped', () => {

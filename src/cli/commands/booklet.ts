@@ -1,11 +1,10 @@
 /** `nevsky booklet A.json B.json ... --title "..." --out booklet.pdf`: an event booklet of several scenarios. */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { INKS, PAPERS, bookletPages, buildBookletPdf, missingWarning, type BookletOptions, type Ink, type Paper } from '../../pdf';
 import type { Scenario } from '../../rules';
 import { parseScenario } from '../../scenario';
-import { EXIT, readText, UsageError, type Io } from '../io';
+import { checkOutputFile, EXIT, readText, UsageError, type Io } from '../io';
 import { printFonts } from '../print-fonts';
 import type { Command } from '../main';
 import { choice, today } from './pdf';
@@ -32,6 +31,7 @@ A scenario with set-up errors is still printed (with a warning); one that cannot
     });
     if (positionals.length === 0) throw new UsageError('name at least one scenario file');
     if (!values.out) throw new UsageError('--out FILE.pdf is required');
+    await checkOutputFile('--out', values.out);
     if (!values.title?.trim()) throw new UsageError('--title "EVENT NAME" is required');
     const scenarios: Scenario[] = [];
     for (const file of positionals) {
@@ -54,7 +54,6 @@ A scenario with set-up errors is still printed (with a warning); one that cannot
     };
     io.out(`${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'}: ${bookletPages(scenarios, options)} ${options.paper === 'a4' ? 'A4' : 'Letter'} pages`);
     const bytes = await buildBookletPdf(scenarios, options, { missing: (chars) => io.err(`warning: ${missingWarning(chars)}`) });
-    await mkdir(dirname(values.out), { recursive: true });
     await writeFile(values.out, bytes);
     io.out(`${values.out}  (${(bytes.length / 1024).toFixed(0)} KB)`);
     return EXIT.ok;

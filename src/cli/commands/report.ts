@@ -1,10 +1,9 @@
 /** `nevsky report GAME.json --out report.pdf`: the battle report of a saved game as a PDF. */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { INKS, PAPERS, battleReportPdf, missingWarning, type Ink, type Paper } from '../../pdf';
 import { savedGameProblems, type SavedGame } from '../../rules';
-import { EXIT, readText, UsageError, type Io } from '../io';
+import { checkOutputFile, EXIT, readText, UsageError, type Io } from '../io';
 import { printFonts } from '../print-fonts';
 import type { Command } from '../main';
 import { choice, today } from './pdf';
@@ -21,6 +20,7 @@ Exit status: 0 written, 1 when the file is not a saved game or an action does no
     const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { out: { type: 'string' }, paper: { type: 'string' }, ink: { type: 'string' } } });
     if (positionals.length !== 1) throw new UsageError('name exactly one saved game file');
     if (!values.out) throw new UsageError('--out FILE.pdf is required');
+    await checkOutputFile('--out', values.out);
     const paper = choice<Paper>('paper', values.paper, PAPERS, 'a4');
     const ink = choice<Ink>('ink', values.ink, INKS, 'color');
     const file = positionals[0]!;
@@ -39,7 +39,6 @@ Exit status: 0 written, 1 when the file is not a saved game or an action does no
       io.err(`${file}: ${(err as Error).message}`);
       return EXIT.invalid;
     }
-    await mkdir(dirname(values.out), { recursive: true });
     await writeFile(values.out, bytes);
     io.out(`${values.out}  (${(bytes.length / 1024).toFixed(0)} KB)`);
     return EXIT.ok;
