@@ -16,7 +16,11 @@ import { addUnit, draftState, drafting, own } from './draft';
 /** A new game: undeployed units wait for hidden deployment; then the first-attacker roll and turn 1. */
 export function createGame(scenario: Scenario, options: { seed: number; turnLimit?: number | null }): GameState {
   const s = createGameState(scenario, options);
-  drafting(() => advance(s));
+  drafting(() => {
+    // Set up from the scenario: a commander placed with a unit of its side faces as the unit does (4).
+    for (const u of s.units) if (u.type === 'commander' && u.at !== null) alignCommanders(s, u.at, u.side);
+    advance(s);
+  });
   return s;
 }
 
@@ -83,6 +87,8 @@ function perform(s: GameState, a: Action): void {
       const u = own(s, unitById(s, a.unit));
       u.at = a.at;
       u.facing = a.facing;
+      // A commander deployed with a unit, or a unit deployed onto its commander: the commander faces as the unit (4).
+      alignCommanders(s, a.at, u.side);
       s.events.push({ kind: 'deploy', side: a.side, unit: u.id, text: `${u.id} deploys at ${a.at} facing ${a.facing}` });
       break;
     }

@@ -54,7 +54,9 @@ function deployActions(state: GameState, side: string): Action[] {
     if (u.type === 'ballista' && t.protected.has(sq)) continue;
     if (t.hill.has(sq) && state.rules.hills.banned.includes(u.type)) continue;
     if (!stackingAllows(state, u, sq)) continue;
-    for (const facing of allowedFacings(u)) out.push({ type: 'deploy', side, unit: u.id, at: sq, facing });
+    // A commander joining a unit faces as the unit does (4): its one facing is the unit's.
+    const joined = u.type === 'commander' ? troopsAt(state, sq, side).find((x) => x.type !== 'commander') : undefined;
+    for (const facing of joined ? [joined.facing] : allowedFacings(u)) out.push({ type: 'deploy', side, unit: u.id, at: sq, facing });
   }
   return out;
 }

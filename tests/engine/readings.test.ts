@@ -236,6 +236,37 @@ describe('4 a ballista deploys in its crew\'s square', () => {
   });
 });
 
+describe('4 a commander joined to a unit faces as the unit does', () => {
+  const deployFacings = (s: GameState, unit: string, at: string) =>
+    legalActions(s).filter((a) => a.type === 'deploy' && a.unit === unit && a.at === at).map((a) => (a as { facing: string }).facing);
+
+  test('4 a commander deployed into its unit\'s square may only take the unit\'s facing; in an empty square any', () => {
+    let s = createGame(scenarioOf([['t', 'k', 'knights', null], ['t', 'cmd', 'commander', null], ['r', 'e', 'levyInfantry', 'F11', 'N']]), { seed: 1 });
+    s = act(s, { type: 'deploy', unit: 'k', at: 'D2', facing: 'E' });
+    expect(deployFacings(s, 'cmd', 'D2')).toEqual(['E']);
+    expect(deployFacings(s, 'cmd', 'E2')).toHaveLength(8);
+    expect(isLegal(s, { type: 'deploy', unit: 'cmd', at: 'D2', facing: 'S' })).toBe(false);
+    s = act(s, { type: 'deploy', unit: 'cmd', at: 'D2', facing: 'E' });
+    expect(unit(s, 'cmd').facing).toBe('E');
+  });
+
+  test('4 a unit deployed onto its commander turns the commander to its own facing', () => {
+    let s = createGame(scenarioOf([['t', 'cmd', 'commander', null], ['t', 'k', 'knights', null], ['r', 'e', 'levyInfantry', 'F11', 'N']]), { seed: 1 });
+    s = act(s, { type: 'deploy', unit: 'cmd', at: 'D2', facing: 'W' });
+    expect(unit(s, 'cmd').facing).toBe('W');
+    s = act(s, { type: 'deploy', unit: 'k', at: 'D2', facing: 'S' });
+    expect(unit(s, 'cmd').facing).toBe('S');
+  });
+
+  test.each([
+    ['with its unit', 'D2', 'E'],
+    ['alone', 'E2', 'W'],
+  ])('4 a commander set up by the scenario %s (at %s) starts facing %s', (_n, at, facing) => {
+    const s = createGame(scenarioOf([['t', 'k', 'knights', 'D2', 'E'], ['t', 'cmd', 'commander', at, 'W'], ['r', 'e', 'levyInfantry', 'F11', 'N']]), { seed: 1 });
+    expect(unit(s, 'cmd').facing).toBe(facing);
+  });
+});
+
 describe('9K the fractions ledger', () => {
   test.each([
     ['the first odd fraction is rolled for: lost on a low roll, the other side has the next turn', null, 'russian', [1], 1, 'teutonic'],
