@@ -7,6 +7,20 @@ export function sideName(state: GameState, id: string | null | undefined): strin
   return state.sides.find((s) => s.id === id)?.name ?? String(id ?? '');
 }
 
+/** Why a finished game ended, in a sentence (10G). Empty while it goes on. */
+export function endReason(state: GameState): string {
+  const r = state.result;
+  if (!r) return '';
+  switch (r.reason) {
+    case 'conceded': return `${sideName(state, state.conceded)} gave up the field.`;
+    case 'no-troops': {
+      const gone = state.sides.filter((x) => !state.units.some((u) => u.side === x.id && u.status === 'active' && u.at !== null && u.type !== 'ballista'));
+      return `${gone.map((x) => x.name).join(' and ')} ${gone.length === 1 ? 'has' : 'have'} no troops left on the board.`;
+    }
+    case 'turn-limit': return r.winner ? `Decided on points at the end of turn ${state.turn}.` : `Equal points at the end of turn ${state.turn}.`;
+  }
+}
+
 /** Event text with side ids replaced by the sides' names ("teutonic attacks" -> "Teutonic Order attacks"). */
 export function withSideNames(state: GameState, text: string): string {
   let out = text;

@@ -10,7 +10,7 @@ import { doRetreat, retreatOptions } from './retreat';
 import { checkRetirement, retireMove, updateBallistas } from './aftermath';
 import { moveOptions } from './movement';
 import { allowedFacings, candidates, nextToDeploy } from './legal';
-import { allPoints, createGameState, engineCaches, otherSide, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { allPoints, createGameState, type EndReason, engineCaches, otherSide, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import { addUnit, draftState, drafting, own } from './draft';
 
 /** A new game: undeployed units wait for hidden deployment; then the first-attacker roll and turn 1. */
@@ -214,15 +214,20 @@ function finish(s: GameState): void {
   const gone = s.sides.filter((side) => !hasTroopsOnBoard(s, side.id)).map((side) => side.id);
   let winner: string | null;
   let why: string;
-  if (s.conceded !== null) { winner = otherSide(s, s.conceded); why = `${s.conceded} conceded`; }
-  else if (gone.length > 0) { winner = gone.length === 1 ? otherSide(s, gone[0]!) : null; why = `${gone.join(' and ')} ha${gone.length === 1 ? 's' : 've'} no troops left on the board`; }
-  else {
+  let reason: EndReason;
+  if (s.conceded !== null) { winner = otherSide(s, s.conceded); why = `${s.conceded} conceded`; reason = 'conceded'; }
+  else if (gone.length > 0) {
+    winner = gone.length === 1 ? otherSide(s, gone[0]!) : null;
+    why = `${gone.join(' and ')} ha${gone.length === 1 ? 's' : 've'} no troops left on the board`;
+    reason = 'no-troops';
+  } else {
+    reason = 'turn-limit';
     const best = Math.max(...Object.values(points));
     const leaders = Object.keys(points).filter((k) => points[k] === best);
     winner = leaders.length === 1 ? leaders[0]! : null;
     why = 'the turn limit is reached';
   }
-  s.result = { winner, points };
+  s.result = { winner, points, reason };
   s.phase = 'over';
   s.toAct = null;
   s.events.push({ kind: 'end', text: `Game over after turn ${s.turn} (${why}): ${Object.entries(points).map(([k, v]) => `${k} ${v}`).join(', ')}; ${winner ? `${winner} wins` : 'a draw'}` });

@@ -13,7 +13,7 @@ export { terrainIndex, roadSquares, riverBlocks } from './terrain';
 export type { TerrainIndex } from './terrain';
 export type { Action, ActionType } from './actions';
 export { actionKey } from './actions';
-export type { GameState, UnitState, SideState, Melee, GameEvent, PhaseName, SideId } from './state';
+export type { GameState, UnitState, SideState, Melee, GameEvent, PhaseName, SideId, EndReason } from './state';
 export { createGame, legalActions, applyAction } from './game';
 export { reachable as reachableSquares } from './legal';
 export { lineOfFireClear } from './firing';

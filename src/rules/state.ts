@@ -61,6 +61,9 @@ export interface Resolution {
   facing: SideId[];
 }
 
+/** Why a game ended (10G): a side conceded, a side has no troops left on the board, or the turn limit came. */
+export type EndReason = 'conceded' | 'no-troops' | 'turn-limit';
+
 export type PhaseName = 'deploy' | 'ballista' | 'missile' | 'move' | 'support' | 'melee' | 'endTurn' | 'over';
 
 export interface GameEvent {
@@ -105,7 +108,8 @@ export interface GameState {
   /** Fractions ledger (9K, reading R-ledger): the side whose turn it is to lose the next odd fraction; null until the first is rolled. */
   ledger: SideId | null;
   rng: RngState;
-  result: { winner: SideId | null; points: Record<SideId, number> } | null;
+  /** How the game ended (10G): who won (null: a draw), the points (reported for every ending) and why it ended. */
+  result: { winner: SideId | null; points: Record<SideId, number>; reason: EndReason } | null;
   conceded: SideId | null;
   /** Events of the last action, for logs and the play view. */
   events: GameEvent[];
@@ -271,7 +275,7 @@ export function cloneState(s: GameState, units = true): GameState {
     melees: s.melees.map((m) => ({ ...m, supports: m.supports.map((x) => ({ ...x })), mdi: { ...m.mdi } })),
     resolution: s.resolution ? { ...s.resolution, loss: { ...s.resolution.loss }, retreat: [...s.resolution.retreat], allocating: [...s.resolution.allocating], survivors: [...s.resolution.survivors], facing: [...s.resolution.facing] } : null,
     rng: { s: s.rng.s, ...(s.rng.script ? { script: [...s.rng.script] } : {}) },
-    result: s.result ? { winner: s.result.winner, points: { ...s.result.points } } : null,
+    result: s.result ? { winner: s.result.winner, points: { ...s.result.points }, reason: s.result.reason } : null,
     events: [],
     log: [...s.log],
   };

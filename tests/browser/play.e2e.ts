@@ -143,6 +143,8 @@ describe('against the computer', () => {
     expect(await screen(page)).toBe('result');
     const text = await page.getByTestId('result').textContent();
     expect(text).toMatch(/Surviving.*Off-board.*Half-killed/);
+    // 10G: the result says why the game ended, in words.
+    expect((await page.getByTestId('end-reason').textContent())!.trim()).toMatch(/gave up the field|no troops left on the board|points at the end of turn \d+/);
     await page.getByRole('button', { name: 'Replay the game' }).click();
     await page.getByTestId('replay').waitFor();
     const last = Number((await page.getByTestId('replay-slider').getAttribute('max'))!);

@@ -99,7 +99,7 @@ describe('11 other rules (rules 10) and the end of the game', () => {
     s = advanceTo(s, 'over');
     expect(s.turn).toBe(2);
     expect(legalActions(s)).toEqual([]);
-    expect(s.result).toEqual({ winner: 'teutonic', points: { teutonic: 16, russian: 12 } });
+    expect(s.result).toEqual({ winner: 'teutonic', points: { teutonic: 16, russian: 12 }, reason: 'turn-limit' });
     expect(() => applyAction(s, { type: 'endTurn', side: 'teutonic' })).toThrow(expect.objectContaining({ code: 'game-over' }));
   });
 
@@ -115,11 +115,12 @@ describe('11 other rules (rules 10) and the end of the game', () => {
     s = act(s, { type: 'fire', unit: 'a', target: 'e' });
     expect(s.phase).toBe('over');
     expect(s.result!.winner).toBe('teutonic');
+    expect(s.result!.reason).toBe('no-troops');
   });
 
   test('10G concession ends the game and the conceding side loses, whatever the points (reported as they stand)', () => {
     const s = act(gameOf([['t', 'a', 'armoredInfantry', 'F3', 'S'], ['r', 'b', 'armoredInfantry', 'F10', 'N', 1]]), { type: 'concede' });
-    expect(s.result).toEqual({ winner: 'russian', points: { teutonic: 16, russian: 4 } });
+    expect(s.result).toEqual({ winner: 'russian', points: { teutonic: 16, russian: 4 }, reason: 'conceded' });
     expect(legalActions(s)).toEqual([]);
   });
 });

@@ -84,18 +84,18 @@ describe('9B/9E screening', () => {
 
 describe('10G the end of the game', () => {
   test.each([
-    ['the side that concedes loses, though it has more points', 'concede', 'russian', { teutonic: 16, russian: 4 }],
-    ['at the turn limit more points win', 'limit', 'teutonic', { teutonic: 16, russian: 4 }],
-  ] as const)('10G %s', (_n, how, winner, points) => {
+    ['the side that concedes loses, though it has more points', 'concede', 'russian', { teutonic: 16, russian: 4 }, 'conceded'],
+    ['at the turn limit more points win', 'limit', 'teutonic', { teutonic: 16, russian: 4 }, 'turn-limit'],
+  ] as const)('10G %s', (_n, how, winner, points, reason) => {
     let s = createGame(scenarioOf([['t', 'a', 'armoredInfantry', 'F3', 'S'], ['r', 'b', 'armoredInfantry', 'F10', 'N', 1]], {}, { turnLimit: 1 }), { seed: 1 });
     s = advanceTo(s, 'move');
     s = how === 'concede' ? act(s, { type: 'concede' }) : advanceTo(s, 'over');
-    expect(s.result).toEqual({ winner, points });
+    expect(s.result).toEqual({ winner, points, reason });
   });
 
   test('10G equal points at the turn limit are a draw', () => {
     const s = advanceTo(createGame(scenarioOf([['t', 'a', 'armoredInfantry', 'F3', 'S'], ['r', 'b', 'armoredInfantry', 'F10', 'N']], {}, { turnLimit: 1 }), { seed: 1 }), 'over');
-    expect(s.result).toEqual({ winner: null, points: { teutonic: 16, russian: 16 } });
+    expect(s.result).toEqual({ winner: null, points: { teutonic: 16, russian: 16 }, reason: 'turn-limit' });
   });
 
   test('10G a side with no troops left on the board loses whatever its points; points do not decide before the limit', () => {
@@ -104,7 +104,7 @@ describe('10G the end of the game', () => {
     s = dice(s, [1]);
     s = act(s, { type: 'fire', unit: 'l', target: 'e' });
     expect(s.phase).toBe('over');
-    expect(s.result).toEqual({ winner: 'teutonic', points: { teutonic: 3, russian: 8 } });
+    expect(s.result).toEqual({ winner: 'teutonic', points: { teutonic: 3, russian: 8 }, reason: 'no-troops' });
   });
 });
 

@@ -1,14 +1,14 @@
 /** The play view's pure helpers and the computer's decision: previews agree with the engine, secrets stay secret. */
 import { describe, expect, test } from 'vitest';
 import {
-  applyAction, createGame, formatJson, gamePoints, hitOdds, hitRule, legalActions, replayGame, saveGame, simplePolicy, stateHash,
+  applyAction, createGame, formatJson, withScriptedDice, gamePoints, hitOdds, hitRule, legalActions, replayGame, saveGame, simplePolicy, stateHash,
   type Action, type GameState,
 } from '../../src/rules';
 import { templateScenario } from '../../src/scenario';
 import { decide } from '../../src/workers/levels';
 import { ballistaOdds, fireOdds, meleePreview } from '../../src/play/odds';
 import { gameOf, type UnitRow } from '../engine/helpers';
-import { pointsBreakdown, actionSentence, plainEvent, withSideNames } from '../../src/play/describe';
+import { endReason, pointsBreakdown, actionSentence, plainEvent, withSideNames } from '../../src/play/describe';
 import { changes, choicesOf, defaultGeneralAction } from '../../src/play/choices';
 import { sceneOf } from '../../src/play/scene';
 import { canonical, replayWithJournal } from '../../src/stores/game';
@@ -141,6 +141,25 @@ describe('game files and words', () => {
     expect(withSideNames(s, 'Turn 1: teutonic attacks (t-teutonic-x)')).toBe('Turn 1: Teutonic Order attacks (t-teutonic-x)');
     expect(plainEvent(s, 'Melee at G7: teutonic 9 (pincers) vs russian 1 (line): a-superior, losses 0.5 / 1, b-destroyed'))
       .toBe("Melee at G7: Teutonic Order 9 (pincers) vs Novgorod Host 1 (line): the attacker's deployment is superior, losses 0.5 and 1, the defender is destroyed");
+  });
+
+  test.each([
+    ['a concession', 'concede', /^teutonic gave up the field\.$/],
+    ['the turn limit', 'limit', /^Decided on points at the end of turn 1\.$/],
+    ['a side with no troops left', 'rout', /^russian has no troops left on the board\.$/],
+  ] as const)('10G the result says why the game ended: %s', (_n, how, words) => {
+    let s = gameOf([['t', 'l', 'longbowmen', 'F4', 'S'], ['r', 'e', 'levyInfantry', 'F5', 'N', 1]], { phase: 'missile', rules: { turnLimit: 1 } });
+    if (how === 'concede') {
+      s = applyAction(s, { type: 'hold', side: 'teutonic', unit: 'l' });
+      s = applyAction(s, { type: 'concede', side: s.toAct! });
+      expect(s.toAct).toBe(null);
+    } else if (how === 'rout') {
+      s = applyAction(withScriptedDice(s, [1, 1, 1]), { type: 'fire', side: 'teutonic', unit: 'l', target: 'e' });
+    } else {
+      while (s.phase !== 'over') s = applyAction(s, legalActions(s).find((a) => ['hold', 'endMove', 'endSupport', 'endTurn', 'endFacing'].includes(a.type))!);
+    }
+    expect(s.phase).toBe('over');
+    expect(endReason(s)).toMatch(words);
   });
 
   test('the scene shows only units on the board, with their stands and facing', () => {

@@ -78,6 +78,8 @@ export function stepInvariants(prev: GameState, s: GameState, legal: readonly Ac
     const gone = s.sides.filter((x) => !onBoard(s, x.id)).map((x) => x.id);
     const other = (id: string) => s.sides.find((x) => x.id !== id)!.id;
     let want: string | null;
+    const reason = s.conceded ? 'conceded' : gone.length > 0 ? 'no-troops' : 'turn-limit';
+    if (r.reason !== reason) return `result ${JSON.stringify(r)} gives the wrong reason (want ${reason})`;
     if (s.conceded) want = other(s.conceded);
     else if (gone.length > 0) want = gone.length === 1 ? other(gone[0]!) : null;
     else {
