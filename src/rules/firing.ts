@@ -28,8 +28,19 @@ export function firingBallistas(state: GameState, side: string): UnitState[] {
 /** Squares a ballista may aim at: within range 6 and its cone, never its own square; never screened. */
 export function ballistaTargets(state: GameState, b: UnitState): Square[] {
   if (!b.at) return [];
-  return allSquares(state.board).filter((sq) => sq !== b.at && squareDistance(b.at!, sq) <= BALLISTA_RANGE && inCone(b.at!, b.facing, sq));
+  // Range and cone depend only on the square, the facing and the board: each list is worked out once.
+  const key = `${state.board.columns}x${state.board.rows}|${b.at}|${b.facing}`;
+  let list = targetLists.get(key);
+  if (!list) {
+    if (targetLists.size >= TARGET_LISTS_KEPT) targetLists.clear();
+    list = allSquares(state.board).filter((sq) => sq !== b.at && squareDistance(b.at!, sq) <= BALLISTA_RANGE && inCone(b.at!, b.facing, sq));
+    targetLists.set(key, list);
+  }
+  return list.slice();
 }
+
+const targetLists = new Map<string, Square[]>();
+const TARGET_LISTS_KEPT = 10_000;
 
 /** Troop units a stand may be taken from where a shot lands, costliest first (the AI's default choice). */
 export function hitChoices(state: GameState, at: Square): UnitState[] {

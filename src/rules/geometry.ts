@@ -57,6 +57,24 @@ export interface FireLine {
  * centres are odd and grid lines even: every test is exact integer arithmetic.
  */
 export function fireLine(from: Square, to: Square): FireLine {
+  // A pure function of two squares, asked for again and again in play: each line is worked out once.
+  const key = `${from}|${to}`;
+  let line = fireLines.get(key);
+  if (!line) {
+    if (fireLines.size >= FIRE_LINES_KEPT) fireLines.clear();
+    const traced = traceFireLine(from, to);
+    Object.freeze(traced.crossed);
+    for (const c of traced.corners) Object.freeze(c);
+    Object.freeze(traced.corners);
+    fireLines.set(key, (line = Object.freeze(traced)));
+  }
+  return line;
+}
+
+const fireLines = new Map<string, FireLine>();
+const FIRE_LINES_KEPT = 50_000;
+
+function traceFireLine(from: Square, to: Square): FireLine {
   const p = coords(from);
   const q = coords(to);
   const x0 = 2 * p.col + 1, y0 = 2 * p.row + 1;
