@@ -10,7 +10,7 @@ import { doRetreat, retreatOptions } from './retreat';
 import { checkRetirement, retireMove, updateBallistas } from './aftermath';
 import { moveOptions } from './movement';
 import { allowedFacings, candidates, nextToDeploy } from './legal';
-import { allPoints, createGameState, type EndReason, engineCaches, otherSide, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { allPoints, createGameState, type EndReason, otherSide, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import { addUnit, draftState, drafting, own } from './draft';
 
 /** A new game: undeployed units wait for hidden deployment; then the first-attacker roll and turn 1. */
@@ -31,7 +31,6 @@ export function createGame(scenario: Scenario, options: { seed: number; turnLimi
 const legalCache = new WeakMap<GameState, readonly Action[]>();
 
 function cachedLegal(state: GameState): readonly Action[] {
-  if (!engineCaches.on) return candidates(state);
   let list = legalCache.get(state);
   if (!list) legalCache.set(state, (list = candidates(state)));
   return list;
@@ -63,8 +62,8 @@ export function applyAction(state: GameState, action: Action): GameState {
   const unit = UNIT_ACTIONS.has(action.type) ? (action as { unit?: string }).unit : undefined;
   // The very object legalActions handed out is legal (listed objects are interned: one object per action);
   // any other is compared field by field against this unit's and type's actions.
-  const listed = engineCaches.on ? legalCache.get(state) : undefined;
-  const legal = listed?.includes(action) || (engineCaches.on && sampled.get(state) === action) ? null : action.type === 'concede' ? candidates(state) : candidates(state, unit, action.type);
+  const listed = legalCache.get(state);
+  const legal = listed?.includes(action) || sampled.get(state) === action ? null : action.type === 'concede' ? candidates(state) : candidates(state, unit, action.type);
   const key = legal === null || legal.includes(action) ? null : actionKey(action);
   if (legal !== null && key !== null && !legal.some((a) => actionKey(a) === key)) {
     const wrongPhase = !candidates(state).some((a) => a.type === action.type);

@@ -3,7 +3,8 @@
  * for playouts and simulation. Always an action that legalActions lists (a property test checks it).
  */
 import type { Action } from './actions';
-import { candidates, canMove, faceActions, idleChargers, supportActions, unitMoves } from './legal';
+import { candidates } from './legal';
+import { actsFor, canMove, faceActions, moveContext, supportActions, unitMoves, type MoveContext } from './core/moves';
 import { withOccupancy, type GameState, type UnitState } from './state';
 import type { RngState } from './random';
 import { vouch } from './game';
@@ -32,9 +33,9 @@ function shuffled(units: UnitState[], r: RngState): UnitState[] {
 export function sampleAction(state: GameState, rng: RngState): Action | null {
   const side = state.toAct;
   if (state.phase === 'over' || side === null) return null;
-  const a = withOccupancy(state, () => {
+  const a = withOccupancy(state, (occ) => {
     if (state.phase === 'move') {
-      const moved = sampleMove(state, side, rng);
+      const moved = sampleMove(moveContext(state, occ), side, rng);
       if (moved) return moved;
     }
     const all = candidates(state);
@@ -44,21 +45,23 @@ export function sampleAction(state: GameState, rng: RngState): Action | null {
   return a && vouch(state, a);
 }
 
-function sampleMove(state: GameState, side: string, rng: RngState): Action | null {
-  const mine = state.units.filter((u) => (u.type === 'ballista' ? u.controller === side : u.side === side) && u.status === 'active' && u.at !== null && !u.retiring);
+function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | null {
+  const { state } = ctx;
+  const mine = state.units.filter((u) => actsFor(u, side) && u.status === 'active' && u.at !== null && !u.retiring);
+  const list: Action[] = [];
   if (randomIndex(rng, 8) === 0) {
     for (const u of shuffled(mine, rng)) {
-      const faces = faceActions(state, u);
-      if (faces.length > 0) return faces[randomIndex(rng, faces.length)]!;
+      faceActions(ctx, u, list);
+      if (list.length > 0) return list[randomIndex(rng, list.length)]!;
     }
   }
   const others: Action[] = supportActions(state, side);
-  if (idleChargers(state).length === 0) others.push({ type: 'endMove', side });
+  if (ctx.idle.length === 0) others.push({ type: 'endMove', side });
   for (const u of shuffled(mine.filter((x) => canMove(state, x)), rng)) {
-    const moves = unitMoves(state, u);
-    if (moves.length === 0) continue;
-    const k = randomIndex(rng, moves.length + others.length);
-    return k < moves.length ? moves[k]! : others[k - moves.length]!;
+    unitMoves(ctx, u, list);
+    if (list.length === 0) continue;
+    const k = randomIndex(rng, list.length + others.length);
+    return k < list.length ? list[k]! : others[k - list.length]!;
   }
   return others.length > 0 ? others[randomIndex(rng, others.length)]! : null;
 }

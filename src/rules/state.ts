@@ -6,6 +6,7 @@ import type { Mdi } from './melee';
 import { createRng, type RngState } from './random';
 import type { Action } from './actions';
 import { riverBlocks, terrainIndex } from './terrain';
+import { occupancyOf, type Occupancy } from './core/occupancy';
 export { terrainIndex };
 
 export type SideId = string;
@@ -134,46 +135,26 @@ export function unitById(state: GameState, id: string): UnitState {
 }
 
 /**
- * Square -> active units, built for the duration of one read-only pass (legal action generation) over a state
- * that nothing changes meanwhile; everywhere else the units are scanned directly.
+ * The occupancy (src/rules/core/occupancy.ts) of the state being read in one read-only pass (listing the legal
+ * actions, drawing a sample), over a state that nothing changes meanwhile; everywhere else the units are scanned.
  */
-let occupancy: { units: UnitState[]; map: Map<Square, UnitState[]>; memo: Map<string, unknown> } | null = null;
-const NONE: UnitState[] = [];
+let pass: Occupancy | null = null;
+const NONE: readonly UnitState[] = Object.freeze([]);
 
-export function withOccupancy<T>(state: GameState, fn: () => T): T {
-  if (occupancy) return fn();
-  const map = new Map<Square, UnitState[]>();
-  for (const u of state.units) {
-    if (u.status !== 'active' || u.at === null) continue;
-    const list = map.get(u.at);
-    if (list) list.push(u); else map.set(u.at, [u]);
-  }
-  occupancy = { units: state.units, map, memo: new Map() };
-  try { return fn(); } finally { occupancy = null; }
-}
-
-/**
- * A value derived from the state's units alone, computed once per read-only pass (withOccupancy) and recomputed on
- * every call outside one (where the state may be a draft being changed).
- */
-export function passCached<T>(state: GameState, key: string, make: () => T): T {
-  if (!occupancy || occupancy.units !== state.units || !engineCaches.on) return make();
-  let v = occupancy.memo.get(key) as T | undefined;
-  if (v === undefined) occupancy.memo.set(key, (v = make()));
-  return v;
-}
-
-/** The engine's memo caches on (default) or off: tests compare both to prove the memos change nothing. */
-export const engineCaches = { on: true };
-
-/** Turn the engine's memo cache of move searches on or off (tests); results never differ. */
-export function setEngineCaches(on: boolean): void {
-  engineCaches.on = on;
+/** Run `fn` with the state's occupancy built once (unitsAt reads it meanwhile); nested passes over the same units share it. */
+export function withOccupancy<T>(state: GameState, fn: (occ: Occupancy) => T): T {
+  if (pass && pass.units === state.units) return fn(pass);
+  const outer = pass;
+  pass = occupancyOf(state);
+  try { return fn(pass); } finally { pass = outer; }
 }
 
 /** Active units on the board in a square (ballistas included). */
-export function unitsAt(state: GameState, sq: Square): UnitState[] {
-  if (occupancy && occupancy.units === state.units) return occupancy.map.get(sq) ?? NONE;
+export function unitsAt(state: GameState, sq: Square): readonly UnitState[] {
+  if (pass && pass.units === state.units) {
+    const i = pass.board.index.get(sq);
+    return i === undefined ? NONE : pass.at[i]!;
+  }
   return state.units.filter((u) => u.at === sq && u.status === 'active');
 }
 

@@ -1,0 +1,77 @@
+/**
+ * The integer board (issue 9, fast core): a scenario's squares numbered row by row (index = row * columns + col),
+ * each square's neighbour in each of the eight directions, terrain flags and river blocking per step, all derived
+ * once per scenario object from the terrain index and never changed.
+ */
+import { squareName, type Square } from '../coords';
+import { resolveBoard, type Scenario } from '../scenario';
+import { riverBlocks, terrainIndex } from '../terrain';
+
+/** Directions clockwise from north, as the facings: odd indices are the diagonals. */
+export const DX: readonly number[] = [0, 1, 1, 1, 0, -1, -1, -1];
+export const DY: readonly number[] = [-1, -1, 0, 1, 1, 1, 0, -1];
+
+/** Terrain flags of a square: on a road; a hill; cover (protected, crossing or protected hill); a protected square as listed. */
+export const T_ROAD = 1, T_HILL = 2, T_COVER = 4, T_PROTECTED = 8;
+
+export interface Board {
+  columns: number;
+  rows: number;
+  /** Number of squares. */
+  n: number;
+  /** Square names by index. */
+  names: readonly Square[];
+  /** Index by square name. */
+  index: ReadonlyMap<Square, number>;
+  /** step[i * 8 + d]: the square one step from i in direction d, or -1 off the board. */
+  step: Int32Array;
+  /** Terrain flags (T_*) by square. */
+  terrain: Uint8Array;
+  /**
+   * blocked[i * 8 + d]: rivers stop the step from i in direction d. An orthogonal step is stopped by an uncrossed
+   * river edge; a diagonal one when both ways round its corner (through either corner square) cross one.
+   */
+  blocked: Uint8Array;
+}
+
+const boards = new WeakMap<Scenario, Board>();
+
+/** The integer board of a scenario, built once per scenario object (scenarios are never changed in place). */
+export function boardOf(scenario: Scenario): Board {
+  let b = boards.get(scenario);
+  if (!b) boards.set(scenario, (b = buildBoard(scenario)));
+  return b;
+}
+
+function buildBoard(scenario: Scenario): Board {
+  const { columns, rows } = resolveBoard(scenario.board);
+  const n = columns * rows;
+  const t = terrainIndex(scenario);
+  const names: Square[] = [];
+  const index = new Map<Square, number>();
+  for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) { index.set(squareName(c, r), names.length); names.push(squareName(c, r)); }
+  const step = new Int32Array(n * 8).fill(-1);
+  const terrain = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const c0 = i % columns, r0 = (i - c0) / columns;
+    for (let d = 0; d < 8; d++) {
+      const c = c0 + DX[d]!, r = r0 + DY[d]!;
+      if (c >= 0 && r >= 0 && c < columns && r < rows) step[i * 8 + d] = r * columns + c;
+    }
+    const sq = names[i]!;
+    terrain[i] = (t.road.has(sq) ? T_ROAD : 0) | (t.hill.has(sq) ? T_HILL : 0) | (t.cover.has(sq) ? T_COVER : 0) | (t.protected.has(sq) ? T_PROTECTED : 0);
+  }
+  const river = (a: number, b: number) => riverBlocks(t, names[a]!, names[b]!);
+  const blocked = new Uint8Array(n * 8);
+  for (let i = 0; i < n; i++) {
+    for (let d = 0; d < 8; d++) {
+      const j = step[i * 8 + d]!;
+      if (j < 0) continue;
+      if ((d & 1) === 0) { blocked[i * 8 + d] = river(i, j) ? 1 : 0; continue; }
+      // The two corner squares of a diagonal step: across in x first, or in y first (both on the board).
+      const bx = i + DX[d]!, by = i + DY[d]! * columns;
+      blocked[i * 8 + d] = (river(i, bx) || river(bx, j)) && (river(i, by) || river(by, j)) ? 1 : 0;
+    }
+  }
+  return { columns, rows, n, names, index, step, terrain, blocked };
+}

@@ -1,0 +1,76 @@
+/**
+ * Move searches remembered (issue 9, fast core): most units stand still between two listings, so their searches
+ * repeat. Kept per board and hill rules, keyed by an integer (start square, troop type, after a charge, carrying).
+ * A search depends on nothing else but the enemy-held squares it read, so an entry records the squares it could have
+ * read (those it reached and their neighbours) and which of them were enemy-held; it is reused exactly when the
+ * enemy-held squares inside that region are the same now, checked against the current enemy squares (a short list).
+ */
+import { TROOP_TYPES, type TroopType } from '../troops';
+import type { ResolvedRules } from '../scenario';
+import type { Board } from './board';
+import { search, type Mover, type Reach } from './search';
+
+interface Entry {
+  reach: Reach;
+  /** Bit per square: squares whose enemy flag the search may have read. */
+  region: Uint32Array;
+  /** Bit per square: those of them that were enemy-held, and how many. */
+  enemies: Uint32Array;
+  count: number;
+}
+
+export interface Memo { entries: Map<number, Entry[]>; size: number }
+
+const memos = new WeakMap<Board, Map<string, Memo>>();
+/** Entries kept per key (enemy placements around one start square) and per memo (then it starts afresh). */
+const PER_KEY = 4, LIMIT = 10_000;
+const TYPE_INDEX = Object.fromEntries(TROOP_TYPES.map((t, i) => [t, i])) as Record<TroopType, number>;
+/** A remembered result has no search links to follow (trail() needs a fresh search). */
+const NO_NODES = new Int32Array(0);
+
+/** The memo for a board under these hill rules (the only rules the search reads). */
+export function memoFor(board: Board, rules: ResolvedRules): Memo {
+  let byRules = memos.get(board);
+  if (!byRules) memos.set(board, (byRules = new Map()));
+  const key = `${rules.hills.banned.join(',')}|${rules.hills.movePenalty}`;
+  let memo = byRules.get(key);
+  if (!memo) byRules.set(key, (memo = { entries: new Map(), size: 0 }));
+  return memo;
+}
+
+/**
+ * search() through the memo. `enemySquares` lists the squares `enemy` marks. The result is the memo's own (or
+ * `scratch` filled and then copied into the memo): read it, never change it.
+ */
+export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, enemy: Uint8Array, enemySquares: readonly number[], scratch: Reach): Reach {
+  const key = ((m.from * TROOP_TYPES.length + TYPE_INDEX[m.type]) * 2 + (m.afterCharge ? 1 : 0)) * 2 + (m.carry ? 1 : 0);
+  let list = memo.entries.get(key);
+  if (list) for (const e of list) if (sameEnemies(e, enemySquares)) return e.reach;
+  const words = (board.n + 31) >> 5;
+  const region = new Uint32Array(words), enemies = new Uint32Array(words);
+  search(board, rules, m, enemy, scratch, region);
+  let count = 0;
+  for (const i of enemySquares) {
+    if (region[i >> 5]! & (1 << (i & 31))) { enemies[i >> 5]! |= 1 << (i & 31); count++; }
+  }
+  const n = scratch.count;
+  const reach: Reach = { count: n, square: scratch.square.slice(0, n), cost: scratch.cost.slice(0, n), kind: scratch.kind.slice(0, n), node: NO_NODES, chargeNode: NO_NODES };
+  if (memo.size >= LIMIT) { memo.entries.clear(); memo.size = 0; list = undefined; }
+  if (!list) memo.entries.set(key, (list = []));
+  if (list.length >= PER_KEY) list.shift(); else memo.size++;
+  list.push({ reach, region, enemies, count });
+  return reach;
+}
+
+/** Are the enemy-held squares inside the entry's region the same as when it was searched? */
+function sameEnemies(e: Entry, enemySquares: readonly number[]): boolean {
+  let c = 0;
+  for (const i of enemySquares) {
+    const w = i >> 5, bit = 1 << (i & 31);
+    if (e.region[w]! & bit) {
+      if (!(e.enemies[w]! & bit)) return false;
+      c++;
+    }
+  }
+  return c === e.count;
+}

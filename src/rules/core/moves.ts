@@ -1,0 +1,282 @@
+/**
+ * Move-phase actions on the integer board (issue 9, fast core; digest 6): moves (normal, charge, running over,
+ * carrying a ballista, splitting knights, a 1-stand missile unit's declared supporter), facing changes, support
+ * declarations and ending the move. Listed in the engine's fixed order, as interned action objects.
+ */
+import { FACINGS, SIDE_FACINGS, type Facing, type Square } from '../coords';
+import { TROOPS } from '../troops';
+import type { Action } from '../actions';
+import { afterCharge, enemyHeld, mayLead, needsBacking, runOverTarget, stackFits } from '../movement';
+import { canSupport, stepBetween, supportGeometry } from '../combat';
+import type { GameState, Melee, UnitState } from '../state';
+import type { Board } from './board';
+import { sideIndex, type Occupancy } from './occupancy';
+import { memoFor, memoSearch, type Memo } from './memo';
+import { CHARGE, NORMAL, newReach, type Reach } from './search';
+
+/** One listing's view of a state in the move phase (built once, read by every unit's generation). */
+export interface MoveContext {
+  state: GameState;
+  occ: Occupancy;
+  board: Board;
+  /** Chargers that would fight in no melee (then movement may not end, 6G reading). */
+  idle: UnitState[];
+  memo: Memo;
+}
+
+export function moveContext(state: GameState, occ: Occupancy): MoveContext {
+  return { state, occ, board: occ.board, idle: idleChargers(state), memo: memoFor(occ.board, state.rules) };
+}
+
+/** Can the unit still move this turn (not moved, not retreated last turn, not retiring)? */
+export function canMove(state: GameState, u: UnitState): boolean {
+  return u.status === 'active' && u.at !== null && u.type !== 'ballista' && !u.moved && !u.retiring
+    && !(u.retreatedTurn !== null && state.turn - u.retreatedTurn <= 1);
+}
+
+/** Charged units that would fight in no melee (then movement may not end, 6G reading). */
+export function idleChargers(state: GameState): UnitState[] {
+  return state.units.filter((u) => u.side === state.attacker && u.status === 'active' && u.chargedTurn === state.turn
+    && !state.melees.some((m) => m.contact === u.at || m.supports.some((s) => s.unit === u.id)));
+}
+
+// ---- Interned actions: one frozen object per distinct action, per board, side and unit (fields in the order the
+// engine always wrote them, so logs and state hashes are unchanged). Looked up by square index and tag.
+
+type MoveAction = Extract<Action, { type: 'move' }>;
+const TAGS = ['', 'charge', 'runOver', 'carry', 'split', 'charge split'] as const;
+type Tag = (typeof TAGS)[number];
+const PLAIN = 0, CHARGED = 1, RUN_OVER = 2, CARRY = 3, SPLIT = 4, CHARGE_SPLIT = 5;
+
+interface Table {
+  side: string;
+  unit: string;
+  moves: MoveAction[];
+  supported: Map<string, MoveAction>;
+  faces: Action[];
+  /** Facing changes of a unit facing `facing` (index), corners allowed or not: slot corners * 8 + facing. */
+  turns: Action[][];
+}
+const tables = new WeakMap<Board, Map<string, Map<string, Table>>>();
+
+function tableOf(board: Board, side: string, unit: string): Table {
+  let bySide = tables.get(board);
+  if (!bySide) tables.set(board, (bySide = new Map()));
+  let byUnit = bySide.get(side);
+  if (!byUnit) bySide.set(side, (byUnit = new Map()));
+  let t = byUnit.get(unit);
+  if (!t) byUnit.set(unit, (t = { side, unit, moves: new Array<MoveAction>(board.n * TAGS.length), supported: new Map(), faces: [], turns: [] }));
+  return t;
+}
+
+function makeMove(side: string, unit: string, to: Square, tag: Tag): MoveAction {
+  switch (tag) {
+    case '': return { type: 'move', side, unit, to };
+    case 'charge': return { type: 'move', side, unit, to, charge: true };
+    case 'runOver': return { type: 'move', side, unit, to, runOver: true };
+    case 'carry': return { type: 'move', side, unit, to, carry: true };
+    case 'split': return { type: 'move', side, unit, to, split: true };
+    case 'charge split': return { type: 'move', side, unit, to, charge: true, split: true };
+  }
+}
+
+function move(board: Board, t: Table, to: number, tag: number): MoveAction {
+  return (t.moves[to * TAGS.length + tag] ??= Object.freeze(makeMove(t.side, t.unit, board.names[to]!, TAGS[tag]!)));
+}
+
+function supportedMove(t: Table, to: Square, supporter: string): MoveAction {
+  const key = `${to}|${supporter}`;
+  let a = t.supported.get(key);
+  if (!a) t.supported.set(key, (a = Object.freeze<MoveAction>({ type: 'move', side: t.side, unit: t.unit, to, supporter })));
+  return a;
+}
+
+function face(t: Table, f: number): Action {
+  return (t.faces[f] ??= Object.freeze<Action>({ type: 'face', side: t.side, unit: t.unit, facing: FACINGS[f]! }));
+}
+
+// ---- Moves.
+
+/** Result buffers of the last searches, without and with a carried ballista (reused: grown to the largest board). */
+let main = newReach(0), withEngine = newReach(0);
+
+/** Search the unit's moves (carrying its ballista or not) into a reused buffer, valid until the next such search. */
+export function reachOf(ctx: MoveContext, u: UnitState, carry: boolean): Reach {
+  const n = ctx.board.n;
+  if (main.square.length < n) { main = newReach(n); withEngine = newReach(n); }
+  const out = carry ? withEngine : main;
+  const { board, occ, state } = ctx;
+  const s = sideIndex(occ, u.side);
+  const m = { type: u.type, from: board.index.get(u.at!)!, afterCharge: afterCharge(state, u), carry };
+  return memoSearch(ctx.memo, board, state.rules, m, occ.enemy[s]!, occ.enemySquares[s]!, out);
+}
+
+/** Move actions of one unit, appended to `out`: normal, carrying its ballista, splitting knights (each with charges). */
+export function unitMoves(ctx: MoveContext, u: UnitState, out: Action[]): void {
+  const { state, board, occ } = ctx;
+  const side = u.side;
+  const start = out.length;
+  const t = tableOf(board, side, u.id);
+  const engine = occ.at[board.index.get(u.at!)!]!.find((b) => b.type === 'ballista' && b.controller === side && !b.moved);
+  const r = reachOf(ctx, u, false);
+  destinations(ctx, t, u, u, r, PLAIN, undefined, out);
+  if (engine) destinations(ctx, t, u, u, reachOf(ctx, u, true), CARRY, engine, out);
+  if (u.type === 'knights' && u.stands === 2) destinations(ctx, t, u, { ...u, stands: 1, half: 0 }, r, SPLIT, undefined, out);
+  // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
+  // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
+  const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c.id !== u.id);
+  if (idle.length === 0) return;
+  let k = start;
+  for (let i = start; i < out.length; i++) {
+    const a = out[i] as MoveAction;
+    if (!idle.some((c) => c.at === a.to) || keepsChargersFighting(state, u, a.to, idle)) out[k++] = a;
+  }
+  out.length = k;
+}
+
+/** The actions of one search's squares for one way of moving (variant: PLAIN, CARRY or SPLIT). */
+function destinations(ctx: MoveContext, t: Table, u: UnitState, mover: UnitState, r: Reach, variant: number, engine: UnitState | undefined, out: Action[]): void {
+  const { state, board, occ } = ctx;
+  const enemy = occ.enemy[sideIndex(occ, u.side)]!;
+  const carry = variant === CARRY;
+  const chargeTag = variant === SPLIT ? CHARGE_SPLIT : CHARGED;
+  const melees = state.melees.length > 0;
+  for (let k = 0; k < r.count; k++) {
+    const j = r.square[k]!, normal = (r.kind[k]! & NORMAL) !== 0, charge = (r.kind[k]! & CHARGE) !== 0 && !carry;
+    const here = occ.at[j]!;
+    if (here.length === 0) {
+      // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
+      if (normal) out.push(move(board, t, j, variant));
+      if (charge && melees && chargeFights(state, mover, board.names[j]!, false)) out.push(move(board, t, j, chargeTag));
+      continue;
+    }
+    if (enemy[j]) {
+      if (carry) continue;
+      const sq = board.names[j]!;
+      if (normal && variant !== SPLIT && runOverTarget(state, u, sq)) out.push(move(board, t, j, RUN_OVER));
+      if (!mayLead(state, mover, sq)) {
+        // 6J: a 1-stand missile unit may still lead when it declares a supporter with its move.
+        if (normal && needsBacking(mover) && mayLead(state, mover, sq, true)) {
+          for (const id of backers(state, mover, sq)) out.push(supportedMove(t, sq, id));
+        }
+        continue;
+      }
+    } else if (!stackFits(here, mover, mover.stands, engine)) continue;
+    if (normal) out.push(move(board, t, j, variant));
+    if (charge && chargeFights(state, mover, board.names[j]!, enemy[j] === 1)) out.push(move(board, t, j, chargeTag));
+  }
+}
+
+/** Would a charge ending on `sq` fight (lead there, or support a melee already started)? */
+function chargeFights(state: GameState, u: UnitState, sq: Square, enemyThere: boolean): boolean {
+  if (enemyThere) return true;
+  if (state.melees.length === 0) return false;
+  const moved = { ...u, at: sq };
+  return state.melees.some((m) => stepBetween(sq, m.contact) !== null && canSupport(state, moved, m, true));
+}
+
+/**
+ * No dead ends (6G reading): would every charger still waiting to fight still have a melee to fight in once `u`
+ * stands on `to`? (A unit joining a charging commander's square, say, can leave the commander unable to support.)
+ */
+function keepsChargersFighting(state: GameState, u: UnitState, to: Square, idle: UnitState[]): boolean {
+  const moved = { ...u, at: to };
+  const enemyThere = enemyHeld(state, u.side, to);
+  const trial: GameState = {
+    ...state, units: state.units.map((x) => (x.id === u.id ? moved : x)),
+    melees: enemyThere && !state.melees.some((m) => m.contact === to)
+      ? [...state.melees, { contact: to, supports: [], mdi: {}, fought: false }] : state.melees,
+  };
+  return idle.every((c) => chargeFights(trial, c, c.at!, enemyHeld(trial, c.side, c.at!)));
+}
+
+/**
+ * Units of the mover's side that could support a melee the mover would start at `sq` (9E, judged as if the mover
+ * stood there): the supporters a 1-stand missile unit may declare with its move (6J).
+ */
+export function backers(state: GameState, mover: UnitState, sq: Square): string[] {
+  const moved = { ...mover, at: sq };
+  const after: GameState = {
+    ...state, units: state.units.map((x) => (x.id === mover.id ? moved : x)),
+    melees: [...state.melees, { contact: sq, supports: [], mdi: {}, fought: false }],
+  };
+  const m = after.melees[after.melees.length - 1]!;
+  return after.units.filter((x) => x.side === mover.side && x.id !== mover.id && canSupport(after, x, m, true)).map((x) => x.id);
+}
+
+// ---- Facing changes (6L).
+
+/** The unfought melee a unit is a declared supporter of, if any. */
+function supportedMelee(state: GameState, u: UnitState): Melee | undefined {
+  return state.melees.find((m) => !m.fought && m.supports.some((x) => x.unit === u.id));
+}
+
+/**
+ * Facing changes of one unit in the move phase, appended to `out`: any allowed facing but its own, as often as
+ * wished. A ballista is turned by the side controlling it and faces where the troops of that side with it could (a
+ * corner only when one of them may face a corner); a joined commander turns with its unit, not on its own; a
+ * declared supporter keeps facings that still support (6G).
+ */
+export function faceActions(ctx: MoveContext, u: UnitState, out: Action[]): void {
+  const { state, board, occ } = ctx;
+  let corners = TROOPS[u.type].support !== 1;
+  const here = occ.at[board.index.get(u.at!)!]!;
+  if (u.type === 'ballista') {
+    if (u.controller !== state.toAct) return;
+    let crew = false;
+    corners = false;
+    for (const x of here) {
+      if (x.type === 'ballista' || x.side !== u.controller) continue;
+      crew = true;
+      if (TROOPS[x.type].support !== 1) corners = true;
+    }
+    if (!crew) return;
+  } else if (u.type === 'commander' && here.some((x) => x.type !== 'ballista' && x.side === u.side && x.id !== u.id)) return;
+  // A ballista is turned by the side controlling it, which need not be the side that fielded it (9M capture).
+  const t = tableOf(board, u.type === 'ballista' ? u.controller ?? u.side : u.side, u.id);
+  const own = FACINGS.indexOf(u.facing);
+  const allowed: readonly Facing[] = corners ? FACINGS : SIDE_FACINGS;
+  const m = state.melees.length > 0 ? supportedMelee(state, u) : undefined;
+  const dir = m && stepBetween(u.at!, m.contact);
+  if (!dir) {
+    const slot = (corners ? 8 : 0) + own;
+    let list = t.turns[slot];
+    if (!list) t.turns[slot] = list = allowed.filter((f) => f !== u.facing).map((f) => face(t, FACINGS.indexOf(f)));
+    for (const a of list) out.push(a);
+    return;
+  }
+  for (const f of allowed) if (f !== u.facing && supportGeometry(u.type, f, dir)) out.push(face(t, FACINGS.indexOf(f)));
+}
+
+// ---- Support declarations, ending the move, the whole listing.
+
+export function supportActions(state: GameState, side: string, onlyUnit?: string): Action[] {
+  const out: Action[] = [];
+  if (state.melees.length === 0) return out;
+  const attacker = side === state.attacker;
+  for (const u of state.units) {
+    if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
+    for (const m of state.melees) if (canSupport(state, u, m, attacker)) out.push({ type: 'support', side, unit: u.id, contact: m.contact });
+  }
+  return out;
+}
+
+/** Does the side act for this unit in the move phase (a ballista: the side controlling it)? */
+export function actsFor(u: UnitState, side: string): boolean {
+  return u.type === 'ballista' ? u.controller === side : u.side === side;
+}
+
+/** Every move-phase action of `side`, optionally of one unit and/or one type, in the engine's order. */
+export function moveActions(ctx: MoveContext, side: string, onlyUnit?: string, onlyType?: Action['type']): Action[] {
+  const { state } = ctx;
+  const out: Action[] = [];
+  const moves = onlyType === undefined || onlyType === 'move', faces = onlyType === undefined || onlyType === 'face';
+  for (const u of state.units) {
+    if (!actsFor(u, side) || (onlyUnit && u.id !== onlyUnit)) continue;
+    if (moves && canMove(state, u)) unitMoves(ctx, u, out);
+    if (faces && u.status === 'active' && u.at !== null && !u.retiring) faceActions(ctx, u, out);
+  }
+  if (onlyType === undefined || onlyType === 'support') for (const a of supportActions(state, side, onlyUnit)) out.push(a);
+  if ((onlyType === undefined || onlyType === 'endMove') && !onlyUnit && ctx.idle.length === 0) out.push({ type: 'endMove', side });
+  return out;
+}

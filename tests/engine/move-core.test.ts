@@ -1,0 +1,209 @@
+/**
+ * The fast core's move phase (issue 9): on many move-phase positions, the listed actions equal those of a
+ * straightforward reference written here from the rules (digest 6, 6G, 6J, 6K, 6L, 9E, 10A): string squares, a plain
+ * relax-until-stable search over (square, path flags), no occupancy tables, no memo, no interning, no shortcuts.
+ * The order of the listing is proven separately by the replay fixture (replay-fixture.test.ts).
+ */
+import { expect, test } from 'vitest';
+import {
+  actionKey, applyAction, createGame, legalActions, randomPolicy, reachableSquares, simplePolicy, parseSquare, squareName,
+  terrainIndex, riverBlocks, FACINGS, SIDE_FACINGS, TROOPS, ENGINE_READINGS, BALLISTA_MOVE, MOVE_AFTER_CHARGE,
+  type Action, type Facing, type GameState, type Scenario, type Square, type UnitState,
+} from '../../src/rules';
+import { TEMPLATES } from '../../src/scenario';
+import { mayLead, needsBacking, runOverTarget, stackingAllows } from '../../src/rules/movement';
+import { canSupport, supportGeometry } from '../../src/rules/combat';
+import { generatedScenario } from './fuzz/scenarios';
+import { gameOf, withUnit } from './helpers';
+
+const on = (s: GameState, u: UnitState) => s.units.filter((x) => x.status === 'active' && x.at === u.at);
+const enemyAt = (s: GameState, side: string, sq: Square) => s.units.some((x) => x.status === 'active' && x.at === sq && x.type !== 'ballista' && x.side !== side);
+const near = (a: Square, b: Square) => { const p = parseSquare(a)!, q = parseSquare(b)!; return a !== b && Math.abs(p.col - q.col) <= 1 && Math.abs(p.row - q.row) <= 1; };
+
+/** 6A-6G, 6K: where a unit may end a move, by relaxing (square, road all the way, hill touched, cover touched) until nothing improves. */
+function reference(s: GameState, u: UnitState, carry: boolean): Map<Square, { normal: boolean; charge: boolean; cost: number }> {
+  const t = terrainIndex(s.scenario);
+  const spec = TROOPS[u.type];
+  const after = u.chargedTurn !== null && s.turn - u.chargedTurn === ENGINE_READINGS.turnsUntilAfterCharge;
+  const allowance = (road: boolean, hill: boolean, cover: boolean, charge: boolean): number => {
+    if (charge && (spec.charge === null || after || carry || cover)) return -1;
+    let base = charge ? spec.charge! : spec.charge !== null && after ? MOVE_AFTER_CHARGE : spec.move;
+    if (carry) base = Math.min(base, BALLISTA_MOVE);
+    return base + (road ? 1 : 0) - (hill ? s.rules.hills.movePenalty : 0);
+  };
+  const banned = (sq: Square) => t.hill.has(sq) && (s.rules.hills.banned.includes(u.type) || (carry && s.rules.hills.banned.includes('ballista')));
+  const enemies = new Set(s.units.filter((x) => x.status === 'active' && x.at !== null && x.type !== 'ballista' && x.side !== u.side).map((x) => x.at));
+  const enemy = (sq: Square) => enemies.has(sq);
+  const best = new Map<string, number>();
+  const start = `${u.at}|${t.road.has(u.at!)}|${t.hill.has(u.at!)}|${t.cover.has(u.at!)}`;
+  best.set(start, 0);
+  // Relax until nothing improves: a node whose cost went down is looked at again.
+  const todo = [start];
+  while (todo.length > 0) {
+    const node = todo.shift()!;
+    const cost = best.get(node)!;
+    {
+      const [sq, road, hill, cover] = node.split('|') as [Square, string, string, string];
+      if (sq !== u.at && enemy(sq)) continue; // entered to fight: no further
+      const p = parseSquare(sq)!;
+      for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
+        const c = p.col + dx, r = p.row + dy;
+        if ((dx === 0 && dy === 0) || c < 0 || r < 0 || c >= s.board.columns || r >= s.board.rows) continue;
+        const to = squareName(c, r);
+        if (banned(to) || (carry && (t.protected.has(to) || enemy(to)))) continue;
+        if (dx !== 0 && dy !== 0) {
+          const b = squareName(c, p.row), d = squareName(p.col, r);
+          if (enemy(b) && enemy(d)) continue;
+          if ((riverBlocks(t, sq, b) || riverBlocks(t, b, to)) && (riverBlocks(t, sq, d) || riverBlocks(t, d, to))) continue;
+        } else if (riverBlocks(t, sq, to)) continue;
+        const next = cost + (dx !== 0 && dy !== 0 ? 1.5 : 1);
+        if (next > 12) continue;
+        const key = `${to}|${road === 'true' && t.road.has(to)}|${hill === 'true' || t.hill.has(to)}|${cover === 'true' || t.cover.has(to)}`;
+        if ((best.get(key) ?? Infinity) > next) { best.set(key, next); todo.push(key); }
+      }
+    }
+  }
+  const out = new Map<Square, { normal: boolean; charge: boolean; cost: number }>();
+  for (const [node, cost] of best) {
+    const [sq, road, hill, cover] = node.split('|').map((x, i) => (i === 0 ? x : x === 'true')) as [Square, boolean, boolean, boolean];
+    if (sq === u.at) continue;
+    const normal = cost <= allowance(road, hill, cover, false), charge = cost <= allowance(road, hill, cover, true);
+    if (!normal && !charge) continue;
+    const o = out.get(sq) ?? { normal: false, charge: false, cost: Infinity };
+    out.set(sq, { normal: o.normal || normal, charge: o.charge || charge, cost: Math.min(o.cost, cost) });
+  }
+  return out;
+}
+
+/** A charge must end in a melee: leading one, or supporting one already started (6G). */
+function fights(s: GameState, c: UnitState, sq: Square): boolean {
+  return enemyAt(s, c.side, sq) || s.melees.some((m) => near(sq, m.contact) && canSupport(s, { ...c, at: sq }, m, true));
+}
+
+function idle(s: GameState): UnitState[] {
+  return s.units.filter((c) => c.side === s.attacker && c.status === 'active' && c.chargedTurn === s.turn
+    && !s.melees.some((m) => m.contact === c.at || m.supports.some((x) => x.unit === c.id)));
+}
+
+function referenceMoves(s: GameState, u: UnitState): Action[] {
+  const out: Action[] = [];
+  const side = u.side;
+  const engine = on(s, u).find((b) => b.type === 'ballista' && b.controller === side && !b.moved);
+  const variants: Array<'plain' | 'carry' | 'split'> = ['plain', ...(engine ? ['carry' as const] : []), ...(u.type === 'knights' && u.stands === 2 ? ['split' as const] : [])];
+  for (const v of variants) {
+    const mover = v === 'split' ? { ...u, stands: 1, half: 0 } : u;
+    const tag = v === 'carry' ? { carry: true as const } : v === 'split' ? { split: true as const } : {};
+    for (const [to, o] of reference(s, u, v === 'carry')) {
+      if (enemyAt(s, side, to)) {
+        if (v === 'carry') continue;
+        if (o.normal && v !== 'split' && runOverTarget(s, u, to)) out.push({ type: 'move', side, unit: u.id, to, runOver: true });
+        if (!mayLead(s, mover, to)) {
+          if (o.normal && needsBacking(mover) && mayLead(s, mover, to, true)) {
+            const after: GameState = { ...s, units: s.units.map((x) => (x.id === u.id ? { ...mover, at: to } : x)), melees: [...s.melees, { contact: to, supports: [], mdi: {}, fought: false }] };
+            for (const x of after.units) if (x.side === side && x.id !== u.id && canSupport(after, x, after.melees.at(-1)!, true)) out.push({ type: 'move', side, unit: u.id, to, supporter: x.id });
+          }
+          continue;
+        }
+      } else if (!stackingAllows(s, mover, to, mover.stands, v === 'carry' ? engine : undefined)) continue;
+      if (o.normal) out.push({ type: 'move', side, unit: u.id, to, ...tag });
+      if (o.charge && v !== 'carry' && fights(s, mover, to)) out.push({ type: 'move', side, unit: u.id, to, charge: true, ...(v === 'split' ? { split: true as const } : {}) });
+    }
+  }
+  // 6G, no dead ends: a move onto a waiting charger's square must leave every waiting charger a melee to fight in.
+  const waiting = idle(s).filter((c) => c.id !== u.id);
+  return out.filter((a) => {
+    if (a.type !== 'move' || !waiting.some((c) => c.at === a.to)) return true;
+    const trial: GameState = {
+      ...s, units: s.units.map((x) => (x.id === u.id ? { ...u, at: a.to } : x)),
+      melees: enemyAt(s, side, a.to) && !s.melees.some((m) => m.contact === a.to) ? [...s.melees, { contact: a.to, supports: [], mdi: {}, fought: false }] : s.melees,
+    };
+    return waiting.every((c) => fights(trial, c, c.at!));
+  });
+}
+
+/** 6L facing changes, 9E support declarations, ending the move, conceding. */
+function referenceListing(s: GameState): Action[] {
+  const side = s.toAct!;
+  const out: Action[] = [];
+  for (const u of s.units) {
+    if ((u.type === 'ballista' ? u.controller !== side : u.side !== side) || u.status !== 'active' || u.at === null) continue;
+    if (u.type !== 'ballista' && !u.moved && !u.retiring && !(u.retreatedTurn !== null && s.turn - u.retreatedTurn <= 1)) out.push(...referenceMoves(s, u));
+    if (u.retiring) continue;
+    let allowed: readonly Facing[] = TROOPS[u.type].support === 1 ? SIDE_FACINGS : FACINGS;
+    const troops = on(s, u).filter((x) => x.type !== 'ballista' && x.id !== u.id);
+    if (u.type === 'ballista') {
+      const crew = troops.filter((x) => x.side === u.controller);
+      if (crew.length === 0) continue;
+      allowed = crew.some((x) => TROOPS[x.type].support !== 1) ? FACINGS : SIDE_FACINGS;
+    } else if (u.type === 'commander' && troops.some((x) => x.side === u.side)) continue;
+    const m = s.melees.find((x) => !x.fought && x.supports.some((y) => y.unit === u.id));
+    const p = parseSquare(u.at)!, q = m && parseSquare(m.contact)!;
+    for (const f of allowed) {
+      if (f !== u.facing && (!q || supportGeometry(u.type, f, [q.col - p.col, q.row - p.row]))) out.push({ type: 'face', side, unit: u.id, facing: f });
+    }
+  }
+  for (const u of s.units) for (const m of s.melees) if (u.side === side && canSupport(s, u, m, side === s.attacker)) out.push({ type: 'support', side, unit: u.id, contact: m.contact });
+  if (idle(s).length === 0) out.push({ type: 'endMove', side });
+  out.push({ type: 'concede', side });
+  return out;
+}
+
+/**
+ * Play a game (random or simple policy, by seed) and compare every `every`-th move-phase position; returns the
+ * positions compared. The simple policy closes on the enemy, so its games reach melees, charges and supports.
+ */
+function compareGame(scenario: Scenario, seed: number, turnLimit: number | null, every = 1): number {
+  const pick = seed % 2 === 0 ? randomPolicy(seed) : simplePolicy(seed);
+  let s = createGame(scenario, { seed, ...(turnLimit === null ? {} : { turnLimit }) });
+  let compared = 0, seen = 0;
+  while (s.phase !== 'over') {
+    const legal = legalActions(s);
+    if (s.phase === 'move' && seen++ % every === 0) {
+      const want = referenceListing(s).map(actionKey).sort();
+      const got = legal.map(actionKey).sort();
+      if (got.join('\n') !== want.join('\n')) {
+        expect.fail(`turn ${s.turn}, ${s.toAct}: listed but not in the reference: ${got.filter((k) => !want.includes(k)).join(' / ')}; missing: ${want.filter((k) => !got.includes(k)).join(' / ')}`);
+      }
+      // reachableSquares reads the same search: the cheapest movement to every square a plain move reaches.
+      const u = s.units.find((x) => x.side === s.toAct && x.status === 'active' && x.at !== null && x.type !== 'ballista');
+      if (u && compared % 5 === 0) {
+        const costs = Object.fromEntries([...reference(s, u, false)].map(([sq, o]) => [sq, o.cost]));
+        for (const [sq, cost] of Object.entries(reachableSquares(s, u.id))) expect(cost).toBe(costs[sq]);
+      }
+      compared++;
+    }
+    s = applyAction(s, pick(s, legal));
+  }
+  return compared;
+}
+
+test.each(TEMPLATES.map((t) => t.id))('6 the move phase lists exactly the reference actions at move-phase positions of full simple-play and short random-play games (%s)', (id) => {
+  const scenario = TEMPLATES.find((t) => t.id === id)!.scenario;
+  const compared = compareGame(scenario, 1, null, 3) + compareGame(scenario, 2, id === 'two-divisions' ? 2 : 4);
+  expect(compared).toBeGreaterThan(60);
+}, 300_000);
+
+test('6 the move phase lists exactly the reference actions over generated scenarios (terrain, rivers, hill options)', () => {
+  let compared = 0;
+  for (let g = 0; g < 10; g++) compared += compareGame(generatedScenario(7100 + g), g, 3);
+  expect(compared).toBeGreaterThan(100);
+}, 300_000);
+
+test('6A/6J a unit listed again on the same square sees enemies that came into reach or left (move searches are remembered per square)', () => {
+  const far = gameOf([['t', 'kn', 'knights', 'F3', 'S'], ['r', 'mi', 'mediumInfantry', 'F11', 'N'], ['r', 'mi2', 'mediumInfantry', 'A12', 'N']]);
+  const moves = (s: GameState) => legalActions(s).flatMap((a) => (a.type === 'move' && a.unit === 'kn' && !a.split ? [a.to] : [])).sort();
+  const before = moves(far);
+  expect(before).toContain('E4');
+  expect(before).not.toContain('F7');
+  // An enemy comes within charge reach (4 squares, beyond the normal move of 3): the knight may now charge it (6G).
+  const near = withUnit(far, 'mi', { at: 'F7' });
+  expect(moves(near)).toContain('F7');
+  // Enemies on both corner squares stop the diagonal step F3-E4 (6A); one of them alone does not.
+  const one = withUnit(far, 'mi', { at: 'E3' });
+  expect(moves(one)).toContain('E4');
+  const both = withUnit(one, 'mi2', { at: 'F4' });
+  expect(moves(both)).not.toContain('E4');
+  expect(moves(withUnit(both, 'mi2', { at: 'A12' }))).toEqual(moves(one));
+  // And back where they started: the same moves as at first.
+  expect(moves(withUnit(near, 'mi', { at: 'F11' }))).toEqual(before);
+});
