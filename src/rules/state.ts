@@ -6,7 +6,7 @@ import type { Mdi } from './melee';
 import { createRng, type RngState } from './random';
 import type { Action } from './actions';
 import { riverBlocks, terrainIndex } from './terrain';
-import { occupancyOf, type Occupancy } from './core/occupancy';
+import { occupancyOf, releaseOccupancy, type Occupancy } from './core/occupancy';
 export { terrainIndex };
 
 export type SideId = string;
@@ -129,8 +129,9 @@ const NONE: readonly UnitState[] = Object.freeze([]);
 export function withOccupancy<T>(state: GameState, fn: (occ: Occupancy) => T): T {
   if (pass && pass.units === state.units) return fn(pass);
   const outer = pass;
-  pass = occupancyOf(state);
-  try { return fn(pass); } finally { pass = outer; }
+  const occ = occupancyOf(state);
+  pass = occ;
+  try { return fn(occ); } finally { pass = outer; releaseOccupancy(occ); }
 }
 
 /** Active units on the board in a square (ballistas included). */
