@@ -7,6 +7,7 @@ import { createRng, type RngState } from './random';
 import type { Action } from './actions';
 import { riverBlocks, terrainIndex } from './terrain';
 import { occupancyOf, releaseOccupancy, type Occupancy } from './core/occupancy';
+import { squareIndex } from './core/board';
 export { terrainIndex };
 
 export type SideId = string;
@@ -137,8 +138,8 @@ export function withOccupancy<T>(state: GameState, fn: (occ: Occupancy) => T): T
 /** Active units on the board in a square (ballistas included). */
 export function unitsAt(state: GameState, sq: Square): readonly UnitState[] {
   if (pass && pass.units === state.units) {
-    const i = pass.board.index.get(sq);
-    return i === undefined ? NONE : pass.at[i]!;
+    const i = squareIndex(pass.board, sq);
+    return i < 0 ? NONE : pass.at[i]!;
   }
   return state.units.filter((u) => u.at === sq && u.status === 'active');
 }

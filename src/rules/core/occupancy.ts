@@ -4,7 +4,7 @@
  * Valid while the state's units do not change (a read-only pass such as listing the legal actions).
  */
 import type { GameState, UnitState } from '../state';
-import { boardOf, type Board } from './board';
+import { boardOf, squareIndex, type Board } from './board';
 
 export interface Occupancy {
   board: Board;
@@ -53,8 +53,8 @@ export function occupancyOf(state: GameState): Occupancy {
   sides.length = state.sides.length;
   for (const u of state.units) {
     if (u.status !== 'active' || u.at === null) continue;
-    const i = board.index.get(u.at);
-    if (i === undefined) continue;
+    const i = squareIndex(board, u.at);
+    if (i < 0) continue;
     const here = at[i]!;
     if (here === NONE) { at[i] = [u]; occupied.push(i); } else (here as UnitState[]).push(u);
     if (u.type === 'ballista') continue;
