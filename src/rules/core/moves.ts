@@ -8,9 +8,9 @@ import { TROOPS } from '../troops';
 import type { Action } from '../actions';
 import { afterCharge, enemyHeld, mayLead, needsBacking, runOverTarget, stackFits } from '../movement';
 import { canSupport, stepBetween, supportGeometry } from '../combat';
-import { withOccupancy, type GameState, type Melee, type UnitState } from '../state';
-import type { Board } from './board';
-import { sideIndex, type Occupancy } from './occupancy';
+import type { GameState, Melee, UnitState } from '../state';
+import { boardOf, type Board } from './board';
+import { enemiesOf, sideIndex, type Occupancy } from './occupancy';
 import { memoFor, memoSearch, type Memo } from './memo';
 import { CHARGE, NORMAL, newReach, type Reach } from './search';
 
@@ -113,15 +113,14 @@ let main = newReach(0), withEngine = newReach(0);
 
 /** The unit's moves (carrying its ballista or not): remembered, or searched into a reused buffer. Read, never change. */
 export function reachOf(ctx: MoveContext, u: UnitState, carry: boolean): Reach {
-  return unitReach(ctx.state, ctx.occ, ctx.memo, u, carry);
+  const s = sideIndex(ctx.occ, u.side);
+  return unitReach(ctx.state, ctx.board, ctx.memo, u, carry, ctx.occ.enemy[s]!, ctx.occ.enemySquares[s]!);
 }
 
-function unitReach(state: GameState, occ: Occupancy, memo: Memo, u: UnitState, carry: boolean): Reach {
-  const { board } = occ;
+function unitReach(state: GameState, board: Board, memo: Memo, u: UnitState, carry: boolean, enemy: Uint8Array, enemySquares: readonly number[]): Reach {
   if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
-  const s = sideIndex(occ, u.side);
   const m = { type: u.type, from: board.index.get(u.at!)!, afterCharge: afterCharge(state, u), carry };
-  return memoSearch(memo, board, state.rules, m, occ.enemy[s]!, occ.enemySquares[s]!, carry ? withEngine : main);
+  return memoSearch(memo, board, state.rules, m, enemy, enemySquares, carry ? withEngine : main);
 }
 
 /** Move actions of one unit, appended to `out`: normal, carrying its ballista, splitting knights (each with charges). */
@@ -223,18 +222,17 @@ export function backers(state: GameState, mover: UnitState, sq: Square): string[
  */
 export function moveTrail(state: GameState, u: UnitState, carry: boolean, to: Square, charge: boolean): Square[] | undefined {
   if (!u.at) return undefined;
-  return withOccupancy(state, (occ) => {
-    const { names, index } = occ.board;
-    const r = unitReach(state, occ, memoFor(occ.board, state.rules), u, carry);
-    const j = index.get(to);
-    for (let k = 0; k < r.count; k++) {
-      if (r.square[k] !== j) continue;
-      if (charge && !(r.kind[k]! & CHARGE)) return [];
-      const t = charge ? r.chargeTrail : r.trail;
-      return [t[2 * k]!, t[2 * k + 1]!].filter((i) => i >= 0).map((i) => names[i]!);
-    }
-    return undefined;
-  });
+  const board = boardOf(state.scenario);
+  const { enemy, squares } = enemiesOf(state, board, u.side);
+  const r = unitReach(state, board, memoFor(board, state.rules), u, carry, enemy, squares);
+  const j = board.index.get(to);
+  for (let k = 0; k < r.count; k++) {
+    if (r.square[k] !== j) continue;
+    if (charge && !(r.kind[k]! & CHARGE)) return [];
+    const t = charge ? r.chargeTrail : r.trail;
+    return [t[2 * k]!, t[2 * k + 1]!].filter((i) => i >= 0).map((i) => board.names[i]!);
+  }
+  return undefined;
 }
 
 // ---- Facing changes (6L).

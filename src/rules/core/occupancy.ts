@@ -85,3 +85,24 @@ export function sideIndex(occ: Occupancy, side: string): number {
   if (s < 0) throw new Error(`no side ${side}`);
   return s;
 }
+
+/** Reused by enemiesOf (its result is valid until the next call). */
+let scan = { board: null as Board | null, enemy: new Uint8Array(0), squares: [] as number[] };
+
+/**
+ * Just the squares holding troops of another side than `side` (the `enemy` and `enemySquares` of an occupancy, without
+ * the rest): all a single move search needs. Valid until the next call.
+ */
+export function enemiesOf(state: GameState, board: Board, side: string): { enemy: Uint8Array; squares: readonly number[] } {
+  if (scan.board !== board) scan = { board, enemy: new Uint8Array(board.n), squares: [] };
+  for (const i of scan.squares) scan.enemy[i] = 0;
+  scan.squares.length = 0;
+  for (const u of state.units) {
+    if (u.status !== 'active' || u.at === null || u.type === 'ballista' || u.side === side) continue;
+    const i = squareIndex(board, u.at);
+    if (i < 0 || scan.enemy[i]) continue;
+    scan.enemy[i] = 1;
+    scan.squares.push(i);
+  }
+  return scan;
+}
