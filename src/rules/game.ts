@@ -8,7 +8,7 @@ import { applyBallistaHits, resolveBallistaFire, resolveMissileFire, removeStand
 import { allocate, allocationChoices, facingOf, meleeUnits, meleeValue, stepBetween } from './combat';
 import { doRetreat, retreatOptions } from './retreat';
 import { checkRetirement, retireMove, updateBallistas } from './aftermath';
-import { moveOptions } from './movement';
+import { moveTrail } from './core/moves';
 import { allowedFacings, candidates, nextToDeploy } from './legal';
 import { allPoints, createGameState, type EndReason, otherSide, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import { addUnit, draftState, drafting, own } from './draft';
@@ -182,8 +182,7 @@ function doMove(s: GameState, a: Extract<Action, { type: 'move' }>): void {
   }
   // The squares the path came through (a charge's own path, which avoids protected squares): an attacker retreats
   // back along them (9L reading R-retreat).
-  const o = moveOptions(s, { ...u, at: from }, a.carry === true).get(a.to);
-  u.trail = ((a.charge ? o?.chargeTrail : o?.trail) ?? [from]).slice();
+  u.trail = moveTrail(s, { ...u, at: from }, a.carry === true, a.to, a.charge === true) ?? [from];
   const step = stepBetween(u.trail[0] ?? from, a.to) ?? [0, 0];
   u.at = a.to;
   u.moved = true;

@@ -4,22 +4,6 @@ import type { TroopType } from './troops';
 import { stackingFits } from './validate';
 import { ENGINE_READINGS } from './readings';
 import { isProtected, troopsAt, unitsAt, type GameState, type UnitState } from './state';
-import { occupancyOf, sideIndex } from './core/occupancy';
-import { CHARGE, NORMAL, newReach, search, trail } from './core/search';
-
-export interface MoveOption {
-  to: Square;
-  /** Movement used by the cheapest path. */
-  cost: number;
-  /** Reachable within the normal move (else only as a charge). */
-  normal: boolean;
-  /** Reachable as a charge (knights and commanders: path free of protected squares, charge move). */
-  charge: boolean;
-  /** The squares the cheapest path came through, nearest first (at most 2; the start square included). */
-  trail: Square[];
-  /** The same for the cheapest charge path (which avoids protected squares), when `charge`. */
-  chargeTrail: Square[];
-}
 
 /** True when the unit charged on its side's previous move and is held to 1 1/2 (6G). */
 export function afterCharge(state: GameState, u: UnitState): boolean {
@@ -55,28 +39,6 @@ export function stackFits(here: readonly UnitState[], u: UnitState, stands: numb
 /** Does a square hold troops of another side than `side`? */
 export function enemyHeld(state: GameState, side: string, sq: Square): boolean {
   return unitsAt(state, sq).some((x) => x.type !== 'ballista' && x.side !== side);
-}
-
-/**
- * Every square the unit could end a move on (normal or charge), in the order the search finds them, with the
- * movement used and the path's last squares (the move search of the fast core, src/rules/core/search.ts).
- */
-export function moveOptions(state: GameState, u: UnitState, carry = false): Map<Square, MoveOption> {
-  const out = new Map<Square, MoveOption>();
-  if (!u.at) return out;
-  const occ = occupancyOf(state);
-  const board = occ.board;
-  const r = newReach(board.n);
-  search(board, state.rules, { type: u.type, from: board.index.get(u.at)!, afterCharge: afterCharge(state, u), carry }, occ.enemy[sideIndex(occ, u.side)]!, r);
-  for (let k = 0; k < r.count; k++) {
-    const t = trail(board, r.node[k]!);
-    const charge = (r.kind[k]! & CHARGE) !== 0;
-    out.set(board.names[r.square[k]!]!, {
-      to: board.names[r.square[k]!]!, cost: r.cost[k]! / 2, normal: (r.kind[k]! & NORMAL) !== 0, charge, trail: t,
-      chargeTrail: charge ? trail(board, r.chargeNode[k]!) : [],
-    });
-  }
-  return out;
 }
 
 /** A lone 1-stand unit a cavalry unit may ride over (10A): in the open, no ballista, not armored infantry. */

@@ -6,7 +6,8 @@ import type { Mdi } from './melee';
 import { createRng, type RngState } from './random';
 import type { Action } from './actions';
 import { riverBlocks, terrainIndex } from './terrain';
-import { occupancyOf, type Occupancy } from './core/occupancy';
+import { occupancyOf, releaseOccupancy, type Occupancy } from './core/occupancy';
+import { squareIndex } from './core/board';
 export { terrainIndex };
 
 export type SideId = string;
@@ -145,15 +146,16 @@ const NONE: readonly UnitState[] = Object.freeze([]);
 export function withOccupancy<T>(state: GameState, fn: (occ: Occupancy) => T): T {
   if (pass && pass.units === state.units) return fn(pass);
   const outer = pass;
-  pass = occupancyOf(state);
-  try { return fn(pass); } finally { pass = outer; }
+  const occ = occupancyOf(state);
+  pass = occ;
+  try { return fn(occ); } finally { pass = outer; releaseOccupancy(occ); }
 }
 
 /** Active units on the board in a square (ballistas included). */
 export function unitsAt(state: GameState, sq: Square): readonly UnitState[] {
   if (pass && pass.units === state.units) {
-    const i = pass.board.index.get(sq);
-    return i === undefined ? NONE : pass.at[i]!;
+    const i = squareIndex(pass.board, sq);
+    return i < 0 ? NONE : pass.at[i]!;
   }
   return state.units.filter((u) => u.at === sq && u.status === 'active');
 }

@@ -15,6 +15,7 @@ import { mayLead, needsBacking, runOverTarget, stackingAllows } from '../../src/
 import { canSupport, supportGeometry } from '../../src/rules/combat';
 import { generatedScenario } from './fuzz/scenarios';
 import { gameOf, withUnit } from './helpers';
+import { boardOf, squareIndex } from '../../src/rules/core/board';
 
 const on = (s: GameState, u: UnitState) => s.units.filter((x) => x.status === 'active' && x.at === u.at);
 const enemyAt = (s: GameState, side: string, sq: Square) => s.units.some((x) => x.status === 'active' && x.at === sq && x.type !== 'ballista' && x.side !== side);
@@ -206,4 +207,15 @@ test('6A/6J a unit listed again on the same square sees enemies that came into r
   expect(moves(withUnit(both, 'mi2', { at: 'A12' }))).toEqual(moves(one));
   // And back where they started: the same moves as at first.
   expect(moves(withUnit(near, 'mi', { at: 'F11' }))).toEqual(before);
+});
+
+test('the integer board numbers squares row by row and reads a square name as the board does (others: -1)', () => {
+  const s = createGame(generatedScenario(7300), { seed: 1 });
+  const board = boardOf(s.scenario);
+  expect(board.n).toBe(s.board.columns * s.board.rows);
+  for (let r = 0; r < s.board.rows; r++) for (let c = 0; c < s.board.columns; c++) {
+    expect(board.names[r * s.board.columns + c]).toBe(squareName(c, r));
+    expect(squareIndex(board, squareName(c, r))).toBe(r * s.board.columns + c);
+  }
+  for (const bad of ['', 'A', '1', 'A0', 'A01', 'a1', 'A1x', 'AAA1', 'A100', squareName(s.board.columns, 0), squareName(0, s.board.rows)]) expect(squareIndex(board, bad)).toBe(-1);
 });

@@ -19,22 +19,25 @@ interface Entry {
   count: number;
 }
 
-export interface Memo { entries: Map<number, Entry[]>; size: number }
+export interface Memo { board: Board; entries: Map<number, Entry[]>; size: number }
 
 const memos = new WeakMap<Board, Map<string, Memo>>();
+/** The memo last used with a hill-rules object (one per game: every state of a game shares its rules). */
+const byHills = new WeakMap<object, Memo>();
 /** Entries kept per key (enemy placements around one start square) and per memo (then it starts afresh). */
 const PER_KEY = 4, LIMIT = 10_000;
 const TYPE_INDEX = Object.fromEntries(TROOP_TYPES.map((t, i) => [t, i])) as Record<TroopType, number>;
-/** A remembered result has no search links to follow (trail() needs a fresh search). */
-const NO_NODES = new Int32Array(0);
 
 /** The memo for a board under these hill rules (the only rules the search reads). */
 export function memoFor(board: Board, rules: ResolvedRules): Memo {
+  const last = byHills.get(rules.hills);
+  if (last?.board === board) return last;
   let byRules = memos.get(board);
   if (!byRules) memos.set(board, (byRules = new Map()));
   const key = `${rules.hills.banned.join(',')}|${rules.hills.movePenalty}`;
   let memo = byRules.get(key);
-  if (!memo) byRules.set(key, (memo = { entries: new Map(), size: 0 }));
+  if (!memo) byRules.set(key, (memo = { board, entries: new Map(), size: 0 }));
+  byHills.set(rules.hills, memo);
   return memo;
 }
 
@@ -54,7 +57,10 @@ export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mo
     if (region[i >> 5]! & (1 << (i & 31))) { enemies[i >> 5]! |= 1 << (i & 31); count++; }
   }
   const n = scratch.count;
-  const reach: Reach = { count: n, square: scratch.square.slice(0, n), cost: scratch.cost.slice(0, n), kind: scratch.kind.slice(0, n), node: NO_NODES, chargeNode: NO_NODES };
+  const reach: Reach = {
+    count: n, square: scratch.square.slice(0, n), cost: scratch.cost.slice(0, n), kind: scratch.kind.slice(0, n),
+    trail: scratch.trail.slice(0, 2 * n), chargeTrail: scratch.chargeTrail.slice(0, 2 * n),
+  };
   if (memo.size >= LIMIT) { memo.entries.clear(); memo.size = 0; list = undefined; }
   if (!list) memo.entries.set(key, (list = []));
   if (list.length >= PER_KEY) list.shift(); else memo.size++;

@@ -9,8 +9,8 @@ import type { Action } from '../actions';
 import { afterCharge, enemyHeld, mayLead, needsBacking, runOverTarget, stackFits } from '../movement';
 import { canSupport, stepBetween, supportGeometry } from '../combat';
 import type { GameState, Melee, UnitState } from '../state';
-import type { Board } from './board';
-import { sideIndex, type Occupancy } from './occupancy';
+import { boardOf, type Board } from './board';
+import { enemiesOf, sideIndex, type Occupancy } from './occupancy';
 import { memoFor, memoSearch, type Memo } from './memo';
 import { CHARGE, NORMAL, newReach, type Reach } from './search';
 
@@ -21,11 +21,22 @@ export interface MoveContext {
   board: Board;
   /** Chargers that would fight in no melee (then movement may not end, 6G reading). */
   idle: UnitState[];
+  /** Squares next to a melee's contact square (where a charge may end to support it), 1 by square index; null without melees. */
+  besideMelee: Uint8Array | null;
   memo: Memo;
 }
 
 export function moveContext(state: GameState, occ: Occupancy): MoveContext {
-  return { state, occ, board: occ.board, idle: idleChargers(state), memo: memoFor(occ.board, state.rules) };
+  const board = occ.board;
+  let besideMelee: Uint8Array | null = null;
+  if (state.melees.length > 0) {
+    besideMelee = new Uint8Array(board.n);
+    for (const m of state.melees) {
+      const c = board.index.get(m.contact)!;
+      for (let d = 0; d < 8; d++) if (board.step[c * 8 + d]! >= 0) besideMelee[board.step[c * 8 + d]!] = 1;
+    }
+  }
+  return { state, occ, board, idle: idleChargers(state), besideMelee, memo: memoFor(board, state.rules) };
 }
 
 /** Can the unit still move this turn (not moved, not retreated last turn, not retiring)? */
@@ -100,15 +111,16 @@ function face(t: Table, f: number): Action {
 /** Result buffers of the last searches, without and with a carried ballista (reused: grown to the largest board). */
 let main = newReach(0), withEngine = newReach(0);
 
-/** Search the unit's moves (carrying its ballista or not) into a reused buffer, valid until the next such search. */
+/** The unit's moves (carrying its ballista or not): remembered, or searched into a reused buffer. Read, never change. */
 export function reachOf(ctx: MoveContext, u: UnitState, carry: boolean): Reach {
-  const n = ctx.board.n;
-  if (main.square.length < n) { main = newReach(n); withEngine = newReach(n); }
-  const out = carry ? withEngine : main;
-  const { board, occ, state } = ctx;
-  const s = sideIndex(occ, u.side);
+  const s = sideIndex(ctx.occ, u.side);
+  return unitReach(ctx.state, ctx.board, ctx.memo, u, carry, ctx.occ.enemy[s]!, ctx.occ.enemySquares[s]!);
+}
+
+function unitReach(state: GameState, board: Board, memo: Memo, u: UnitState, carry: boolean, enemy: Uint8Array, enemySquares: readonly number[]): Reach {
+  if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
   const m = { type: u.type, from: board.index.get(u.at!)!, afterCharge: afterCharge(state, u), carry };
-  return memoSearch(ctx.memo, board, state.rules, m, occ.enemy[s]!, occ.enemySquares[s]!, out);
+  return memoSearch(memo, board, state.rules, m, enemy, enemySquares, carry ? withEngine : main);
 }
 
 /** Move actions of one unit, appended to `out`: normal, carrying its ballista, splitting knights (each with charges). */
@@ -140,14 +152,14 @@ function destinations(ctx: MoveContext, t: Table, u: UnitState, mover: UnitState
   const enemy = occ.enemy[sideIndex(occ, u.side)]!;
   const carry = variant === CARRY;
   const chargeTag = variant === SPLIT ? CHARGE_SPLIT : CHARGED;
-  const melees = state.melees.length > 0;
+  const beside = ctx.besideMelee;
   for (let k = 0; k < r.count; k++) {
     const j = r.square[k]!, normal = (r.kind[k]! & NORMAL) !== 0, charge = (r.kind[k]! & CHARGE) !== 0 && !carry;
     const here = occ.at[j]!;
     if (here.length === 0) {
       // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
       if (normal) out.push(move(board, t, j, variant));
-      if (charge && melees && chargeFights(state, mover, board.names[j]!, false)) out.push(move(board, t, j, chargeTag));
+      if (charge && beside?.[j] && chargeFights(state, mover, board.names[j]!, false)) out.push(move(board, t, j, chargeTag));
       continue;
     }
     if (enemy[j]) {
@@ -163,7 +175,7 @@ function destinations(ctx: MoveContext, t: Table, u: UnitState, mover: UnitState
       }
     } else if (!stackFits(here, mover, mover.stands, engine)) continue;
     if (normal) out.push(move(board, t, j, variant));
-    if (charge && chargeFights(state, mover, board.names[j]!, enemy[j] === 1)) out.push(move(board, t, j, chargeTag));
+    if (charge && (enemy[j] || beside?.[j]) && chargeFights(state, mover, board.names[j]!, enemy[j] === 1)) out.push(move(board, t, j, chargeTag));
   }
 }
 
@@ -202,6 +214,25 @@ export function backers(state: GameState, mover: UnitState, sq: Square): string[
   };
   const m = after.melees[after.melees.length - 1]!;
   return after.units.filter((x) => x.side === mover.side && x.id !== mover.id && canSupport(after, x, m, true)).map((x) => x.id);
+}
+
+/**
+ * The squares the cheapest path to `to` came through (the cheapest charge path with `charge`), nearest first, at most
+ * 2, the start square included; undefined when the unit cannot reach `to` (an attacker retreats back along it, 9L).
+ */
+export function moveTrail(state: GameState, u: UnitState, carry: boolean, to: Square, charge: boolean): Square[] | undefined {
+  if (!u.at) return undefined;
+  const board = boardOf(state.scenario);
+  const { enemy, squares } = enemiesOf(state, board, u.side);
+  const r = unitReach(state, board, memoFor(board, state.rules), u, carry, enemy, squares);
+  const j = board.index.get(to);
+  for (let k = 0; k < r.count; k++) {
+    if (r.square[k] !== j) continue;
+    if (charge && !(r.kind[k]! & CHARGE)) return [];
+    const t = charge ? r.chargeTrail : r.trail;
+    return [t[2 * k]!, t[2 * k + 1]!].filter((i) => i >= 0).map((i) => board.names[i]!);
+  }
+  return undefined;
 }
 
 // ---- Facing changes (6L).

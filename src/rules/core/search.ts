@@ -21,9 +21,12 @@ export interface Reach {
   cost: Int32Array;
   /** NORMAL and/or CHARGE. */
   kind: Uint8Array;
-  /** The search node that first reached the square, and the first that reached it as a charge (-1 none): see trail(). */
-  node: Int32Array;
-  chargeNode: Int32Array;
+  /**
+   * trail[2k], trail[2k + 1]: the squares the cheapest path to square k came through, nearest first (-1: none; the
+   * start square included); chargeTrail the same for the cheapest charge path (which avoids protected squares).
+   */
+  trail: Int32Array;
+  chargeTrail: Int32Array;
 }
 
 /** What the search needs to know of the moving unit. */
@@ -69,7 +72,7 @@ function buffers(n: number) {
 }
 
 export function newReach(n: number): Reach {
-  return { count: 0, square: new Int32Array(n), cost: new Int32Array(n), kind: new Uint8Array(n), node: new Int32Array(n), chargeNode: new Int32Array(n) };
+  return { count: 0, square: new Int32Array(n), cost: new Int32Array(n), kind: new Uint8Array(n), trail: new Int32Array(2 * n), chargeTrail: new Int32Array(2 * n) };
 }
 
 /**
@@ -114,12 +117,13 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Uint
           const p = pos[i]!;
           if (p < 0) {
             const k = out.count++;
-            pos[i] = k; out.square[k] = i; out.cost[k] = b; out.node[k] = node;
+            pos[i] = k; out.square[k] = i; out.cost[k] = b;
             out.kind[k] = (isNormal ? NORMAL : 0) | (isCharge ? CHARGE : 0);
-            out.chargeNode[k] = isCharge ? node : -1;
+            trailTo(prev, node, out.trail, k);
+            if (isCharge) trailTo(prev, node, out.chargeTrail, k);
           } else {
             if (isNormal) out.kind[p]! |= NORMAL;
-            if (isCharge && !(out.kind[p]! & CHARGE)) { out.kind[p]! |= CHARGE; out.chargeNode[p] = node; }
+            if (isCharge && !(out.kind[p]! & CHARGE)) { out.kind[p]! |= CHARGE; trailTo(prev, node, out.chargeTrail, p); }
           }
         }
         if (enemy[i]) continue; // entered to fight: no further
@@ -168,12 +172,9 @@ function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   return b;
 }
 
-/**
- * The squares the path to a search node came through, nearest first (at most 2; the start square included).
- * Read it before the next search: it follows the search's own links.
- */
-export function trail(board: Board, node: number): string[] {
-  const t: string[] = [];
-  for (let k = S.prev[node]!; k >= 0 && t.length < 2; k = S.prev[k]!) t.push(board.names[k >> 3]!);
-  return t;
+/** The last two squares before `node` on its path (the links of a node found are final: it is never improved). */
+function trailTo(prev: Int32Array, node: number, out: Int32Array, k: number): void {
+  const a = prev[node]!, b = a >= 0 ? prev[a]! : -1;
+  out[2 * k] = a >= 0 ? a >> 3 : -1;
+  out[2 * k + 1] = b >= 0 ? b >> 3 : -1;
 }
