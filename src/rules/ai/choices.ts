@@ -72,11 +72,10 @@ export function orderCandidates(view: GameView, side: string, pool: Action[], k:
 }
 
 /**
- * The secret MDI pick: estimate each pair's outcome by resolving the melee in a sampled world, mix by RM+. With
- * `lean` > 0 the mix leans that far towards the picks that do best against an opponent picking at random (a
- * softmax over their average outcome), still a mix. Past the deadline the remaining pairs count as level.
+ * The secret MDI pick: estimate each pair's outcome by resolving the melee in a sampled world, mix by RM+. Past
+ * the deadline the remaining pairs count as level, so the pick is still a mix.
  */
-export function mdiChoice(view: GameView, side: string, r: Stream, lean: number, clock: Deadline): Action {
+export function mdiChoice(view: GameView, side: string, r: Stream, clock: Deadline): Action {
   const cur = view.current!;
   const other = Object.keys(view.melees[cur]!.mdi).find((s) => s !== side)!;
   const rollout = simplePolicy(r.seed());
@@ -91,22 +90,7 @@ export function mdiChoice(view: GameView, side: string, r: Stream, lean: number,
     });
   }));
   const { row } = regretMatching(payoff);
-  const mix = lean > 0 ? blend(row, softmaxAgainstUniform(payoff), lean) : row;
-  return { type: 'mdi', side, mdi: MDIS[drawFrom(mix, r.next())]! };
-}
-
-function blend(a: number[], b: number[], w: number): number[] {
-  return a.map((x, i) => (1 - w) * x + w * b[i]!);
-}
-
-/** A softmax over each row's mean payoff (the outcome against a uniformly random pick), scaled to their spread. */
-function softmaxAgainstUniform(payoff: number[][]): number[] {
-  const ev = payoff.map((row) => row.reduce((a, b) => a + b, 0) / row.length);
-  const hi = Math.max(...ev), lo = Math.min(...ev);
-  if (hi - lo < 1e-9) return ev.map(() => 1 / ev.length);
-  const w = ev.map((v) => Math.exp((4 * (v - hi)) / (hi - lo)));
-  const total = w.reduce((a, b) => a + b, 0);
-  return w.map((x) => x / total);
+  return { type: 'mdi', side, mdi: MDIS[drawFrom(row, r.next())]! };
 }
 
 /** Deployment: face the enemy; melee troops towards the middle of the board, missile troops a little behind. */

@@ -33,17 +33,15 @@ export interface SearchBudget {
   turns: number;
   /** Fire targets judged by the fire phase's own result (cheaper, greedy) rather than by playouts to the turn's end. */
   localFire: boolean;
-  /** How far (0..1) the MDI mix leans from the equilibrium towards the best picks against a random pick. */
-  mdiLean: number;
   /** Wall-clock cap per decision in ms, used only when a clock is given; without one, runs are fully seeded. */
   timeMs: number;
 }
 
 /** The three levels of the computer opponent as budgets (iterations first; a time cap when a clock is given). */
 export const AI_LEVELS: Record<AiLevel, SearchBudget> = {
-  easy: { candidates: 3, simulations: 6, horizon: 60, turns: 1, localFire: false, mdiLean: 0, timeMs: 250 },
-  normal: { candidates: 5, simulations: 24, horizon: 120, turns: 1, localFire: false, mdiLean: 0, timeMs: 1000 },
-  hard: { candidates: 8, simulations: 96, horizon: 200, turns: 1, localFire: false, mdiLean: 0, timeMs: 3000 },
+  easy: { candidates: 3, simulations: 6, horizon: 80, turns: 1, localFire: true, timeMs: 250 },
+  normal: { candidates: 5, simulations: 24, horizon: 250, turns: 2, localFire: true, timeMs: 1000 },
+  hard: { candidates: 8, simulations: 64, horizon: 300, turns: 2, localFire: true, timeMs: 3000 },
 };
 
 export interface SearchOptions { level?: AiLevel; seed: number; budget?: Partial<SearchBudget>; now?: () => number }
@@ -74,7 +72,7 @@ function decide(view: GameView, side: string, budget: SearchBudget, r: Stream, n
   if (pool.length === 1) return pool[0]!;
   const clock = deadline(budget.timeMs, now);
   if (view.phase === 'deploy') return deployChoice(view, side, pool, r);
-  if (pool.every((a) => a.type === 'mdi')) return mdiChoice(view, side, r, budget.mdiLean, clock);
+  if (pool.every((a) => a.type === 'mdi')) return mdiChoice(view, side, r, clock);
   if (view.phase === 'endTurn' || pool.every((a) => a.type === 'face' || a.type === 'endFacing')) return simplePolicy(r.seed())(view, pool);
   const roots = orderCandidates(view, side, pool, budget.candidates, r);
   if (roots.length === 1) return roots[0]!;
