@@ -5,6 +5,8 @@ import { templateScenario } from '../../src/scenario';
 import { advanceTo, gameOf } from '../engine/helpers';
 
 const TINY = { candidates: 3, simulations: 4, horizon: 30 };
+/** A tiny budget whose playouts also run through the other side's next turn. */
+const TINY2 = { ...TINY, turns: 2 };
 
 function short(id: string, turns = 1): Scenario {
   const s = templateScenario(id)!;
@@ -62,10 +64,45 @@ describe('policies', () => {
     playChecked(start, { [a]: searchPolicy({ seed: 1, budget: TINY }), [b]: searchPolicy({ seed: 2, budget: TINY }) });
   }, 60_000);
 
+  // Full-length games (12 turns): every decision of a whole game, hidden deployment included, is legal.
+  test.each([
+    ['open-field', 'random'],
+    ['roadside-village', 'simple'],
+    ['river-crossing', 'simple'],
+    ['empty-board', 'search'],
+  ] as const)('the search player makes only legal actions in a full game (%s, against %s)', (id, opponent) => {
+    const start = createGame(templateScenario(id)!, { seed: 21 });
+    const [a, b] = start.sides.map((x) => x.id) as [string, string];
+    const other = opponent === 'random' ? randomPolicy(6) : opponent === 'simple' ? simplePolicy(6) : searchPolicy({ seed: 6, budget: TINY });
+    const end = playChecked(start, { [a]: searchPolicy({ seed: 5, budget: TINY2 }), [b]: other });
+    expect(end.result).not.toBeNull();
+    if (id === 'empty-board') expect(end.log.filter((x) => x.type === 'deploy').length).toBe(start.units.length);
+  }, 120_000);
+
+  test('with its clock past the deadline the search player still plays legally, and trivial choices read no clock twice', () => {
+    const start = createGame(short('open-field', 2), { seed: 8 });
+    const [a, b] = start.sides.map((x) => x.id) as [string, string];
+    let t = 0, reads = 0;
+    const clock = () => { reads++; t += 5_000; return t; };
+    const perType = new Map<string, number>();
+    const search = searchPolicy({ seed: 3, now: clock });
+    const watched: Policy = (s, actions) => {
+      reads = 0;
+      const choice = search(s, actions);
+      const trivial = s.phase === 'endTurn' || actions.filter((x) => x.type !== 'concede').length === 1;
+      if (trivial) perType.set(choice.type, Math.max(perType.get(choice.type) ?? 0, reads));
+      return choice;
+    };
+    const end = playChecked(start, { [a]: watched, [b]: simplePolicy(9) });
+    expect(end.phase).toBe('over');
+    expect(perType.size).toBeGreaterThan(0);
+    for (const n of perType.values()) expect(n).toBeLessThanOrEqual(1);
+  }, 60_000);
+
   test('each policy is deterministic for its seed', () => {
     const start = createGame(short('hills'), { seed: 3 });
     const [a, b] = start.sides.map((x) => x.id) as [string, string];
-    for (const make of [(s: number) => randomPolicy(s), (s: number) => simplePolicy(s), (s: number) => searchPolicy({ seed: s, budget: TINY })]) {
+    for (const make of [(s: number) => randomPolicy(s), (s: number) => simplePolicy(s), (s: number) => searchPolicy({ seed: s, budget: TINY }), (s: number) => searchPolicy({ seed: s, budget: TINY2 })]) {
       const one = playChecked(start, { [a]: make(1), [b]: make(2) });
       const two = playChecked(start, { [a]: make(1), [b]: make(2) });
       expect(two.log).toEqual(one.log);
