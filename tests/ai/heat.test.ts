@@ -1,6 +1,7 @@
 /** The balance heat map (issue 11) counts melees from the engine's structured events, square by square. */
 import { expect, test } from 'vitest';
-import { applyAction, createGame, emptyHeat, gameSeed, legalActions, makePolicy, playBalanceGame, type GameState, type Policy } from '../../src/rules';
+import { createGame, emptyHeat, gameSeed, makePolicy, playBalanceGame, type GameState, type Policy } from '../../src/rules';
+import { step } from '../../src/rules/ai/playout';
 import { templateScenario } from '../../src/scenario';
 
 const scenario = templateScenario('open-field')!;
@@ -12,9 +13,8 @@ function meleesByText(index: number, seed: number): Record<string, number> {
   const policies: Record<string, Policy> = {};
   s.sides.forEach((side, j) => { policies[side.id] = makePolicy('random', gameSeed(gs, j + 1)); });
   const out: Record<string, number> = {};
-  while (s.phase !== 'over') {
-    const p = policies[s.toAct!]!;
-    s = applyAction(s, p.sample ? p.sample(s)! : p(s, legalActions(s)));
+  for (let next = step(s, policies); next; next = step(s, policies)) {
+    s = next.state;
     for (const e of s.events) {
       const m = e.kind === 'melee' ? /^Melee at ([A-Z]+\d+):/.exec(e.text) : null;
       if (m) out[m[1]!] = (out[m[1]!] ?? 0) + 1;

@@ -31,8 +31,8 @@ A scenario with set-up errors is still printed (with a warning); one that cannot
     });
     if (positionals.length === 0) throw new UsageError('name at least one scenario file');
     if (!values.out) throw new UsageError('--out FILE.pdf is required');
-    await checkOutputFile('--out', values.out);
     if (!values.title?.trim()) throw new UsageError('--title "EVENT NAME" is required');
+    await checkOutputFile('--out', values.out);
     const scenarios: Scenario[] = [];
     for (const file of positionals) {
       const read = await readText(file);

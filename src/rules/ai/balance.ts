@@ -2,7 +2,8 @@
  * Self-play games for the balance estimate. Game i of a run uses seed gameSeed(seed, i) for its dice and
  * gameSeed(that, side + 1) for each side's policy, so a run's numbers do not depend on how many workers share it.
  */
-import { applyAction, createGame, legalActions } from '../game';
+import { createGame } from '../game';
+import { step } from './playout';
 import type { Scenario } from '../scenario';
 import type { GameState } from '../state';
 import { randomPolicy, simplePolicy, type Policy } from './basic';
@@ -54,14 +55,11 @@ export function playBalanceGame(scenario: Scenario, index: number, options: Bala
   s.sides.forEach((side, j) => { policies[side.id] = makePolicy(options.policy, gameSeed(seed, j + 1), options.level); });
   const cap = options.maxActions ?? 20000;
   let actions = 0;
-  for (; actions < cap && s.phase !== 'over'; actions++) {
-    // A policy that can draw its action without listing them all (random: sampleAction) does so: much faster.
-    const p = policies[s.toAct!]!;
-    const a = p.sample ? p.sample(s) : p(s, legalActions(s));
-    if (!a) break;
-    const next = applyAction(s, a);
-    recordHeat(s, next, heat);
-    s = next;
+  for (; actions < cap; actions++) {
+    const next = step(s, policies);
+    if (!next) break;
+    recordHeat(s, next.state, heat);
+    s = next.state;
   }
   const points = s.result?.points ?? Object.fromEntries(s.sides.map((x) => [x.id, 0]));
   return { index, winner: s.result?.winner ?? null, points, turns: s.turn, actions };
