@@ -1,5 +1,5 @@
 /** Copy-on-write drafts of the game state (issue 3): what applyAction changes, and nothing else, is copied. */
-import { cloneState, copyUnit, type GameState, type UnitState } from './state';
+import { cloneState, copyUnit, forgetOccupancy, type GameState, type UnitState } from './state';
 
 /**
  * Copy-on-write drafts (issue 3): applyAction works on a draft whose units array is a fresh shallow copy; unit
@@ -7,6 +7,8 @@ import { cloneState, copyUnit, type GameState, type UnitState } from './state';
  * to a unit goes through `own`, so the input state is never changed and unchanged units are shared between states.
  */
 let owned: Set<UnitState> | null = null;
+/** True while applyInPlace changes a private working copy: every record is already its own. */
+let inPlace = false;
 
 /** A draft of a state: phase records copied (small), a fresh units array whose records are shared until owned. */
 export function draftState(s: GameState): GameState {
@@ -14,15 +16,17 @@ export function draftState(s: GameState): GameState {
 }
 
 /** Run `fn`, which changes a draft; records owned inside are private to this run (caches keyed on identity wait). */
-export function drafting<T>(fn: () => T): T {
-  const outer = owned;
+export function drafting<T>(fn: () => T, place = false): T {
+  const outer = owned, outerPlace = inPlace;
   owned = new Set();
-  try { return fn(); } finally { owned = outer; }
+  inPlace = place;
+  try { return fn(); } finally { owned = outer; inPlace = outerPlace; }
 }
 
 /** The draft's own, changeable record of a unit (a copy swapped into the draft on first change). */
 export function own(s: GameState, u: UnitState): UnitState {
   if (!owned) throw new Error('unit records change only inside drafting()');
+  if (inPlace) { forgetOccupancy(s); return u; }
   if (owned.has(u)) return u;
   // A reference taken before the unit was first changed resolves to the draft's current record.
   let i = s.units.indexOf(u);
@@ -39,6 +43,7 @@ export function own(s: GameState, u: UnitState): UnitState {
 /** Add a new unit record to a draft (owned from the start). */
 export function addUnit(s: GameState, u: UnitState): UnitState {
   owned?.add(u);
+  if (inPlace) forgetOccupancy(s);
   s.units.push(u);
   return u;
 }

@@ -10,7 +10,7 @@ import { doRetreat, retreatOptions } from './retreat';
 import { checkRetirement, retireMove, updateBallistas } from './aftermath';
 import { moveTrail } from './core/moves';
 import { allowedFacings, candidates, nextToDeploy } from './legal';
-import { allPoints, createGameState, type EndReason, otherSide, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { allPoints, cloneState, createGameState, workingStates, type EndReason, otherSide, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import { addUnit, draftState, drafting, own } from './draft';
 
 /** A new game: undeployed units wait for hidden deployment; then the first-attacker roll and turn 1. */
@@ -30,7 +30,31 @@ export function createGame(scenario: Scenario, options: { seed: number; turnLimi
  */
 const legalCache = new WeakMap<GameState, readonly Action[]>();
 
+/** A private copy of a state for a simulation to change with applyInPlace (never hand it to callers who keep states). */
+export function workingCopy(state: GameState): GameState {
+  const s = cloneState(state);
+  workingStates.add(s);
+  return s;
+}
+
+/**
+ * Apply an action to a working copy in place (simulations: no copy per action). The action must be one that
+ * legalActions or sampleAction gave for this very position: it is not checked again.
+ */
+export function applyInPlace(s: GameState, action: Action): void {
+  if (!workingStates.has(s)) throw new Error('applyInPlace changes only a workingCopy');
+  if (s.phase === 'over') throw new RuleError('game-over', 'The game is over.');
+  s.events = [];
+  drafting(() => {
+    perform(s, action);
+    s.log.push(action);
+    updateBallistas(s);
+    advance(s);
+  }, true);
+}
+
 function cachedLegal(state: GameState): readonly Action[] {
+  if (workingStates.has(state)) return candidates(state);
   let list = legalCache.get(state);
   if (!list) legalCache.set(state, (list = candidates(state)));
   return list;
@@ -46,7 +70,7 @@ const sampled = new WeakMap<GameState, Action>();
 
 /** Record that `action` was drawn as legal for `state` (sampleAction). */
 export function vouch(state: GameState, action: Action): Action {
-  sampled.set(state, action);
+  if (!workingStates.has(state)) sampled.set(state, action);
   return action;
 }
 

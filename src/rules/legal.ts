@@ -63,6 +63,12 @@ function deployActions(state: GameState, side: string): Action[] {
   return out;
 }
 
+/** A missile unit's choices this phase (9): fire at each target it may, or hold. */
+export function missileActions(state: GameState, u: UnitState, out: Action[]): void {
+  for (const t of missileTargets(state, u)) out.push({ type: 'fire', side: u.side, unit: u.id, target: t.id });
+  out.push({ type: 'hold', side: u.side, unit: u.id });
+}
+
 /**
  * Every legal action of the side to act (empty when the game is over). `onlyUnit` narrows to one unit's actions,
  * `onlyType` to one type of action (applyAction checks an action against just these).
@@ -93,8 +99,7 @@ function generate(state: GameState, occ: Occupancy, onlyUnit?: string, onlyType?
     case 'missile':
       for (const u of missileUnits(state, side)) {
         if (state.decided.includes(u.id) || (onlyUnit && u.id !== onlyUnit)) continue;
-        for (const t of missileTargets(state, u)) out.push({ type: 'fire', side, unit: u.id, target: t.id });
-        out.push({ type: 'hold', side, unit: u.id });
+        missileActions(state, u, out);
       }
       break;
     case 'move': out = moveActions(moveContext(state, occ), side, onlyUnit, onlyType); break;

@@ -3,7 +3,8 @@
  * for playouts and simulation. Always an action that legalActions lists (a property test checks it).
  */
 import type { Action } from './actions';
-import { candidates } from './legal';
+import { candidates, missileActions } from './legal';
+import { missileUnits } from './firing';
 import { actsFor, canMove, faceActions, moveContext, supportActions, unitMoves, type MoveContext } from './core/moves';
 import { withOccupancy, type GameState, type UnitState } from './state';
 import type { RngState } from './random';
@@ -37,6 +38,15 @@ export function sampleAction(state: GameState, rng: RngState): Action | null {
     if (state.phase === 'move') {
       const moved = sampleMove(moveContext(state, occ), side, rng);
       if (moved) return moved;
+    }
+    if (state.phase === 'missile') {
+      // One undecided missile unit at random, then one of its choices (the order they decide in does not matter).
+      const open = missileUnits(state, side).filter((u) => !state.decided.includes(u.id));
+      if (open.length > 0) {
+        const list: Action[] = [];
+        missileActions(state, open[randomIndex(rng, open.length)]!, list);
+        return list[randomIndex(rng, list.length)]!;
+      }
     }
     const all = candidates(state);
     const pool = all.length > 1 ? all.filter((x) => x.type !== 'concede') : all;

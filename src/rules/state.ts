@@ -142,13 +142,34 @@ export function unitById(state: GameState, id: string): UnitState {
 let pass: Occupancy | null = null;
 const NONE: readonly UnitState[] = Object.freeze([]);
 
+/**
+ * Private working copies (architecture "Fast core, plain facade"): states that game.ts applyInPlace changes, so nothing
+ * may be remembered against their identity except what is forgotten when they change (their occupancy, below).
+ */
+export const workingStates = new WeakSet<GameState>();
+
+/** A working copy's occupancy, kept from one pass to the next until one of its units changes (forgetOccupancy). */
+const kept = new WeakMap<GameState, Occupancy>();
+
+/** A unit of a working copy is about to change (draft.ts own): its occupancy must be built afresh. */
+export function forgetOccupancy(state: GameState): void {
+  const occ = kept.get(state);
+  if (!occ) return;
+  kept.delete(state);
+  releaseOccupancy(occ);
+}
+
 /** Run `fn` with the state's occupancy built once (unitsAt reads it meanwhile); nested passes over the same units share it. */
 export function withOccupancy<T>(state: GameState, fn: (occ: Occupancy) => T): T {
   if (pass && pass.units === state.units) return fn(pass);
   const outer = pass;
-  const occ = occupancyOf(state);
+  const keep = workingStates.has(state);
+  const occ = (keep && kept.get(state)) || occupancyOf(state);
   pass = occ;
-  try { return fn(occ); } finally { pass = outer; releaseOccupancy(occ); }
+  try { return fn(occ); } finally {
+    pass = outer;
+    if (keep) kept.set(state, occ); else releaseOccupancy(occ);
+  }
 }
 
 /** Active units on the board in a square (ballistas included). */

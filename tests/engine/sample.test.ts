@@ -1,6 +1,7 @@
 /** sampleAction (issue 9): one legal action drawn without listing them all; always one that legalActions lists. */
 import { expect, test } from 'vitest';
-import { actionKey, applyAction, createGame, createRng, legalActions, playOut, randomPolicy, sampleAction, type GameState } from '../../src/rules';
+import { actionKey, applyAction, createGame, createRng, legalActions, playOut, randomPolicy, sampleAction, stateHash, type GameState } from '../../src/rules';
+import { applyInPlace, workingCopy } from '../../src/rules/game';
 import { TEMPLATES } from '../../src/scenario';
 import { generatedScenario } from './fuzz/scenarios';
 
@@ -56,4 +57,49 @@ test('playOut lists no legal actions when the policy samples (the fast path is t
   const end = playOut(createGame(scenario, { seed: 4, turnLimit: 2 }), counting, applyAction);
   expect(end.phase).toBe('over');
   expect(listed).toBe(0);
+});
+
+/**
+ * Fast core: a private working copy changed in place (applyInPlace, with its occupancy kept between actions) must
+ * stay exactly the state applyAction makes. Walk both side by side: the same draws, the same listings, the same hash.
+ */
+function inPlaceAgrees(start: GameState, seed: number): number {
+  let s = start;
+  const w = workingCopy(start);
+  const before = stateHash(start);
+  const r1 = createRng(seed), r2 = createRng(seed);
+  let steps = 0;
+  while (s.phase !== 'over') {
+    if (steps % 5 === 0) expect(legalActions(w).map(actionKey)).toEqual(legalActions(s).map(actionKey));
+    const a = sampleAction(s, r1)!, b = sampleAction(w, r2)!;
+    expect(actionKey(b)).toBe(actionKey(a));
+    s = applyAction(s, a);
+    applyInPlace(w, b);
+    expect(stateHash(w), `after ${actionKey(a)} (turn ${s.turn})`).toBe(stateHash(s));
+    steps++;
+  }
+  expect(stateHash(start)).toBe(before);
+  return steps;
+}
+
+test.each(TEMPLATES.map((t) => t.id))('a working copy played in place stays the state applyAction makes, over a %s game', (id) => {
+  const scenario = TEMPLATES.find((t) => t.id === id)!.scenario;
+  expect(inPlaceAgrees(createGame(scenario, { seed: 21 }), 21)).toBeGreaterThan(100);
+}, 120_000);
+
+test('a working copy played in place stays the state applyAction makes, over generated valid scenarios', () => {
+  let steps = 0;
+  for (let g = 0; g < 6; g++) steps += inPlaceAgrees(createGame(generatedScenario(7000 + g), { seed: g, turnLimit: 6 }), g);
+  expect(steps).toBeGreaterThan(600);
+}, 120_000);
+
+test('playOut and applyInPlace leave the state they start from unchanged; applyInPlace takes only a working copy', () => {
+  const scenario = TEMPLATES.find((t) => t.id === 'river-crossing')!.scenario;
+  const start = createGame(scenario, { seed: 5 });
+  const hash = stateHash(start);
+  const end = playOut(start, randomPolicy(5));
+  expect(end.phase).toBe('over');
+  expect(stateHash(start)).toBe(hash);
+  expect(start.log).toHaveLength(0);
+  expect(() => applyInPlace(start, legalActions(start)[0]!)).toThrow(/workingCopy/);
 });

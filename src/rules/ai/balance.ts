@@ -2,8 +2,8 @@
  * Self-play games for the balance estimate. Game i of a run uses seed gameSeed(seed, i) for its dice and
  * gameSeed(that, side + 1) for each side's policy, so a run's numbers do not depend on how many workers share it.
  */
-import { createGame } from '../game';
-import { step } from './playout';
+import { applyInPlace, createGame, workingCopy } from '../game';
+import { choose } from './playout';
 import type { Scenario } from '../scenario';
 import type { GameState } from '../state';
 import { randomPolicy, simplePolicy, type Policy } from './basic';
@@ -36,30 +36,36 @@ function bump(map: Record<string, number>, sq: string, n: number): void {
   map[sq] = (map[sq] ?? 0) + n;
 }
 
-/** Add what changed from `prev` to `next` to the heat map (unit records are shared when unchanged). */
-function recordHeat(prev: GameState, next: GameState, heat: HeatMap): void {
-  for (let i = 0; i < prev.units.length; i++) {
-    const a = prev.units[i]!, b = next.units[i];
-    if (!b || a === b || a.at === null) continue;
-    const lost = a.stands - b.stands;
-    if (lost > 0) bump(heat.lost, a.at, lost);
+/** Each unit's stands and square before an action (by index in the units array), to see what the action cost. */
+function snapshot(s: GameState, stands: number[], where: Array<string | null>): void {
+  stands.length = where.length = s.units.length;
+  for (let i = 0; i < s.units.length; i++) { stands[i] = s.units[i]!.stands; where[i] = s.units[i]!.at; }
+}
+
+/** Add what the last action did to the heat map: stands lost where they stood before it, and melees fought. */
+function recordHeat(s: GameState, before: number[], where: Array<string | null>, heat: HeatMap): void {
+  for (let i = 0; i < before.length; i++) {
+    const lost = before[i]! - s.units[i]!.stands;
+    if (lost > 0 && where[i]) bump(heat.lost, where[i]!, lost);
   }
-  for (const e of next.events) if (e.kind === 'melee' && e.at) bump(heat.melees, e.at, 1);
+  for (const e of s.events) if (e.kind === 'melee' && e.at) bump(heat.melees, e.at, 1);
 }
 
 /** Play game `index` of a run to its end, adding its heat to `heat`. */
 export function playBalanceGame(scenario: Scenario, index: number, options: BalanceOptions, heat: HeatMap): BalanceGame {
   const seed = gameSeed(options.seed, index);
-  let s = createGame(scenario, { seed, ...(scenario.rules?.turnLimit === null ? { turnLimit: 12 } : {}) });
+  const s = workingCopy(createGame(scenario, { seed, ...(scenario.rules?.turnLimit === null ? { turnLimit: 12 } : {}) }));
   const policies: Record<string, Policy> = {};
   s.sides.forEach((side, j) => { policies[side.id] = makePolicy(options.policy, gameSeed(seed, j + 1), options.level); });
   const cap = options.maxActions ?? 20000;
+  const before: number[] = [], where: Array<string | null> = [];
   let actions = 0;
   for (; actions < cap; actions++) {
-    const next = step(s, policies);
-    if (!next) break;
-    recordHeat(s, next.state, heat);
-    s = next.state;
+    const a = choose(s, policies);
+    if (!a) break;
+    snapshot(s, before, where);
+    applyInPlace(s, a);
+    recordHeat(s, before, where, heat);
   }
   const points = s.result?.points ?? Object.fromEntries(s.sides.map((x) => [x.id, 0]));
   return { index, winner: s.result?.winner ?? null, points, turns: s.turn, actions };

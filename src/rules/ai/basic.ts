@@ -1,6 +1,7 @@
 /** Simple built-in policies for `nevsky play`, the bench and the fuzz suite. */
 import type { Action } from '../actions';
-import { legalActions } from '../game';
+import { applyAction } from '../game';
+import { choose, playUntil } from './playout';
 import { createRng, type RngState } from '../random';
 import { randomIndex, sampleAction } from '../sample';
 import { squareDistance } from '../geometry';
@@ -91,13 +92,15 @@ function pickIndex(pick: Policy, state: GameState, actions: Action[]): number {
   return Math.max(0, actions.indexOf(pick(state, actions)));
 }
 
-/** Play a game to its end with one policy per side (or one for both); a policy's `sample` is used when it has one. */
-export function playOut(state: GameState, policy: Policy | Record<string, Policy>, apply: (s: GameState, a: Action) => GameState, onStep?: (s: GameState, a: Action) => void): GameState {
+/**
+ * Play a game to its end with one policy per side (or one for both); a policy's `sample` is used when it has one.
+ * Without `apply` (or with applyAction) and without `onStep`, it plays on a private working copy, in place.
+ */
+export function playOut(state: GameState, policy: Policy | Record<string, Policy>, apply: (s: GameState, a: Action) => GameState = applyAction, onStep?: (s: GameState, a: Action) => void): GameState {
+  if (apply === applyAction && !onStep) return playUntil(state, policy, () => false, Infinity);
   let s = state;
   for (;;) {
-    if (s.phase === 'over') return s;
-    const p = typeof policy === 'function' ? policy : policy[s.toAct!]!;
-    const a = p.sample ? p.sample(s) : p(s, legalActions(s));
+    const a = choose(s, policy);
     if (!a) return s;
     s = apply(s, a);
     onStep?.(s, a);
