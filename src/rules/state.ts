@@ -148,27 +148,34 @@ const NONE: readonly UnitState[] = Object.freeze([]);
  */
 export const workingStates = new WeakSet<GameState>();
 
-/** A working copy's occupancy, kept from one pass to the next until one of its units changes (forgetOccupancy). */
-const kept = new WeakMap<GameState, Occupancy>();
+/**
+ * The occupancy of the working copy read last, kept from one pass to the next until one of its units changes
+ * (forgetOccupancy). One entry: a simulation reads one working copy over and over.
+ */
+let kept: { state: GameState; occ: Occupancy } | null = null;
 
 /** A unit of a working copy is about to change (draft.ts own): its occupancy must be built afresh. */
 export function forgetOccupancy(state: GameState): void {
-  const occ = kept.get(state);
-  if (!occ) return;
-  kept.delete(state);
-  releaseOccupancy(occ);
+  if (kept?.state !== state) return;
+  releaseOccupancy(kept.occ);
+  kept = null;
 }
 
 /** Run `fn` with the state's occupancy built once (unitsAt reads it meanwhile); nested passes over the same units share it. */
 export function withOccupancy<T>(state: GameState, fn: (occ: Occupancy) => T): T {
   if (pass && pass.units === state.units) return fn(pass);
   const outer = pass;
-  const keep = workingStates.has(state);
-  const occ = (keep && kept.get(state)) || occupancyOf(state);
+  const reuse = kept?.state === state ? kept.occ : null;
+  const occ = reuse ?? occupancyOf(state);
   pass = occ;
   try { return fn(occ); } finally {
     pass = outer;
-    if (keep) kept.set(state, occ); else releaseOccupancy(occ);
+    if (!reuse) {
+      if (workingStates.has(state)) {
+        if (kept) releaseOccupancy(kept.occ);
+        kept = { state, occ };
+      } else releaseOccupancy(occ);
+    }
   }
 }
 

@@ -14,9 +14,8 @@ interface Entry {
   reach: Reach;
   /** Bit per square: squares whose enemy flag the search may have read. */
   region: Uint32Array;
-  /** Bit per square: those of them that were enemy-held, and how many. */
+  /** Bit per square: those of them that were enemy-held. */
   enemies: Uint32Array;
-  count: number;
 }
 
 export interface Memo { board: Board; entries: Map<number, Entry[]>; size: number }
@@ -48,13 +47,17 @@ export function memoFor(board: Board, rules: ResolvedRules): Memo {
 export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, enemy: Uint8Array, enemySquares: readonly number[], scratch: Reach): Reach {
   const key = ((m.from * TROOP_TYPES.length + TYPE_INDEX[m.type]) * 2 + (m.afterCharge ? 1 : 0)) * 2 + (m.carry ? 1 : 0);
   let list = memo.entries.get(key);
-  if (list) for (const e of list) if (sameEnemies(e, enemySquares)) return e.reach;
   const words = (board.n + 31) >> 5;
+  if (list) {
+    if (now.length < words) now = new Uint32Array(words);
+    now.fill(0, 0, words);
+    for (const i of enemySquares) now[i >> 5]! |= 1 << (i & 31);
+    for (const e of list) if (sameEnemies(e, now, words)) return e.reach;
+  }
   const region = new Uint32Array(words), enemies = new Uint32Array(words);
   search(board, rules, m, enemy, scratch, region);
-  let count = 0;
   for (const i of enemySquares) {
-    if (region[i >> 5]! & (1 << (i & 31))) { enemies[i >> 5]! |= 1 << (i & 31); count++; }
+    if (region[i >> 5]! & (1 << (i & 31))) enemies[i >> 5]! |= 1 << (i & 31);
   }
   const n = scratch.count;
   const reach: Reach = {
@@ -64,19 +67,15 @@ export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mo
   if (memo.size >= LIMIT) { memo.entries.clear(); memo.size = 0; list = undefined; }
   if (!list) memo.entries.set(key, (list = []));
   if (list.length >= PER_KEY) list.shift(); else memo.size++;
-  list.push({ reach, region, enemies, count });
+  list.push({ reach, region, enemies });
   return reach;
 }
 
+/** The enemy-held squares now, a bit per square (reused by every lookup). */
+let now = new Uint32Array(0);
+
 /** Are the enemy-held squares inside the entry's region the same as when it was searched? */
-function sameEnemies(e: Entry, enemySquares: readonly number[]): boolean {
-  let c = 0;
-  for (const i of enemySquares) {
-    const w = i >> 5, bit = 1 << (i & 31);
-    if (e.region[w]! & bit) {
-      if (!(e.enemies[w]! & bit)) return false;
-      c++;
-    }
-  }
-  return c === e.count;
+function sameEnemies(e: Entry, enemies: Uint32Array, words: number): boolean {
+  for (let w = 0; w < words; w++) if ((e.region[w]! & enemies[w]!) !== e.enemies[w]) return false;
+  return true;
 }

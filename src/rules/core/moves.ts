@@ -62,7 +62,7 @@ const PLAIN = 0, CHARGED = 1, RUN_OVER = 2, CARRY = 3, SPLIT = 4, CHARGE_SPLIT =
 interface Table {
   side: string;
   unit: string;
-  moves: MoveAction[];
+  moves: Array<MoveAction | null>;
   supported: Map<string, MoveAction>;
   faces: Action[];
   /** Facing changes of a unit facing `facing` (index), corners allowed or not: slot corners * 8 + facing. */
@@ -76,7 +76,7 @@ function tableOf(board: Board, side: string, unit: string): Table {
   let byUnit = bySide.get(side);
   if (!byUnit) bySide.set(side, (byUnit = new Map()));
   let t = byUnit.get(unit);
-  if (!t) byUnit.set(unit, (t = { side, unit, moves: new Array<MoveAction>(board.n * TAGS.length), supported: new Map(), faces: [], turns: [] }));
+  if (!t) byUnit.set(unit, (t = { side, unit, moves: new Array<MoveAction | null>(board.n * TAGS.length).fill(null), supported: new Map(), faces: [], turns: [] }));
   return t;
 }
 
