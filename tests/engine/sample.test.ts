@@ -103,3 +103,17 @@ test('playOut and applyInPlace leave the state they start from unchanged; applyI
   expect(start.log).toHaveLength(0);
   expect(() => applyInPlace(start, legalActions(start)[0]!)).toThrow(/workingCopy/);
 });
+
+test('playOut(state, policy, rng): a sampling policy draws from the generator given, so the same generator gives the same game', () => {
+  const scenario = TEMPLATES.find((t) => t.id === 'open-field')!.scenario;
+  const start = createGame(scenario, { seed: 8, turnLimit: 3 });
+  const a = playOut(start, randomPolicy(1), createRng(42));
+  const b = playOut(start, randomPolicy(2), createRng(42));
+  const c = playOut(start, randomPolicy(1), createRng(43));
+  expect(a.phase).toBe('over');
+  expect(b.log).toEqual(a.log);
+  expect(c.log).not.toEqual(a.log);
+  let replay = start;
+  for (const action of a.log) replay = applyAction(replay, action);
+  expect(stateHash(replay)).toBe(stateHash(a));
+});

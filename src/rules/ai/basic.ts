@@ -94,9 +94,13 @@ function pickIndex(pick: Policy, state: GameState, actions: Action[]): number {
 
 /**
  * Play a game to its end with one policy per side (or one for both); a policy's `sample` is used when it has one.
- * Without `apply` (or with applyAction) and without `onStep`, it plays on a private working copy, in place.
+ * The third argument is either how to apply an action (applyAction by default) or a random generator: then a
+ * sampling policy draws with sampleAction from that generator (architecture's `playOut(state, policy, rng)`).
+ * Without an `apply` of its own and without `onStep`, it plays on a private working copy, in place.
  */
-export function playOut(state: GameState, policy: Policy | Record<string, Policy>, apply: (s: GameState, a: Action) => GameState = applyAction, onStep?: (s: GameState, a: Action) => void): GameState {
+export function playOut(state: GameState, policy: Policy | Record<string, Policy>, applyOrRng: ((s: GameState, a: Action) => GameState) | RngState = applyAction, onStep?: (s: GameState, a: Action) => void): GameState {
+  const apply = typeof applyOrRng === 'function' ? applyOrRng : applyAction;
+  if (typeof applyOrRng !== 'function') policy = withRng(policy, applyOrRng);
   if (apply === applyAction && !onStep) return playUntil(state, policy, () => false, Infinity);
   let s = state;
   for (;;) {
@@ -105,4 +109,10 @@ export function playOut(state: GameState, policy: Policy | Record<string, Policy
     s = apply(s, a);
     onStep?.(s, a);
   }
+}
+
+/** The policies with their sampling drawn from `rng`. */
+function withRng(policy: Policy | Record<string, Policy>, rng: RngState): Policy | Record<string, Policy> {
+  const one = (p: Policy): Policy => (p.sample ? Object.assign((s: GameState, a: Action[]) => p(s, a), { sample: (s: GameState) => sampleAction(s, rng) }) : p);
+  return typeof policy === 'function' ? one(policy) : Object.fromEntries(Object.entries(policy).map(([k, p]) => [k, one(p)]));
 }
