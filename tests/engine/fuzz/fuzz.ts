@@ -8,6 +8,7 @@ import {
   applyAction, createGame, createRng, gamePoints, legalActions, randomPolicy, replayGame, sampleAction, stateHash, stackingProblem,
   fullStands, type Action, type GameState, type RngState, type Scenario,
 } from '../../../src/rules';
+import { applyInPlace, workingCopy } from '../../../src/rules/game';
 import { stepBetween, supportGeometry } from '../../../src/rules/combat';
 import { TEMPLATES } from '../../../src/scenario';
 import { generatedScenario } from './scenarios';
@@ -120,6 +121,10 @@ export function fuzzGame(scenario: Scenario, seed: number, label: string, listin
   }
   const replayed = replayGame({ scenario, seed, actions: s.log });
   if (stateHash(replayed) !== stateHash(s)) expect.fail(`${label} seed ${seed}: the replay differs from the game`);
+  // The same actions applied in place to one working copy (how simulations play) end in the same state.
+  const w = workingCopy(createGame(scenario, { seed }));
+  for (const a of s.log) applyInPlace(w, a);
+  if (stateHash(w) !== stateHash(s)) expect.fail(`${label} seed ${seed}: played in place, the game ends in another state`);
   return actions;
 }
 
