@@ -1,5 +1,5 @@
 /** Board geometry in SVG user units: square size, label margins, square <-> point conversions. */
-import { parseSquare, squareName, stepSquare, type BoardSize, type Square } from '../rules';
+import { FACING_VECTORS, parseSquare, squareName, stepSquare, type BoardSize, type Facing, type Square } from '../rules';
 
 /** Side of one square in SVG user units. */
 export const CELL = 40;
@@ -100,4 +100,26 @@ export function edgeCorners(a: Square, b: Square): [string, string] | null {
   }
   const y = Math.max(p.row, q.row);
   return [`${p.col},${y}`, `${p.col + 1},${y}`];
+}
+
+/**
+ * The facing arrow of a counter centred on (cx, cy) whose body reaches `halfW` and `halfH` from its centre: a
+ * triangle whose base sits just outside the body in the facing direction, so that it shows whole whichever way the
+ * unit faces (a counter is wider than tall: an east or west arrow must start further out), its tip at most a little
+ * past the square's edge.
+ */
+export function facingArrowPoints(cx: number, cy: number, facing: Facing, halfW: number, halfH: number): Array<[number, number]> {
+  const [vx, vy] = FACING_VECTORS[facing];
+  const len = Math.hypot(vx, vy);
+  const ux = vx / len, uy = vy / len;
+  const px = -uy, py = ux, half = CELL * 0.125;
+  // The base moves out from the centre until both its corners clear the body, then a pixel of air.
+  const clear = (x: number, y: number) => Math.abs(x) >= halfW || Math.abs(y) >= halfH;
+  let base = 0;
+  while (!(clear(ux * base + px * half, uy * base + py * half) && clear(ux * base - px * half, uy * base - py * half))) base += 0.5;
+  base += 1;
+  // The square's edge along the facing (further on a diagonal), and the tip no more than a little past it.
+  const squareEdge = CELL / 2 / Math.max(Math.abs(ux), Math.abs(uy));
+  const tip = Math.min(base + CELL * 0.16, squareEdge + CELL * 0.06);
+  return [[cx + ux * tip, cy + uy * tip], [cx + ux * base + px * half, cy + uy * base + py * half], [cx + ux * base - px * half, cy + uy * base - py * half]];
 }

@@ -1,11 +1,13 @@
 /** Unit counters: side colour AND frame style, two-letter code, stand pips, facing arrow; ballista and commander glyphs. */
 import type { G } from '@svgdotjs/svg.js';
-import { FACING_VECTORS, TROOPS, boundedStands, type BoardEdge, type Facing, type Scenario, type UnitSpec } from '../rules';
+import { TROOPS, boundedStands, type BoardEdge, type Facing, type Scenario, type UnitSpec } from '../rules';
 import { GLYPH, SIDE_STYLES } from '../scenario/symbology';
-import { CELL, squareCentre } from './layout';
+import { CELL, facingArrowPoints, squareCentre } from './layout';
 
 const W = GLYPH.counterWidth * CELL;
 const H = GLYPH.counterHeight * CELL;
+/** How far the full-size ballista glyph reaches from its centre (engine() at scale 1). */
+const ENGINE_HALF = 12;
 
 interface Placed { unit: UnitSpec; edge: BoardEdge; sideId: string }
 
@@ -33,16 +35,9 @@ function engine(g: G, x: number, y: number, scale: number, ink: string, fill: st
   g.circle(4 * s).center(x + 7 * s, y + 8 * s).fill(ink);
 }
 
-function arrow(g: G, cx: number, cy: number, facing: Facing, ink: string): void {
-  const [vx, vy] = FACING_VECTORS[facing];
-  const len = Math.hypot(vx, vy);
-  const ux = vx / len, uy = vy / len;
-  const tip = CELL * 0.47;
-  const base = CELL * 0.3;
-  const px = -uy, py = ux;
-  const tx = cx + ux * tip, ty = cy + uy * tip;
-  const bx = cx + ux * base, by = cy + uy * base;
-  g.polygon([[tx, ty], [bx + px * 5, by + py * 5], [bx - px * 5, by - py * 5]]).fill(ink).stroke({ color: '#ffffff', width: 0.8 });
+/** The facing arrow, outside a body of half-size halfW x halfH (a counter by default). */
+function arrow(g: G, cx: number, cy: number, facing: Facing, ink: string, halfW = W / 2, halfH = H / 2): void {
+  g.polygon(facingArrowPoints(cx, cy, facing, halfW, halfH)).fill(ink).stroke({ color: '#ffffff', width: 0.8 });
 }
 
 function counter(g: G, p: Placed, cx: number, cy: number): void {
@@ -90,7 +85,7 @@ export function drawUnits(g: G, s: Scenario): void {
       const ug = g.group().attr({ 'data-unit': p.unit.id, 'data-side': p.sideId });
       const style = SIDE_STYLES[p.edge];
       if (bodies.length === 0) {
-        arrow(ug, c.x, c.y, p.unit.facing ?? (p.edge === 'north' ? 'S' : 'N'), style.ink);
+        arrow(ug, c.x, c.y, p.unit.facing ?? (p.edge === 'north' ? 'S' : 'N'), style.ink, ENGINE_HALF, ENGINE_HALF);
         engine(ug, c.x, c.y, 1, style.ink, style.fill);
       } else engine(ug, c.x - CELL * 0.26, c.y - CELL * 0.3, 0.5, style.ink, style.fill);
     }
@@ -98,7 +93,7 @@ export function drawUnits(g: G, s: Scenario): void {
       const ug = g.group().attr({ 'data-unit': p.unit.id, 'data-side': p.sideId });
       const style = SIDE_STYLES[p.edge];
       if (bodies.length === 0 && engines.length === 0) {
-        arrow(ug, c.x, c.y, p.unit.facing ?? (p.edge === 'north' ? 'S' : 'N'), style.ink);
+        arrow(ug, c.x, c.y, p.unit.facing ?? (p.edge === 'north' ? 'S' : 'N'), style.ink, CELL * 0.28, CELL * 0.28);
         ug.circle(CELL * 0.56).center(c.x, c.y).fill(style.fill).stroke({ color: style.ink, width: 1.6 });
         star(ug, c.x, c.y, CELL * GLYPH.star * 1.4, '#ffe066', style.ink);
       } else star(ug, c.x + W / 2 - 2 + shift.x, c.y - H / 2 - 1 + shift.y, CELL * GLYPH.star, '#ffe066', style.ink);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { CELL, MARGIN, boardPixels, edgeSegment, neighbour, squareAt, squareCentre } from '../../src/render/layout';
+import { CELL, MARGIN, boardPixels, edgeSegment, facingArrowPoints, neighbour, squareAt, squareCentre } from '../../src/render/layout';
+import { FACINGS, FACING_VECTORS } from '../../src/rules';
 import { compressRun, roadSquares } from '../../src/render/roads';
 
 const board = { columns: 12, rows: 12 };
@@ -34,5 +35,24 @@ describe('board layout', () => {
   ])('3D road %j covers every square of its straight runs and compresses back to its corners', (path, squares) => {
     expect(roadSquares(path)).toEqual(squares);
     expect(compressRun(squares)).toEqual(path);
+  });
+});
+
+describe('facing arrows', () => {
+  // A counter is 0.78 x 0.5 of a square (GLYPH): wider than tall.
+  const halfW = 0.39 * CELL, halfH = 0.25 * CELL;
+  const inside = ([x, y]: [number, number]) => Math.abs(x) < halfW && Math.abs(y) < halfH;
+  test.each(FACINGS.map((f) => [f]))('an arrow facing %s lies wholly outside its counter, points the right way and stays near its square', (facing) => {
+    const pts = facingArrowPoints(0, 0, facing, halfW, halfH);
+    for (const p of pts) expect(inside(p), `${facing} point ${p.join(',')} is under the counter`).toBe(false);
+    const [vx, vy] = FACING_VECTORS[facing];
+    const [tx, ty] = pts[0]!;
+    expect(Math.sign(Math.round(tx))).toBe(Math.sign(vx));
+    expect(Math.sign(Math.round(ty))).toBe(Math.sign(vy));
+    // No further than a little past the square's edge in that direction.
+    expect(Math.hypot(tx, ty)).toBeLessThanOrEqual(CELL / 2 / Math.max(Math.abs(vx), Math.abs(vy)) * Math.hypot(vx, vy) + 0.06 * CELL + 1e-9);
+    // Long enough to see: at least a sixth of its own width from base to tip.
+    const bx = (pts[1]![0] + pts[2]![0]) / 2, by = (pts[1]![1] + pts[2]![1]) / 2;
+    expect(Math.hypot(tx - bx, ty - by)).toBeGreaterThan(CELL * 0.12);
   });
 });
