@@ -3,7 +3,7 @@
  * repeat. Kept per board and hill rules, keyed by an integer (start square, troop type, after a charge, carrying).
  * A search depends on nothing else but the enemy-held squares it read, so an entry records the squares it could have
  * read (those it reached and their neighbours) and which of them were enemy-held; it is reused exactly when the
- * enemy-held squares inside that region are the same now, checked against the current enemy squares (a short list).
+ * enemy-held squares inside that region are the same now, checked a word (32 squares) at a time.
  */
 import { TROOP_TYPES, type TroopType } from '../troops';
 import type { ResolvedRules } from '../scenario';
@@ -41,24 +41,17 @@ export function memoFor(board: Board, rules: ResolvedRules): Memo {
 }
 
 /**
- * search() through the memo. `enemySquares` lists the squares `enemy` marks. The result is the memo's own (or
+ * search() through the memo. `enemyBits` holds a bit for each square `enemy` marks. The result is the memo's own (or
  * `scratch` filled and then copied into the memo): read it, never change it.
  */
-export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, enemy: Uint8Array, enemySquares: readonly number[], scratch: Reach): Reach {
+export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, enemy: Uint8Array, enemyBits: Uint32Array, scratch: Reach): Reach {
   const key = ((m.from * TROOP_TYPES.length + TYPE_INDEX[m.type]) * 2 + (m.afterCharge ? 1 : 0)) * 2 + (m.carry ? 1 : 0);
   let list = memo.entries.get(key);
   const words = (board.n + 31) >> 5;
-  if (list) {
-    if (now.length < words) now = new Uint32Array(words);
-    now.fill(0, 0, words);
-    for (const i of enemySquares) now[i >> 5]! |= 1 << (i & 31);
-    for (const e of list) if (sameEnemies(e, now, words)) return e.reach;
-  }
+  if (list) for (const e of list) if (sameEnemies(e, enemyBits, words)) return e.reach;
   const region = new Uint32Array(words), enemies = new Uint32Array(words);
   search(board, rules, m, enemy, scratch, region);
-  for (const i of enemySquares) {
-    if (region[i >> 5]! & (1 << (i & 31))) enemies[i >> 5]! |= 1 << (i & 31);
-  }
+  for (let w = 0; w < words; w++) enemies[w] = region[w]! & enemyBits[w]!;
   const n = scratch.count;
   const reach: Reach = {
     count: n, square: scratch.square.slice(0, n), cost: scratch.cost.slice(0, n), kind: scratch.kind.slice(0, n),
@@ -70,9 +63,6 @@ export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mo
   list.push({ reach, region, enemies });
   return reach;
 }
-
-/** The enemy-held squares now, a bit per square (reused by every lookup). */
-let now = new Uint32Array(0);
 
 /** Are the enemy-held squares inside the entry's region the same as when it was searched? */
 function sameEnemies(e: Entry, enemies: Uint32Array, words: number): boolean {

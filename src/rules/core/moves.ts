@@ -114,13 +114,13 @@ let main = newReach(0), withEngine = newReach(0);
 /** The unit's moves (carrying its ballista or not): remembered, or searched into a reused buffer. Read, never change. */
 export function reachOf(ctx: MoveContext, u: UnitState, carry: boolean): Reach {
   const s = sideIndex(ctx.occ, u.side);
-  return unitReach(ctx.state, ctx.board, ctx.memo, u, carry, ctx.occ.enemy[s]!, ctx.occ.enemySquares[s]!);
+  return unitReach(ctx.state, ctx.board, ctx.memo, u, carry, ctx.occ.enemy[s]!, ctx.occ.enemyBits[s]!);
 }
 
-function unitReach(state: GameState, board: Board, memo: Memo, u: UnitState, carry: boolean, enemy: Uint8Array, enemySquares: readonly number[]): Reach {
+function unitReach(state: GameState, board: Board, memo: Memo, u: UnitState, carry: boolean, enemy: Uint8Array, enemyBits: Uint32Array): Reach {
   if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
   const m = { type: u.type, from: board.index.get(u.at!)!, afterCharge: afterCharge(state, u), carry };
-  return memoSearch(memo, board, state.rules, m, enemy, enemySquares, carry ? withEngine : main);
+  return memoSearch(memo, board, state.rules, m, enemy, enemyBits, carry ? withEngine : main);
 }
 
 /** Move actions of one unit, appended to `out`: normal, carrying its ballista, splitting knights (each with charges). */
@@ -223,8 +223,8 @@ export function backers(state: GameState, mover: UnitState, sq: Square): string[
 export function moveTrail(state: GameState, u: UnitState, carry: boolean, to: Square, charge: boolean): Square[] | undefined {
   if (!u.at) return undefined;
   const board = boardOf(state.scenario);
-  const { enemy, squares } = enemiesOf(state, board, u.side);
-  const r = unitReach(state, board, memoFor(board, state.rules), u, carry, enemy, squares);
+  const { enemy, bits } = enemiesOf(state, board, u.side);
+  const r = unitReach(state, board, memoFor(board, state.rules), u, carry, enemy, bits);
   const j = board.index.get(to);
   for (let k = 0; k < r.count; k++) {
     if (r.square[k] !== j) continue;

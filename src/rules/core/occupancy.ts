@@ -18,6 +18,8 @@ export interface Occupancy {
   enemy: readonly Uint8Array[];
   /** By side index: the squares marked in `enemy`, each once. */
   enemySquares: readonly number[][];
+  /** By side index: the same squares as a bit per square (32 to a word), for the move memo's checks. */
+  enemyBits: readonly Uint32Array[];
 }
 
 interface Buffers extends Occupancy {
@@ -25,6 +27,7 @@ interface Buffers extends Occupancy {
   sides: string[];
   enemy: Uint8Array[];
   enemySquares: number[][];
+  enemyBits: Uint32Array[];
   /** Squares with units, to clear on release. */
   occupied: number[];
 }
@@ -41,14 +44,15 @@ export function occupancyOf(state: GameState): Occupancy {
   const board = boardOf(state.scenario);
   const k = free.findIndex((b) => b.board === board);
   const o: Buffers = k >= 0 ? free.splice(k, 1)[0]! : {
-    board, units: state.units, at: new Array<readonly UnitState[]>(board.n).fill(NONE), sides: [], enemy: [], enemySquares: [], occupied: [],
+    board, units: state.units, at: new Array<readonly UnitState[]>(board.n).fill(NONE), sides: [], enemy: [], enemySquares: [], enemyBits: [], occupied: [],
   };
   o.units = state.units;
-  const { at, sides, enemy, enemySquares, occupied } = o;
+  const { at, sides, enemy, enemySquares, enemyBits, occupied } = o;
   for (let s = 0; s < state.sides.length; s++) {
     sides[s] = state.sides[s]!.id;
     enemy[s] ??= new Uint8Array(board.n);
     enemySquares[s] ??= [];
+    enemyBits[s] ??= new Uint32Array((board.n + 31) >> 5);
   }
   sides.length = state.sides.length;
   for (const u of state.units) {
@@ -62,6 +66,7 @@ export function occupancyOf(state: GameState): Occupancy {
       if (sides[s] === u.side || enemy[s]![i]) continue;
       enemy[s]![i] = 1;
       enemySquares[s]!.push(i);
+      enemyBits[s]![i >> 5]! |= 1 << (i & 31);
     }
   }
   return o;
@@ -75,6 +80,7 @@ export function releaseOccupancy(occ: Occupancy): void {
   for (let s = 0; s < o.enemy.length; s++) {
     for (const i of o.enemySquares[s]!) o.enemy[s]![i] = 0;
     o.enemySquares[s]!.length = 0;
+    o.enemyBits[s]!.fill(0);
   }
   o.units = [];
   if (free.length < 8) free.push(o);
@@ -87,22 +93,24 @@ export function sideIndex(occ: Occupancy, side: string): number {
 }
 
 /** Reused by enemiesOf (its result is valid until the next call). */
-let scan = { board: null as Board | null, enemy: new Uint8Array(0), squares: [] as number[] };
+let scan = { board: null as Board | null, enemy: new Uint8Array(0), squares: [] as number[], bits: new Uint32Array(0) };
 
 /**
- * Just the squares holding troops of another side than `side` (the `enemy` and `enemySquares` of an occupancy, without
- * the rest): all a single move search needs. Valid until the next call.
+ * Just the squares holding troops of another side than `side` (the `enemy`, `enemySquares` and `enemyBits` of an
+ * occupancy, without the rest): all a single move search needs. Valid until the next call.
  */
-export function enemiesOf(state: GameState, board: Board, side: string): { enemy: Uint8Array; squares: readonly number[] } {
-  if (scan.board !== board) scan = { board, enemy: new Uint8Array(board.n), squares: [] };
+export function enemiesOf(state: GameState, board: Board, side: string): { enemy: Uint8Array; squares: readonly number[]; bits: Uint32Array } {
+  if (scan.board !== board) scan = { board, enemy: new Uint8Array(board.n), squares: [], bits: new Uint32Array((board.n + 31) >> 5) };
   for (const i of scan.squares) scan.enemy[i] = 0;
   scan.squares.length = 0;
+  scan.bits.fill(0);
   for (const u of state.units) {
     if (u.status !== 'active' || u.at === null || u.type === 'ballista' || u.side === side) continue;
     const i = squareIndex(board, u.at);
     if (i < 0 || scan.enemy[i]) continue;
     scan.enemy[i] = 1;
     scan.squares.push(i);
+    scan.bits[i >> 5]! |= 1 << (i & 31);
   }
   return scan;
 }
