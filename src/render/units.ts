@@ -40,22 +40,27 @@ function arrow(g: G, cx: number, cy: number, facing: Facing, ink: string, halfW 
   g.polygon(facingArrowPoints(cx, cy, facing, halfW, halfH)).fill(ink).stroke({ color: '#ffffff', width: 0.8 });
 }
 
-function counter(g: G, p: Placed, cx: number, cy: number): void {
+/** A counter centred on (cx, cy), `k` times its full size. */
+function counter(g: G, p: Placed, cx: number, cy: number, k = 1): void {
   const style = SIDE_STYLES[p.edge];
   const spec = TROOPS[p.unit.type];
-  const x = cx - W / 2, y = cy - H / 2;
-  const r = GLYPH.cornerRadius * CELL;
-  g.rect(W, H).move(x, y).radius(r).fill(style.fill).stroke({ color: style.ink, width: 1.6 });
-  if (style.frame === 'outlined') g.rect(W - 5, H - 5).move(x + 2.5, y + 2.5).radius(r / 2).fill('none').stroke({ color: '#ffffff', width: 1.2 });
-  g.plain(spec.code).font({ size: 11, weight: 700, family: 'system-ui, sans-serif', anchor: 'middle' }).fill(textColour(p.edge))
-    .attr({ x: cx, y: cy + 2 });
+  const w = W * k, h = H * k;
+  const x = cx - w / 2, y = cy - h / 2;
+  const r = GLYPH.cornerRadius * CELL * k;
+  g.rect(w, h).move(x, y).radius(r).fill(style.fill).stroke({ color: style.ink, width: 1.6 });
+  if (style.frame === 'outlined') g.rect(w - 5 * k, h - 5 * k).move(x + 2.5 * k, y + 2.5 * k).radius(r / 2).fill('none').stroke({ color: '#ffffff', width: 1.2 });
+  g.plain(spec.code).font({ size: 11 * k, weight: 700, family: 'system-ui, sans-serif', anchor: 'middle' }).fill(textColour(p.edge))
+    .attr({ x: cx, y: cy + 2 * k });
   const stands = boundedStands(p.unit.type, p.unit.stands);
-  const pip = GLYPH.pip * CELL;
+  const pip = GLYPH.pip * CELL * k;
   for (let i = 0; i < stands; i++) {
     const px = cx - ((stands - 1) * pip * 2.4) / 2 + i * pip * 2.4;
-    g.circle(pip * 2).center(px, y + H - pip - 1.5).fill(textColour(p.edge));
+    g.circle(pip * 2).center(px, y + h - pip - 1.5 * k).fill(textColour(p.edge));
   }
 }
+
+/** Size of each counter in a square that holds both sides (a melee's contact square), so that both show. */
+const MELEE_SCALE = 0.72;
 
 /** Draw every deployed unit of both sides, grouped by square. */
 export function drawUnits(g: G, s: Scenario): void {
@@ -75,10 +80,23 @@ export function drawUnits(g: G, s: Scenario): void {
     const commanders = list.filter((p) => p.unit.type === 'commander');
     // With an engine in the square the counters move down and right, leaving the top-left corner to the engine.
     const shift = engines.length > 0 && bodies.length > 0 ? { x: CELL * 0.08, y: CELL * 0.15 } : { x: 0, y: 0 };
+    // Both sides in one square (a melee in play): each side's counters smaller, the north side's up and to the left
+    // of the centre, the other's down and to the right, so that neither hides the other.
+    const melee = bodies.some((p) => p.edge !== bodies[0]!.edge);
     bodies.forEach((p, i) => {
-      const off = (i - (bodies.length - 1) / 2) * 5;
       const ug = g.group().attr({ 'data-unit': p.unit.id, 'data-side': p.sideId });
-      arrow(ug, c.x, c.y, p.unit.facing ?? (p.edge === 'north' ? 'S' : 'N'), SIDE_STYLES[p.edge].ink);
+      const facing = p.unit.facing ?? (p.edge === 'north' ? 'S' : 'N');
+      if (melee) {
+        const mine = bodies.filter((b) => b.edge === p.edge);
+        const sign = p.edge === 'north' ? -1 : 1;
+        const off = (mine.indexOf(p) - (mine.length - 1) / 2) * 3;
+        const x = c.x + sign * CELL * 0.17 + off, y = c.y + sign * CELL * 0.2 + off;
+        arrow(ug, x, y, facing, SIDE_STYLES[p.edge].ink, (W * MELEE_SCALE) / 2, (H * MELEE_SCALE) / 2);
+        counter(ug, p, x, y, MELEE_SCALE);
+        return;
+      }
+      const off = (i - (bodies.length - 1) / 2) * 5;
+      arrow(ug, c.x, c.y, facing, SIDE_STYLES[p.edge].ink);
       counter(ug, p, c.x + off + shift.x, c.y + off + shift.y);
     });
     for (const p of engines) {

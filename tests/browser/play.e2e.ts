@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MDIS, replayGame, stateHash, type SavedGame } from '../../src/rules';
 import { ROOT } from './harness';
 import { pdfText } from '../pdf/pdf-text';
@@ -45,6 +46,8 @@ describe('hot-seat', () => {
           expect(await htmlWithoutPicker(page)).not.toContain(picked);
           mdiChecked = true;
           await page.screenshot({ path: shot('mdi') });
+          // Both sides' counters in the contact square show: neither covers most of the other.
+          expect(await worstCounterOverlap(page)).toBeLessThan(0.35);
         }
         if (!picked) {
           // The first side picks an unusual MDI with the mouse; the other side then looks for it.
@@ -216,3 +219,25 @@ describe('keyboard and take-back', () => {
     expect(await page.getByTestId('banner').textContent()).toContain('Hidden deployment');
   }, 60_000);
 });
+
+/**
+ * The largest share of a counter's body that another counter in the same square covers (0: none). Counters are the
+ * first rect of each [data-unit] group; two are in the same square when their centres are under a square apart.
+ */
+async function worstCounterOverlap(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const boxes = [...document.querySelectorAll('[data-unit] > rect:first-of-type')].map((r) => r.getBoundingClientRect());
+    const cell = (document.querySelector('[data-square]') as Element | null)?.getBoundingClientRect().width ?? 40;
+    let worst = 0;
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i]!, b = boxes[j]!;
+        if (Math.abs(a.x + a.width / 2 - (b.x + b.width / 2)) > cell || Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)) > cell) continue;
+        const w = Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left));
+        const h = Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+        worst = Math.max(worst, (w * h) / Math.min(a.width * a.height, b.width * b.height));
+      }
+    }
+    return worst;
+  });
+}
