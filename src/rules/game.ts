@@ -45,12 +45,17 @@ export function applyInPlace(s: GameState, action: Action): void {
   if (!workingStates.has(s)) throw new Error('applyInPlace changes only a workingCopy');
   if (s.phase === 'over') throw new RuleError('game-over', 'The game is over.');
   s.events = [];
+  step(s, action, true);
+}
+
+/** The one way an action changes a state (a draft, or a working copy in place): the action, then the automatic steps. */
+function step(s: GameState, action: Action, inPlace: boolean): void {
   drafting(() => {
     perform(s, action);
     s.log.push(action);
     updateBallistas(s);
     advance(s);
-  }, true);
+  }, inPlace);
 }
 
 function cachedLegal(state: GameState): readonly Action[] {
@@ -95,12 +100,7 @@ export function applyAction(state: GameState, action: Action): GameState {
     throw new RuleError(code, `${action.type} is not legal now (${state.phase} phase, turn ${state.turn})${unit ? ` for ${unit}` : ''}.`);
   }
   const s = draftState(state);
-  drafting(() => {
-    perform(s, action);
-    s.log.push(action);
-    updateBallistas(s);
-    advance(s);
-  });
+  step(s, action, false);
   return s;
 }
 

@@ -16,8 +16,6 @@ export interface Occupancy {
   sides: readonly string[];
   /** By side index: 1 where troops (not ballistas) of another side stand. */
   enemy: readonly Uint8Array[];
-  /** By side index: the squares marked in `enemy`, each once. */
-  enemySquares: readonly number[][];
   /** By side index: the same squares as a bit per square (32 to a word), for the move memo's checks. */
   enemyBits: readonly Uint32Array[];
 }
@@ -26,6 +24,7 @@ interface Buffers extends Occupancy {
   at: Array<readonly UnitState[]>;
   sides: string[];
   enemy: Uint8Array[];
+  /** By side index: the squares marked in `enemy`, each once (to clear on release). */
   enemySquares: number[][];
   enemyBits: Uint32Array[];
   /** Squares with units, to clear on release. */
@@ -96,10 +95,10 @@ export function sideIndex(occ: Occupancy, side: string): number {
 let scan = { board: null as Board | null, enemy: new Uint8Array(0), squares: [] as number[], bits: new Uint32Array(0) };
 
 /**
- * Just the squares holding troops of another side than `side` (the `enemy`, `enemySquares` and `enemyBits` of an
- * occupancy, without the rest): all a single move search needs. Valid until the next call.
+ * Just the squares holding troops of another side than `side` (the `enemy` and `enemyBits` of an occupancy, without
+ * the rest): all a single move search needs. Valid until the next call.
  */
-export function enemiesOf(state: GameState, board: Board, side: string): { enemy: Uint8Array; squares: readonly number[]; bits: Uint32Array } {
+export function enemiesOf(state: GameState, board: Board, side: string): { enemy: Uint8Array; bits: Uint32Array } {
   if (scan.board !== board) scan = { board, enemy: new Uint8Array(board.n), squares: [], bits: new Uint32Array((board.n + 31) >> 5) };
   for (const i of scan.squares) scan.enemy[i] = 0;
   scan.squares.length = 0;
