@@ -9,9 +9,10 @@ import { ballistaTargets, firingBallistas, hitChoices, missileTargets, missileUn
 import { stackingAllows } from './movement';
 import { allocationChoices } from './combat';
 import { retreatOptions } from './retreat';
-import { otherSide, sideOf, withOccupancy, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { otherSide, sideOf, withOccupancy, workingStates, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import type { Occupancy } from './core/occupancy';
 import { moveActions, moveContext, reachOf, supportActions, unitMoves } from './core/moves';
+import { listMoves, type MoveListing } from './core/listing';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
 export function allowedFacings(u: UnitState): readonly Facing[] {
@@ -74,7 +75,27 @@ export function missileActions(state: GameState, u: UnitState, out: Action[]): v
  * `onlyType` to one type of action (applyAction checks an action against just these).
  */
 export function candidates(state: GameState, onlyUnit?: string, onlyType?: Action['type']): Action[] {
+  if (state.phase === 'move' && state.toAct !== null && onlyUnit === undefined && onlyType === undefined) return allMoves(state);
   return withOccupancy(state, (occ) => generate(state, occ, onlyUnit, onlyType));
+}
+
+/** Move-phase listings kept in parts by state object (a state never changes once made; working copies excepted). */
+const moveListings = new WeakMap<GameState, MoveListing>();
+/** The listing of the position each state was made from (applyAction hands it on), to take its unchanged parts over. */
+const inherited = new WeakMap<GameState, MoveListing>();
+
+/** `child` was made from `parent` by one action (game.ts applyAction): its move listing may start from the parent's. */
+export function inheritListing(parent: GameState, child: GameState): void {
+  const listing = moveListings.get(parent);
+  if (listing && child.phase === 'move') inherited.set(child, listing);
+}
+
+function allMoves(state: GameState): Action[] {
+  const { actions, listing } = listMoves(state, inherited.get(state));
+  inherited.delete(state);
+  if (!workingStates.has(state)) moveListings.set(state, listing);
+  actions.push({ type: 'concede', side: state.toAct! });
+  return actions;
 }
 
 function generate(state: GameState, occ: Occupancy, onlyUnit?: string, onlyType?: Action['type']): Action[] {

@@ -61,7 +61,7 @@ function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | nul
   const list: Action[] = [];
   if (randomIndex(rng, 8) === 0) {
     for (const u of shuffled(mine, rng)) {
-      faceActions(ctx, u, list);
+      faceActions(state, u, list);
       if (list.length > 0) return list[randomIndex(rng, list.length)]!;
     }
   }

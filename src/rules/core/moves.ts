@@ -8,7 +8,7 @@ import { TROOPS } from '../troops';
 import type { Action } from '../actions';
 import { afterCharge, enemyHeld, mayLead, needsBacking, runOverTarget, stackFits } from '../movement';
 import { canSupport, stepBetween, supportGeometry } from '../combat';
-import type { GameState, Melee, UnitState } from '../state';
+import { unitsAt, type GameState, type Melee, type UnitState } from '../state';
 import { boardOf, type Board } from './board';
 import { enemiesOf, sideIndex, type Occupancy } from './occupancy';
 import { memoFor, memoSearch, type Memo } from './memo';
@@ -26,7 +26,7 @@ export interface MoveContext {
   memo: Memo;
 }
 
-export function moveContext(state: GameState, occ: Occupancy): MoveContext {
+export function moveContext(state: GameState, occ: Occupancy, idle = idleChargers(state)): MoveContext {
   const board = occ.board;
   let besideMelee: Uint8Array | null = null;
   if (state.melees.length > 0) {
@@ -36,7 +36,7 @@ export function moveContext(state: GameState, occ: Occupancy): MoveContext {
       for (let d = 0; d < 8; d++) if (board.step[c * 8 + d]! >= 0) besideMelee[board.step[c * 8 + d]!] = 1;
     }
   }
-  return { state, occ, board, idle: idleChargers(state), besideMelee, memo: memoFor(board, state.rules) };
+  return { state, occ, board, idle, besideMelee, memo: memoFor(board, state.rules) };
 }
 
 /** Can the unit still move this turn (not moved, not retreated last turn, not retiring)? */
@@ -57,9 +57,10 @@ export function idleChargers(state: GameState): UnitState[] {
 type MoveAction = Extract<Action, { type: 'move' }>;
 const TAGS = ['', 'charge', 'runOver', 'carry', 'split', 'charge split'] as const;
 type Tag = (typeof TAGS)[number];
-const PLAIN = 0, CHARGED = 1, RUN_OVER = 2, CARRY = 3, SPLIT = 4, CHARGE_SPLIT = 5;
+export const PLAIN = 0, CARRY = 3, SPLIT = 4;
+const CHARGED = 1, RUN_OVER = 2, CHARGE_SPLIT = 5;
 
-interface Table {
+export interface Table {
   side: string;
   unit: string;
   moves: Array<MoveAction | null>;
@@ -70,7 +71,7 @@ interface Table {
 }
 const tables = new WeakMap<Board, Map<string, Map<string, Table>>>();
 
-function tableOf(board: Board, side: string, unit: string): Table {
+export function tableOf(board: Board, side: string, unit: string): Table {
   let bySide = tables.get(board);
   if (!bySide) tables.set(board, (bySide = new Map()));
   let byUnit = bySide.get(side);
@@ -125,15 +126,14 @@ function unitReach(state: GameState, board: Board, memo: Memo, u: UnitState, car
 
 /** Move actions of one unit, appended to `out`: normal, carrying its ballista, splitting knights (each with charges). */
 export function unitMoves(ctx: MoveContext, u: UnitState, out: Action[]): void {
-  const { state, board, occ } = ctx;
-  const side = u.side;
+  const { state, board } = ctx;
   const start = out.length;
-  const t = tableOf(board, side, u.id);
-  const engine = occ.at[board.index.get(u.at!)!]!.find((b) => b.type === 'ballista' && b.controller === side && !b.moved);
+  const t = tableOf(board, u.side, u.id);
+  const engine = engineOf(ctx, u);
   const r = reachOf(ctx, u, false);
   destinations(ctx, t, u, u, r, PLAIN, undefined, out);
   if (engine) destinations(ctx, t, u, u, reachOf(ctx, u, true), CARRY, engine, out);
-  if (u.type === 'knights' && u.stands === 2) destinations(ctx, t, u, { ...u, stands: 1, half: 0 }, r, SPLIT, undefined, out);
+  if (splits(u)) destinations(ctx, t, u, { ...u, stands: 1, half: 0 }, r, SPLIT, undefined, out);
   // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
   // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
   const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c.id !== u.id);
@@ -146,37 +146,53 @@ export function unitMoves(ctx: MoveContext, u: UnitState, out: Action[]): void {
   out.length = k;
 }
 
+/** The unit's side's ballista in its square that it may carry (6K), if any. */
+export function engineOf(ctx: MoveContext, u: UnitState): UnitState | undefined {
+  return ctx.occ.at[ctx.board.index.get(u.at!)!]!.find((b) => b.type === 'ballista' && b.controller === u.side && !b.moved);
+}
+
+/** Knights at 2 stands may split one off to move on its own (6E). */
+export function splits(u: UnitState): boolean {
+  return u.type === 'knights' && u.stands === 2;
+}
+
 /** The actions of one search's squares for one way of moving (variant: PLAIN, CARRY or SPLIT). */
 function destinations(ctx: MoveContext, t: Table, u: UnitState, mover: UnitState, r: Reach, variant: number, engine: UnitState | undefined, out: Action[]): void {
+  const enemy = ctx.occ.enemy[sideIndex(ctx.occ, u.side)]!;
+  for (let k = 0; k < r.count; k++) squareMoves(ctx, t, u, mover, r, k, variant, engine, enemy, out);
+}
+
+/**
+ * The actions of reach square k for one way of moving. They read the units in that square, and when it holds enemies
+ * or lies beside a melee, the units in the squares around it (who could back a lead, the melee's contact square).
+ */
+export function squareMoves(ctx: MoveContext, t: Table, u: UnitState, mover: UnitState, r: Reach, k: number, variant: number, engine: UnitState | undefined, enemy: Uint8Array, out: Action[]): void {
   const { state, board, occ } = ctx;
-  const enemy = occ.enemy[sideIndex(occ, u.side)]!;
   const carry = variant === CARRY;
   const chargeTag = variant === SPLIT ? CHARGE_SPLIT : CHARGED;
   const beside = ctx.besideMelee;
-  for (let k = 0; k < r.count; k++) {
-    const j = r.square[k]!, normal = (r.kind[k]! & NORMAL) !== 0, charge = (r.kind[k]! & CHARGE) !== 0 && !carry;
-    const here = occ.at[j]!;
-    if (here.length === 0) {
-      // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
-      if (normal) out.push(move(board, t, j, variant));
-      if (charge && beside?.[j] && chargeFights(state, mover, board.names[j]!, false)) out.push(move(board, t, j, chargeTag));
-      continue;
-    }
-    if (enemy[j]) {
-      if (carry) continue;
-      const sq = board.names[j]!;
-      if (normal && variant !== SPLIT && runOverTarget(state, u, sq)) out.push(move(board, t, j, RUN_OVER));
-      if (!mayLead(state, mover, sq)) {
-        // 6J: a 1-stand missile unit may still lead when it declares a supporter with its move.
-        if (normal && needsBacking(mover) && mayLead(state, mover, sq, true)) {
-          for (const id of backers(state, mover, sq)) out.push(supportedMove(t, sq, id));
-        }
-        continue;
-      }
-    } else if (!stackFits(here, mover, mover.stands, engine)) continue;
+  const j = r.square[k]!, normal = (r.kind[k]! & NORMAL) !== 0, charge = (r.kind[k]! & CHARGE) !== 0 && !carry;
+  const here = occ.at[j]!;
+  if (here.length === 0) {
+    // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
     if (normal) out.push(move(board, t, j, variant));
-    if (charge && (enemy[j] || beside?.[j]) && chargeFights(state, mover, board.names[j]!, enemy[j] === 1)) out.push(move(board, t, j, chargeTag));
+    if (charge && beside?.[j] && chargeFights(state, mover, board.names[j]!, false)) out.push(move(board, t, j, chargeTag));
+    return;
   }
+  if (enemy[j]) {
+    if (carry) return;
+    const sq = board.names[j]!;
+    if (normal && variant !== SPLIT && runOverTarget(state, u, sq)) out.push(move(board, t, j, RUN_OVER));
+    if (!mayLead(state, mover, sq)) {
+      // 6J: a 1-stand missile unit may still lead when it declares a supporter with its move.
+      if (normal && needsBacking(mover) && mayLead(state, mover, sq, true)) {
+        for (const id of backers(state, mover, sq)) out.push(supportedMove(t, sq, id));
+      }
+      return;
+    }
+  } else if (!stackFits(here, mover, mover.stands, engine)) return;
+  if (normal) out.push(move(board, t, j, variant));
+  if (charge && (enemy[j] || beside?.[j]) && chargeFights(state, mover, board.names[j]!, enemy[j] === 1)) out.push(move(board, t, j, chargeTag));
 }
 
 /** Would a charge ending on `sq` fight (lead there, or support a melee already started)? */
@@ -248,10 +264,10 @@ function supportedMelee(state: GameState, u: UnitState): Melee | undefined {
  * corner only when one of them may face a corner); a joined commander turns with its unit, not on its own; a
  * declared supporter keeps facings that still support (6G).
  */
-export function faceActions(ctx: MoveContext, u: UnitState, out: Action[]): void {
-  const { state, board, occ } = ctx;
+export function faceActions(state: GameState, u: UnitState, out: Action[]): void {
+  const board = boardOf(state.scenario);
   let corners = TROOPS[u.type].support !== 1;
-  const here = occ.at[board.index.get(u.at!)!]!;
+  const here = unitsAt(state, u.at!);
   if (u.type === 'ballista') {
     if (u.controller !== state.toAct) return;
     let crew = false;
@@ -305,7 +321,7 @@ export function moveActions(ctx: MoveContext, side: string, onlyUnit?: string, o
   for (const u of state.units) {
     if (!actsFor(u, side) || (onlyUnit && u.id !== onlyUnit)) continue;
     if (moves && canMove(state, u)) unitMoves(ctx, u, out);
-    if (faces && u.status === 'active' && u.at !== null && !u.retiring) faceActions(ctx, u, out);
+    if (faces && u.status === 'active' && u.at !== null && !u.retiring) faceActions(state, u, out);
   }
   if (onlyType === undefined || onlyType === 'support') for (const a of supportActions(state, side, onlyUnit)) out.push(a);
   if ((onlyType === undefined || onlyType === 'endMove') && !onlyUnit && ctx.idle.length === 0) out.push({ type: 'endMove', side });

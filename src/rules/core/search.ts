@@ -27,6 +27,8 @@ export interface Reach {
    */
   trail: Int32Array;
   chargeTrail: Int32Array;
+  /** A remembered search's region (memo.ts): a bit for each square whose enemy flag it may have read. */
+  region?: Uint32Array;
 }
 
 /** What the search needs to know of the moving unit. */
