@@ -32,6 +32,10 @@ export interface Board {
    * river edge; a diagonal one when both ways round its corner (through either corner square) cross one.
    */
   blocked: Uint8Array;
+  /** Words (32 squares each) of a bit set over the squares. */
+  words: number;
+  /** around[i * words + w]: word w of the bit set of square i and the squares next to it. */
+  around: Uint32Array;
 }
 
 const boards = new WeakMap<Scenario, Board>();
@@ -73,7 +77,13 @@ function buildBoard(scenario: Scenario): Board {
       blocked[i * 8 + d] = (river(i, bx) || river(bx, j)) && (river(i, by) || river(by, j)) ? 1 : 0;
     }
   }
-  return { columns, rows, n, names, index, step, terrain, blocked };
+  const words = (n + 31) >> 5;
+  const around = new Uint32Array(n * words);
+  for (let i = 0; i < n; i++) {
+    around[i * words + (i >> 5)]! |= 1 << (i & 31);
+    for (let d = 0; d < 8; d++) { const j = step[i * 8 + d]!; if (j >= 0) around[i * words + (j >> 5)]! |= 1 << (j & 31); }
+  }
+  return { columns, rows, n, names, index, step, terrain, blocked, words, around };
 }
 
 /**

@@ -55,7 +55,7 @@ export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mo
   const n = scratch.count;
   const reach: Reach = {
     count: n, square: scratch.square.slice(0, n), cost: scratch.cost.slice(0, n), kind: scratch.kind.slice(0, n),
-    trail: scratch.trail.slice(0, 2 * n), chargeTrail: scratch.chargeTrail.slice(0, 2 * n), region,
+    trail: scratch.trail.slice(0, 2 * n), chargeTrail: scratch.chargeTrail.slice(0, 2 * n),
   };
   if (memo.size >= LIMIT) { memo.entries.clear(); memo.size = 0; list = undefined; }
   if (!list) memo.entries.set(key, (list = []));

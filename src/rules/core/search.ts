@@ -27,8 +27,6 @@ export interface Reach {
    */
   trail: Int32Array;
   chargeTrail: Int32Array;
-  /** A remembered search's region (memo.ts): a bit for each square whose enemy flag it may have read. */
-  region?: Uint32Array;
 }
 
 /** What the search needs to know of the moving unit. */
@@ -68,7 +66,7 @@ let S = buffers(0);
 
 function buffers(n: number) {
   return {
-    n, best: new Int16Array(n * 8).fill(INF), prev: new Int32Array(n * 8), touched: new Int32Array(n * 8), pos: new Int32Array(n).fill(-1),
+    n, best: new Int16Array(n * 8).fill(INF), prev: new Int32Array(n * 8), touched: new Int32Array(n * 8), pos: new Int32Array(n).fill(-1), seen: new Uint8Array(n),
     queue: new Int32Array(n * 16), next: new Int32Array(n * 16), head: new Int32Array(64), tail: new Int32Array(64),
   };
 }
@@ -84,7 +82,7 @@ export function newReach(n: number): Reach {
 export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Uint8Array, out: Reach, region?: Uint32Array): void {
   const { n, step, terrain, blocked, columns } = board;
   if (S.n < n) S = buffers(n);
-  const { best, prev, touched, pos, head, tail } = S;
+  const { best, prev, touched, pos, seen, head, tail } = S;
   let { queue, next } = S;
   // Allowances per path flags, in half squares; `bound` is the most any path from those flags may still use
   // (flags only lose the road and gain hills or protection, so nothing beyond it can be reached).
@@ -156,15 +154,17 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Uint
       }
     }
   }
+  const { words, around } = board;
   for (let k = 0; k < nt; k++) {
-    const i = touched[k]! >> 3;
-    best[touched[k]!] = INF;
-    // Every square whose enemy flag the search may have read: the squares it reached and their neighbours.
-    if (region) {
-      region[i >> 5]! |= 1 << (i & 31);
-      for (let d = 0; d < 8; d++) { const j = step[i * 8 + d]!; if (j >= 0) region[j >> 5]! |= 1 << (j & 31); }
+    const node = touched[k]!, i = node >> 3;
+    best[node] = INF;
+    // Every square whose enemy flag the search may have read: the squares it reached and their neighbours (once a square).
+    if (region && !seen[i]) {
+      seen[i] = 1;
+      for (let w = 0; w < words; w++) region[w]! |= around[i * words + w]!;
     }
   }
+  if (region) for (let k = 0; k < nt; k++) seen[touched[k]! >> 3] = 0;
   for (let k = 0; k < out.count; k++) pos[out.square[k]!] = -1;
 }
 
