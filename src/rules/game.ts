@@ -79,6 +79,17 @@ export function vouch(state: GameState, action: Action): Action {
   return action;
 }
 
+/**
+ * Declaring missile fire changes no unit and no target (fire is resolved when both sides have declared), so while the
+ * same side goes on declaring, the next list is this one without the unit that just declared.
+ */
+function inheritMissileList(state: GameState, s: GameState, action: Action): void {
+  if (state.phase !== 'missile' || s.phase !== 'missile' || s.toAct !== state.toAct || (action.type !== 'fire' && action.type !== 'hold')) return;
+  const list = legalCache.get(state);
+  if (!list || s.units.length !== state.units.length || s.units.some((u, i) => u !== state.units[i])) return;
+  legalCache.set(s, list.filter((a) => a.type === 'concede' || (a as { unit?: string }).unit !== action.unit));
+}
+
 const UNIT_ACTIONS = new Set(['move', 'face', 'support', 'ballistaFire', 'ballistaHold', 'fire', 'hold']);
 
 /** Apply one action to a copy of the state (the input is never changed); throws RuleError when illegal. */
@@ -102,6 +113,7 @@ export function applyAction(state: GameState, action: Action): GameState {
   const s = draftState(state);
   step(s, action, false);
   inheritListing(state, s);
+  inheritMissileList(state, s, action);
   return s;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Move listings kept from one position to the next (issue 9, fast core): the listing of the position an action leads
  * to takes over every part of the previous listing that the action could not have changed. Taken over or made afresh,
- * it must be the same list, action for action, in the same order.
+ * it must be the same list, action for action, in the same order. The same holds for missile declarations, whose list
+ * is the one before without the unit that just declared.
  */
 import { expect, test } from 'vitest';
 import { actionKey, applyAction, createGame, legalActions, randomPolicy, type GameState } from '../../src/rules';
@@ -10,10 +11,13 @@ import { TEMPLATES } from '../../src/scenario';
 import { generatedScenario } from './fuzz/scenarios';
 import { act, gameOf, isLegal } from './helpers';
 
-/** Walk a random game; at every move-phase position after a move-phase action, compare both listings. */
-function compareGame(start: GameState, seed: number): { compared: number; actions: number } {
+/**
+ * Walk a random game; at every move-phase position after a move-phase action, compare both listings; at every
+ * position, compare the list applyAction's result gets with the list a copy of that position gets afresh.
+ */
+function compareGame(start: GameState, seed: number): { compared: number; actions: number; missile: number } {
   const pick = randomPolicy(seed);
-  let s = start, compared = 0, actions = 0;
+  let s = start, compared = 0, actions = 0, missile = 0;
   while (s.phase !== 'over') {
     const legal = legalActions(s);
     const next = applyAction(s, pick(s, legal));
@@ -26,9 +30,12 @@ function compareGame(start: GameState, seed: number): { compared: number; action
       compared++;
       actions += fresh.length;
     }
+    // Every list taken over (move or missile phase) is the list a copy of the same position gets afresh.
+    if (next.phase !== 'over') expect(legalActions(next).map(actionKey)).toEqual(legalActions({ ...next }).map(actionKey));
+    if (s.phase === 'missile' && next.phase === 'missile') missile++;
     s = next;
   }
-  return { compared, actions };
+  return { compared, actions, missile };
 }
 
 test.each(TEMPLATES.map((t) => t.id))('a move listing taken over from the position before is the listing made afresh, over a %s game', (id) => {
@@ -36,6 +43,7 @@ test.each(TEMPLATES.map((t) => t.id))('a move listing taken over from the positi
   const r = compareGame(createGame(scenario, { seed: 31 }), 31);
   expect(r.compared).toBeGreaterThan(100);
   expect(r.actions).toBeGreaterThan(r.compared);
+  expect(r.missile).toBeGreaterThan(20);
 }, 120_000);
 
 test('a move listing taken over is the listing made afresh, over generated valid scenarios', () => {
