@@ -69,9 +69,10 @@ export function updateBallistas(state: GameState): void {
   for (const b of state.units) {
     if (b.type !== 'ballista' || b.status !== 'active' || !b.at) continue;
     if (state.melees.some((m) => !m.fought && m.contact === b.at)) continue;
-    const present = new Set(troopsAt(state, b.at).map((x) => x.side));
+    const here = troopsAt(state, b.at);
     const ctl = b.controller ?? null;
-    if (ctl !== null && present.has(ctl)) continue;
+    if (ctl !== null && here.some((x) => x.side === ctl)) continue;
+    const present = new Set(here.map((x) => x.side));
     const next = present.size === 1 ? [...present][0]! : null;
     if (next !== ctl) {
       own(state, b).controller = next;

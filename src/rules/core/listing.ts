@@ -15,7 +15,7 @@ import {
 } from './moves';
 
 /** One way of moving a unit over one search's squares: its actions, those of reach square k from offsets[k] to offsets[k + 1]. */
-interface Pass { reach: Reach; variant: number; mover: UnitState; engine: UnitState | undefined; actions: Action[]; offsets: Int32Array }
+interface Pass { reach: Reach; variant: number; mover: UnitState; engine: UnitState | undefined; actions: Action[]; offsets: number[] }
 
 /**
  * A unit's moves as listed (the passes' actions one after another), with the squares they read: its own square and
@@ -27,14 +27,21 @@ interface MovePart { actions: readonly Action[]; passes: Pass[]; from: number; t
 function pass(ctx: MoveContext, u: UnitState, mover: UnitState, reach: Reach, variant: number, engine: UnitState | undefined, old?: Pass, redo?: (j: number) => boolean): Pass {
   const t = tableOf(ctx.board, u.side, u.id);
   const enemy = ctx.occ.enemy[sideIndex(ctx.occ, u.side)]!;
-  const actions: Action[] = [], offsets = new Int32Array(reach.count + 1);
+  if (old && !needed(reach, redo!)) return old;
+  const actions: Action[] = [], offsets: number[] = [];
   for (let k = 0; k < reach.count; k++) {
-    offsets[k] = actions.length;
+    offsets.push(actions.length);
     if (old && !redo!(reach.square[k]!)) { for (let x = old.offsets[k]!; x < old.offsets[k + 1]!; x++) actions.push(old.actions[x]!); continue; }
     squareMoves(ctx, t, u, mover, reach, k, variant, engine, enemy, actions);
   }
-  offsets[reach.count] = actions.length;
+  offsets.push(actions.length);
   return { reach, variant, mover, engine, actions, offsets };
+}
+
+/** Does any square of the search need its actions worked out again? */
+function needed(reach: Reach, redo: (j: number) => boolean): boolean {
+  for (let k = 0; k < reach.count; k++) if (redo(reach.square[k]!)) return true;
+  return false;
 }
 
 /** A unit's moves worked out afresh, in parts. */
@@ -62,7 +69,7 @@ function movePart(ctx: MoveContext, u: UnitState): MovePart {
 /** A unit's moves with the actions of the squares `redo` names worked out again and the rest kept. */
 function patchPart(ctx: MoveContext, part: MovePart, u: UnitState, redo: (j: number) => boolean): MovePart {
   const passes = part.passes.map((p) => pass(ctx, u, p.mover, p.reach, p.variant, p.engine, p, redo));
-  return { ...part, actions: flatten(passes), passes };
+  return passes.every((p, k) => p === part.passes[k]) ? part : { ...part, actions: flatten(passes), passes };
 }
 
 function flatten(passes: Pass[]): Action[] {
@@ -106,7 +113,10 @@ export function listMoves(state: GameState, prev: MoveListing | undefined): { ac
   const idle = idleChargers(state);
   const listing: MoveListing = { units, side, turn: state.turn, melees: state.melees, free: idle.length === 0, moves: new Array(n).fill(null), faces: new Array(n).fill(null) };
   let from = prev && listing.free && prev.free && prev.side === side && prev.turn === state.turn && sameMelees(prev.melees, state.melees) ? prev : undefined;
-  const changed = new Uint32Array((board.n + 31) >> 5), around = new Uint32Array(changed.length);
+  if (scratch.changed.length !== board.words) scratch = { changed: new Uint32Array(board.words), around: new Uint32Array(board.words) };
+  const { changed, around } = scratch;
+  changed.fill(0);
+  around.fill(0);
   if (from && !changedSquares(board, side, from.units, units, changed, around)) from = undefined;
   const patch: boolean[] = new Array(n).fill(false);
   let work = false;
@@ -150,6 +160,9 @@ export function listMoves(state: GameState, prev: MoveListing | undefined): { ac
   const actions = work ? withOccupancy(state, (occ) => fill(moveContext(state, occ, idle))) : fill(null);
   return { actions, listing };
 }
+
+/** The changed squares and their surroundings of the listing being made (listMoves never runs inside itself). */
+let scratch = { changed: new Uint32Array(0), around: new Uint32Array(0) };
 
 /** Do two lists of melees read the same for the move phase (contact squares, fought, declared supports)? */
 function sameMelees(a: readonly Melee[], b: readonly Melee[]): boolean {
