@@ -2,7 +2,7 @@
 import { parseSquare, squareName, type Square } from './coords';
 import { diagonalBlocked } from './geometry';
 import { enemyHeld, stackingAllows } from './movement';
-import { rearDy, riverBetween, terrainIndex, unitsAt, type GameState, type UnitState } from './state';
+import { rearDy, riverBetween, terrainIndex, unitsAt, withOccupancy, type GameState, type UnitState } from './state';
 import { own } from './draft';
 
 type Dir = [number, number];
@@ -74,6 +74,11 @@ function follow(state: GameState, u: UnitState, d1: Dir, d2: Dir, score: number)
  */
 export function retreatRoutes(state: GameState, u: UnitState): RetreatRoute[] {
   if (!u.at) return [];
+  // Some 25 routes, each looking at the units in a few squares: read them from the occupancy, built once.
+  return withOccupancy(state, () => routes(state, u, u.at!));
+}
+
+function routes(state: GameState, u: UnitState, at: Square): RetreatRoute[] {
   const out: RetreatRoute[] = [];
   const add = (r: RetreatRoute | null) => { if (r) out.push(r); };
   let base: Dir = [0, rearDy(state, u.side)];
@@ -81,7 +86,7 @@ export function retreatRoutes(state: GameState, u: UnitState): RetreatRoute[] {
   const trail = u.side === state.attacker ? u.trail : null;
   if (trail && trail.length > 0) {
     const step = (a: Square, b: Square): Dir => { const p = parseSquare(a)!, q = parseSquare(b)!; return [q.col - p.col, q.row - p.row]; };
-    const d1 = step(u.at, trail[0]!);
+    const d1 = step(at, trail[0]!);
     add(follow(state, u, d1, trail[1] ? step(trail[0]!, trail[1]) : d1, 0));
     base = d1;
     skirt = 0.5;
