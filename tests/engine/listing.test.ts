@@ -62,3 +62,12 @@ test('6J a friend moving beside an enemy square out of a 1-stand missile unit\'s
   expect(isLegal(next, backed)).toBe(true);
   expect(legalActions(next).map(actionKey)).toEqual(legalActions({ ...next }).map(actionKey));
 });
+
+test('6K a crew whose ballista is carried off by the other crew in its square may no longer carry it', () => {
+  const s = gameOf([['t', 'b', 'ballista', 'E5', 'S'], ['t', 'c1', 'ballistarii', 'E5', 'S', 2], ['t', 'c2', 'ballistarii', 'E5', 'S', 2], ['r', 'k', 'armoredInfantry', 'L12', 'N']]);
+  const carries = (x: GameState, id: string) => legalActions(x).some((a) => a.type === 'move' && a.unit === id && a.carry === true);
+  expect(carries(s, 'c2')).toBe(true);
+  const next = act(s, { type: 'move', unit: 'c1', to: 'E4', carry: true });
+  expect(carries(next, 'c2')).toBe(false);
+  expect(legalActions(next).map(actionKey)).toEqual(legalActions({ ...next }).map(actionKey));
+});

@@ -97,6 +97,8 @@ export interface MoveListing {
   /** By unit index: the unit's moves (null: it may not move, or they were not kept) and its facing changes. */
   moves: Array<MovePart | null>;
   faces: Array<readonly Action[] | null>;
+  /** By unit index: the square index of the unit whose facing changes are kept. */
+  faceAt: number[];
 }
 
 /**
@@ -111,7 +113,7 @@ export function listMoves(state: GameState, prev: MoveListing | undefined): { ac
   const units = state.units, n = units.length;
   const board = boardOf(state.scenario);
   const idle = idleChargers(state);
-  const listing: MoveListing = { units, side, turn: state.turn, melees: state.melees, free: idle.length === 0, moves: new Array(n).fill(null), faces: new Array(n).fill(null) };
+  const listing: MoveListing = { units, side, turn: state.turn, melees: state.melees, free: idle.length === 0, moves: new Array(n).fill(null), faces: new Array(n).fill(null), faceAt: new Array(n).fill(-1) };
   let from = prev && listing.free && prev.free && prev.side === side && prev.turn === state.turn && sameMelees(prev.melees, state.melees) ? prev : undefined;
   if (scratch.changed.length !== board.words) scratch = { changed: new Uint32Array(board.words), around: new Uint32Array(board.words) };
   const { changed, around } = scratch;
@@ -127,9 +129,9 @@ export function listMoves(state: GameState, prev: MoveListing | undefined): { ac
     if (canMove(state, u)) {
       const part = same ? from!.moves[i] : null;
       if (part && !overlaps(part.touch, changed) && !overlaps(part.near, around)) listing.moves[i] = part;
-      else { work = true; if (part && !has(changed, part.from)) { listing.moves[i] = part; patch[i] = true; } }
+      else { work = true; if (part) { listing.moves[i] = part; patch[i] = true; } }
     }
-    if (u.status === 'active' && u.at !== null && !u.retiring && same && from!.faces[i] && !has(changed, board.index.get(u.at)!)) listing.faces[i] = from!.faces[i]!;
+    if (same && from!.faces[i] && !has(changed, from!.faceAt[i]!)) { listing.faces[i] = from!.faces[i]!; listing.faceAt[i] = from!.faceAt[i]!; }
   }
   const fill = (ctx: MoveContext | null): Action[] => {
     const out: Action[] = [];
@@ -138,9 +140,11 @@ export function listMoves(state: GameState, prev: MoveListing | undefined): { ac
       if (!actsFor(u, side)) continue;
       if (canMove(state, u)) {
         let part = listing.moves[i];
-        if (patch[i]) {
-          const near = part!.near;
-          listing.moves[i] = part = patchPart(ctx!, part!, u, (j) => has(changed, j) || (has(near, j) && has(around, j)));
+        // Someone left or entered the unit's own square: only whether it has a ballista to carry can have changed there.
+        if (patch[i] && has(changed, part!.from) && engineOf(ctx!, u)?.id !== part!.passes.find((p) => p.variant === CARRY)?.engine?.id) part = null;
+        if (part && patch[i]) {
+          const near = part.near;
+          listing.moves[i] = part = patchPart(ctx!, part, u, (j) => has(changed, j) || (has(near, j) && has(around, j)));
         } else if (!part) {
           if (listing.free) listing.moves[i] = part = movePart(ctx!, u);
           else unitMoves(ctx!, u, out);
@@ -149,7 +153,7 @@ export function listMoves(state: GameState, prev: MoveListing | undefined): { ac
       }
       if (u.status === 'active' && u.at !== null && !u.retiring) {
         let faces = listing.faces[i];
-        if (!faces) { const list: Action[] = []; faceActions(state, u, list); listing.faces[i] = faces = list; }
+        if (!faces) { const list: Action[] = []; faceActions(state, u, list); listing.faces[i] = faces = list; listing.faceAt[i] = board.index.get(u.at)!; }
         for (const a of faces) out.push(a);
       }
     }
