@@ -1,5 +1,5 @@
 /** After fire and melee steps (digest 11, rules 10): retirement, the levy roll, ballista control. */
-import { offset, rearDy, riverBetween, terrainIndex, troopsAt, type GameState, type UnitState } from './state';
+import { offset, rearDy, riverBetween, terrainIndex, unitsAt, type GameState, type UnitState } from './state';
 import { own } from './draft';
 import { TROOPS, type TroopType } from './troops';
 import { ENGINE_READINGS } from './readings';
@@ -69,11 +69,16 @@ export function updateBallistas(state: GameState): void {
   for (const b of state.units) {
     if (b.type !== 'ballista' || b.status !== 'active' || !b.at) continue;
     if (state.melees.some((m) => !m.fought && m.contact === b.at)) continue;
-    const here = troopsAt(state, b.at);
+    // One look at the troops in its square: is its controller there, else the one other side present (if only one)?
     const ctl = b.controller ?? null;
-    if (ctl !== null && here.some((x) => x.side === ctl)) continue;
-    const present = new Set(here.map((x) => x.side));
-    const next = present.size === 1 ? [...present][0]! : null;
+    let held = false, only: string | null = null, several = false;
+    for (const x of unitsAt(state, b.at)) {
+      if (x.type === 'ballista') continue;
+      if (x.side === ctl) { held = true; break; }
+      if (only === null) only = x.side; else if (x.side !== only) several = true;
+    }
+    if (held) continue;
+    const next = several ? null : only;
     if (next !== ctl) {
       own(state, b).controller = next;
       state.events.push({ kind: 'ballista-control', unit: b.id, text: next === null ? `${b.id} is abandoned` : `${b.id} is taken by ${next}` });
