@@ -17,6 +17,9 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
+/** Where listed play spends its time, by phase: positions, ms listing and ms applying (summed over the games timed). */
+const phases = new Map<string, { positions: number; listMs: number; applyMs: number }>();
+
 function listed(seed: number): { actions: number; legalMs: number } {
   const pick = randomPolicy(seed);
   let s: GameState = createGame(scenario, { seed });
@@ -24,8 +27,14 @@ function listed(seed: number): { actions: number; legalMs: number } {
   while (s.phase !== 'over') {
     const t = performance.now();
     const legal = legalActions(s);
-    legalMs += performance.now() - t;
-    s = applyAction(s, pick(s, legal));
+    const t1 = performance.now();
+    const a = pick(s, legal);
+    const t2 = performance.now();
+    const next = applyAction(s, a);
+    const p = phases.get(s.phase) ?? { positions: 0, listMs: 0, applyMs: 0 };
+    phases.set(s.phase, { positions: p.positions + 1, listMs: p.listMs + t1 - t, applyMs: p.applyMs + performance.now() - t2 });
+    legalMs += t1 - t;
+    s = next;
     actions++;
   }
   return { actions, legalMs };
@@ -54,11 +63,17 @@ export const section: BenchSection = {
   name: 'Rules engine (issue 9)',
   run() {
     const l = measure(listed, 3000);
+    const games = [...phases.values()].reduce((n, p) => n + p.positions, 0) / l.perGame;
+    const byPhase = [...phases].sort((a, b) => (b[1].listMs + b[1].applyMs) - (a[1].listMs + a[1].applyMs)).slice(0, 3).map(([name, p]) => ({
+      label: `  ${name} phase, legalActions play: ms a game`, value: (p.listMs + p.applyMs) / games, unit: 'ms',
+      note: `${Math.round(p.positions / games)} positions a game; ${Math.round((1000 * p.listMs) / p.positions)} µs listing and ${Math.round((1000 * p.applyMs) / p.positions)} µs applying each`,
+    }));
     const p = measure(sampled, 3000);
     return [
       { label: 'random full games, legalActions play (open-field, 12 turns)', value: l.games, unit: 'games/s', note: `floor >= 200; ${l.cpuGames.toFixed(1)} a second of process CPU time` },
       { label: 'actions applied, legalActions play', value: l.actions, unit: 'per s', note: `${Math.round(l.perGame)} actions a game` },
       { label: 'share of time listing legal actions', value: l.legalShare, unit: '%' },
+      ...byPhase,
       { label: 'random full games, sampleAction playouts', value: p.games, unit: 'games/s', note: `aim >= 2,000; ${p.cpuGames.toFixed(1)} a second of process CPU time` },
       { label: 'actions applied, sampleAction playouts', value: p.actions, unit: 'per s', note: `${Math.round(p.perGame)} actions a game` },
     ];
