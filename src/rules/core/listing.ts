@@ -25,9 +25,9 @@ interface Pass { reach: Reach; variant: number; mover: UnitState; engine: UnitSt
 interface MovePart { actions: readonly Action[]; passes: Pass[]; from: number; touch: Uint32Array; near: Uint32Array }
 
 function pass(ctx: MoveContext, u: UnitState, mover: UnitState, reach: Reach, variant: number, engine: UnitState | undefined, old?: Pass, redo?: (j: number) => boolean): Pass {
+  if (old && !needed(reach, redo!)) return old;
   const t = tableOf(ctx.board, u.side, u.id);
   const enemy = ctx.occ.enemy[sideIndex(ctx.occ, u.side)]!;
-  if (old && !needed(reach, redo!)) return old;
   const actions: Action[] = [], offsets: number[] = [];
   for (let k = 0; k < reach.count; k++) {
     offsets.push(actions.length);
