@@ -10,7 +10,7 @@ import { boardOf, type Board } from './board';
 import { sideIndex } from './occupancy';
 import type { Reach } from './search';
 import {
-  actsFor, canMove, CARRY, engineOf, faceActions, idleChargers, moveContext, PLAIN, reachOf, SPLIT, splits, squareMoves, supportActions,
+  actsFor, canMove, CARRY, destinations, engineOf, faceActions, idleChargers, moveContext, PLAIN, reachOf, SPLIT, splits, squareMoves, supportActions,
   tableOf, unitMoves, type MoveContext,
 } from './moves';
 
@@ -22,16 +22,20 @@ interface Pass { reach: Reach; variant: number; mover: UnitState; engine: UnitSt
  * every reach square (`touch`), and those reach squares whose actions read the squares around them too (`near`).
  * They read nothing else but the unit itself, the enemy-held squares (through its searches) and the melees.
  */
-interface MovePart { actions: readonly Action[]; passes: Pass[]; from: number; touch: Uint32Array; near: Uint32Array }
+interface MovePart { actions: readonly Action[]; passes: Pass[]; from: number; touch: Bits; near: Bits }
 
 function pass(ctx: MoveContext, u: UnitState, mover: UnitState, reach: Reach, variant: number, engine: UnitState | undefined, old?: Pass, redo?: (j: number) => boolean): Pass {
   if (old && !needed(reach, redo!)) return old;
   const t = tableOf(ctx.board, u.side, u.id);
-  const enemy = ctx.occ.enemy[sideIndex(ctx.occ, u.side)]!;
   const actions: Action[] = [], offsets: number[] = [];
+  if (!old) {
+    destinations(ctx, t, u, mover, reach, variant, engine, actions, offsets);
+    return { reach, variant, mover, engine, actions, offsets };
+  }
+  const enemy = ctx.occ.enemy[sideIndex(ctx.occ, u.side)]!;
   for (let k = 0; k < reach.count; k++) {
     offsets.push(actions.length);
-    if (old && !redo!(reach.square[k]!)) { for (let x = old.offsets[k]!; x < old.offsets[k + 1]!; x++) actions.push(old.actions[x]!); continue; }
+    if (!redo!(reach.square[k]!)) { for (let x = old.offsets[k]!; x < old.offsets[k + 1]!; x++) actions.push(old.actions[x]!); continue; }
     squareMoves(ctx, t, u, mover, reach, k, variant, engine, enemy, actions);
   }
   offsets.push(actions.length);
@@ -52,8 +56,8 @@ function movePart(ctx: MoveContext, u: UnitState): MovePart {
   const passes = [pass(ctx, u, u, r, PLAIN, undefined)];
   if (engine) passes.push(pass(ctx, u, u, reachOf(ctx, u, true), CARRY, engine));
   if (splits(u)) passes.push(pass(ctx, u, { ...u, stands: 1, half: 0 }, r, SPLIT, undefined));
-  const words = (board.n + 31) >> 5, from = board.index.get(u.at!)!;
-  const touch = new Uint32Array(words), near = new Uint32Array(words);
+  const from = board.index.get(u.at!)!;
+  const touch = bitsFor(board), near = bitsFor(board);
   const enemy = occ.enemy[sideIndex(occ, u.side)]!, beside = ctx.besideMelee;
   set(touch, from);
   for (const p of passes) {
@@ -115,10 +119,7 @@ export function listMoves(state: GameState, prev: MoveListing | undefined): { ac
   const idle = idleChargers(state);
   const listing: MoveListing = { units, side, turn: state.turn, melees: state.melees, free: idle.length === 0, moves: new Array(n).fill(null), faces: new Array(n).fill(null), faceAt: new Array(n).fill(-1) };
   let from = prev && listing.free && prev.free && prev.side === side && prev.turn === state.turn && sameMelees(prev.melees, state.melees) ? prev : undefined;
-  if (scratch.changed.length !== board.words) scratch = { changed: new Uint32Array(board.words), around: new Uint32Array(board.words) };
-  const { changed, around } = scratch;
-  changed.fill(0);
-  around.fill(0);
+  const changed = bitsFor(board), around = bitsFor(board);
   if (from && !changedSquares(board, side, from.units, units, changed, around)) from = undefined;
   const patch: boolean[] = new Array(n).fill(false);
   let work = false;
@@ -165,9 +166,6 @@ export function listMoves(state: GameState, prev: MoveListing | undefined): { ac
   return { actions, listing };
 }
 
-/** The changed squares and their surroundings of the listing being made (listMoves never runs inside itself). */
-let scratch = { changed: new Uint32Array(0), around: new Uint32Array(0) };
-
 /** Do two lists of melees read the same for the move phase (contact squares, fought, declared supports)? */
 function sameMelees(a: readonly Melee[], b: readonly Melee[]): boolean {
   if (a === b) return true;
@@ -184,7 +182,7 @@ function sameMelees(a: readonly Melee[], b: readonly Melee[]): boolean {
  * Mark where units that are not the same records in both lists stood or stand (`changed`), and those squares with the
  * squares around them (`around`). False when an enemy's troops changed: then the searches may differ too.
  */
-function changedSquares(board: Board, side: string, before: readonly UnitState[], after: readonly UnitState[], changed: Uint32Array, around: Uint32Array): boolean {
+function changedSquares(board: Board, side: string, before: readonly UnitState[], after: readonly UnitState[], changed: Bits, around: Bits): boolean {
   const mark = (sq: Square | null | undefined) => {
     if (sq == null) return;
     const i = board.index.get(sq);
@@ -203,16 +201,25 @@ function changedSquares(board: Board, side: string, before: readonly UnitState[]
   return true;
 }
 
-function set(bits: Uint32Array, i: number): void {
-  bits[i >> 5]! |= 1 << (i & 31);
+/**
+ * Bit sets over the squares as plain arrays of 16-bit words: small integers, so a set costs one ordinary array (a
+ * typed array per set costs far more to make and to collect, and listings make many).
+ */
+type Bits = number[];
+
+function bitsFor(board: Board): Bits {
+  return new Array<number>((board.n + 15) >> 4).fill(0);
 }
 
-function overlaps(a: Uint32Array, b: Uint32Array): boolean {
+function set(bits: Bits, i: number): void {
+  bits[i >> 4]! |= 1 << (i & 15);
+}
+
+function overlaps(a: Bits, b: Bits): boolean {
   for (let w = 0; w < a.length; w++) if (a[w]! & b[w]!) return true;
   return false;
 }
 
-function has(bits: Uint32Array, i: number): boolean {
-  return (bits[i >> 5]! & (1 << (i & 31))) !== 0;
+function has(bits: Bits, i: number): boolean {
+  return (bits[i >> 4]! & (1 << (i & 15))) !== 0;
 }
-

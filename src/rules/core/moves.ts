@@ -156,10 +156,22 @@ export function splits(u: UnitState): boolean {
   return u.type === 'knights' && u.stands === 2;
 }
 
-/** The actions of one search's squares for one way of moving (variant: PLAIN, CARRY or SPLIT). */
-function destinations(ctx: MoveContext, t: Table, u: UnitState, mover: UnitState, r: Reach, variant: number, engine: UnitState | undefined, out: Action[]): void {
-  const enemy = ctx.occ.enemy[sideIndex(ctx.occ, u.side)]!;
-  for (let k = 0; k < r.count; k++) squareMoves(ctx, t, u, mover, r, k, variant, engine, enemy, out);
+/**
+ * The actions of one search's squares for one way of moving (variant: PLAIN, CARRY or SPLIT), appended to `out`; with
+ * `offsets`, where each square's actions start (and, last, where they end).
+ */
+export function destinations(ctx: MoveContext, t: Table, u: UnitState, mover: UnitState, r: Reach, variant: number, engine: UnitState | undefined, out: Action[], offsets?: number[]): void {
+  const { board, occ, besideMelee: beside } = ctx;
+  const enemy = occ.enemy[sideIndex(occ, u.side)]!;
+  const { square, kind } = r;
+  for (let k = 0; k < r.count; k++) {
+    if (offsets) offsets.push(out.length);
+    const j = square[k]!;
+    // Most squares are empty and beside no melee: just the move there, if a normal move reaches it.
+    if (occ.at[j]!.length === 0 && !beside?.[j]) { if (kind[k]! & NORMAL) out.push(move(board, t, j, variant)); continue; }
+    squareMoves(ctx, t, u, mover, r, k, variant, engine, enemy, out);
+  }
+  if (offsets) offsets.push(out.length);
 }
 
 /**
