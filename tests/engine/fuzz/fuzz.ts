@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import {
-  applyAction, createGame, createRng, gamePoints, legalActions, randomPolicy, replayGame, sampleAction, stateHash, stackingProblem,
+  actionKey, applyAction, createGame, createRng, gamePoints, legalActions, randomPolicy, replayGame, sampleAction, stateHash, stackingProblem,
   fullStands, type Action, type GameState, type RngState, type Scenario,
 } from '../../../src/rules';
 import { applyInPlace, workingCopy } from '../../../src/rules/game';
@@ -114,7 +114,7 @@ export function fuzzGame(scenario: Scenario, seed: number, label: string, listin
     actions++;
     legal = listing ? legalActions(next) : sampled(next, rng);
     const now = gamePoints(next);
-    const broken = invariants(next, points, now) ?? stepInvariants(s, next, legal);
+    const broken = invariants(next, points, now) ?? stepInvariants(s, next, legal) ?? (listing && actions % LIST_STRIDE === 0 ? sameListing(next, legal) : null);
     if (broken) expect.fail(`${label} seed ${seed} after ${JSON.stringify(a)} (turn ${next.turn}): ${broken}`);
     points = now;
     s = next;
@@ -126,6 +126,20 @@ export function fuzzGame(scenario: Scenario, seed: number, label: string, listin
   for (const a of s.log) applyInPlace(w, a);
   if (stateHash(w) !== stateHash(s)) expect.fail(`${label} seed ${seed}: played in place, the game ends in another state`);
   return actions;
+}
+
+/**
+ * Listings carried forward from the position before (move and missile phases, src/rules/core/listing.ts) are checked
+ * against the same position listed from scratch (a copy of the state inherits nothing): at every position in the long
+ * run, every 10th in `npm test`.
+ */
+const LIST_STRIDE = GAMES > 500 ? 1 : 10;
+
+function sameListing(s: GameState, legal: readonly Action[]): string | null {
+  if (s.phase !== 'move' && s.phase !== 'missile') return null;
+  const fresh = legalActions({ ...s });
+  if (fresh.length === legal.length && fresh.every((a, k) => actionKey(a) === actionKey(legal[k]!))) return null;
+  return `the listing carried forward differs from the listing made afresh (${legal.length} against ${fresh.length} actions)`;
 }
 
 /** The next sampled action as a one-action "list" for stepInvariants (concede only when nothing else is legal). */
