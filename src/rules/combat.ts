@@ -15,10 +15,16 @@ export function stepBetween(from: Square, to: Square): [number, number] | null {
   return [dx, dy];
 }
 
+/** Facings by grid direction, index (sign dy + 1) * 3 + sign dx + 1 (no step: undefined). */
+const FACING_BY_STEP: ReadonlyArray<Facing | undefined> = (() => {
+  const out: Array<Facing | undefined> = new Array(9).fill(undefined);
+  for (const k of Object.keys(FACING_VECTORS) as Facing[]) out[(FACING_VECTORS[k][1] + 1) * 3 + FACING_VECTORS[k][0] + 1] = k;
+  return out;
+})();
+
 /** The facing pointing along a grid direction. */
 export function facingOf(dx: number, dy: number): Facing {
-  const f = (Object.keys(FACING_VECTORS) as Facing[]).find((k) => FACING_VECTORS[k][0] === Math.sign(dx) && FACING_VECTORS[k][1] === Math.sign(dy));
-  return f ?? 'N';
+  return FACING_BY_STEP[(Math.sign(dy) + 1) * 3 + Math.sign(dx) + 1] ?? 'N';
 }
 
 /** Support geometry by type (9E): 1 ahead or directly to a side; 2 anywhere but directly behind; 3 never; 4 anywhere. */
