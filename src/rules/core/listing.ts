@@ -10,8 +10,8 @@ import { boardOf, type Board } from './board';
 import { sideIndex } from './occupancy';
 import type { Reach } from './search';
 import {
-  actsFor, canMove, CARRY, destinations, engineOf, faceActions, idleChargers, moveContext, PLAIN, reachOf, SPLIT, splits, squareMoves, supportActions,
-  tableOf, unitMoves, type MoveContext,
+  actsFor, canMove, destinations, engineOf, faceActions, idleChargers, moveContext, movePasses, squareMoves, supportActions, tableOf, unitMoves,
+  type MoveContext,
 } from './moves';
 
 /** One way of moving a unit over one search's squares: its actions, those of reach square k from offsets[k] to offsets[k + 1]. */
@@ -51,11 +51,8 @@ function needed(reach: Reach, redo: (j: number) => boolean): boolean {
 /** A unit's moves worked out afresh, in parts. */
 function movePart(ctx: MoveContext, u: UnitState): MovePart {
   const { board, occ } = ctx;
-  const engine = engineOf(ctx, u);
-  const r = reachOf(ctx, u, false);
-  const passes = [pass(ctx, u, u, r, PLAIN, undefined)];
-  if (engine) passes.push(pass(ctx, u, u, reachOf(ctx, u, true), CARRY, engine));
-  if (splits(u)) passes.push(pass(ctx, u, { ...u, stands: 1, half: 0 }, r, SPLIT, undefined));
+  const passes: Pass[] = [];
+  movePasses(ctx, u, (mover, r, variant, engine) => passes.push(pass(ctx, u, mover, r, variant, engine)));
   const from = board.index.get(u.at!)!;
   const touch = bitsFor(board), near = bitsFor(board);
   const enemy = occ.enemy[sideIndex(occ, u.side)]!, beside = ctx.besideMelee;
@@ -142,7 +139,7 @@ export function listMoves(state: GameState, prev: MoveListing | undefined): { ac
       if (canMove(state, u)) {
         let part = listing.moves[i];
         // Someone left or entered the unit's own square: only whether it has a ballista to carry can have changed there.
-        if (patch[i] && has(changed, part!.from) && engineOf(ctx!, u)?.id !== part!.passes.find((p) => p.variant === CARRY)?.engine?.id) part = null;
+        if (patch[i] && has(changed, part!.from) && engineOf(ctx!, u)?.id !== part!.passes.find((p) => p.engine)?.engine?.id) part = null;
         if (part && patch[i]) {
           const near = part.near;
           listing.moves[i] = part = patchPart(ctx!, part, u, (j) => has(changed, j) || (has(near, j) && has(around, j)));

@@ -47,7 +47,7 @@ export function memoFor(board: Board, rules: ResolvedRules): Memo {
 export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, enemy: Uint8Array, enemyBits: Uint32Array, scratch: Reach): Reach {
   const key = ((m.from * TROOP_TYPES.length + TYPE_INDEX[m.type]) * 2 + (m.afterCharge ? 1 : 0)) * 2 + (m.carry ? 1 : 0);
   let list = memo.entries.get(key);
-  const words = (board.n + 31) >> 5;
+  const words = board.words;
   if (list) for (const e of list) if (sameEnemies(e, enemyBits, words)) return e.reach;
   const region = new Uint32Array(words), enemies = new Uint32Array(words);
   search(board, rules, m, enemy, scratch, region);

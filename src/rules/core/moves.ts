@@ -57,8 +57,7 @@ export function idleChargers(state: GameState): UnitState[] {
 type MoveAction = Extract<Action, { type: 'move' }>;
 const TAGS = ['', 'charge', 'runOver', 'carry', 'split', 'charge split'] as const;
 type Tag = (typeof TAGS)[number];
-export const PLAIN = 0, CARRY = 3, SPLIT = 4;
-const CHARGED = 1, RUN_OVER = 2, CHARGE_SPLIT = 5;
+const PLAIN = 0, CHARGED = 1, RUN_OVER = 2, CARRY = 3, SPLIT = 4, CHARGE_SPLIT = 5;
 
 export interface Table {
   side: string;
@@ -129,11 +128,7 @@ export function unitMoves(ctx: MoveContext, u: UnitState, out: Action[]): void {
   const { state, board } = ctx;
   const start = out.length;
   const t = tableOf(board, u.side, u.id);
-  const engine = engineOf(ctx, u);
-  const r = reachOf(ctx, u, false);
-  destinations(ctx, t, u, u, r, PLAIN, undefined, out);
-  if (engine) destinations(ctx, t, u, u, reachOf(ctx, u, true), CARRY, engine, out);
-  if (splits(u)) destinations(ctx, t, u, { ...u, stands: 1, half: 0 }, r, SPLIT, undefined, out);
+  movePasses(ctx, u, (mover, r, variant, engine) => destinations(ctx, t, u, mover, r, variant, engine, out));
   // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
   // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
   const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c.id !== u.id);
@@ -146,14 +141,21 @@ export function unitMoves(ctx: MoveContext, u: UnitState, out: Action[]): void {
   out.length = k;
 }
 
+/**
+ * The ways a unit may move now, in the order they are listed, each with the unit as it moves, its search and the
+ * ballista it carries: plain, carrying its ballista (6K), and for knights at 2 stands one stand split off (6E).
+ */
+export function movePasses(ctx: MoveContext, u: UnitState, visit: (mover: UnitState, r: Reach, variant: number, engine: UnitState | undefined) => void): void {
+  const engine = engineOf(ctx, u);
+  const r = reachOf(ctx, u, false);
+  visit(u, r, PLAIN, undefined);
+  if (engine) visit(u, reachOf(ctx, u, true), CARRY, engine);
+  if (u.type === 'knights' && u.stands === 2) visit({ ...u, stands: 1, half: 0 }, r, SPLIT, undefined);
+}
+
 /** The unit's side's ballista in its square that it may carry (6K), if any. */
 export function engineOf(ctx: MoveContext, u: UnitState): UnitState | undefined {
   return ctx.occ.at[ctx.board.index.get(u.at!)!]!.find((b) => b.type === 'ballista' && b.controller === u.side && !b.moved);
-}
-
-/** Knights at 2 stands may split one off to move on its own (6E). */
-export function splits(u: UnitState): boolean {
-  return u.type === 'knights' && u.stands === 2;
 }
 
 /**

@@ -51,7 +51,7 @@ export function occupancyOf(state: GameState): Occupancy {
     sides[s] = state.sides[s]!.id;
     enemy[s] ??= new Uint8Array(board.n);
     enemySquares[s] ??= [];
-    enemyBits[s] ??= new Uint32Array((board.n + 31) >> 5);
+    enemyBits[s] ??= new Uint32Array(board.words);
   }
   sides.length = state.sides.length;
   for (const u of state.units) {
@@ -99,7 +99,7 @@ let scan = { board: null as Board | null, enemy: new Uint8Array(0), squares: [] 
  * the rest): all a single move search needs. Valid until the next call.
  */
 export function enemiesOf(state: GameState, board: Board, side: string): { enemy: Uint8Array; bits: Uint32Array } {
-  if (scan.board !== board) scan = { board, enemy: new Uint8Array(board.n), squares: [], bits: new Uint32Array((board.n + 31) >> 5) };
+  if (scan.board !== board) scan = { board, enemy: new Uint8Array(board.n), squares: [], bits: new Uint32Array(board.words) };
   for (const i of scan.squares) scan.enemy[i] = 0;
   scan.squares.length = 0;
   scan.bits.fill(0);
