@@ -1,5 +1,5 @@
 /** Plain-English words for the play view: units, actions (button labels and log lines) and the points breakdown. */
-import { TROOPS, type Action, type GameState, type UnitState } from '../rules';
+import { hasTroopsOnBoard, TROOPS, type Action, type GameState, type UnitState } from '../rules';
 
 export const FACING_WORDS: Record<string, string> = { N: 'north', NE: 'north-east', E: 'east', SE: 'south-east', S: 'south', SW: 'south-west', W: 'west', NW: 'north-west' };
 
@@ -14,7 +14,7 @@ export function endReason(state: GameState): string {
   switch (r.reason) {
     case 'conceded': return `${sideName(state, state.conceded)} gave up the field.`;
     case 'no-troops': {
-      const gone = state.sides.filter((x) => !state.units.some((u) => u.side === x.id && u.status === 'active' && u.at !== null && u.type !== 'ballista'));
+      const gone = state.sides.filter((x) => !hasTroopsOnBoard(state, x.id));
       return `${gone.map((x) => x.name).join(' and ')} ${gone.length === 1 ? 'has' : 'have'} no troops left on the board.`;
     }
     case 'turn-limit': return r.winner ? `Decided on points at the end of turn ${state.turn}.` : `Equal points at the end of turn ${state.turn}.`;

@@ -14,7 +14,7 @@ export type { TerrainIndex } from './terrain';
 export type { Action, ActionType } from './actions';
 export { actionKey } from './actions';
 export type { GameState, UnitState, SideState, Melee, GameEvent, PhaseName, SideId, EndReason } from './state';
-export { createGame, legalActions, applyAction } from './game';
+export { createGame, legalActions, applyAction, hasTroopsOnBoard } from './game';
 export { reachable as reachableSquares } from './legal';
 export { lineOfFireClear } from './firing';
 export { allPoints as gamePoints } from './state';
