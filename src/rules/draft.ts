@@ -1,5 +1,5 @@
 /** Copy-on-write drafts of the game state (issue 3): what applyAction changes, and nothing else, is copied. */
-import { cloneState, copyUnit, forgetOccupancy, type GameState, type UnitState } from './state';
+import { cloneState, copyUnit, forgetOccupancy, whileDrafting, type GameState, type UnitState } from './state';
 
 /**
  * Copy-on-write drafts (issue 3): applyAction works on a draft whose units array is a fresh shallow copy; unit
@@ -20,7 +20,7 @@ export function drafting<T>(fn: () => T, place = false): T {
   const outer = owned, outerPlace = inPlace;
   owned = new Set();
   inPlace = place;
-  try { return fn(); } finally { owned = outer; inPlace = outerPlace; }
+  try { return whileDrafting(fn); } finally { owned = outer; inPlace = outerPlace; }
 }
 
 /** The draft's own, changeable record of a unit (a copy swapped into the draft on first change). */

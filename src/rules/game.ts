@@ -9,7 +9,7 @@ import { allocate, allocationChoices, facingOf, meleeUnits, meleeValue, stepBetw
 import { doRetreat, retreatOptions } from './retreat';
 import { checkRetirement, retireMove, updateBallistas } from './aftermath';
 import { moveTrail } from './core/moves';
-import { allowedFacings, candidates, inheritListing, nextToDeploy } from './legal';
+import { allowedFacings, candidates, nextToDeploy } from './legal';
 import { allPoints, cloneState, createGameState, workingStates, type EndReason, otherSide, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import { addUnit, draftState, drafting, own } from './draft';
 
@@ -112,7 +112,6 @@ export function applyAction(state: GameState, action: Action): GameState {
   }
   const s = draftState(state);
   step(s, action, false);
-  inheritListing(state, s);
   inheritMissileList(state, s, action);
   return s;
 }

@@ -9,10 +9,9 @@ import { ballistaTargets, firingBallistas, hitChoices, missileTargets, missileUn
 import { stackingAllows } from './movement';
 import { allocationChoices } from './combat';
 import { retreatOptions } from './retreat';
-import { otherSide, sideOf, withOccupancy, workingStates, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
+import { otherSide, sideOf, withOccupancy, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import type { Occupancy } from './core/occupancy';
 import { moveActions, moveContext, reachOf, supportActions, unitMoves } from './core/moves';
-import { listMoves, type MoveListing } from './core/listing';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
 export function allowedFacings(u: UnitState): readonly Facing[] {
@@ -79,21 +78,9 @@ export function candidates(state: GameState, onlyUnit?: string, onlyType?: Actio
   return withOccupancy(state, (occ) => generate(state, occ, onlyUnit, onlyType));
 }
 
-/** Move-phase listings kept in parts by state object (a state never changes once made; working copies excepted). */
-const moveListings = new WeakMap<GameState, MoveListing>();
-/** The listing of the position each state was made from (applyAction hands it on), to take its unchanged parts over. */
-const inherited = new WeakMap<GameState, MoveListing>();
-
-/** `child` was made from `parent` by one action (game.ts applyAction): its move listing may start from the parent's. */
-export function inheritListing(parent: GameState, child: GameState): void {
-  const listing = moveListings.get(parent);
-  if (listing && child.phase === 'move') inherited.set(child, listing);
-}
-
+/** The move phase's whole list: worked out afresh on the integer table (src/rules/core/moves.ts), then conceding. */
 function allMoves(state: GameState): Action[] {
-  const { actions, listing } = listMoves(state, inherited.get(state));
-  inherited.delete(state);
-  if (!workingStates.has(state)) moveListings.set(state, listing);
+  const actions = withOccupancy(state, (occ) => moveActions(moveContext(state, occ), state.toAct!));
   actions.push({ type: 'concede', side: state.toAct! });
   return actions;
 }
@@ -125,7 +112,7 @@ function generate(state: GameState, occ: Occupancy, onlyUnit?: string, onlyType?
       break;
     case 'move': out = moveActions(moveContext(state, occ), side, onlyUnit, onlyType); break;
     case 'support':
-      out.push(...supportActions(state, side, onlyUnit));
+      out.push(...supportActions(moveContext(state, occ), side, onlyUnit));
       if (!onlyUnit) out.push({ type: 'endSupport', side });
       break;
     case 'melee': {
@@ -173,11 +160,12 @@ export function reachable(state: GameState, unitId: string): Record<Square, numb
   if (!u || u.status !== 'active' || !u.at || u.type === 'ballista') return out;
   return withOccupancy(state, (occ) => {
     const ctx = moveContext(state, occ);
-    const r = reachOf(ctx, u, false);
+    const x = state.units.indexOf(u);
+    const r = reachOf(ctx, x, false);
     const costs = new Map<Square, number>();
     for (let k = 0; k < r.count; k++) costs.set(occ.board.names[r.square[k]!]!, r.cost[k]! / 2);
     const moves: Action[] = [];
-    unitMoves(ctx, u, moves);
+    unitMoves(ctx, x, moves);
     for (const a of moves) {
       if (a.type !== 'move' || a.carry || a.split || a.runOver) continue;
       out[a.to] = costs.get(a.to)!;

@@ -5,8 +5,8 @@
 import type { Action } from './actions';
 import { candidates, missileActions } from './legal';
 import { missileUnits } from './firing';
-import { actsFor, canMove, faceActions, moveContext, supportActions, unitMoves, type MoveContext } from './core/moves';
-import { withOccupancy, type GameState, type UnitState } from './state';
+import { actsFor, canMove, endMove, faceActions, mayTurn, moveContext, supportActions, unitMoves, type MoveContext } from './core/moves';
+import { withOccupancy, type GameState } from './state';
 import type { RngState } from './random';
 import { vouch } from './game';
 
@@ -19,11 +19,10 @@ export function randomIndex(r: RngState, n: number): number {
   return ((t ^ (t >>> 14)) >>> 0) % n;
 }
 
-/** Units of the side in a random order (Fisher-Yates over a copy). */
-function shuffled(units: UnitState[], r: RngState): UnitState[] {
-  const out = units.slice();
-  for (let i = out.length - 1; i > 0; i--) { const j = randomIndex(r, i + 1); [out[i], out[j]] = [out[j]!, out[i]!]; }
-  return out;
+/** Unit indices in a random order (Fisher-Yates, in place). */
+function shuffle(units: number[], r: RngState): number[] {
+  for (let i = units.length - 1; i > 0; i--) { const j = randomIndex(r, i + 1); [units[i], units[j]] = [units[j]!, units[i]!]; }
+  return units;
 }
 
 /**
@@ -56,19 +55,21 @@ export function sampleAction(state: GameState, rng: RngState): Action | null {
 }
 
 function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | null {
-  const { state } = ctx;
-  const mine = state.units.filter((u) => actsFor(u, side) && u.status === 'active' && u.at !== null && !u.retiring);
+  const { state, occ } = ctx;
+  const s = occ.sides.indexOf(side);
+  const mine: number[] = [];
+  for (let x = 0; x < state.units.length; x++) if (actsFor(occ, x, s) && mayTurn(occ, x)) mine.push(x);
   const list: Action[] = [];
   if (randomIndex(rng, 8) === 0) {
-    for (const u of shuffled(mine, rng)) {
-      faceActions(state, u, list);
+    for (const x of shuffle(mine.slice(), rng)) {
+      faceActions(ctx, x, list);
       if (list.length > 0) return list[randomIndex(rng, list.length)]!;
     }
   }
-  const others: Action[] = supportActions(state, side);
-  if (ctx.idle.length === 0) others.push({ type: 'endMove', side });
-  for (const u of shuffled(mine.filter((x) => canMove(state, x)), rng)) {
-    unitMoves(ctx, u, list);
+  const others: Action[] = supportActions(ctx, side);
+  if (ctx.idle.length === 0) others.push(endMove(side));
+  for (const x of shuffle(mine.filter((x) => canMove(occ, x)), rng)) {
+    unitMoves(ctx, x, list);
     if (list.length === 0) continue;
     const k = randomIndex(rng, list.length + others.length);
     return k < list.length ? list[k]! : others[k - list.length]!;

@@ -154,6 +154,15 @@ export const workingStates = new WeakSet<GameState>();
  */
 let kept: { state: GameState; occ: Occupancy } | null = null;
 
+/** Drafts being changed (draft.ts drafting): their records change in place, so occupancies built meanwhile keep nothing. */
+let drafts = 0;
+
+/** Run `fn` while a draft is being changed (draft.ts drafting). */
+export function whileDrafting<T>(fn: () => T): T {
+  drafts++;
+  try { return fn(); } finally { drafts--; }
+}
+
 /** A unit of a working copy is about to change (draft.ts own): its occupancy must be built afresh. */
 export function forgetOccupancy(state: GameState): void {
   if (kept?.state !== state) return;
@@ -166,7 +175,7 @@ export function withOccupancy<T>(state: GameState, fn: (occ: Occupancy) => T): T
   if (pass && pass.units === state.units) return fn(pass);
   const outer = pass;
   const reuse = kept?.state === state ? kept.occ : null;
-  const occ = reuse ?? occupancyOf(state);
+  const occ = reuse ?? occupancyOf(state, workingStates.has(state) || drafts > 0);
   pass = occ;
   try { return fn(occ); } finally {
     pass = outer;

@@ -2,53 +2,118 @@
  * Move-phase actions on the integer board (issue 9, fast core; digest 6): moves (normal, charge, running over,
  * carrying a ballista, splitting knights, a 1-stand missile unit's declared supporter), facing changes, support
  * declarations and ending the move. Listed in the engine's fixed order, as interned action objects.
+ *
+ * Everything here reads the occupancy's integer unit table (units by index in the state's order, squares by index),
+ * never the unit records: the rules of movement.ts and combat.ts (stacking, leading, running over, supporting) as the
+ * move phase asks them, square by square. What-ifs (a unit standing elsewhere, a melee started) are made on the table
+ * and taken back (make/unmake), not built as trial states.
  */
-import { FACINGS, SIDE_FACINGS, type Facing, type Square } from '../coords';
-import { TROOPS } from '../troops';
+import { FACINGS, type Square } from '../coords';
+import { TROOPS, TROOP_TYPES, FOOT, MISSILE_TROOPS, isCavalry } from '../troops';
 import type { Action } from '../actions';
-import { afterCharge, enemyHeld, mayLead, needsBacking, runOverTarget, stackFits } from '../movement';
-import { canSupport, stepBetween, supportGeometry } from '../combat';
-import { unitsAt, type GameState, type Melee, type UnitState } from '../state';
-import { boardOf, type Board } from './board';
-import { enemiesOf, sideIndex, type Occupancy } from './occupancy';
+import { ENGINE_READINGS } from '../readings';
+import { RUN_OVER_TARGETS } from '../movement';
+import type { GameState, UnitState } from '../state';
+import { boardOf, T_COVER, type Board } from './board';
+import { enemiesOf, F_ACTIVE, F_AFTER_CHARGE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, STACK, TYPE_INDEX, type Occupancy } from './occupancy';
 import { memoFor, memoSearch, type Memo } from './memo';
 import { CHARGE, NORMAL, newReach, type Reach } from './search';
+
+// ---- Troop types as integers.
+
+const T = TYPE_INDEX;
+const KNIGHTS = T.knights!, BALLISTA = T.ballista!, BALLISTARII = T.ballistarii!, COMMANDER = T.commander!;
+const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
+const CAVALRY = typeTable(isCavalry);
+const FOOT_OR_COMMANDER = typeTable((t) => FOOT.includes(t) || t === 'commander');
+/** Cavalry that may ride over a lone stand (10A); missile foot that needs backing to lead at 1 stand (6J). */
+const RIDER = typeTable((t) => t === 'knights' || t === 'turcopoles' || t === 'lightCavalry');
+const SKIRMISHER = typeTable((t) => MISSILE_TROOPS.includes(t) && t !== 'lightCavalry');
+const RUN_OVER = typeTable((t) => RUN_OVER_TARGETS.includes(t));
+/** Support types (9E) by type index; 0 for none. */
+const SUPPORT = Uint8Array.from(TROOP_TYPES, (t) => TROOPS[t].support ?? 0);
+const DEFENDING_CAVALRY_BESIDE_ONLY = ENGINE_READINGS.defendingCavalryBesideOnly;
+
+/** Direction index (the facings' order) of a step (dx, dy), by (dy + 1) * 3 + dx + 1; -1 for no step. */
+const DIR = [7, 0, 1, 6, -1, 2, 5, 4, 3];
+
+/**
+ * Support geometry (9E) by integers: type 1 from ahead or directly beside and only facing a side, type 2 anywhere
+ * but directly behind, type 4 anywhere, type 3 never (combat.ts supportGeometry).
+ */
+function geometry(type: number, facing: number, dir: number): boolean {
+  const behind = dir === ((facing + 4) & 7);
+  switch (SUPPORT[type]) {
+    case 1: return (dir & 1) === 0 && !behind && (facing & 1) === 0;
+    case 2: return !behind;
+    case 4: return true;
+    default: return false;
+  }
+}
 
 /** One listing's view of a state in the move phase (built once, read by every unit's generation). */
 export interface MoveContext {
   state: GameState;
   occ: Occupancy;
   board: Board;
-  /** Chargers that would fight in no melee (then movement may not end, 6G reading). */
-  idle: UnitState[];
+  memo: Memo;
+  /** Side indices of the attacker and of the side to act (-1: none). */
+  attacker: number;
+  toAct: number;
+  /** Chargers (unit indices) that would fight in no melee (then movement may not end, 6G reading). */
+  idle: number[];
   /** Squares next to a melee's contact square (where a charge may end to support it), 1 by square index; null without melees. */
   besideMelee: Uint8Array | null;
-  memo: Memo;
+  /** The melees (and, while one is tried, one more): contact square, fought, supporters' unit indices. */
+  contact: number[];
+  fought: boolean[];
+  supports: number[][];
+  /** By square: how many melees have their contact square there, and how many of them are unfought. */
+  meleesAt: Uint8Array | null;
+  openAt: Uint8Array | null;
 }
 
-export function moveContext(state: GameState, occ: Occupancy, idle = idleChargers(state)): MoveContext {
+export function moveContext(state: GameState, occ: Occupancy): MoveContext {
   const board = occ.board;
-  let besideMelee: Uint8Array | null = null;
+  const n = state.units.length;
+  const ctx: MoveContext = {
+    state, occ, board, memo: memoFor(board, state.rules), attacker: state.attacker === null ? -1 : occ.sides.indexOf(state.attacker),
+    toAct: state.toAct === null ? -1 : occ.sides.indexOf(state.toAct), idle: [], besideMelee: null, contact: [], fought: [], supports: [], meleesAt: null, openAt: null,
+  };
   if (state.melees.length > 0) {
-    besideMelee = new Uint8Array(board.n);
+    const besideMelee = new Uint8Array(board.n), meleesAt = new Uint8Array(board.n), openAt = new Uint8Array(board.n);
+    const index = new Map<string, number>();
+    for (let x = 0; x < n; x++) index.set(state.units[x]!.id, x);
     for (const m of state.melees) {
       const c = board.index.get(m.contact)!;
+      ctx.contact.push(c);
+      ctx.fought.push(m.fought);
+      ctx.supports.push(m.supports.map((s) => index.get(s.unit)!));
+      meleesAt[c]!++;
+      if (!m.fought) openAt[c]!++;
       for (let d = 0; d < 8; d++) if (board.step[c * 8 + d]! >= 0) besideMelee[board.step[c * 8 + d]!] = 1;
     }
+    ctx.besideMelee = besideMelee; ctx.meleesAt = meleesAt; ctx.openAt = openAt;
   }
-  return { state, occ, board, idle, besideMelee, memo: memoFor(board, state.rules) };
+  // Charged units that would fight in no melee (6G reading): not in a melee's contact square, not a declared supporter.
+  const { side, flags, sq } = occ;
+  for (let x = 0; x < n; x++) {
+    if (side[x] !== ctx.attacker || !(flags[x]! & F_ACTIVE) || !(flags[x]! & F_CHARGED_NOW)) continue;
+    if (sq[x]! >= 0 && ctx.meleesAt?.[sq[x]!]) continue;
+    if (ctx.supports.some((list) => list.includes(x))) continue;
+    ctx.idle.push(x);
+  }
+  return ctx;
 }
 
-/** Can the unit still move this turn (not moved, not retreated last turn, not retiring)? */
-export function canMove(state: GameState, u: UnitState): boolean {
-  return u.status === 'active' && u.at !== null && u.type !== 'ballista' && !u.moved && !u.retiring
-    && !(u.retreatedTurn !== null && state.turn - u.retreatedTurn <= 1);
+/** Can the unit (by index) still move this turn (not moved, not retreated last turn, not retiring)? */
+export function canMove(occ: Occupancy, x: number): boolean {
+  return (occ.flags[x]! & (F_ACTIVE | F_MOVED | F_RETIRING | F_RETREATED)) === F_ACTIVE && occ.sq[x]! >= 0 && occ.type[x] !== BALLISTA;
 }
 
-/** Charged units that would fight in no melee (then movement may not end, 6G reading). */
-export function idleChargers(state: GameState): UnitState[] {
-  return state.units.filter((u) => u.side === state.attacker && u.status === 'active' && u.chargedTurn === state.turn
-    && !state.melees.some((m) => m.contact === u.at || m.supports.some((s) => s.unit === u.id)));
+/** Does the side (index) act for this unit in the move phase (a ballista: the side controlling it)? */
+export function actsFor(occ: Occupancy, x: number, side: number): boolean {
+  return occ.type[x] === BALLISTA ? occ.ctrl[x] === side : occ.side[x] === side;
 }
 
 // ---- Interned actions: one frozen object per distinct action, per board, side and unit (fields in the order the
@@ -57,7 +122,7 @@ export function idleChargers(state: GameState): UnitState[] {
 type MoveAction = Extract<Action, { type: 'move' }>;
 const TAGS = ['', 'charge', 'runOver', 'carry', 'split', 'charge split'] as const;
 type Tag = (typeof TAGS)[number];
-const PLAIN = 0, CHARGED = 1, RUN_OVER = 2, CARRY = 3, SPLIT = 4, CHARGE_SPLIT = 5;
+const PLAIN = 0, CHARGED = 1, RAN_OVER = 2, CARRY = 3, SPLIT = 4, CHARGE_SPLIT = 5;
 
 export interface Table {
   side: string;
@@ -67,8 +132,11 @@ export interface Table {
   faces: Action[];
   /** Facing changes of a unit facing `facing` (index), corners allowed or not: slot corners * 8 + facing. */
   turns: Action[][];
+  /** Support declarations by contact square index. */
+  support: Action[];
 }
 const tables = new WeakMap<Board, Map<string, Map<string, Table>>>();
+const endMoves = new Map<string, Action>();
 
 export function tableOf(board: Board, side: string, unit: string): Table {
   let bySide = tables.get(board);
@@ -76,8 +144,14 @@ export function tableOf(board: Board, side: string, unit: string): Table {
   let byUnit = bySide.get(side);
   if (!byUnit) bySide.set(side, (byUnit = new Map()));
   let t = byUnit.get(unit);
-  if (!t) byUnit.set(unit, (t = { side, unit, moves: new Array<MoveAction | null>(board.n * TAGS.length).fill(null), supported: new Map(), faces: [], turns: [] }));
+  if (!t) byUnit.set(unit, (t = { side, unit, moves: new Array<MoveAction | null>(board.n * TAGS.length).fill(null), supported: new Map(), faces: [], turns: [], support: [] }));
   return t;
+}
+
+/** The table of a unit acting for its own side (a ballista's facing changes use its controller's). */
+function ownTable(ctx: MoveContext, x: number): Table {
+  const u = ctx.state.units[x]!;
+  return tableOf(ctx.board, u.side, u.id);
 }
 
 function makeMove(side: string, unit: string, to: Square, tag: Tag): MoveAction {
@@ -106,144 +180,289 @@ function face(t: Table, f: number): Action {
   return (t.faces[f] ??= Object.freeze<Action>({ type: 'face', side: t.side, unit: t.unit, facing: FACINGS[f]! }));
 }
 
+// ---- Make and unmake on the table: a unit standing elsewhere, a melee started (what-ifs; always taken back).
+
+/** Put unit x on square `to` (-1: nowhere), keeping each square's units in the state's order; returns where it stood. */
+function place(occ: Occupancy, x: number, to: number): number {
+  const from = occ.sq[x]!;
+  const { cell, cellN } = occ;
+  if (from >= 0) {
+    const base = from * STACK;
+    let k = 0;
+    while (cell[base + k] !== x) k++;
+    for (cellN[from]!--; k < cellN[from]!; k++) cell[base + k] = cell[base + k + 1]!;
+  }
+  if (to >= 0) {
+    const base = to * STACK;
+    let k = cellN[to]!++;
+    while (k > 0 && cell[base + k - 1]! > x) { cell[base + k] = cell[base + k - 1]!; k--; }
+    cell[base + k] = x;
+  }
+  occ.sq[x] = to;
+  return from;
+}
+
+function startMelee(ctx: MoveContext, c: number): void {
+  ctx.contact.push(c); ctx.fought.push(false); ctx.supports.push([]);
+  ctx.meleesAt![c]!++; ctx.openAt![c]!++;
+}
+
+function dropMelee(ctx: MoveContext): void {
+  const c = ctx.contact.pop()!;
+  ctx.fought.pop(); ctx.supports.pop();
+  ctx.meleesAt![c]!--; ctx.openAt![c]!--;
+}
+
+/** Make sure the melee counts exist (a what-if may start the first melee). */
+function meleeTables(ctx: MoveContext): void {
+  if (ctx.meleesAt) return;
+  ctx.meleesAt = new Uint8Array(ctx.board.n);
+  ctx.openAt = new Uint8Array(ctx.board.n);
+}
+
+// ---- The rules the listing asks, on the integer table.
+
+/** The direction index from square i to an adjacent square j, or -1 when they are not adjacent. */
+function dirBetween(board: Board, i: number, j: number): number {
+  const c = board.columns;
+  const dx = (j % c) - (i % c), dy = ((j - (j % c)) - (i - (i % c))) / c;
+  if (dx < -1 || dx > 1 || dy < -1 || dy > 1) return -1;
+  return DIR[(dy + 1) * 3 + dx + 1]!;
+}
+
+/**
+ * Can unit x, standing on `at`, support melee m (combat.ts canSupport)? With `anyFacing` (the attacker, who may turn
+ * freely) the best facing is assumed.
+ */
+function canSupportFrom(ctx: MoveContext, x: number, at: number, m: number, anyFacing: boolean): boolean {
+  const { occ } = ctx;
+  const type = occ.type[x]!, s = occ.side[x]!;
+  if (ctx.fought[m] || type === BALLISTA || at < 0 || (occ.flags[x]! & (F_ACTIVE | F_RETIRING | F_RETREATED)) !== F_ACTIVE || occ.stands[x]! <= 0) return false;
+  const c = ctx.contact[m]!;
+  const dir = dirBetween(ctx.board, at, c);
+  if (dir < 0) return false;
+  // One melee a unit: not in a contact square, not a declared supporter of an unfought melee.
+  if (ctx.meleesAt?.[at]) return false;
+  for (let k = 0; k < ctx.contact.length; k++) if (!ctx.fought[k] && ctx.supports[k]!.includes(x)) return false;
+  let own = 0, cavalry = 0, other = 0;
+  for (let k = 0, base = c * STACK; k < occ.cellN[c]!; k++) {
+    const y = occ.cell[base + k]!;
+    if (occ.side[y] !== s || occ.type[y] === BALLISTA) continue;
+    own++;
+    if (CAVALRY[occ.type[y]!]) cavalry++;
+    if (!FOOT_OR_COMMANDER[occ.type[y]!]) other++;
+  }
+  if (own === 0) return false;
+  if (CAVALRY[type]) {
+    const attacker = s === ctx.attacker;
+    if (attacker && cavalry === 0) return false;
+    if (!attacker && DEFENDING_CAVALRY_BESIDE_ONLY && other === 0 && (dir & 1) === 1) return false;
+  }
+  if (type === COMMANDER) {
+    // A commander joined to a unit supports only with it.
+    for (let k = 0, base = at * STACK; k < occ.cellN[at]!; k++) {
+      const y = occ.cell[base + k]!;
+      if (y !== x && occ.side[y] === s && occ.type[y] !== BALLISTA) return ctx.supports[m]!.includes(y);
+    }
+    return true;
+  }
+  return geometry(type, anyFacing ? dir : occ.face[x]!, dir);
+}
+
+/** Would a charge by unit x ending on square j fight (lead there, or support a melee already started)? */
+function chargeFights(ctx: MoveContext, x: number, j: number, enemyThere: boolean): boolean {
+  if (enemyThere) return true;
+  for (let m = 0; m < ctx.contact.length; m++) if (dirBetween(ctx.board, j, ctx.contact[m]!) >= 0 && canSupportFrom(ctx, x, j, m, true)) return true;
+  return false;
+}
+
+/**
+ * Would the side's stacking limits (2B, 6C-F) hold with unit x (at `stands` stands, carrying ballista `carried`, -1
+ * none) added to square j (movement.ts stackFits): ballistas of any side count, other sides' troops do not.
+ */
+function stackFits(occ: Occupancy, j: number, x: number, stands: number, carried: number): boolean {
+  let commanders = 0, ballistas = carried >= 0 ? 1 : 0, knights = 0, crew = 0, others = 0;
+  const s = occ.side[x]!;
+  for (let k = -1, base = j * STACK; k < occ.cellN[j]!; k++) {
+    const y = k < 0 ? x : occ.cell[base + k]!;
+    const type = occ.type[y]!;
+    if (k >= 0 && (y === x || (type !== BALLISTA && occ.side[y] !== s) || y === carried)) continue;
+    const n = k < 0 ? stands : occ.stands[y]!;
+    if (type === COMMANDER) commanders++;
+    else if (type === BALLISTA) ballistas++;
+    else if (type === KNIGHTS) knights += n;
+    else if (type === BALLISTARII) crew += n;
+    else others++;
+  }
+  return commanders <= 1 && ballistas <= 1 && knights <= 2 && crew <= 4 && (knights > 0 ? 1 : 0) + (crew > 0 ? 1 : 0) + others <= 1;
+}
+
+/** Can unit x ride over square j (10A): a lone enemy 1-stand unit of a type that may be ridden over, in the open, no ballista? */
+function runsOver(ctx: MoveContext, x: number, j: number): boolean {
+  const { occ } = ctx;
+  if (!RIDER[occ.type[x]!] || occ.cellN[j] !== 1 || ctx.board.terrain[j]! & T_COVER) return false;
+  const y = occ.cell[j * STACK]!;
+  return occ.type[y] !== BALLISTA && occ.side[y] !== occ.side[x] && occ.stands[y] === 1 && RUN_OVER[occ.type[y]!] === 1;
+}
+
+/** A 1-stand javelin, longbow or crossbow unit: it leads only with a commander or a supporter (6J). */
+function needsBacking(type: number, stands: number): boolean {
+  return stands === 1 && SKIRMISHER[type] === 1;
+}
+
+/**
+ * May unit x (at `stands` stands) lead or join a melee in the enemy square j (6J; movement.ts mayLead)? With
+ * `withSupporter`, a supporter is declared with the move.
+ */
+function mayLead(ctx: MoveContext, x: number, stands: number, j: number, withSupporter: boolean): boolean {
+  const { occ } = ctx;
+  const type = occ.type[x]!, s = occ.side[x]!;
+  if (type === BALLISTARII || occ.flags[x]! & F_RETIRING) return false;
+  // The mover and the side's troops already there must fit the stacking limits.
+  let commanders = type === COMMANDER ? 1 : 0, knights = type === KNIGHTS ? stands : 0, crew = 0, others = type === COMMANDER || type === KNIGHTS ? 0 : 1;
+  let own = 0;
+  for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) {
+    const y = occ.cell[base + k]!, t = occ.type[y]!;
+    if (occ.side[y] !== s || t === BALLISTA) continue;
+    own++;
+    if (t === COMMANDER) commanders++;
+    else if (t === KNIGHTS) knights += occ.stands[y]!;
+    else if (t === BALLISTARII) crew += occ.stands[y]!;
+    else others++;
+  }
+  if (type === COMMANDER && own === 0) return false;
+  if (needsBacking(type, stands) && !withSupporter && !commanderAmong(occ, j, s) && !supportedAt(ctx, j, s)) return false;
+  return commanders <= 1 && knights <= 2 && crew <= 4 && (knights > 0 ? 1 : 0) + (crew > 0 ? 1 : 0) + others <= 1;
+}
+
+/** Is a commander of side s in square j? (One left behind in the square a unit started from does not count, 6J.) */
+function commanderAmong(occ: Occupancy, j: number, s: number): boolean {
+  for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) { const y = occ.cell[base + k]!; if (occ.type[y] === COMMANDER && occ.side[y] === s) return true; }
+  return false;
+}
+
+/** Does the first melee at square j have a declared supporter of side s? */
+function supportedAt(ctx: MoveContext, j: number, s: number): boolean {
+  const m = ctx.contact.indexOf(j);
+  return m >= 0 && ctx.supports[m]!.some((y) => ctx.occ.side[y] === s);
+}
+
+/**
+ * Units of the mover's side that could support a melee the mover would start at j (9E, judged with the mover standing
+ * there): the supporters a 1-stand missile unit may declare with its move (6J).
+ */
+function backers(ctx: MoveContext, x: number, j: number): number[] {
+  const { occ } = ctx;
+  const out: number[] = [];
+  meleeTables(ctx);
+  const from = place(occ, x, j);
+  startMelee(ctx, j);
+  const m = ctx.contact.length - 1;
+  for (let y = 0; y < ctx.state.units.length; y++) if (y !== x && occ.side[y] === occ.side[x] && canSupportFrom(ctx, y, occ.sq[y]!, m, true)) out.push(y);
+  dropMelee(ctx);
+  place(occ, x, from);
+  return out;
+}
+
+/**
+ * No dead ends (6G reading): would every charger still waiting to fight still have a melee to fight in once unit x
+ * stands on `to`? (A unit joining a charging commander's square, say, can leave the commander unable to support.)
+ */
+function keepsChargersFighting(ctx: MoveContext, x: number, to: number, idle: readonly number[]): boolean {
+  const { occ } = ctx;
+  const s = occ.side[x]!;
+  const enemyThere = occ.enemy[s]![to] === 1;
+  meleeTables(ctx);
+  const from = place(occ, x, to);
+  const started = enemyThere && ctx.meleesAt![to] === 0;
+  if (started) startMelee(ctx, to);
+  const ok = idle.every((c) => chargeFights(ctx, c, occ.sq[c]!, occ.enemy[occ.side[c]!]![occ.sq[c]!] === 1));
+  if (started) dropMelee(ctx);
+  place(occ, x, from);
+  return ok;
+}
+
 // ---- Moves.
 
 /** Result buffers of the last searches, without and with a carried ballista (reused: grown to the largest board). */
 let main = newReach(0), withEngine = newReach(0);
 
 /** The unit's moves (carrying its ballista or not): remembered, or searched into a reused buffer. Read, never change. */
-export function reachOf(ctx: MoveContext, u: UnitState, carry: boolean): Reach {
-  const s = sideIndex(ctx.occ, u.side);
-  return unitReach(ctx.state, ctx.board, ctx.memo, u, carry, ctx.occ.enemy[s]!, ctx.occ.enemyBits[s]!);
-}
-
-function unitReach(state: GameState, board: Board, memo: Memo, u: UnitState, carry: boolean, enemy: Uint8Array, enemyBits: Uint32Array): Reach {
+export function reachOf(ctx: MoveContext, x: number, carry: boolean): Reach {
+  const { occ, board } = ctx;
   if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
-  const m = { type: u.type, from: board.index.get(u.at!)!, afterCharge: afterCharge(state, u), carry };
-  return memoSearch(memo, board, state.rules, m, enemy, enemyBits, carry ? withEngine : main);
+  const s = occ.side[x]!;
+  const m = { type: TROOP_TYPES[occ.type[x]!]!, from: occ.sq[x]!, afterCharge: (occ.flags[x]! & F_AFTER_CHARGE) !== 0, carry };
+  return memoSearch(ctx.memo, board, ctx.state.rules, m, occ.enemy[s]!, occ.enemyBits[s]!, carry ? withEngine : main);
 }
 
-/** Move actions of one unit, appended to `out`: normal, carrying its ballista, splitting knights (each with charges). */
-export function unitMoves(ctx: MoveContext, u: UnitState, out: Action[]): void {
-  const { state, board } = ctx;
+/** Move actions of one unit (by index), appended to `out`: normal, carrying its ballista, splitting knights (each with charges). */
+export function unitMoves(ctx: MoveContext, x: number, out: Action[]): void {
+  const { occ } = ctx;
   const start = out.length;
-  const t = tableOf(board, u.side, u.id);
-  movePasses(ctx, u, (mover, r, variant, engine) => destinations(ctx, t, u, mover, r, variant, engine, out));
+  const t = ownTable(ctx, x);
+  const engine = engineOf(ctx, x);
+  const r = reachOf(ctx, x, false);
+  destinations(ctx, t, x, occ.stands[x]!, r, PLAIN, -1, out);
+  if (engine >= 0) destinations(ctx, t, x, occ.stands[x]!, reachOf(ctx, x, true), CARRY, engine, out);
+  if (occ.type[x] === KNIGHTS && occ.stands[x] === 2) destinations(ctx, t, x, 1, r, SPLIT, -1, out);
   // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
   // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
-  const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c.id !== u.id);
+  const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c !== x);
   if (idle.length === 0) return;
   let k = start;
   for (let i = start; i < out.length; i++) {
     const a = out[i] as MoveAction;
-    if (!idle.some((c) => c.at === a.to) || keepsChargersFighting(state, u, a.to, idle)) out[k++] = a;
+    const to = ctx.board.index.get(a.to)!;
+    if (!idle.some((c) => occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle)) out[k++] = a;
   }
   out.length = k;
 }
 
-/**
- * The ways a unit may move now, in the order they are listed, each with the unit as it moves, its search and the
- * ballista it carries: plain, carrying its ballista (6K), and for knights at 2 stands one stand split off (6E).
- */
-export function movePasses(ctx: MoveContext, u: UnitState, visit: (mover: UnitState, r: Reach, variant: number, engine: UnitState | undefined) => void): void {
-  const engine = engineOf(ctx, u);
-  const r = reachOf(ctx, u, false);
-  visit(u, r, PLAIN, undefined);
-  if (engine) visit(u, reachOf(ctx, u, true), CARRY, engine);
-  if (u.type === 'knights' && u.stands === 2) visit({ ...u, stands: 1, half: 0 }, r, SPLIT, undefined);
-}
-
-/** The unit's side's ballista in its square that it may carry (6K), if any. */
-export function engineOf(ctx: MoveContext, u: UnitState): UnitState | undefined {
-  return ctx.occ.at[ctx.board.index.get(u.at!)!]!.find((b) => b.type === 'ballista' && b.controller === u.side && !b.moved);
-}
-
-/**
- * The actions of one search's squares for one way of moving (variant: PLAIN, CARRY or SPLIT), appended to `out`; with
- * `offsets`, where each square's actions start (and, last, where they end).
- */
-export function destinations(ctx: MoveContext, t: Table, u: UnitState, mover: UnitState, r: Reach, variant: number, engine: UnitState | undefined, out: Action[], offsets?: number[]): void {
-  const { board, occ, besideMelee: beside } = ctx;
-  const enemy = occ.enemy[sideIndex(occ, u.side)]!;
-  const { square, kind } = r;
-  for (let k = 0; k < r.count; k++) {
-    if (offsets) offsets.push(out.length);
-    const j = square[k]!;
-    // Most squares are empty and beside no melee: just the move there, if a normal move reaches it.
-    if (occ.at[j]!.length === 0 && !beside?.[j]) { if (kind[k]! & NORMAL) out.push(move(board, t, j, variant)); continue; }
-    squareMoves(ctx, t, u, mover, r, k, variant, engine, enemy, out);
+/** The unit's side's ballista in its square that it may carry (6K), if any (-1: none). */
+function engineOf(ctx: MoveContext, x: number): number {
+  const { occ } = ctx;
+  const j = occ.sq[x]!;
+  for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) {
+    const b = occ.cell[base + k]!;
+    if (occ.type[b] === BALLISTA && occ.ctrl[b] === occ.side[x] && !(occ.flags[b]! & F_MOVED)) return b;
   }
-  if (offsets) offsets.push(out.length);
+  return -1;
 }
 
 /**
- * The actions of reach square k for one way of moving. They read the units in that square, and when it holds enemies
- * or lies beside a melee, the units in the squares around it (who could back a lead, the melee's contact square).
+ * The actions of one search's squares for one way of moving (variant: PLAIN, CARRY or SPLIT, the mover at `stands`
+ * stands), appended to `out`.
  */
-export function squareMoves(ctx: MoveContext, t: Table, u: UnitState, mover: UnitState, r: Reach, k: number, variant: number, engine: UnitState | undefined, enemy: Uint8Array, out: Action[]): void {
-  const { state, board, occ } = ctx;
+function destinations(ctx: MoveContext, t: Table, x: number, stands: number, r: Reach, variant: number, engine: number, out: Action[]): void {
+  const { board, occ, besideMelee: beside, state } = ctx;
+  const enemy = occ.enemy[occ.side[x]!]!;
+  const { square, kind } = r;
   const carry = variant === CARRY;
   const chargeTag = variant === SPLIT ? CHARGE_SPLIT : CHARGED;
-  const beside = ctx.besideMelee;
-  const j = r.square[k]!, normal = (r.kind[k]! & NORMAL) !== 0, charge = (r.kind[k]! & CHARGE) !== 0 && !carry;
-  const here = occ.at[j]!;
-  if (here.length === 0) {
-    // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
-    if (normal) out.push(move(board, t, j, variant));
-    if (charge && beside?.[j] && chargeFights(state, mover, board.names[j]!, false)) out.push(move(board, t, j, chargeTag));
-    return;
-  }
-  if (enemy[j]) {
-    if (carry) return;
-    const sq = board.names[j]!;
-    if (normal && variant !== SPLIT && runOverTarget(state, u, sq)) out.push(move(board, t, j, RUN_OVER));
-    if (!mayLead(state, mover, sq)) {
-      // 6J: a 1-stand missile unit may still lead when it declares a supporter with its move.
-      if (normal && needsBacking(mover) && mayLead(state, mover, sq, true)) {
-        for (const id of backers(state, mover, sq)) out.push(supportedMove(t, sq, id));
-      }
-      return;
+  for (let k = 0; k < r.count; k++) {
+    const j = square[k]!, normal = (kind[k]! & NORMAL) !== 0, charge = (kind[k]! & CHARGE) !== 0 && !carry;
+    const near = beside !== null && beside[j] === 1;
+    if (occ.cellN[j] === 0) {
+      // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
+      if (normal) out.push(move(board, t, j, variant));
+      if (charge && near && chargeFights(ctx, x, j, false)) out.push(move(board, t, j, chargeTag));
+      continue;
     }
-  } else if (!stackFits(here, mover, mover.stands, engine)) return;
-  if (normal) out.push(move(board, t, j, variant));
-  if (charge && (enemy[j] || beside?.[j]) && chargeFights(state, mover, board.names[j]!, enemy[j] === 1)) out.push(move(board, t, j, chargeTag));
-}
-
-/** Would a charge ending on `sq` fight (lead there, or support a melee already started)? */
-function chargeFights(state: GameState, u: UnitState, sq: Square, enemyThere: boolean): boolean {
-  if (enemyThere) return true;
-  if (state.melees.length === 0) return false;
-  const moved = { ...u, at: sq };
-  return state.melees.some((m) => stepBetween(sq, m.contact) !== null && canSupport(state, moved, m, true));
-}
-
-/**
- * No dead ends (6G reading): would every charger still waiting to fight still have a melee to fight in once `u`
- * stands on `to`? (A unit joining a charging commander's square, say, can leave the commander unable to support.)
- */
-function keepsChargersFighting(state: GameState, u: UnitState, to: Square, idle: UnitState[]): boolean {
-  const moved = { ...u, at: to };
-  const enemyThere = enemyHeld(state, u.side, to);
-  const trial: GameState = {
-    ...state, units: state.units.map((x) => (x.id === u.id ? moved : x)),
-    melees: enemyThere && !state.melees.some((m) => m.contact === to)
-      ? [...state.melees, { contact: to, supports: [], mdi: {}, fought: false }] : state.melees,
-  };
-  return idle.every((c) => chargeFights(trial, c, c.at!, enemyHeld(trial, c.side, c.at!)));
-}
-
-/**
- * Units of the mover's side that could support a melee the mover would start at `sq` (9E, judged as if the mover
- * stood there): the supporters a 1-stand missile unit may declare with its move (6J).
- */
-export function backers(state: GameState, mover: UnitState, sq: Square): string[] {
-  const moved = { ...mover, at: sq };
-  const after: GameState = {
-    ...state, units: state.units.map((x) => (x.id === mover.id ? moved : x)),
-    melees: [...state.melees, { contact: sq, supports: [], mdi: {}, fought: false }],
-  };
-  const m = after.melees[after.melees.length - 1]!;
-  return after.units.filter((x) => x.side === mover.side && x.id !== mover.id && canSupport(after, x, m, true)).map((x) => x.id);
+    if (enemy[j]) {
+      if (carry) continue;
+      if (normal && variant !== SPLIT && runsOver(ctx, x, j)) out.push(move(board, t, j, RAN_OVER));
+      if (!mayLead(ctx, x, stands, j, false)) {
+        // 6J: a 1-stand missile unit may still lead when it declares a supporter with its move.
+        if (normal && needsBacking(occ.type[x]!, stands) && mayLead(ctx, x, stands, j, true)) {
+          for (const y of backers(ctx, x, j)) out.push(supportedMove(t, board.names[j]!, state.units[y]!.id));
+        }
+        continue;
+      }
+    } else if (!stackFits(occ, j, x, stands, engine)) continue;
+    if (normal) out.push(move(board, t, j, variant));
+    if (charge && (enemy[j] || near) && chargeFights(ctx, x, j, enemy[j] === 1)) out.push(move(board, t, j, chargeTag));
+  }
 }
 
 /**
@@ -254,7 +473,10 @@ export function moveTrail(state: GameState, u: UnitState, carry: boolean, to: Sq
   if (!u.at) return undefined;
   const board = boardOf(state.scenario);
   const { enemy, bits } = enemiesOf(state, board, u.side);
-  const r = unitReach(state, board, memoFor(board, state.rules), u, carry, enemy, bits);
+  if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
+  const chargedBefore = u.chargedTurn !== null && state.turn - u.chargedTurn === ENGINE_READINGS.turnsUntilAfterCharge;
+  const m = { type: u.type, from: board.index.get(u.at)!, afterCharge: chargedBefore, carry };
+  const r = memoSearch(memoFor(board, state.rules), board, state.rules, m, enemy, bits, carry ? withEngine : main);
   const j = board.index.get(to);
   for (let k = 0; k < r.count; k++) {
     if (r.square[k] !== j) continue;
@@ -267,77 +489,107 @@ export function moveTrail(state: GameState, u: UnitState, carry: boolean, to: Sq
 
 // ---- Facing changes (6L).
 
-/** The unfought melee a unit is a declared supporter of, if any. */
-function supportedMelee(state: GameState, u: UnitState): Melee | undefined {
-  return state.melees.find((m) => !m.fought && m.supports.some((x) => x.unit === u.id));
+/** The first unfought melee unit x is a declared supporter of (-1: none). */
+function supportedMelee(ctx: MoveContext, x: number): number {
+  for (let m = 0; m < ctx.contact.length; m++) if (!ctx.fought[m] && ctx.supports[m]!.includes(x)) return m;
+  return -1;
 }
 
 /**
- * Facing changes of one unit in the move phase, appended to `out`: any allowed facing but its own, as often as
- * wished. A ballista is turned by the side controlling it and faces where the troops of that side with it could (a
- * corner only when one of them may face a corner); a joined commander turns with its unit, not on its own; a
- * declared supporter keeps facings that still support (6G).
+ * Facing changes of one unit (by index) in the move phase, appended to `out`: any allowed facing but its own, as
+ * often as wished. A ballista is turned by the side controlling it and faces where the troops of that side with it
+ * could (a corner only when one of them may face a corner); a joined commander turns with its unit, not on its own;
+ * a declared supporter keeps facings that still support (6G).
  */
-export function faceActions(state: GameState, u: UnitState, out: Action[]): void {
-  const board = boardOf(state.scenario);
-  let corners = TROOPS[u.type].support !== 1;
-  const here = unitsAt(state, u.at!);
-  if (u.type === 'ballista') {
-    if (u.controller !== state.toAct) return;
+export function faceActions(ctx: MoveContext, x: number, out: Action[]): void {
+  const { occ, board, state } = ctx;
+  const type = occ.type[x]!, j = occ.sq[x]!;
+  let corners = SUPPORT[type] !== 1;
+  let t: Table;
+  if (type === BALLISTA) {
+    const c = occ.ctrl[x]!;
+    if (c < 0 || c !== ctx.toAct) return;
     let crew = false;
     corners = false;
-    for (const x of here) {
-      if (x.type === 'ballista' || x.side !== u.controller) continue;
+    for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) {
+      const y = occ.cell[base + k]!;
+      if (occ.type[y] === BALLISTA || occ.side[y] !== c) continue;
       crew = true;
-      if (TROOPS[x.type].support !== 1) corners = true;
+      if (SUPPORT[occ.type[y]!] !== 1) corners = true;
     }
     if (!crew) return;
-  } else if (u.type === 'commander' && here.some((x) => x.type !== 'ballista' && x.side === u.side && x.id !== u.id)) return;
-  // A ballista is turned by the side controlling it, which need not be the side that fielded it (9M capture).
-  const t = tableOf(board, u.type === 'ballista' ? u.controller ?? u.side : u.side, u.id);
-  const own = FACINGS.indexOf(u.facing);
-  const allowed: readonly Facing[] = corners ? FACINGS : SIDE_FACINGS;
-  const m = state.melees.length > 0 ? supportedMelee(state, u) : undefined;
-  const dir = m && stepBetween(u.at!, m.contact);
-  if (!dir) {
+    // A ballista is turned by the side controlling it, which need not be the side that fielded it (9M capture).
+    t = tableOf(board, occ.sides[c]!, state.units[x]!.id);
+  } else {
+    if (type === COMMANDER) {
+      for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) {
+        const y = occ.cell[base + k]!;
+        if (y !== x && occ.type[y] !== BALLISTA && occ.side[y] === occ.side[x]) return;
+      }
+    }
+    t = ownTable(ctx, x);
+  }
+  const own = occ.face[x]!;
+  const m = ctx.contact.length > 0 ? supportedMelee(ctx, x) : -1;
+  const dir = m >= 0 ? dirBetween(board, j, ctx.contact[m]!) : -1;
+  if (dir < 0) {
     const slot = (corners ? 8 : 0) + own;
     let list = t.turns[slot];
-    if (!list) t.turns[slot] = list = allowed.filter((f) => f !== u.facing).map((f) => face(t, FACINGS.indexOf(f)));
+    if (!list) {
+      list = [];
+      for (let f = 0; f < 8; f += corners ? 1 : 2) if (f !== own) list.push(face(t, f));
+      t.turns[slot] = list;
+    }
     for (const a of list) out.push(a);
     return;
   }
-  for (const f of allowed) if (f !== u.facing && supportGeometry(u.type, f, dir)) out.push(face(t, FACINGS.indexOf(f)));
+  for (let f = 0; f < 8; f += corners ? 1 : 2) if (f !== own && geometry(type, f, dir)) out.push(face(t, f));
 }
 
 // ---- Support declarations, ending the move, the whole listing.
 
-export function supportActions(state: GameState, side: string, onlyUnit?: string): Action[] {
+/** Support declarations of a side (9E), optionally of one unit: each unit beside each melee it could support now. */
+export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string): Action[] {
   const out: Action[] = [];
-  if (state.melees.length === 0) return out;
-  const attacker = side === state.attacker;
-  for (const u of state.units) {
-    if (u.side !== side || (onlyUnit && u.id !== onlyUnit)) continue;
-    for (const m of state.melees) if (canSupport(state, u, m, attacker)) out.push({ type: 'support', side, unit: u.id, contact: m.contact });
+  if (ctx.contact.length === 0) return out;
+  const { occ, state } = ctx;
+  const s = occ.sides.indexOf(side);
+  const anyFacing = s === ctx.attacker;
+  for (let x = 0; x < state.units.length; x++) {
+    if (occ.side[x] !== s || (onlyUnit && state.units[x]!.id !== onlyUnit)) continue;
+    for (let m = 0; m < ctx.contact.length; m++) {
+      if (!canSupportFrom(ctx, x, occ.sq[x]!, m, anyFacing)) continue;
+      const t = ownTable(ctx, x), c = ctx.contact[m]!;
+      out.push((t.support[c] ??= Object.freeze<Action>({ type: 'support', side, unit: t.unit, contact: ctx.board.names[c]! })));
+    }
   }
   return out;
 }
 
-/** Does the side act for this unit in the move phase (a ballista: the side controlling it)? */
-export function actsFor(u: UnitState, side: string): boolean {
-  return u.type === 'ballista' ? u.controller === side : u.side === side;
+/** Ending the move phase (one object per side). */
+export function endMove(side: string): Action {
+  let a = endMoves.get(side);
+  if (!a) endMoves.set(side, (a = Object.freeze<Action>({ type: 'endMove', side })));
+  return a;
+}
+
+/** May unit x change facing in the move phase (on the board, not retiring)? */
+export function mayTurn(occ: Occupancy, x: number): boolean {
+  return (occ.flags[x]! & (F_ACTIVE | F_RETIRING)) === F_ACTIVE && occ.sq[x]! >= 0;
 }
 
 /** Every move-phase action of `side`, optionally of one unit and/or one type, in the engine's order. */
 export function moveActions(ctx: MoveContext, side: string, onlyUnit?: string, onlyType?: Action['type']): Action[] {
-  const { state } = ctx;
+  const { state, occ } = ctx;
+  const s = occ.sides.indexOf(side);
   const out: Action[] = [];
   const moves = onlyType === undefined || onlyType === 'move', faces = onlyType === undefined || onlyType === 'face';
-  for (const u of state.units) {
-    if (!actsFor(u, side) || (onlyUnit && u.id !== onlyUnit)) continue;
-    if (moves && canMove(state, u)) unitMoves(ctx, u, out);
-    if (faces && u.status === 'active' && u.at !== null && !u.retiring) faceActions(state, u, out);
+  for (let x = 0; x < state.units.length; x++) {
+    if (!actsFor(occ, x, s) || (onlyUnit && state.units[x]!.id !== onlyUnit)) continue;
+    if (moves && canMove(occ, x)) unitMoves(ctx, x, out);
+    if (faces && mayTurn(occ, x)) faceActions(ctx, x, out);
   }
-  if (onlyType === undefined || onlyType === 'support') for (const a of supportActions(state, side, onlyUnit)) out.push(a);
-  if ((onlyType === undefined || onlyType === 'endMove') && !onlyUnit && ctx.idle.length === 0) out.push({ type: 'endMove', side });
+  if (onlyType === undefined || onlyType === 'support') for (const a of supportActions(ctx, side, onlyUnit)) out.push(a);
+  if ((onlyType === undefined || onlyType === 'endMove') && !onlyUnit && ctx.idle.length === 0) out.push(endMove(side));
   return out;
 }

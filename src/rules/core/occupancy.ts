@@ -4,7 +4,19 @@
  * Valid while the state's units do not change (a read-only pass such as listing the legal actions).
  */
 import type { GameState, UnitState } from '../state';
+import { FACINGS } from '../coords';
+import { TROOP_TYPES } from '../troops';
+import { ENGINE_READINGS } from '../readings';
 import { boardOf, squareIndex, type Board } from './board';
+
+/** Troop types by index (TROOP_TYPES order) and facings by index (FACINGS order, the board's directions). */
+export const TYPE_INDEX = Object.fromEntries(TROOP_TYPES.map((t, i) => [t, i])) as Record<string, number>;
+const FACING_INDEX = Object.fromEntries(FACINGS.map((f, i) => [f, i])) as Record<string, number>;
+
+/** Unit flags of the integer table. */
+export const F_MOVED = 1, F_RETIRING = 2, F_CHARGED_NOW = 4, F_AFTER_CHARGE = 8, F_RETREATED = 16, F_ACTIVE = 32;
+/** Units one square may list in the integer table (stacking allows far fewer; a broken file may hold more). */
+export const STACK = 16;
 
 export interface Occupancy {
   board: Board;
@@ -18,6 +30,14 @@ export interface Occupancy {
   enemy: readonly Uint8Array[];
   /** By side index: the same squares as a bit per square (32 to a word), for the move memo's checks. */
   enemyBits: readonly Uint32Array[];
+  /**
+   * The units as integers, by index in the state's units array: side index, type index (TROOP_TYPES), square index
+   * (-1: not active on the board), facing index (FACINGS), stands, half-killed stands, controlling side index of a
+   * ballista (-1: none) and flags (F_*, judged for the state's turn).
+   */
+  side: Int8Array; type: Int8Array; sq: Int16Array; face: Int8Array; stands: Int8Array; half: Int8Array; ctrl: Int8Array; flags: Uint8Array;
+  /** The units active on the board in each square, by index in the state's order: cell[j * STACK + k] for k < cellN[j]. */
+  cell: Int16Array; cellN: Uint8Array;
 }
 
 interface Buffers extends Occupancy {
@@ -29,6 +49,11 @@ interface Buffers extends Occupancy {
   enemyBits: Uint32Array[];
   /** Squares with units, to clear on release. */
   occupied: number[];
+  /** The record each unit slot was last encoded from, and in which turn (flags read the turn). */
+  rec: Array<UnitState | undefined>;
+  turn: number;
+  /** Built from a working copy (its records change in place). */
+  inPlace: boolean;
 }
 
 const NONE: readonly UnitState[] = Object.freeze([]);
@@ -39,14 +64,14 @@ const free: Buffers[] = [];
  * The occupancy of a state, built in one pass over its units. Give it back with releaseOccupancy when the pass is
  * over (state.ts withOccupancy does both); it must not be read after that.
  */
-export function occupancyOf(state: GameState): Occupancy {
+export function occupancyOf(state: GameState, inPlace = false): Occupancy {
   const board = boardOf(state.scenario);
   const k = free.findIndex((b) => b.board === board);
-  const o: Buffers = k >= 0 ? free.splice(k, 1)[0]! : {
-    board, units: state.units, at: new Array<readonly UnitState[]>(board.n).fill(NONE), sides: [], enemy: [], enemySquares: [], enemyBits: [], occupied: [],
-  };
+  const n = state.units.length;
+  let o = k >= 0 ? free.splice(k, 1)[0]! : buffers(board, 64);
+  if (o.side.length < n) o = buffers(board, 2 * n);
   o.units = state.units;
-  const { at, sides, enemy, enemySquares, enemyBits, occupied } = o;
+  const { at, sides, enemy, enemySquares, enemyBits, occupied, cell, cellN, side, type, sq, face, stands, half, ctrl, flags } = o;
   for (let s = 0; s < state.sides.length; s++) {
     sides[s] = state.sides[s]!.id;
     enemy[s] ??= new Uint8Array(board.n);
@@ -54,18 +79,40 @@ export function occupancyOf(state: GameState): Occupancy {
     enemyBits[s] ??= new Uint32Array(board.words);
   }
   sides.length = state.sides.length;
-  for (const u of state.units) {
-    if (u.status !== 'active' || u.at === null) continue;
-    const i = squareIndex(board, u.at);
+  const turn = state.turn, rec = o.rec, again = o.turn !== turn;
+  o.turn = turn;
+  // A working copy's records change in place: nothing encoded from them is kept (see releaseOccupancy).
+  o.inPlace = inPlace;
+  if (inPlace) rec.length = 0;
+  for (let x = 0; x < n; x++) {
+    const u = state.units[x]!;
+    // Records are never changed once a state is made (drafts aside: they are never listed): a record encoded last
+    // time in this slot, in the same turn, reads the same.
+    if (rec[x] !== u || again) {
+      rec[x] = u;
+      side[x] = sides.indexOf(u.side);
+      type[x] = TYPE_INDEX[u.type]!;
+      face[x] = FACING_INDEX[u.facing] ?? 0;
+      stands[x] = u.stands;
+      half[x] = u.half;
+      ctrl[x] = u.type === 'ballista' && u.controller != null ? sides.indexOf(u.controller) : -1;
+      const charged = u.chargedTurn, retreated = u.retreatedTurn;
+      flags[x] = (u.moved ? F_MOVED : 0) | (u.retiring ? F_RETIRING : 0) | (charged === turn ? F_CHARGED_NOW : 0)
+        | (charged !== null && turn - charged === AFTER_CHARGE_TURNS ? F_AFTER_CHARGE : 0)
+        | (retreated !== null && turn - retreated <= 1 ? F_RETREATED : 0) | (u.status === 'active' ? F_ACTIVE : 0);
+      sq[x] = u.status === 'active' && u.at !== null ? squareIndex(board, u.at) : -1;
+    }
+    const i = sq[x]!, s = side[x]!;
     if (i < 0) continue;
+    if (cellN[i]! < STACK) cell[i * STACK + cellN[i]!++] = x;
     const here = at[i]!;
     if (here === NONE) { at[i] = [u]; occupied.push(i); } else (here as UnitState[]).push(u);
-    if (u.type === 'ballista') continue;
-    for (let s = 0; s < sides.length; s++) {
-      if (sides[s] === u.side || enemy[s]![i]) continue;
-      enemy[s]![i] = 1;
-      enemySquares[s]!.push(i);
-      enemyBits[s]![i >> 5]! |= 1 << (i & 31);
+    if (type[x] === BALLISTA) continue;
+    for (let e = 0; e < sides.length; e++) {
+      if (e === s || enemy[e]![i]) continue;
+      enemy[e]![i] = 1;
+      enemySquares[e]!.push(i);
+      enemyBits[e]![i >> 5]! |= 1 << (i & 31);
     }
   }
   return o;
@@ -74,7 +121,7 @@ export function occupancyOf(state: GameState): Occupancy {
 /** Clear an occupancy for reuse (see occupancyOf). */
 export function releaseOccupancy(occ: Occupancy): void {
   const o = occ as Buffers;
-  for (const i of o.occupied) o.at[i] = NONE;
+  for (const i of o.occupied) { o.at[i] = NONE; o.cellN[i] = 0; }
   o.occupied.length = 0;
   for (let s = 0; s < o.enemy.length; s++) {
     for (const i of o.enemySquares[s]!) o.enemy[s]![i] = 0;
@@ -82,8 +129,23 @@ export function releaseOccupancy(occ: Occupancy): void {
     o.enemyBits[s]!.fill(0);
   }
   o.units = [];
+  if (o.inPlace) o.rec.length = 0;
   if (free.length < 8) free.push(o);
 }
+/** Charged on its side's previous move (6G): held to 1 1/2 and no charge (movement.ts afterCharge). */
+const AFTER_CHARGE_TURNS = ENGINE_READINGS.turnsUntilAfterCharge;
+
+const BALLISTA = TYPE_INDEX.ballista!;
+
+function buffers(board: Board, n: number): Buffers {
+  return {
+    board, units: [], at: new Array<readonly UnitState[]>(board.n).fill(NONE), sides: [], enemy: [], enemyBits: [],
+    side: new Int8Array(n), type: new Int8Array(n), sq: new Int16Array(n), face: new Int8Array(n), stands: new Int8Array(n),
+    half: new Int8Array(n), ctrl: new Int8Array(n), flags: new Uint8Array(n), cell: new Int16Array(board.n * STACK), cellN: new Uint8Array(board.n),
+    enemySquares: [], occupied: [], rec: [], turn: -1, inPlace: false,
+  };
+}
+
 /** The index of a unit's side in the occupancy (every unit belongs to one of the state's sides). */
 export function sideIndex(occ: Occupancy, side: string): number {
   const s = occ.sides.indexOf(side);

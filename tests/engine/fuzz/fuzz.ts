@@ -129,14 +129,14 @@ export function fuzzGame(scenario: Scenario, seed: number, label: string, listin
 }
 
 /**
- * Listings carried forward from the position before (move and missile phases, src/rules/core/listing.ts) are checked
- * against the same position listed from scratch (a copy of the state inherits nothing): at every position in the long
- * run, every 10th in `npm test`.
+ * Missile-phase lists carried forward from the position before (game.ts inheritMissileList) are checked against the
+ * same position listed from scratch (a copy of the state inherits nothing): at every position in the long run, every
+ * 10th in `npm test`.
  */
 const LIST_STRIDE = GAMES > 500 ? 1 : 10;
 
 function sameListing(s: GameState, legal: readonly Action[]): string | null {
-  if (s.phase !== 'move' && s.phase !== 'missile') return null;
+  if (s.phase !== 'missile') return null;
   const fresh = legalActions({ ...s });
   if (fresh.length === legal.length && fresh.every((a, k) => actionKey(a) === actionKey(legal[k]!))) return null;
   return `the listing carried forward differs from the listing made afresh (${legal.length} against ${fresh.length} actions)`;
