@@ -26,7 +26,7 @@ export function drafting<T>(fn: () => T, place = false): T {
 /** The draft's own, changeable record of a unit (a copy swapped into the draft on first change). */
 export function own(s: GameState, u: UnitState): UnitState {
   if (!owned) throw new Error('unit records change only inside drafting()');
-  if (inPlace) { forgetOccupancy(s); return u; }
+  if (inPlace) { forgetOccupancy(s, u); return u; }
   if (owned.has(u)) return u;
   // A reference taken before the unit was first changed resolves to the draft's current record.
   let i = s.units.indexOf(u);

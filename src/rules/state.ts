@@ -6,7 +6,7 @@ import type { Mdi } from './melee';
 import { createRng, type RngState } from './random';
 import type { Action } from './actions';
 import { riverBlocks, terrainIndex } from './terrain';
-import { occupancyOf, releaseOccupancy, type Occupancy } from './core/occupancy';
+import { occupancyOf, refreshOccupancy, releaseOccupancy, type Occupancy } from './core/occupancy';
 import { squareIndex } from './core/board';
 export { terrainIndex };
 
@@ -152,7 +152,7 @@ export const workingStates = new WeakSet<GameState>();
  * The occupancy of the working copy read last, kept from one pass to the next until one of its units changes
  * (forgetOccupancy). One entry: a simulation reads one working copy over and over.
  */
-let kept: { state: GameState; occ: Occupancy } | null = null;
+let kept: { state: GameState; occ: Occupancy; stale: boolean; changed: UnitState[] | null } | null = null;
 
 /** Drafts being changed (draft.ts drafting): their records change in place, so occupancies built meanwhile keep nothing. */
 let drafts = 0;
@@ -163,11 +163,14 @@ export function whileDrafting<T>(fn: () => T): T {
   try { return fn(); } finally { drafts--; }
 }
 
-/** A unit of a working copy is about to change (draft.ts own): its occupancy must be built afresh. */
-export function forgetOccupancy(state: GameState): void {
+/**
+ * A unit of a working copy is about to change (draft.ts own; `u`: that record, none when a unit is added): its
+ * occupancy must be built again before it is read, encoding that record afresh.
+ */
+export function forgetOccupancy(state: GameState, u?: UnitState): void {
   if (kept?.state !== state) return;
-  releaseOccupancy(kept.occ);
-  kept = null;
+  kept.stale = true;
+  if (u && kept.changed) kept.changed.push(u);
 }
 
 /** Run `fn` with the state's occupancy built once (unitsAt reads it meanwhile); nested passes over the same units share it. */
@@ -175,6 +178,11 @@ export function withOccupancy<T>(state: GameState, fn: (occ: Occupancy) => T): T
   if (pass && pass.units === state.units) return fn(pass);
   const outer = pass;
   const reuse = kept?.state === state ? kept.occ : null;
+  if (reuse && kept!.stale) {
+    // While a step changes the copy, any record may be half changed: all are read again, and nothing is forgotten.
+    refreshOccupancy(reuse, state, drafts > 0 ? null : kept!.changed);
+    if (drafts === 0) { kept!.stale = false; kept!.changed = []; }
+  }
   const occ = reuse ?? occupancyOf(state, workingStates.has(state) || drafts > 0);
   pass = occ;
   try { return fn(occ); } finally {
@@ -182,7 +190,7 @@ export function withOccupancy<T>(state: GameState, fn: (occ: Occupancy) => T): T
     if (!reuse) {
       if (workingStates.has(state)) {
         if (kept) releaseOccupancy(kept.occ);
-        kept = { state, occ };
+        kept = { state, occ, stale: false, changed: drafts > 0 ? null : [] };
       } else releaseOccupancy(occ);
     }
   }

@@ -16,6 +16,8 @@ import { canSupport, supportGeometry } from '../../src/rules/combat';
 import { generatedScenario } from './fuzz/scenarios';
 import { gameOf, withUnit } from './helpers';
 import { boardOf, squareIndex } from '../../src/rules/core/board';
+import { memoFor, memoSearch } from '../../src/rules/core/memo';
+import { newReach } from '../../src/rules/core/search';
 
 const on = (s: GameState, u: UnitState) => s.units.filter((x) => x.status === 'active' && x.at === u.at);
 const enemyAt = (s: GameState, side: string, sq: Square) => s.units.some((x) => x.status === 'active' && x.at === sq && x.type !== 'ballista' && x.side !== side);
@@ -207,6 +209,25 @@ test('6A/6J a unit listed again on the same square sees enemies that came into r
   expect(moves(withUnit(both, 'mi2', { at: 'A12' }))).toEqual(moves(one));
   // And back where they started: the same moves as at first.
   expect(moves(withUnit(near, 'mi', { at: 'F11' }))).toEqual(before);
+});
+
+test('6A a remembered move search is found again whatever squares the enemies hold (the top bit of a bit-set word too)', () => {
+  const s = createGame(TEMPLATES.find((t) => t.id === 'empty-board')!.scenario, { seed: 1 });
+  const board = boardOf(s.scenario);
+  const memo = memoFor(board, s.rules);
+  const search = (enemies: number[], from: number) => {
+    const enemy = new Uint8Array(board.n), bits = new Uint32Array(board.words);
+    for (const i of enemies) { enemy[i] = 1; bits[i >> 5]! |= 1 << (i & 31); }
+    return memoSearch(memo, board, s.rules, { type: 'knights', from, afterCharge: false, carry: false }, 0, enemy, bits, newReach(board.n));
+  };
+  // Squares 31 and 63 are the last of their words: their bits are the words' sign bits.
+  for (const enemy of [30, 31, 63]) {
+    const from = enemy + 2 * board.columns;
+    const first = search([enemy], from);
+    expect(first.count).toBeGreaterThan(0);
+    expect(search([enemy], from), `enemy on square ${enemy}`).toBe(first);
+    expect(search([enemy - 1], from)).not.toBe(first);
+  }
 });
 
 test('the integer board numbers squares row by row and reads a square name as the board does (others: -1)', () => {

@@ -5,7 +5,7 @@
  * read (those it reached and their neighbours) and which of them were enemy-held; it is reused exactly when the
  * enemy-held squares inside that region are the same now, checked a word (32 squares) at a time.
  */
-import { TROOP_TYPES, type TroopType } from '../troops';
+import { TROOP_TYPES } from '../troops';
 import type { ResolvedRules } from '../scenario';
 import type { Board } from './board';
 import { search, type Mover, type Reach } from './search';
@@ -25,7 +25,6 @@ const memos = new WeakMap<Board, Map<string, Memo>>();
 const byHills = new WeakMap<object, Memo>();
 /** Entries kept per key (enemy placements around one start square) and per memo (then it starts afresh). */
 const PER_KEY = 4, LIMIT = 10_000;
-const TYPE_INDEX = Object.fromEntries(TROOP_TYPES.map((t, i) => [t, i])) as Record<TroopType, number>;
 
 /** The memo for a board under these hill rules (the only rules the search reads). */
 export function memoFor(board: Board, rules: ResolvedRules): Memo {
@@ -41,11 +40,11 @@ export function memoFor(board: Board, rules: ResolvedRules): Memo {
 }
 
 /**
- * search() through the memo. `enemyBits` holds a bit for each square `enemy` marks. The result is the memo's own (or
+ * search() through the memo (`typeIndex`: the mover's type's index in TROOP_TYPES). `enemyBits` holds a bit for each square `enemy` marks. The result is the memo's own (or
  * `scratch` filled and then copied into the memo): read it, never change it.
  */
-export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, enemy: Uint8Array, enemyBits: Uint32Array, scratch: Reach): Reach {
-  const key = ((m.from * TROOP_TYPES.length + TYPE_INDEX[m.type]) * 2 + (m.afterCharge ? 1 : 0)) * 2 + (m.carry ? 1 : 0);
+export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, typeIndex: number, enemy: Uint8Array, enemyBits: Uint32Array, scratch: Reach): Reach {
+  const key = ((m.from * TROOP_TYPES.length + typeIndex) * 2 + (m.afterCharge ? 1 : 0)) * 2 + (m.carry ? 1 : 0);
   let list = memo.entries.get(key);
   const words = board.words;
   if (list) for (const e of list) if (sameEnemies(e, enemyBits, words)) return e.reach;
@@ -66,6 +65,8 @@ export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mo
 
 /** Are the enemy-held squares inside the entry's region the same as when it was searched? */
 function sameEnemies(e: Entry, enemies: Uint32Array, words: number): boolean {
-  for (let w = 0; w < words; w++) if ((e.region[w]! & enemies[w]!) !== e.enemies[w]) return false;
+  // XOR keeps every word a signed 32-bit integer: compared as is, a Uint32Array's word with the top bit set reads
+  // as a larger number than the same bits out of `&`, and the entry would never match.
+  for (let w = 0; w < words; w++) if (((e.region[w]! & enemies[w]!) ^ e.enemies[w]!) !== 0) return false;
   return true;
 }

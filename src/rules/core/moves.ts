@@ -393,7 +393,7 @@ export function reachOf(ctx: MoveContext, x: number, carry: boolean): Reach {
   if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
   const s = occ.side[x]!;
   const m = { type: TROOP_TYPES[occ.type[x]!]!, from: occ.sq[x]!, afterCharge: (occ.flags[x]! & F_AFTER_CHARGE) !== 0, carry };
-  return memoSearch(ctx.memo, board, ctx.state.rules, m, occ.enemy[s]!, occ.enemyBits[s]!, carry ? withEngine : main);
+  return memoSearch(ctx.memo, board, ctx.state.rules, m, occ.type[x]!, occ.enemy[s]!, occ.enemyBits[s]!, carry ? withEngine : main);
 }
 
 /** Move actions of one unit (by index), appended to `out`: normal, carrying its ballista, splitting knights (each with charges). */
@@ -476,7 +476,7 @@ export function moveTrail(state: GameState, u: UnitState, carry: boolean, to: Sq
   if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
   const chargedBefore = u.chargedTurn !== null && state.turn - u.chargedTurn === ENGINE_READINGS.turnsUntilAfterCharge;
   const m = { type: u.type, from: board.index.get(u.at)!, afterCharge: chargedBefore, carry };
-  const r = memoSearch(memoFor(board, state.rules), board, state.rules, m, enemy, bits, carry ? withEngine : main);
+  const r = memoSearch(memoFor(board, state.rules), board, state.rules, m, TYPE_INDEX[u.type]!, enemy, bits, carry ? withEngine : main);
   const j = board.index.get(to);
   for (let k = 0; k < r.count; k++) {
     if (r.square[k] !== j) continue;

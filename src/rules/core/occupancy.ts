@@ -67,9 +67,31 @@ const free: Buffers[] = [];
 export function occupancyOf(state: GameState, inPlace = false): Occupancy {
   const board = boardOf(state.scenario);
   const k = free.findIndex((b) => b.board === board);
+  const o = k >= 0 ? free.splice(k, 1)[0]! : buffers(board, 64);
+  // A working copy's records change in place: nothing encoded from them is kept (see releaseOccupancy).
+  o.inPlace = inPlace;
+  if (inPlace) o.rec.length = 0;
+  fill(o, state);
+  return o;
+}
+
+/**
+ * Build a working copy's kept occupancy again after some of its records changed in place (`changed`: those records;
+ * null: any may have). Only changed records are encoded again.
+ */
+export function refreshOccupancy(occ: Occupancy, state: GameState, changed: readonly UnitState[] | null): void {
+  const o = occ as Buffers;
+  clear(o);
+  if (changed === null) o.rec.length = 0;
+  else for (const u of changed) { const x = o.rec.indexOf(u); if (x >= 0) o.rec[x] = undefined; }
+  fill(o, state);
+}
+
+/** Fill cleared buffers from a state's units (records encoded before in the same slot and turn are not read again). */
+function fill(o: Buffers, state: GameState): void {
+  const { board } = o;
   const n = state.units.length;
-  let o = k >= 0 ? free.splice(k, 1)[0]! : buffers(board, 64);
-  if (o.side.length < n) o = buffers(board, 2 * n);
+  if (o.side.length < n) Object.assign(o, unitTable(2 * n), { rec: [] });
   o.units = state.units;
   const { at, sides, enemy, enemySquares, enemyBits, occupied, cell, cellN, side, type, sq, face, stands, half, ctrl, flags } = o;
   for (let s = 0; s < state.sides.length; s++) {
@@ -81,9 +103,6 @@ export function occupancyOf(state: GameState, inPlace = false): Occupancy {
   sides.length = state.sides.length;
   const turn = state.turn, rec = o.rec, again = o.turn !== turn;
   o.turn = turn;
-  // A working copy's records change in place: nothing encoded from them is kept (see releaseOccupancy).
-  o.inPlace = inPlace;
-  if (inPlace) rec.length = 0;
   for (let x = 0; x < n; x++) {
     const u = state.units[x]!;
     // Records are never changed once a state is made (drafts aside: they are never listed): a record encoded last
@@ -115,12 +134,17 @@ export function occupancyOf(state: GameState, inPlace = false): Occupancy {
       enemyBits[e]![i >> 5]! |= 1 << (i & 31);
     }
   }
-  return o;
 }
 
 /** Clear an occupancy for reuse (see occupancyOf). */
 export function releaseOccupancy(occ: Occupancy): void {
   const o = occ as Buffers;
+  clear(o);
+  if (o.inPlace) o.rec.length = 0;
+  if (free.length < 8) free.push(o);
+}
+
+function clear(o: Buffers): void {
   for (const i of o.occupied) { o.at[i] = NONE; o.cellN[i] = 0; }
   o.occupied.length = 0;
   for (let s = 0; s < o.enemy.length; s++) {
@@ -129,20 +153,26 @@ export function releaseOccupancy(occ: Occupancy): void {
     o.enemyBits[s]!.fill(0);
   }
   o.units = [];
-  if (o.inPlace) o.rec.length = 0;
-  if (free.length < 8) free.push(o);
 }
+
 /** Charged on its side's previous move (6G): held to 1 1/2 and no charge (movement.ts afterCharge). */
 const AFTER_CHARGE_TURNS = ENGINE_READINGS.turnsUntilAfterCharge;
 
 const BALLISTA = TYPE_INDEX.ballista!;
 
+function unitTable(n: number) {
+  return {
+    side: new Int8Array(n), type: new Int8Array(n), sq: new Int16Array(n), face: new Int8Array(n), stands: new Int8Array(n),
+    half: new Int8Array(n), ctrl: new Int8Array(n), flags: new Uint8Array(n),
+  };
+}
+
 function buffers(board: Board, n: number): Buffers {
+  const t = unitTable(n);
   return {
     board, units: [], at: new Array<readonly UnitState[]>(board.n).fill(NONE), sides: [], enemy: [], enemyBits: [],
-    side: new Int8Array(n), type: new Int8Array(n), sq: new Int16Array(n), face: new Int8Array(n), stands: new Int8Array(n),
-    half: new Int8Array(n), ctrl: new Int8Array(n), flags: new Uint8Array(n), cell: new Int16Array(board.n * STACK), cellN: new Uint8Array(board.n),
-    enemySquares: [], occupied: [], rec: [], turn: -1, inPlace: false,
+    side: t.side, type: t.type, sq: t.sq, face: t.face, stands: t.stands, half: t.half, ctrl: t.ctrl, flags: t.flags,
+    cell: new Int16Array(board.n * STACK), cellN: new Uint8Array(board.n), enemySquares: [], occupied: [], rec: [], turn: -1, inPlace: false,
   };
 }
 
