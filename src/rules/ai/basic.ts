@@ -22,10 +22,22 @@ export type Policy = ((state: GameState, actions: Action[]) => Action) & { sampl
 export function randomPolicy(seed: number): Policy {
   const r: RngState = createRng(seed);
   const policy: Policy = (_state, actions) => {
-    let pool = actions.length > 1 ? actions.filter((a) => a.type !== 'concede') : actions;
-    const faces = pool.filter((a) => a.type === 'face');
-    if (faces.length > 0 && faces.length < pool.length) pool = randomIndex(r, 8) === 0 ? faces : pool.filter((a) => a.type !== 'face');
-    return pool[randomIndex(r, pool.length)]!;
+    // Counted, then the k-th of the chosen kind found: no lists built (move-phase lists run to hundreds of actions).
+    const n = actions.length;
+    let concedes = 0, faces = 0;
+    for (let i = 0; i < n; i++) { const t = actions[i]!.type; if (t === 'concede') concedes++; else if (t === 'face') faces++; }
+    const skipConcede = n > 1;
+    const pool = skipConcede ? n - concedes : n;
+    // Which kind: 0 any (of the pool), 1 facing changes only, 2 anything but them.
+    let kind = 0, size = pool;
+    if (faces > 0 && faces < pool) { if (randomIndex(r, 8) === 0) { kind = 1; size = faces; } else { kind = 2; size = pool - faces; } }
+    let k = randomIndex(r, size);
+    for (let i = 0; i < n; i++) {
+      const a = actions[i]!, t = a.type;
+      if ((skipConcede && t === 'concede') || (kind === 1 && t !== 'face') || (kind === 2 && t === 'face')) continue;
+      if (k-- === 0) return a;
+    }
+    return actions[0]!;
   };
   policy.sample = (state) => sampleAction(state, r);
   return policy;

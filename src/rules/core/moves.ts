@@ -68,9 +68,6 @@ export interface MoveContext {
   contact: number[];
   fought: boolean[];
   supports: number[][];
-  /** By square: how many melees have their contact square there, and how many of them are unfought. */
-  meleesAt: Uint8Array | null;
-  openAt: Uint8Array | null;
 }
 
 export function moveContext(state: GameState, occ: Occupancy): MoveContext {
@@ -78,28 +75,24 @@ export function moveContext(state: GameState, occ: Occupancy): MoveContext {
   const n = state.units.length;
   const ctx: MoveContext = {
     state, occ, board, memo: memoFor(board, state.rules), attacker: state.attacker === null ? -1 : occ.sides.indexOf(state.attacker),
-    toAct: state.toAct === null ? -1 : occ.sides.indexOf(state.toAct), idle: [], besideMelee: null, contact: [], fought: [], supports: [], meleesAt: null, openAt: null,
+    toAct: state.toAct === null ? -1 : occ.sides.indexOf(state.toAct), idle: [], besideMelee: null, contact: [], fought: [], supports: [],
   };
   if (state.melees.length > 0) {
-    const besideMelee = new Uint8Array(board.n), meleesAt = new Uint8Array(board.n), openAt = new Uint8Array(board.n);
-    const index = new Map<string, number>();
-    for (let x = 0; x < n; x++) index.set(state.units[x]!.id, x);
+    const besideMelee = new Uint8Array(board.n);
     for (const m of state.melees) {
       const c = board.index.get(m.contact)!;
       ctx.contact.push(c);
       ctx.fought.push(m.fought);
-      ctx.supports.push(m.supports.map((s) => index.get(s.unit)!));
-      meleesAt[c]!++;
-      if (!m.fought) openAt[c]!++;
+      ctx.supports.push(m.supports.map((s) => state.units.findIndex((u) => u.id === s.unit)));
       for (let d = 0; d < 8; d++) if (board.step[c * 8 + d]! >= 0) besideMelee[board.step[c * 8 + d]!] = 1;
     }
-    ctx.besideMelee = besideMelee; ctx.meleesAt = meleesAt; ctx.openAt = openAt;
+    ctx.besideMelee = besideMelee;
   }
   // Charged units that would fight in no melee (6G reading): not in a melee's contact square, not a declared supporter.
   const { side, flags, sq } = occ;
   for (let x = 0; x < n; x++) {
     if (side[x] !== ctx.attacker || !(flags[x]! & F_ACTIVE) || !(flags[x]! & F_CHARGED_NOW)) continue;
-    if (sq[x]! >= 0 && ctx.meleesAt?.[sq[x]!]) continue;
+    if (sq[x]! >= 0 && ctx.contact.includes(sq[x]!)) continue;
     if (ctx.supports.some((list) => list.includes(x))) continue;
     ctx.idle.push(x);
   }
@@ -148,10 +141,17 @@ export function tableOf(board: Board, side: string, unit: string): Table {
   return t;
 }
 
+/** By board: the table each unit slot last used (a game's units keep their slots; checked by side and id). */
+const slots = new WeakMap<Board, Table[]>();
+
 /** The table of a unit acting for its own side (a ballista's facing changes use its controller's). */
 function ownTable(ctx: MoveContext, x: number): Table {
   const u = ctx.state.units[x]!;
-  return tableOf(ctx.board, u.side, u.id);
+  let bySlot = slots.get(ctx.board);
+  if (!bySlot) slots.set(ctx.board, (bySlot = []));
+  const t = bySlot[x];
+  if (t && t.unit === u.id && t.side === u.side) return t;
+  return (bySlot[x] = tableOf(ctx.board, u.side, u.id));
 }
 
 function makeMove(side: string, unit: string, to: Square, tag: Tag): MoveAction {
@@ -204,20 +204,10 @@ function place(occ: Occupancy, x: number, to: number): number {
 
 function startMelee(ctx: MoveContext, c: number): void {
   ctx.contact.push(c); ctx.fought.push(false); ctx.supports.push([]);
-  ctx.meleesAt![c]!++; ctx.openAt![c]!++;
 }
 
 function dropMelee(ctx: MoveContext): void {
-  const c = ctx.contact.pop()!;
-  ctx.fought.pop(); ctx.supports.pop();
-  ctx.meleesAt![c]!--; ctx.openAt![c]!--;
-}
-
-/** Make sure the melee counts exist (a what-if may start the first melee). */
-function meleeTables(ctx: MoveContext): void {
-  if (ctx.meleesAt) return;
-  ctx.meleesAt = new Uint8Array(ctx.board.n);
-  ctx.openAt = new Uint8Array(ctx.board.n);
+  ctx.contact.pop(); ctx.fought.pop(); ctx.supports.pop();
 }
 
 // ---- The rules the listing asks, on the integer table.
@@ -242,7 +232,7 @@ function canSupportFrom(ctx: MoveContext, x: number, at: number, m: number, anyF
   const dir = dirBetween(ctx.board, at, c);
   if (dir < 0) return false;
   // One melee a unit: not in a contact square, not a declared supporter of an unfought melee.
-  if (ctx.meleesAt?.[at]) return false;
+  if (ctx.contact.includes(at)) return false;
   for (let k = 0; k < ctx.contact.length; k++) if (!ctx.fought[k] && ctx.supports[k]!.includes(x)) return false;
   let own = 0, cavalry = 0, other = 0;
   for (let k = 0, base = c * STACK; k < occ.cellN[c]!; k++) {
@@ -354,7 +344,6 @@ function supportedAt(ctx: MoveContext, j: number, s: number): boolean {
 function backers(ctx: MoveContext, x: number, j: number): number[] {
   const { occ } = ctx;
   const out: number[] = [];
-  meleeTables(ctx);
   const from = place(occ, x, j);
   startMelee(ctx, j);
   const m = ctx.contact.length - 1;
@@ -372,9 +361,8 @@ function keepsChargersFighting(ctx: MoveContext, x: number, to: number, idle: re
   const { occ } = ctx;
   const s = occ.side[x]!;
   const enemyThere = occ.enemy[s]![to] === 1;
-  meleeTables(ctx);
+  const started = enemyThere && !ctx.contact.includes(to);
   const from = place(occ, x, to);
-  const started = enemyThere && ctx.meleesAt![to] === 0;
   if (started) startMelee(ctx, to);
   const ok = idle.every((c) => chargeFights(ctx, c, occ.sq[c]!, occ.enemy[occ.side[c]!]![occ.sq[c]!] === 1));
   if (started) dropMelee(ctx);
