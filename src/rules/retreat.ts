@@ -1,66 +1,66 @@
 /** Retreats (digest 10, rule 9L, reading R-retreat): 2 squares, diagonal 1, skirting, through friends, off the board. */
-import { parseSquare, squareName, type Square } from './coords';
-import { diagonalBlocked } from './geometry';
-import { enemyHeld, stackingAllows } from './movement';
-import { rearDy, riverBetween, terrainIndex, unitsAt, withOccupancy, type GameState, type UnitState } from './state';
+import type { Square } from './coords';
+import { rearDy, terrainIndex, unitsAt, withOccupancy, type GameState, type UnitState } from './state';
+import { T_HILL, type Board } from './core/board';
+import { sideIndex, type Occupancy } from './core/occupancy';
+import { DIR, stackFits } from './core/moves';
 import { own } from './draft';
-
-type Dir = [number, number];
 
 /** One way a retreat can go: where it ends, the squares it passes (end included) and how far from the ideal it is. */
 export interface RetreatRoute { end: Square | 'off'; path: Square[]; score: number }
 
-const ROT: Dir[] = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
+/** Grid steps in the facings' order (N, NE, E, ... NW), as the integer board's directions. */
+const DX = [0, 1, 1, 1, 0, -1, -1, -1], DY = [-1, -1, 0, 1, 1, 1, 0, -1];
 
-/** Directions in order of preference: straight, then 45 degrees off, then 90 degrees off (skirting). */
-function preferences(d: Dir): Array<{ dir: Dir; penalty: number }> {
-  const i = ROT.findIndex(([x, y]) => x === Math.sign(d[0]) && y === Math.sign(d[1]));
-  const at = (k: number) => ROT[(i + k + 8) % 8]!;
-  return [{ dir: at(0), penalty: 0 }, { dir: at(1), penalty: 1 }, { dir: at(-1), penalty: 1 }, { dir: at(2), penalty: 2 }, { dir: at(-2), penalty: 2 }];
-}
+/** What the routes of one retreat read, on the integer board. */
+interface Walk { state: GameState; occ: Occupancy; board: Board; x: number; from: number; enemy: Uint8Array; banned: boolean; contested: number[] }
 
 /**
- * May a retreating unit step from a to b? Only enemies, impassable terrain (an uncrossed river, a hill its type may
- * not enter, a diagonal between two enemies or across a river corner) and unresolved contact squares block; friends
- * never do.
+ * May a retreating unit step from square a by (dx, dy) to b? Only enemies, impassable terrain (an uncrossed river, a
+ * hill its type may not enter, a diagonal between two enemies or across a river corner) and unresolved contact squares
+ * block; friends never do. (A step is one square; an attacker's trail may make a longer first one, never blocked by
+ * rivers or corners.)
  */
-function canStep(state: GameState, u: UnitState, a: Square, b: Square, dx: number, dy: number): boolean {
-  const enemy = (sq: Square) => enemyHeld(state, u.side, sq);
-  if (enemy(b)) return false;
-  if (state.melees.some((m, i) => !m.fought && i !== state.current && m.contact === b)) return false;
-  if (terrainIndex(state.scenario).hill.has(b) && state.rules.hills.banned.includes(u.type)) return false;
-  const river = (x: Square, y: Square) => riverBetween(state, x, y);
-  return dx !== 0 && dy !== 0 ? !diagonalBlocked(a, b, enemy, river) : !river(a, b);
+function canStep(w: Walk, a: number, b: number, dx: number, dy: number): boolean {
+  const { board, enemy } = w;
+  if (enemy[b] || w.contested.includes(b)) return false;
+  if (w.banned && board.terrain[b]! & T_HILL) return false;
+  if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx === 0 && dy === 0)) return true;
+  const d = DIR[(dy + 1) * 3 + dx + 1]!;
+  if (dx !== 0 && dy !== 0 && enemy[a + dx] && enemy[a + dy * board.columns]) return false;
+  return !board.blocked[a * 8 + d];
 }
 
-/** The square one step away, or null off the board. */
-function next(state: GameState, sq: Square, d: Dir): Square | null {
-  const p = parseSquare(sq)!;
-  const c = p.col + d[0], r = p.row + d[1];
-  return c < 0 || r < 0 || c >= state.board.columns || r >= state.board.rows ? null : squareName(c, r);
+/** The square (dx, dy) away, or -1 off the board. */
+function next(board: Board, i: number, dx: number, dy: number): number {
+  const c = (i % board.columns) + dx, r = Math.floor(i / board.columns) + dy;
+  return c < 0 || r < 0 || c >= board.columns || r >= board.rows ? -1 : r * board.columns + c;
 }
+
+const OFF = -1;
+interface Route { end: number; path: number[]; score: number }
 
 /**
  * Follow a two-step route (R-retreat, passing friends): end 2 away when the unit may stand there; else stop 1 away
  * when it may stand there; else carry on through friends in the second step's direction to the first square it
  * may stand in, or off the board. Null when the route is blocked first.
  */
-function follow(state: GameState, u: UnitState, d1: Dir, d2: Dir, score: number): RetreatRoute | null {
-  const from = u.at!;
-  const s1 = next(state, from, d1);
-  if (s1 === null) return { end: 'off', path: [], score };
-  if (!canStep(state, u, from, s1, d1[0], d1[1])) return null;
-  const fits = (sq: Square) => sq !== from && stackingAllows(state, u, sq);
-  const s2 = next(state, s1, d2);
-  if (s2 === null) return { end: 'off', path: [s1], score };
-  if (!canStep(state, u, s1, s2, d2[0], d2[1])) return fits(s1) ? { end: s1, path: [s1], score: score + 10 } : null;
+function follow(w: Walk, d1x: number, d1y: number, d2x: number, d2y: number, score: number): Route | null {
+  const { board, occ, x, from } = w;
+  const s1 = next(board, from, d1x, d1y);
+  if (s1 < 0) return { end: OFF, path: [], score };
+  if (!canStep(w, from, s1, d1x, d1y)) return null;
+  const fits = (j: number) => j !== from && stackFits(occ, j, x, occ.stands[x]!, -1);
+  const s2 = next(board, s1, d2x, d2y);
+  if (s2 < 0) return { end: OFF, path: [s1], score };
+  if (!canStep(w, s1, s2, d2x, d2y)) return fits(s1) ? { end: s1, path: [s1], score: score + 10 } : null;
   if (fits(s2)) return { end: s2, path: [s1, s2], score };
   if (fits(s1)) return { end: s1, path: [s1], score: score + 0.25 };
   const path = [s1, s2];
   for (let here = s2; ;) {
-    const n = next(state, here, d2);
-    if (n === null) return { end: 'off', path, score: score + 0.5 };
-    if (n === from || !canStep(state, u, here, n, d2[0], d2[1])) return null;
+    const n = next(board, here, d2x, d2y);
+    if (n < 0) return { end: OFF, path, score: score + 0.5 };
+    if (n === from || !canStep(w, here, n, d2x, d2y)) return null;
     path.push(n);
     if (fits(n)) return { end: n, path, score: score + 0.5 };
     here = n;
@@ -75,24 +75,41 @@ function follow(state: GameState, u: UnitState, d1: Dir, d2: Dir, score: number)
 export function retreatRoutes(state: GameState, u: UnitState): RetreatRoute[] {
   if (!u.at) return [];
   // Some 25 routes, each looking at the units in a few squares: read them from the occupancy, built once.
-  return withOccupancy(state, () => routes(state, u, u.at!));
+  return withOccupancy(state, (occ) => {
+    const board = occ.board;
+    const contested: number[] = [];
+    state.melees.forEach((m, i) => { if (!m.fought && i !== state.current) contested.push(board.index.get(m.contact)!); });
+    const w: Walk = {
+      state, occ, board, x: state.units.indexOf(u), from: board.index.get(u.at!)!, enemy: occ.enemy[sideIndex(occ, u.side)]!,
+      banned: state.rules.hills.banned.includes(u.type), contested,
+    };
+    return routes(w, u).map((r) => ({ end: r.end === OFF ? 'off' : board.names[r.end]!, path: r.path.map((j) => board.names[j]!), score: r.score }));
+  });
 }
 
-function routes(state: GameState, u: UnitState, at: Square): RetreatRoute[] {
-  const out: RetreatRoute[] = [];
-  const add = (r: RetreatRoute | null) => { if (r) out.push(r); };
-  let base: Dir = [0, rearDy(state, u.side)];
+function routes(w: Walk, u: UnitState): Route[] {
+  const { state, board, from } = w;
+  const out: Route[] = [];
+  const add = (r: Route | null) => { if (r) out.push(r); };
+  let bx = 0, by = rearDy(state, u.side);
   let skirt = 0;
   const trail = u.side === state.attacker ? u.trail : null;
   if (trail && trail.length > 0) {
-    const step = (a: Square, b: Square): Dir => { const p = parseSquare(a)!, q = parseSquare(b)!; return [q.col - p.col, q.row - p.row]; };
-    const d1 = step(at, trail[0]!);
-    add(follow(state, u, d1, trail[1] ? step(trail[0]!, trail[1]) : d1, 0));
-    base = d1;
+    const cols = board.columns;
+    const t0 = board.index.get(trail[0]!)!, t1 = trail[1] ? board.index.get(trail[1])! : -1;
+    const d1x = (t0 % cols) - (from % cols), d1y = Math.floor(t0 / cols) - Math.floor(from / cols);
+    const d2x = t1 >= 0 ? (t1 % cols) - (t0 % cols) : d1x, d2y = t1 >= 0 ? Math.floor(t1 / cols) - Math.floor(t0 / cols) : d1y;
+    add(follow(w, d1x, d1y, d2x, d2y, 0));
+    bx = d1x; by = d1y;
     skirt = 0.5;
   }
-  const prefs = preferences(base);
-  for (const p1 of prefs) for (const p2 of prefs) add(follow(state, u, p1.dir, p2.dir, skirt + p1.penalty + p2.penalty));
+  // Directions in order of preference: straight, then 45 degrees off, then 90 degrees off (skirting).
+  const i = DIR[(Math.sign(by) + 1) * 3 + Math.sign(bx) + 1]!;
+  const prefs = [0, 1, -1, 2, -2].map((k) => (i + k + 8) % 8);
+  const penalty = [0, 1, 1, 2, 2];
+  for (let a = 0; a < 5; a++) {
+    for (let b = 0; b < 5; b++) add(follow(w, DX[prefs[a]!]!, DY[prefs[a]!]!, DX[prefs[b]!]!, DY[prefs[b]!]!, skirt + penalty[a]! + penalty[b]!));
+  }
   return out.sort((a, b) => a.score - b.score);
 }
 

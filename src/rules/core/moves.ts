@@ -35,7 +35,7 @@ const SUPPORT = Uint8Array.from(TROOP_TYPES, (t) => TROOPS[t].support ?? 0);
 const DEFENDING_CAVALRY_BESIDE_ONLY = ENGINE_READINGS.defendingCavalryBesideOnly;
 
 /** Direction index (the facings' order) of a step (dx, dy), by (dy + 1) * 3 + dx + 1; -1 for no step. */
-const DIR = [7, 0, 1, 6, -1, 2, 5, 4, 3];
+export const DIR = [7, 0, 1, 6, -1, 2, 5, 4, 3];
 
 /**
  * Support geometry (9E) by integers: type 1 from ahead or directly beside and only facing a side, type 2 anywhere
@@ -270,7 +270,7 @@ function chargeFights(ctx: MoveContext, x: number, j: number, enemyThere: boolea
  * Would the side's stacking limits (2B, 6C-F) hold with unit x (at `stands` stands, carrying ballista `carried`, -1
  * none) added to square j (movement.ts stackFits): ballistas of any side count, other sides' troops do not.
  */
-function stackFits(occ: Occupancy, j: number, x: number, stands: number, carried: number): boolean {
+export function stackFits(occ: Occupancy, j: number, x: number, stands: number, carried: number): boolean {
   let commanders = 0, ballistas = carried >= 0 ? 1 : 0, knights = 0, crew = 0, others = 0;
   const s = occ.side[x]!;
   for (let k = -1, base = j * STACK; k < occ.cellN[j]!; k++) {
