@@ -1,5 +1,5 @@
 /** After fire and melee steps (digest 11, rules 10): retirement, the levy roll, ballista control. */
-import { offset, rearDy, riverBetween, terrainIndex, unitsAt, type GameState, type UnitState } from './state';
+import { offset, rearDy, riverBetween, terrainIndex, type GameState, type UnitState } from './state';
 import { own } from './draft';
 import { TROOPS, type TroopType } from './troops';
 import { ENGINE_READINGS } from './readings';
@@ -72,8 +72,8 @@ export function updateBallistas(state: GameState): void {
     // One look at the troops in its square: is its controller there, else the one other side present (if only one)?
     const ctl = b.controller ?? null;
     let held = false, only: string | null = null, several = false;
-    for (const x of unitsAt(state, b.at)) {
-      if (x.type === 'ballista') continue;
+    for (const x of state.units) {
+      if (x.at !== b.at || x.status !== 'active' || x.type === 'ballista') continue;
       if (x.side === ctl) { held = true; break; }
       if (only === null) only = x.side; else if (x.side !== only) several = true;
     }

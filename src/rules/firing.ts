@@ -1,12 +1,13 @@
 /** Ballista fire (digest 8, the digital adaptation) and missile fire (digest 9). */
 import { FACINGS, FACING_VECTORS, allSquares, type Square } from './coords';
-import { inCone, lineClear, squareDistance } from './geometry';
+import { inCone, inConeOf, lineClear, squareDistance, stepsDistance } from './geometry';
 import { hitRule, maxMissileRange, scoreDice } from './fire';
 import { MISSILE_TROOPS, TROOPS } from './troops';
 import { ENGINE_READINGS } from './readings';
 import { rollDice, rollDie } from './random';
 import { isProtected, offset, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import { own } from './draft';
+import { boardOf, squareIndex } from './core/board';
 
 /**
  * Line of fire (9B reading): crossed squares screen when they hold troops or are protected; exact corners need
@@ -120,8 +121,19 @@ export function missileUnits(state: GameState, side: string): UnitState[] {
 export function missileTargets(state: GameState, u: UnitState): UnitState[] {
   if (!u.at) return [];
   const max = maxMissileRange(u.type);
-  return state.units.filter((t) => t.side !== u.side && t.status === 'active' && t.at !== null && t.type !== 'ballista' && t.at !== u.at
-    && squareDistance(u.at!, t.at) <= max && inCone(u.at!, u.facing, t.at) && lineOfFireClear(state, u.at!, t.at));
+  // Range and cone (squareDistance, inCone) on the integer board first: most units fail them, and only the rest need
+  // the line of fire.
+  const board = boardOf(state.scenario), cols = board.columns;
+  const i = squareIndex(board, u.at), ix = i % cols, iy = (i - ix) / cols;
+  const [fx, fy] = FACING_VECTORS[u.facing];
+  const out: UnitState[] = [];
+  for (const t of state.units) {
+    if (t.side === u.side || t.status !== 'active' || t.at === null || t.type === 'ballista' || t.at === u.at) continue;
+    const j = squareIndex(board, t.at), vx = (j % cols) - ix, vy = (j - (j % cols)) / cols - iy;
+    if (stepsDistance(vx, vy) > max || !inConeOf(fx, fy, vx, vy)) continue;
+    if (lineOfFireClear(state, u.at, t.at)) out.push(t);
+  }
+  return out;
 }
 
 /**

@@ -11,8 +11,12 @@ function coords(a: Square): { col: number; row: number } {
 export function squareDistance(a: Square, b: Square): number {
   const p = coords(a);
   const q = coords(b);
-  const dx = Math.abs(p.col - q.col);
-  const dy = Math.abs(p.row - q.row);
+  return stepsDistance(p.col - q.col, p.row - q.row);
+}
+
+/** squareDistance of a grid vector (columns, rows). */
+export function stepsDistance(vx: number, vy: number): number {
+  const dx = Math.abs(vx), dy = Math.abs(vy);
   return Math.abs(dx - dy) + 1.5 * Math.min(dx, dy);
 }
 
@@ -30,10 +34,13 @@ export function retreatDistance(a: Square, b: Square): number {
 export function inCone(from: Square, facing: Facing, to: Square): boolean {
   const p = coords(from);
   const q = coords(to);
-  const vx = q.col - p.col;
-  const vy = q.row - p.row;
-  if (vx === 0 && vy === 0) return false;
   const [fx, fy] = FACING_VECTORS[facing];
+  return inConeOf(fx, fy, q.col - p.col, q.row - p.row);
+}
+
+/** inCone by grid vectors: facing (fx, fy), the step (vx, vy) from the centre of one square to another's. */
+export function inConeOf(fx: number, fy: number, vx: number, vy: number): boolean {
+  if (vx === 0 && vy === 0) return false;
   if (fx === 0 || fy === 0) {
     // Orthogonal facing: the forward component must be at least the sideways one.
     const forward = vx * fx + vy * fy;
