@@ -187,12 +187,12 @@ function place(occ: Occupancy, x: number, to: number): number {
   const from = occ.sq[x]!;
   const { cell, cellN } = occ;
   if (from >= 0) {
-    const base = from * STACK;
+    const base = from * STACK, n = cellN[from]!;
     let k = 0;
-    while (cell[base + k] !== x) k++;
-    for (cellN[from]!--; k < cellN[from]!; k++) cell[base + k] = cell[base + k + 1]!;
+    while (k < n && cell[base + k] !== x) k++;
+    if (k < n) for (cellN[from] = n - 1; k < n - 1; k++) cell[base + k] = cell[base + k + 1]!;
   }
-  if (to >= 0) {
+  if (to >= 0 && cellN[to]! < STACK) {
     const base = to * STACK;
     let k = cellN[to]!++;
     while (k > 0 && cell[base + k - 1]! > x) { cell[base + k] = cell[base + k - 1]!; k--; }
@@ -346,10 +346,13 @@ function backers(ctx: MoveContext, x: number, j: number): number[] {
   const out: number[] = [];
   const from = place(occ, x, j);
   startMelee(ctx, j);
-  const m = ctx.contact.length - 1;
-  for (let y = 0; y < ctx.state.units.length; y++) if (y !== x && occ.side[y] === occ.side[x] && canSupportFrom(ctx, y, occ.sq[y]!, m, true)) out.push(y);
-  dropMelee(ctx);
-  place(occ, x, from);
+  try {
+    const m = ctx.contact.length - 1;
+    for (let y = 0; y < ctx.state.units.length; y++) if (y !== x && occ.side[y] === occ.side[x] && canSupportFrom(ctx, y, occ.sq[y]!, m, true)) out.push(y);
+  } finally {
+    dropMelee(ctx);
+    place(occ, x, from);
+  }
   return out;
 }
 
@@ -364,10 +367,12 @@ function keepsChargersFighting(ctx: MoveContext, x: number, to: number, idle: re
   const started = enemyThere && !ctx.contact.includes(to);
   const from = place(occ, x, to);
   if (started) startMelee(ctx, to);
-  const ok = idle.every((c) => chargeFights(ctx, c, occ.sq[c]!, occ.enemy[occ.side[c]!]![occ.sq[c]!] === 1));
-  if (started) dropMelee(ctx);
-  place(occ, x, from);
-  return ok;
+  try {
+    return idle.every((c) => chargeFights(ctx, c, occ.sq[c]!, occ.enemy[occ.side[c]!]![occ.sq[c]!] === 1));
+  } finally {
+    if (started) dropMelee(ctx);
+    place(occ, x, from);
+  }
 }
 
 // ---- Moves.
