@@ -119,6 +119,16 @@ describe('9L retreats', () => {
     expect(retreatOptions(s, unit(s, 'e')).sort()).toEqual(options);
   });
 
+  test.each([
+    ['a river behind it: it goes round', { rivers: [{ edges: [['F6', 'F7']] as Array<[string, string]> }] }, [] as UnitRow[], ['E8', 'G8']],
+    ['rivers round both ways of a corner stop that diagonal step', { rivers: [{ edges: [['F6', 'F7'], ['F6', 'G6']] as Array<[string, string]> }] }, [] as UnitRow[], ['E8']],
+    ['a bridge lets it straight back', { rivers: [{ edges: [['F6', 'F7']] as Array<[string, string]> }], crossings: [{ edge: ['F6', 'F7'] as [string, string], kind: 'bridge' as const }] }, [] as UnitRow[], ['F8']],
+    ['enemies on both corners stop that diagonal step', {}, [['t', 'x1', 'levyInfantry', 'F7', 'S'], ['t', 'x2', 'levyInfantry', 'G6', 'S']] as UnitRow[], ['E8']],
+  ])('9L a defender at F6 retreating across terrain: %s', (_n, terrain, extra, options) => {
+    const s = gameOf([['r', 'e', 'mediumInfantry', 'F6', 'N'], ...extra, ...KEEP], { terrain });
+    expect(retreatOptions(s, unit(s, 'e')).sort()).toEqual(options);
+  });
+
   test('9L an unresolved contact square blocks a retreat; a friend does not', () => {
     let s = gameOf([['r', 'e', 'mediumInfantry', 'F6', 'N'], ['r', 'f', 'levyInfantry', 'F7', 'N'], ...KEEP]);
     expect(retreatOptions(s, unit(s, 'e'))).toEqual(['F8']);
