@@ -1,7 +1,6 @@
 /** Melee (digest 10): supports, values with modifiers, loss allocation with fractions and half-kills. */
-import { FACING_VECTORS, parseSquare, type Facing, type Square } from './coords';
-import { TROOPS, FOOT, isCavalry } from './troops';
-import { ENGINE_READINGS } from './readings';
+import { FACINGS, FACING_VECTORS, parseSquare, type Facing, type Square } from './coords';
+import { TROOPS, TROOP_TYPES } from './troops';
 import { chance } from './random';
 import { removeStands } from './firing';
 import { otherSide, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type Melee, type UnitState } from './state';
@@ -27,22 +26,27 @@ export function facingOf(dx: number, dy: number): Facing {
   return FACING_BY_STEP[(Math.sign(dy) + 1) * 3 + Math.sign(dx) + 1] ?? 'N';
 }
 
-/** Support geometry by type (9E): 1 ahead or directly to a side; 2 anywhere but directly behind; 3 never; 4 anywhere. */
-export function supportGeometry(type: UnitState['type'], facing: Facing, dir: [number, number]): boolean {
-  const support = TROOPS[type].support;
-  const [fx, fy] = FACING_VECTORS[facing];
-  const behind = dir[0] === -fx && dir[1] === -fy;
-  switch (support) {
-    case 1: return (dir[0] === 0 || dir[1] === 0) && !behind && (fx === 0 || fy === 0);
+/** Support types (9E) by troop type index (TROOP_TYPES order); 0 for none. */
+export const SUPPORT_TYPE = Uint8Array.from(TROOP_TYPES, (t) => TROOPS[t].support ?? 0);
+
+/**
+ * Support geometry (9E) by integers: troop type index, facing and direction to the contact square as indices in
+ * FACINGS order. Type 1 supports from ahead or directly beside and only facing a side; type 2 from anywhere but
+ * directly behind; type 4 from anywhere; type 3 never.
+ */
+export function supportGeometryOf(type: number, facing: number, dir: number): boolean {
+  const behind = dir === ((facing + 4) & 7);
+  switch (SUPPORT_TYPE[type]) {
+    case 1: return (dir & 1) === 0 && !behind && (facing & 1) === 0;
     case 2: return !behind;
     case 4: return true;
     default: return false;
   }
 }
 
-/** Units (of any side) taking part in an unresolved or current melee: contact-square troops and supporters. */
-function engaged(state: GameState, u: UnitState): boolean {
-  return state.melees.some((m) => !m.fought && (m.contact === u.at || m.supports.some((s) => s.unit === u.id)));
+/** supportGeometry by names and a grid direction (dx, dy) from the supporter to the contact square. */
+export function supportGeometry(type: UnitState['type'], facing: Facing, dir: [number, number]): boolean {
+  return supportGeometryOf(TROOP_TYPES.indexOf(type), FACINGS.indexOf(facing), FACINGS.indexOf(facingOf(dir[0], dir[1])));
 }
 
 /** The units of a side in a melee: contact-square troops first, then its supporters still able to help. */
@@ -51,33 +55,6 @@ export function meleeUnits(state: GameState, m: Melee, side: string): { contact:
   const supporters = m.supports.filter((s) => s.side === side).map((s) => unitById(state, s.unit))
     .filter((u) => u.status === 'active' && u.at !== null && u.stands > 0 && !u.retiring && stepBetween(u.at, m.contact) !== null);
   return { contact, supporters };
-}
-
-/**
- * Can `u` support the melee at `m` now? With `anyFacing` (the attacker, who may turn freely), the best facing
- * is assumed. Covers: one melee per unit, retreated units, cavalry restrictions, a joined commander.
- */
-export function canSupport(state: GameState, u: UnitState, m: Melee, anyFacing: boolean): boolean {
-  if (m.fought || u.type === 'ballista' || !u.at || u.status !== 'active' || u.retiring || u.stands <= 0) return false;
-  if (u.retreatedTurn !== null && state.turn - u.retreatedTurn <= 1) return false;
-  const dir = stepBetween(u.at, m.contact);
-  if (!dir || engaged(state, u)) return false;
-  if (state.melees.some((x) => x.contact === u.at)) return false;
-  const attacker = u.side === state.attacker;
-  const ownInContact = troopsAt(state, m.contact, u.side);
-  if (ownInContact.length === 0) return false;
-  if (isCavalry(u.type)) {
-    if (attacker && !ownInContact.some((x) => isCavalry(x.type))) return false;
-    if (!attacker && ENGINE_READINGS.defendingCavalryBesideOnly && ownInContact.every((x) => FOOT.includes(x.type) || x.type === 'commander')
-      && dir[0] !== 0 && dir[1] !== 0) return false;
-  }
-  if (u.type === 'commander') {
-    const unit = troopsAt(state, u.at, u.side).find((x) => x.id !== u.id);
-    if (unit) return m.supports.some((s) => s.unit === unit.id);
-    return true;
-  }
-  if (anyFacing) return supportGeometry(u.type, TROOPS[u.type].support === 1 ? facingOf(dir[0], dir[1]) : facingOf(dir[0], dir[1]), dir);
-  return supportGeometry(u.type, u.facing, dir);
 }
 
 /** Melee value of one stand of a unit this turn: charging knights and commanders 4 (6G). */

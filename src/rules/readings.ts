@@ -136,3 +136,8 @@ export class RuleError extends Error {
     this.code = code;
   }
 }
+
+/** Did a unit that charged in `chargedTurn` charge on its side's previous move, so that it is held to 1 1/2 now (6G)? */
+export function heldAfterCharge(turn: number, chargedTurn: number | null): boolean {
+  return chargedTurn !== null && turn - chargedTurn === ENGINE_READINGS.turnsUntilAfterCharge;
+}

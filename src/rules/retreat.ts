@@ -2,8 +2,8 @@
 import type { Square } from './coords';
 import { rearDy, terrainIndex, unitsAt, withOccupancy, type GameState, type UnitState } from './state';
 import { T_HILL, type Board } from './core/board';
-import { sideIndex, type Occupancy } from './core/occupancy';
-import { DIR, stackFits } from './core/moves';
+import { sideIndex, stackFits, type Occupancy } from './core/occupancy';
+import { DIR } from './core/moves';
 import { own } from './draft';
 
 /** One way a retreat can go: where it ends, the squares it passes (end included) and how far from the ideal it is. */

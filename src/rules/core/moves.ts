@@ -4,18 +4,18 @@
  * declarations and ending the move. Listed in the engine's fixed order, as interned action objects.
  *
  * Everything here reads the occupancy's integer unit table (units by index in the state's order, squares by index),
- * never the unit records: the rules of movement.ts and combat.ts (stacking, leading, running over, supporting) as the
- * move phase asks them, square by square. What-ifs (a unit standing elsewhere, a melee started) are made on the table
+ * never the unit records: stacking, leading, running over and supporting as the move phase asks them, square by square. What-ifs (a unit standing elsewhere, a melee started) are made on the table
  * and taken back (make/unmake), not built as trial states.
  */
 import { FACINGS, type Square } from '../coords';
-import { TROOPS, TROOP_TYPES, FOOT, MISSILE_TROOPS, isCavalry } from '../troops';
+import { TROOP_TYPES, FOOT, MISSILE_TROOPS, isCavalry } from '../troops';
 import type { Action } from '../actions';
-import { ENGINE_READINGS } from '../readings';
+import { ENGINE_READINGS, heldAfterCharge } from '../readings';
 import { RUN_OVER_TARGETS } from '../movement';
+import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
 import type { GameState, UnitState } from '../state';
 import { boardOf, T_COVER, type Board } from './board';
-import { enemiesOf, F_ACTIVE, F_AFTER_CHARGE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, STACK, TYPE_INDEX, type Occupancy } from './occupancy';
+import { enemiesOf, stackFits, F_ACTIVE, F_AFTER_CHARGE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, STACK, TYPE_INDEX, type Occupancy } from './occupancy';
 import { memoFor, memoSearch, type Memo } from './memo';
 import { CHARGE, NORMAL, newReach, type Reach } from './search';
 
@@ -30,26 +30,10 @@ const FOOT_OR_COMMANDER = typeTable((t) => FOOT.includes(t) || t === 'commander'
 const RIDER = typeTable((t) => t === 'knights' || t === 'turcopoles' || t === 'lightCavalry');
 const SKIRMISHER = typeTable((t) => MISSILE_TROOPS.includes(t) && t !== 'lightCavalry');
 const RUN_OVER = typeTable((t) => RUN_OVER_TARGETS.includes(t));
-/** Support types (9E) by type index; 0 for none. */
-const SUPPORT = Uint8Array.from(TROOP_TYPES, (t) => TROOPS[t].support ?? 0);
 const DEFENDING_CAVALRY_BESIDE_ONLY = ENGINE_READINGS.defendingCavalryBesideOnly;
 
 /** Direction index (the facings' order) of a step (dx, dy), by (dy + 1) * 3 + dx + 1; -1 for no step. */
 export const DIR = [7, 0, 1, 6, -1, 2, 5, 4, 3];
-
-/**
- * Support geometry (9E) by integers: type 1 from ahead or directly beside and only facing a side, type 2 anywhere
- * but directly behind, type 4 anywhere, type 3 never (combat.ts supportGeometry).
- */
-function geometry(type: number, facing: number, dir: number): boolean {
-  const behind = dir === ((facing + 4) & 7);
-  switch (SUPPORT[type]) {
-    case 1: return (dir & 1) === 0 && !behind && (facing & 1) === 0;
-    case 2: return !behind;
-    case 4: return true;
-    default: return false;
-  }
-}
 
 /** One listing's view of a state in the move phase (built once, read by every unit's generation). */
 export interface MoveContext {
@@ -256,7 +240,7 @@ function canSupportFrom(ctx: MoveContext, x: number, at: number, m: number, anyF
     }
     return true;
   }
-  return geometry(type, anyFacing ? dir : occ.face[x]!, dir);
+  return supportGeometryOf(type, anyFacing ? dir : occ.face[x]!, dir);
 }
 
 /** Would a charge by unit x ending on square j fight (lead there, or support a melee already started)? */
@@ -264,27 +248,6 @@ function chargeFights(ctx: MoveContext, x: number, j: number, enemyThere: boolea
   if (enemyThere) return true;
   for (let m = 0; m < ctx.contact.length; m++) if (dirBetween(ctx.board, j, ctx.contact[m]!) >= 0 && canSupportFrom(ctx, x, j, m, true)) return true;
   return false;
-}
-
-/**
- * Would the side's stacking limits (2B, 6C-F) hold with unit x (at `stands` stands, carrying ballista `carried`, -1
- * none) added to square j (movement.ts stackFits): ballistas of any side count, other sides' troops do not.
- */
-export function stackFits(occ: Occupancy, j: number, x: number, stands: number, carried: number): boolean {
-  let commanders = 0, ballistas = carried >= 0 ? 1 : 0, knights = 0, crew = 0, others = 0;
-  const s = occ.side[x]!;
-  for (let k = -1, base = j * STACK; k < occ.cellN[j]!; k++) {
-    const y = k < 0 ? x : occ.cell[base + k]!;
-    const type = occ.type[y]!;
-    if (k >= 0 && (y === x || (type !== BALLISTA && occ.side[y] !== s) || y === carried)) continue;
-    const n = k < 0 ? stands : occ.stands[y]!;
-    if (type === COMMANDER) commanders++;
-    else if (type === BALLISTA) ballistas++;
-    else if (type === KNIGHTS) knights += n;
-    else if (type === BALLISTARII) crew += n;
-    else others++;
-  }
-  return commanders <= 1 && ballistas <= 1 && knights <= 2 && crew <= 4 && (knights > 0 ? 1 : 0) + (crew > 0 ? 1 : 0) + others <= 1;
 }
 
 /** Can unit x ride over square j (10A): a lone enemy 1-stand unit of a type that may be ridden over, in the open, no ballista? */
@@ -467,8 +430,7 @@ export function moveTrail(state: GameState, u: UnitState, carry: boolean, to: Sq
   const board = boardOf(state.scenario);
   const { enemy, bits } = enemiesOf(state, board, u.side);
   if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
-  const chargedBefore = u.chargedTurn !== null && state.turn - u.chargedTurn === ENGINE_READINGS.turnsUntilAfterCharge;
-  const m = { type: u.type, from: board.index.get(u.at)!, afterCharge: chargedBefore, carry };
+  const m = { type: u.type, from: board.index.get(u.at)!, afterCharge: heldAfterCharge(state.turn, u.chargedTurn), carry };
   const r = memoSearch(memoFor(board, state.rules), board, state.rules, m, TYPE_INDEX[u.type]!, enemy, bits, carry ? withEngine : main);
   const j = board.index.get(to);
   for (let k = 0; k < r.count; k++) {
@@ -497,7 +459,7 @@ function supportedMelee(ctx: MoveContext, x: number): number {
 export function faceActions(ctx: MoveContext, x: number, out: Action[]): void {
   const { occ, board, state } = ctx;
   const type = occ.type[x]!, j = occ.sq[x]!;
-  let corners = SUPPORT[type] !== 1;
+  let corners = SUPPORT_TYPE[type] !== 1;
   let t: Table;
   if (type === BALLISTA) {
     const c = occ.ctrl[x]!;
@@ -508,7 +470,7 @@ export function faceActions(ctx: MoveContext, x: number, out: Action[]): void {
       const y = occ.cell[base + k]!;
       if (occ.type[y] === BALLISTA || occ.side[y] !== c) continue;
       crew = true;
-      if (SUPPORT[occ.type[y]!] !== 1) corners = true;
+      if (SUPPORT_TYPE[occ.type[y]!] !== 1) corners = true;
     }
     if (!crew) return;
     // A ballista is turned by the side controlling it, which need not be the side that fielded it (9M capture).
@@ -536,7 +498,7 @@ export function faceActions(ctx: MoveContext, x: number, out: Action[]): void {
     for (const a of list) out.push(a);
     return;
   }
-  for (let f = 0; f < 8; f += corners ? 1 : 2) if (f !== own && geometry(type, f, dir)) out.push(face(t, f));
+  for (let f = 0; f < 8; f += corners ? 1 : 2) if (f !== own && supportGeometryOf(type, f, dir)) out.push(face(t, f));
 }
 
 // ---- Support declarations, ending the move, the whole listing.

@@ -6,7 +6,7 @@
 import type { GameState, UnitState } from '../state';
 import { FACINGS } from '../coords';
 import { TROOP_TYPES } from '../troops';
-import { ENGINE_READINGS } from '../readings';
+import { heldAfterCharge } from '../readings';
 import { boardOf, squareIndex, type Board } from './board';
 
 /** Troop types by index (TROOP_TYPES order) and facings by index (FACINGS order, the board's directions). */
@@ -117,7 +117,7 @@ function fill(o: Buffers, state: GameState): void {
       ctrl[x] = u.type === 'ballista' && u.controller != null ? sides.indexOf(u.controller) : -1;
       const charged = u.chargedTurn, retreated = u.retreatedTurn;
       flags[x] = (u.moved ? F_MOVED : 0) | (u.retiring ? F_RETIRING : 0) | (charged === turn ? F_CHARGED_NOW : 0)
-        | (charged !== null && turn - charged === AFTER_CHARGE_TURNS ? F_AFTER_CHARGE : 0)
+        | (heldAfterCharge(turn, charged) ? F_AFTER_CHARGE : 0)
         | (retreated !== null && turn - retreated <= 1 ? F_RETREATED : 0) | (u.status === 'active' ? F_ACTIVE : 0);
       sq[x] = u.status === 'active' && u.at !== null ? squareIndex(board, u.at) : -1;
     }
@@ -155,10 +155,8 @@ function clear(o: Buffers): void {
   o.units = [];
 }
 
-/** Charged on its side's previous move (6G): held to 1 1/2 and no charge (movement.ts afterCharge). */
-const AFTER_CHARGE_TURNS = ENGINE_READINGS.turnsUntilAfterCharge;
 
-const BALLISTA = TYPE_INDEX.ballista!;
+const BALLISTA = TYPE_INDEX.ballista!, COMMANDER = TYPE_INDEX.commander!, KNIGHTS = TYPE_INDEX.knights!, BALLISTARII = TYPE_INDEX.ballistarii!;
 
 function unitTable(n: number) {
   return {
@@ -204,4 +202,26 @@ export function enemiesOf(state: GameState, board: Board, side: string): { enemy
     scan.bits[i >> 5]! |= 1 << (i & 31);
   }
   return scan;
+}
+
+/**
+ * Would the side's stacking limits (2B, 6C-F) hold with unit x (at `stands` stands, carrying ballista `carried`, -1
+ * none) added to square j? Besides at most one commander and one ballista (of any side), the side's troops there may
+ * be knights of at most 2 stands, ballistarii of at most 4, or one other unit; other sides' troops do not count.
+ */
+export function stackFits(occ: Occupancy, j: number, x: number, stands: number, carried: number): boolean {
+  let commanders = 0, ballistas = carried >= 0 ? 1 : 0, knights = 0, crew = 0, others = 0;
+  const s = occ.side[x]!;
+  for (let k = -1, base = j * STACK; k < occ.cellN[j]!; k++) {
+    const y = k < 0 ? x : occ.cell[base + k]!;
+    const type = occ.type[y]!;
+    if (k >= 0 && (y === x || (type !== BALLISTA && occ.side[y] !== s) || y === carried)) continue;
+    const n = k < 0 ? stands : occ.stands[y]!;
+    if (type === COMMANDER) commanders++;
+    else if (type === BALLISTA) ballistas++;
+    else if (type === KNIGHTS) knights += n;
+    else if (type === BALLISTARII) crew += n;
+    else others++;
+  }
+  return commanders <= 1 && ballistas <= 1 && knights <= 2 && crew <= 4 && (knights > 0 ? 1 : 0) + (crew > 0 ? 1 : 0) + others <= 1;
 }
