@@ -1,7 +1,12 @@
 /**
- * Occupancy of one state on the integer board (issue 9, fast core), built in one pass over the units: the active
- * units in each square, in the state's unit order, and for each side the squares that hold its enemies' troops.
- * Valid while the state's units do not change (a read-only pass such as listing the legal actions).
+ * Occupancy of one state on the integer board (issue 9, fast core), built in one pass over the units: every unit as
+ * integers (the move phase's rules read nothing else), the active units in each square in the state's unit order, and
+ * for each side the squares that hold its enemies' troops. Valid while the state's units do not change (a read-only
+ * pass such as listing the legal actions); a working copy's kept occupancy is refreshed after it changes.
+ *
+ * Buffers are pooled, and a buffer encodes a unit record again only when its slot held another record or the turn
+ * changed: records never change once a state is made. Drafts and working copies, whose records do change in place,
+ * are built with `inPlace` (nothing kept) or refreshed naming the records that changed (refreshOccupancy).
  */
 import type { GameState, UnitState } from '../state';
 import { FACINGS } from '../coords';
