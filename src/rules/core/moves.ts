@@ -101,7 +101,7 @@ const TAGS = ['', 'charge', 'runOver', 'carry', 'split', 'charge split'] as cons
 type Tag = (typeof TAGS)[number];
 const PLAIN = 0, CHARGED = 1, RAN_OVER = 2, CARRY = 3, SPLIT = 4, CHARGE_SPLIT = 5;
 
-export interface Table {
+interface Table {
   side: string;
   unit: string;
   moves: Array<MoveAction | null>;
@@ -115,7 +115,7 @@ export interface Table {
 const tables = new WeakMap<Board, Map<string, Map<string, Table>>>();
 const endMoves = new Map<string, Action>();
 
-export function tableOf(board: Board, side: string, unit: string): Table {
+function tableOf(board: Board, side: string, unit: string): Table {
   let bySide = tables.get(board);
   if (!bySide) tables.set(board, (bySide = new Map()));
   let byUnit = bySide.get(side);
