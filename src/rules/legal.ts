@@ -11,7 +11,8 @@ import { allocationChoices } from './combat';
 import { retreatOptions } from './retreat';
 import { otherSide, sideOf, withOccupancy, terrainIndex, troopsAt, unitById, unitsAt, type GameState, type UnitState } from './state';
 import type { Occupancy } from './core/occupancy';
-import { moveActions, moveContext, reachOf, supportActions, unitMoves } from './core/moves';
+import { moveActions, reachOf, supportActions, unitMoves } from './core/moves';
+import { moveContext } from './core/moverules';
 
 /** Facings a unit may take: support type 1 units only the four sides (4). */
 export function allowedFacings(u: UnitState): readonly Facing[] {

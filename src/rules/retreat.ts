@@ -1,16 +1,12 @@
 /** Retreats (digest 10, rule 9L, reading R-retreat): 2 squares, diagonal 1, skirting, through friends, off the board. */
 import type { Square } from './coords';
 import { rearDy, terrainIndex, unitsAt, withOccupancy, type GameState, type UnitState } from './state';
-import { T_HILL, type Board } from './core/board';
+import { DX, DY, T_HILL, dirOf, type Board } from './core/board';
 import { sideIndex, stackFits, type Occupancy } from './core/occupancy';
-import { DIR } from './core/moves';
 import { own } from './draft';
 
 /** One way a retreat can go: where it ends, the squares it passes (end included) and how far from the ideal it is. */
 export interface RetreatRoute { end: Square | 'off'; path: Square[]; score: number }
-
-/** Grid steps in the facings' order (N, NE, E, ... NW), as the integer board's directions. */
-const DX = [0, 1, 1, 1, 0, -1, -1, -1], DY = [-1, -1, 0, 1, 1, 1, 0, -1];
 
 /** What the routes of one retreat read, on the integer board. */
 interface Walk { state: GameState; occ: Occupancy; board: Board; x: number; from: number; enemy: Uint8Array; banned: boolean; contested: number[] }
@@ -26,7 +22,7 @@ function canStep(w: Walk, a: number, b: number, dx: number, dy: number): boolean
   if (enemy[b] || w.contested.includes(b)) return false;
   if (w.banned && board.terrain[b]! & T_HILL) return false;
   if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx === 0 && dy === 0)) return true;
-  const d = DIR[(dy + 1) * 3 + dx + 1]!;
+  const d = dirOf(dx, dy);
   if (dx !== 0 && dy !== 0 && enemy[a + dx] && enemy[a + dy * board.columns]) return false;
   return !board.blocked[a * 8 + d];
 }
@@ -104,7 +100,7 @@ function routes(w: Walk, u: UnitState): Route[] {
     skirt = 0.5;
   }
   // Directions in order of preference: straight, then 45 degrees off, then 90 degrees off (skirting).
-  const i = DIR[(Math.sign(by) + 1) * 3 + Math.sign(bx) + 1]!;
+  const i = dirOf(Math.sign(bx), Math.sign(by));
   const prefs = [0, 1, -1, 2, -2].map((k) => (i + k + 8) % 8);
   const penalty = [0, 1, 1, 2, 2];
   for (let a = 0; a < 5; a++) {

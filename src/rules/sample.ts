@@ -5,7 +5,8 @@
 import type { Action } from './actions';
 import { candidates, missileActions } from './legal';
 import { missileUnits } from './firing';
-import { actsFor, canMove, endMove, faceActions, mayTurn, moveContext, supportActions, unitMoves, type MoveContext } from './core/moves';
+import { endMove, faceActions, supportActions, unitMoves } from './core/moves';
+import { actsFor, canMove, mayTurn, moveContext, type MoveContext } from './core/moverules';
 import { withOccupancy, type GameState } from './state';
 import type { RngState } from './random';
 import { vouch } from './game';

@@ -11,6 +11,20 @@ import { riverBlocks, terrainIndex } from '../terrain';
 export const DX: readonly number[] = [0, 1, 1, 1, 0, -1, -1, -1];
 export const DY: readonly number[] = [-1, -1, 0, 1, 1, 1, 0, -1];
 
+/** The direction index of a grid step (dx, dy) with each part -1, 0 or 1 (-1: no step). */
+export function dirOf(dx: number, dy: number): number {
+  return DIR_BY_STEP[(dy + 1) * 3 + dx + 1]!;
+}
+const DIR_BY_STEP = [7, 0, 1, 6, -1, 2, 5, 4, 3];
+
+/** The direction index from square i to an adjacent square j, or -1 when they are not adjacent. */
+export function dirBetween(board: Board, i: number, j: number): number {
+  const c = board.columns;
+  const dx = (j % c) - (i % c), dy = ((j - (j % c)) - (i - (i % c))) / c;
+  if (dx < -1 || dx > 1 || dy < -1 || dy > 1) return -1;
+  return dirOf(dx, dy);
+}
+
 /** Terrain flags of a square: on a road; a hill; cover (protected, crossing or protected hill); a protected square as listed. */
 export const T_ROAD = 1, T_HILL = 2, T_COVER = 4, T_PROTECTED = 8;
 

@@ -1,97 +1,23 @@
 /**
  * Move-phase actions on the integer board (issue 9, fast core; digest 6): moves (normal, charge, running over,
  * carrying a ballista, splitting knights, a 1-stand missile unit's declared supporter), facing changes, support
- * declarations and ending the move. Listed in the engine's fixed order, as interned action objects.
- *
- * Everything here reads the occupancy's integer unit table (units by index in the state's order, squares by index),
- * never the unit records: stacking, leading, running over and supporting as the move phase asks them, square by square. What-ifs (a unit standing elsewhere, a melee started) are made on the table
- * and taken back (make/unmake), not built as trial states.
+ * declarations and ending the move. Listed in the engine's fixed order, as interned action objects, square by square
+ * from each unit's move search; the rules each square asks are judged on the integer table (moverules.ts).
  */
 import { FACINGS, type Square } from '../coords';
-import { TROOP_TYPES, FOOT, MISSILE_TROOPS, isCavalry } from '../troops';
+import { TROOP_TYPES } from '../troops';
 import type { Action } from '../actions';
-import { ENGINE_READINGS, heldAfterCharge } from '../readings';
-import { RUN_OVER_TARGETS } from '../movement';
+import { heldAfterCharge } from '../readings';
 import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
 import type { GameState, UnitState } from '../state';
-import { boardOf, T_COVER, type Board } from './board';
-import { enemiesOf, stackFits, F_ACTIVE, F_AFTER_CHARGE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, STACK, TYPE_INDEX, type Occupancy } from './occupancy';
-import { memoFor, memoSearch, type Memo } from './memo';
+import { boardOf, dirBetween, type Board } from './board';
+import { BALLISTA, COMMANDER, F_AFTER_CHARGE, KNIGHTS, STACK, TYPE_INDEX, enemiesOf, stackFits } from './occupancy';
+import { memoFor, memoSearch } from './memo';
 import { CHARGE, NORMAL, newReach, type Reach } from './search';
-
-// ---- Troop types as integers.
-
-const T = TYPE_INDEX;
-const KNIGHTS = T.knights!, BALLISTA = T.ballista!, BALLISTARII = T.ballistarii!, COMMANDER = T.commander!;
-const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
-const CAVALRY = typeTable(isCavalry);
-const FOOT_OR_COMMANDER = typeTable((t) => FOOT.includes(t) || t === 'commander');
-/** Cavalry that may ride over a lone stand (10A); missile foot that needs backing to lead at 1 stand (6J). */
-const RIDER = typeTable((t) => t === 'knights' || t === 'turcopoles' || t === 'lightCavalry');
-const SKIRMISHER = typeTable((t) => MISSILE_TROOPS.includes(t) && t !== 'lightCavalry');
-const RUN_OVER = typeTable((t) => RUN_OVER_TARGETS.includes(t));
-const DEFENDING_CAVALRY_BESIDE_ONLY = ENGINE_READINGS.defendingCavalryBesideOnly;
-
-/** Direction index (the facings' order) of a step (dx, dy), by (dy + 1) * 3 + dx + 1; -1 for no step. */
-export const DIR = [7, 0, 1, 6, -1, 2, 5, 4, 3];
-
-/** One listing's view of a state in the move phase (built once, read by every unit's generation). */
-export interface MoveContext {
-  state: GameState;
-  occ: Occupancy;
-  board: Board;
-  memo: Memo;
-  /** Side indices of the attacker and of the side to act (-1: none). */
-  attacker: number;
-  toAct: number;
-  /** Chargers (unit indices) that would fight in no melee (then movement may not end, 6G reading). */
-  idle: number[];
-  /** Squares next to a melee's contact square (where a charge may end to support it), 1 by square index; null without melees. */
-  besideMelee: Uint8Array | null;
-  /** The melees (and, while one is tried, one more): contact square, fought, supporters' unit indices. */
-  contact: number[];
-  fought: boolean[];
-  supports: number[][];
-}
-
-export function moveContext(state: GameState, occ: Occupancy): MoveContext {
-  const board = occ.board;
-  const n = state.units.length;
-  const ctx: MoveContext = {
-    state, occ, board, memo: memoFor(board, state.rules), attacker: state.attacker === null ? -1 : occ.sides.indexOf(state.attacker),
-    toAct: state.toAct === null ? -1 : occ.sides.indexOf(state.toAct), idle: [], besideMelee: null, contact: [], fought: [], supports: [],
-  };
-  if (state.melees.length > 0) {
-    const besideMelee = new Uint8Array(board.n);
-    for (const m of state.melees) {
-      const c = board.index.get(m.contact)!;
-      ctx.contact.push(c);
-      ctx.fought.push(m.fought);
-      ctx.supports.push(m.supports.map((s) => state.units.findIndex((u) => u.id === s.unit)));
-      for (let d = 0; d < 8; d++) if (board.step[c * 8 + d]! >= 0) besideMelee[board.step[c * 8 + d]!] = 1;
-    }
-    ctx.besideMelee = besideMelee;
-  }
-  // Charged units that would fight in no melee (6G reading): not in a melee's contact square, not a declared supporter.
-  const { side, flags, sq } = occ;
-  for (let x = 0; x < n; x++) {
-    if (side[x] !== ctx.attacker || !(flags[x]! & F_ACTIVE) || !(flags[x]! & F_CHARGED_NOW)) continue;
-    if (sq[x]! >= 0 && ctx.contact.includes(sq[x]!)) continue;
-    if (ctx.supports.some((list) => list.includes(x))) continue;
-    ctx.idle.push(x);
-  }
-  return ctx;
-}
-
-/** Can the unit (by index) still move this turn (not moved, not retreated last turn, not retiring)? */
-export function canMove(occ: Occupancy, x: number): boolean {
-  return (occ.flags[x]! & (F_ACTIVE | F_MOVED | F_RETIRING | F_RETREATED)) === F_ACTIVE && occ.sq[x]! >= 0 && occ.type[x] !== BALLISTA;
-}
-
-/** Does the side (index) act for this unit in the move phase (a ballista: the side controlling it)? */
-export function actsFor(occ: Occupancy, x: number, side: number): boolean {
-  return occ.type[x] === BALLISTA ? occ.ctrl[x] === side : occ.side[x] === side;
-}
+import {
+  actsFor, backers, canMove, canSupportFrom, chargeFights, engineOf, keepsChargersFighting, mayLead, mayTurn, needsBacking, runsOver,
+  supportedMelee, type MoveContext,
+} from './moverules';
 
 // ---- Interned actions: one frozen object per distinct action, per board, side and unit (fields in the order the
 // engine always wrote them, so logs and state hashes are unchanged). Looked up by square index and tag.
@@ -164,180 +90,6 @@ function face(t: Table, f: number): Action {
   return (t.faces[f] ??= Object.freeze<Action>({ type: 'face', side: t.side, unit: t.unit, facing: FACINGS[f]! }));
 }
 
-// ---- Make and unmake on the table: a unit standing elsewhere, a melee started (what-ifs; always taken back).
-
-/** Put unit x on square `to` (-1: nowhere), keeping each square's units in the state's order; returns where it stood. */
-function place(occ: Occupancy, x: number, to: number): number {
-  const from = occ.sq[x]!;
-  const { cell, cellN } = occ;
-  if (from >= 0) {
-    const base = from * STACK, n = cellN[from]!;
-    let k = 0;
-    while (k < n && cell[base + k] !== x) k++;
-    if (k < n) for (cellN[from] = n - 1; k < n - 1; k++) cell[base + k] = cell[base + k + 1]!;
-  }
-  if (to >= 0 && cellN[to]! < STACK) {
-    const base = to * STACK;
-    let k = cellN[to]!++;
-    while (k > 0 && cell[base + k - 1]! > x) { cell[base + k] = cell[base + k - 1]!; k--; }
-    cell[base + k] = x;
-  }
-  occ.sq[x] = to;
-  return from;
-}
-
-function startMelee(ctx: MoveContext, c: number): void {
-  ctx.contact.push(c); ctx.fought.push(false); ctx.supports.push([]);
-}
-
-function dropMelee(ctx: MoveContext): void {
-  ctx.contact.pop(); ctx.fought.pop(); ctx.supports.pop();
-}
-
-// ---- The rules the listing asks, on the integer table.
-
-/** The direction index from square i to an adjacent square j, or -1 when they are not adjacent. */
-function dirBetween(board: Board, i: number, j: number): number {
-  const c = board.columns;
-  const dx = (j % c) - (i % c), dy = ((j - (j % c)) - (i - (i % c))) / c;
-  if (dx < -1 || dx > 1 || dy < -1 || dy > 1) return -1;
-  return DIR[(dy + 1) * 3 + dx + 1]!;
-}
-
-/**
- * Can unit x, standing on `at`, support melee m (combat.ts canSupport)? With `anyFacing` (the attacker, who may turn
- * freely) the best facing is assumed.
- */
-function canSupportFrom(ctx: MoveContext, x: number, at: number, m: number, anyFacing: boolean): boolean {
-  const { occ } = ctx;
-  const type = occ.type[x]!, s = occ.side[x]!;
-  if (ctx.fought[m] || type === BALLISTA || at < 0 || (occ.flags[x]! & (F_ACTIVE | F_RETIRING | F_RETREATED)) !== F_ACTIVE || occ.stands[x]! <= 0) return false;
-  const c = ctx.contact[m]!;
-  const dir = dirBetween(ctx.board, at, c);
-  if (dir < 0) return false;
-  // One melee a unit: not in a contact square, not a declared supporter of an unfought melee.
-  if (ctx.contact.includes(at)) return false;
-  for (let k = 0; k < ctx.contact.length; k++) if (!ctx.fought[k] && ctx.supports[k]!.includes(x)) return false;
-  let own = 0, cavalry = 0, other = 0;
-  for (let k = 0, base = c * STACK; k < occ.cellN[c]!; k++) {
-    const y = occ.cell[base + k]!;
-    if (occ.side[y] !== s || occ.type[y] === BALLISTA) continue;
-    own++;
-    if (CAVALRY[occ.type[y]!]) cavalry++;
-    if (!FOOT_OR_COMMANDER[occ.type[y]!]) other++;
-  }
-  if (own === 0) return false;
-  if (CAVALRY[type]) {
-    const attacker = s === ctx.attacker;
-    if (attacker && cavalry === 0) return false;
-    if (!attacker && DEFENDING_CAVALRY_BESIDE_ONLY && other === 0 && (dir & 1) === 1) return false;
-  }
-  if (type === COMMANDER) {
-    // A commander joined to a unit supports only with it.
-    for (let k = 0, base = at * STACK; k < occ.cellN[at]!; k++) {
-      const y = occ.cell[base + k]!;
-      if (y !== x && occ.side[y] === s && occ.type[y] !== BALLISTA) return ctx.supports[m]!.includes(y);
-    }
-    return true;
-  }
-  return supportGeometryOf(type, anyFacing ? dir : occ.face[x]!, dir);
-}
-
-/** Would a charge by unit x ending on square j fight (lead there, or support a melee already started)? */
-function chargeFights(ctx: MoveContext, x: number, j: number, enemyThere: boolean): boolean {
-  if (enemyThere) return true;
-  for (let m = 0; m < ctx.contact.length; m++) if (dirBetween(ctx.board, j, ctx.contact[m]!) >= 0 && canSupportFrom(ctx, x, j, m, true)) return true;
-  return false;
-}
-
-/** Can unit x ride over square j (10A): a lone enemy 1-stand unit of a type that may be ridden over, in the open, no ballista? */
-function runsOver(ctx: MoveContext, x: number, j: number): boolean {
-  const { occ } = ctx;
-  if (!RIDER[occ.type[x]!] || occ.cellN[j] !== 1 || ctx.board.terrain[j]! & T_COVER) return false;
-  const y = occ.cell[j * STACK]!;
-  return occ.type[y] !== BALLISTA && occ.side[y] !== occ.side[x] && occ.stands[y] === 1 && RUN_OVER[occ.type[y]!] === 1;
-}
-
-/** A 1-stand javelin, longbow or crossbow unit: it leads only with a commander or a supporter (6J). */
-function needsBacking(type: number, stands: number): boolean {
-  return stands === 1 && SKIRMISHER[type] === 1;
-}
-
-/**
- * May unit x (at `stands` stands) lead or join a melee in the enemy square j (6J; movement.ts mayLead)? With
- * `withSupporter`, a supporter is declared with the move.
- */
-function mayLead(ctx: MoveContext, x: number, stands: number, j: number, withSupporter: boolean): boolean {
-  const { occ } = ctx;
-  const type = occ.type[x]!, s = occ.side[x]!;
-  if (type === BALLISTARII || occ.flags[x]! & F_RETIRING) return false;
-  // The mover and the side's troops already there must fit the stacking limits.
-  let commanders = type === COMMANDER ? 1 : 0, knights = type === KNIGHTS ? stands : 0, crew = 0, others = type === COMMANDER || type === KNIGHTS ? 0 : 1;
-  let own = 0;
-  for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) {
-    const y = occ.cell[base + k]!, t = occ.type[y]!;
-    if (occ.side[y] !== s || t === BALLISTA) continue;
-    own++;
-    if (t === COMMANDER) commanders++;
-    else if (t === KNIGHTS) knights += occ.stands[y]!;
-    else if (t === BALLISTARII) crew += occ.stands[y]!;
-    else others++;
-  }
-  if (type === COMMANDER && own === 0) return false;
-  if (needsBacking(type, stands) && !withSupporter && !commanderAmong(occ, j, s) && !supportedAt(ctx, j, s)) return false;
-  return commanders <= 1 && knights <= 2 && crew <= 4 && (knights > 0 ? 1 : 0) + (crew > 0 ? 1 : 0) + others <= 1;
-}
-
-/** Is a commander of side s in square j? (One left behind in the square a unit started from does not count, 6J.) */
-function commanderAmong(occ: Occupancy, j: number, s: number): boolean {
-  for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) { const y = occ.cell[base + k]!; if (occ.type[y] === COMMANDER && occ.side[y] === s) return true; }
-  return false;
-}
-
-/** Does the first melee at square j have a declared supporter of side s? */
-function supportedAt(ctx: MoveContext, j: number, s: number): boolean {
-  const m = ctx.contact.indexOf(j);
-  return m >= 0 && ctx.supports[m]!.some((y) => ctx.occ.side[y] === s);
-}
-
-/**
- * Units of the mover's side that could support a melee the mover would start at j (9E, judged with the mover standing
- * there): the supporters a 1-stand missile unit may declare with its move (6J).
- */
-function backers(ctx: MoveContext, x: number, j: number): number[] {
-  const { occ } = ctx;
-  const out: number[] = [];
-  const from = place(occ, x, j);
-  startMelee(ctx, j);
-  try {
-    const m = ctx.contact.length - 1;
-    for (let y = 0; y < ctx.state.units.length; y++) if (y !== x && occ.side[y] === occ.side[x] && canSupportFrom(ctx, y, occ.sq[y]!, m, true)) out.push(y);
-  } finally {
-    dropMelee(ctx);
-    place(occ, x, from);
-  }
-  return out;
-}
-
-/**
- * No dead ends (6G reading): would every charger still waiting to fight still have a melee to fight in once unit x
- * stands on `to`? (A unit joining a charging commander's square, say, can leave the commander unable to support.)
- */
-function keepsChargersFighting(ctx: MoveContext, x: number, to: number, idle: readonly number[]): boolean {
-  const { occ } = ctx;
-  const s = occ.side[x]!;
-  const enemyThere = occ.enemy[s]![to] === 1;
-  const started = enemyThere && !ctx.contact.includes(to);
-  const from = place(occ, x, to);
-  if (started) startMelee(ctx, to);
-  try {
-    return idle.every((c) => chargeFights(ctx, c, occ.sq[c]!, occ.enemy[occ.side[c]!]![occ.sq[c]!] === 1));
-  } finally {
-    if (started) dropMelee(ctx);
-    place(occ, x, from);
-  }
-}
-
 // ---- Moves.
 
 /** Result buffers of the last searches, without and with a carried ballista (reused: grown to the largest board). */
@@ -373,17 +125,6 @@ export function unitMoves(ctx: MoveContext, x: number, out: Action[]): void {
     if (!idle.some((c) => occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle)) out[k++] = a;
   }
   out.length = k;
-}
-
-/** The unit's side's ballista in its square that it may carry (6K), if any (-1: none). */
-function engineOf(ctx: MoveContext, x: number): number {
-  const { occ } = ctx;
-  const j = occ.sq[x]!;
-  for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) {
-    const b = occ.cell[base + k]!;
-    if (occ.type[b] === BALLISTA && occ.ctrl[b] === occ.side[x] && !(occ.flags[b]! & F_MOVED)) return b;
-  }
-  return -1;
 }
 
 /**
@@ -443,12 +184,6 @@ export function moveTrail(state: GameState, u: UnitState, carry: boolean, to: Sq
 }
 
 // ---- Facing changes (6L).
-
-/** The first unfought melee unit x is a declared supporter of (-1: none). */
-function supportedMelee(ctx: MoveContext, x: number): number {
-  for (let m = 0; m < ctx.contact.length; m++) if (!ctx.fought[m] && ctx.supports[m]!.includes(x)) return m;
-  return -1;
-}
 
 /**
  * Facing changes of one unit (by index) in the move phase, appended to `out`: any allowed facing but its own, as
@@ -526,11 +261,6 @@ export function endMove(side: string): Action {
   let a = endMoves.get(side);
   if (!a) endMoves.set(side, (a = Object.freeze<Action>({ type: 'endMove', side })));
   return a;
-}
-
-/** May unit x change facing in the move phase (on the board, not retiring)? */
-export function mayTurn(occ: Occupancy, x: number): boolean {
-  return (occ.flags[x]! & (F_ACTIVE | F_RETIRING)) === F_ACTIVE && occ.sq[x]! >= 0;
 }
 
 /** Every move-phase action of `side`, optionally of one unit and/or one type, in the engine's order. */

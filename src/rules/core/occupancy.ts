@@ -18,6 +18,9 @@ import { boardOf, squareIndex, type Board } from './board';
 export const TYPE_INDEX = Object.fromEntries(TROOP_TYPES.map((t, i) => [t, i])) as Record<string, number>;
 const FACING_INDEX = Object.fromEntries(FACINGS.map((f, i) => [f, i])) as Record<string, number>;
 
+/** Type indices the engine's integer rules name. */
+export const KNIGHTS = TYPE_INDEX.knights!, BALLISTA = TYPE_INDEX.ballista!, BALLISTARII = TYPE_INDEX.ballistarii!, COMMANDER = TYPE_INDEX.commander!;
+
 /** Unit flags of the integer table. */
 export const F_MOVED = 1, F_RETIRING = 2, F_CHARGED_NOW = 4, F_AFTER_CHARGE = 8, F_RETREATED = 16, F_ACTIVE = 32;
 /** Units one square may list in the integer table (stacking allows far fewer; a broken file may hold more). */
@@ -161,7 +164,6 @@ function clear(o: Buffers): void {
 }
 
 
-const BALLISTA = TYPE_INDEX.ballista!, COMMANDER = TYPE_INDEX.commander!, KNIGHTS = TYPE_INDEX.knights!, BALLISTARII = TYPE_INDEX.ballistarii!;
 
 function unitTable(n: number) {
   return {
@@ -213,14 +215,15 @@ export function enemiesOf(state: GameState, board: Board, side: string): { enemy
  * Would the side's stacking limits (2B, 6C-F) hold with unit x (at `stands` stands, carrying ballista `carried`, -1
  * none) added to square j? Besides at most one commander and one ballista (of any side), the side's troops there may
  * be knights of at most 2 stands, ballistarii of at most 4, or one other unit; other sides' troops do not count.
+ * With `troopsOnly` ballistas are left out (who may lead a melee, 6J, counts the troops alone).
  */
-export function stackFits(occ: Occupancy, j: number, x: number, stands: number, carried: number): boolean {
+export function stackFits(occ: Occupancy, j: number, x: number, stands: number, carried: number, troopsOnly = false): boolean {
   let commanders = 0, ballistas = carried >= 0 ? 1 : 0, knights = 0, crew = 0, others = 0;
   const s = occ.side[x]!;
   for (let k = -1, base = j * STACK; k < occ.cellN[j]!; k++) {
     const y = k < 0 ? x : occ.cell[base + k]!;
     const type = occ.type[y]!;
-    if (k >= 0 && (y === x || (type !== BALLISTA && occ.side[y] !== s) || y === carried)) continue;
+    if (k >= 0 && (y === x || (type !== BALLISTA && occ.side[y] !== s) || y === carried || (troopsOnly && type === BALLISTA))) continue;
     const n = k < 0 ? stands : occ.stands[y]!;
     if (type === COMMANDER) commanders++;
     else if (type === BALLISTA) ballistas++;
