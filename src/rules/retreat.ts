@@ -2,14 +2,18 @@
 import type { Square } from './coords';
 import { rearDy, terrainIndex, unitsAt, withOccupancy, type GameState, type UnitState } from './state';
 import { DX, DY, T_HILL, dirOf, type Board } from './core/board';
-import { sideIndex, stackFits, type Occupancy } from './core/occupancy';
+import { sideIndex, stackFits, type Table } from './core/occupancy';
 import { own } from './draft';
 
 /** One way a retreat can go: where it ends, the squares it passes (end included) and how far from the ideal it is. */
 export interface RetreatRoute { end: Square | 'off'; path: Square[]; score: number }
 
-/** What the routes of one retreat read, on the integer board. */
-interface Walk { state: GameState; occ: Occupancy; board: Board; x: number; from: number; enemy: Uint8Array; banned: boolean; contested: number[] }
+/**
+ * What the routes of one retreat read, on the integer table: the unit (by index) and its square, the squares its
+ * enemies hold, whether hills are closed to it, the contact squares of the other unfought melees, its rear (+1 row
+ * towards its own edge) and, for an attacker, the trail its move came by (square indices, nearest first).
+ */
+export interface Walk { occ: Table; board: Board; x: number; from: number; enemy: Uint8Array; banned: boolean; contested: number[]; rear: number; trail: number[] | null }
 
 /**
  * May a retreating unit step from square a by (dx, dy) to b? Only enemies, impassable terrain (an uncrossed river, a
@@ -33,8 +37,8 @@ function next(board: Board, i: number, dx: number, dy: number): number {
   return c < 0 || r < 0 || c >= board.columns || r >= board.rows ? -1 : r * board.columns + c;
 }
 
-const OFF = -1;
-interface Route { end: number; path: number[]; score: number }
+export const OFF = -1;
+export interface Route { end: number; path: number[]; score: number }
 
 /**
  * Follow a two-step route (R-retreat, passing friends): end 2 away when the unit may stand there; else stop 1 away
@@ -75,24 +79,26 @@ export function retreatRoutes(state: GameState, u: UnitState): RetreatRoute[] {
     const board = occ.board;
     const contested: number[] = [];
     state.melees.forEach((m, i) => { if (!m.fought && i !== state.current) contested.push(board.index.get(m.contact)!); });
+    const trail = u.side === state.attacker ? u.trail : null;
     const w: Walk = {
-      state, occ, board, x: state.units.indexOf(u), from: board.index.get(u.at!)!, enemy: occ.enemy[sideIndex(occ, u.side)]!,
-      banned: state.rules.hills.banned.includes(u.type), contested,
+      occ, board, x: state.units.indexOf(u), from: board.index.get(u.at!)!, enemy: occ.enemy[sideIndex(occ, u.side)]!,
+      banned: state.rules.hills.banned.includes(u.type), contested, rear: rearDy(state, u.side),
+      trail: trail && trail.map((sq) => board.index.get(sq)!),
     };
-    return routes(w, u).map((r) => ({ end: r.end === OFF ? 'off' : board.names[r.end]!, path: r.path.map((j) => board.names[j]!), score: r.score }));
+    return walkRoutes(w).map((r) => ({ end: r.end === OFF ? 'off' : board.names[r.end]!, path: r.path.map((j) => board.names[j]!), score: r.score }));
   });
 }
 
-function routes(w: Walk, u: UnitState): Route[] {
-  const { state, board, from } = w;
+/** Every route of a retreat, best first (see retreatRoutes). */
+export function walkRoutes(w: Walk): Route[] {
+  const { board, from, trail } = w;
   const out: Route[] = [];
   const add = (r: Route | null) => { if (r) out.push(r); };
-  let bx = 0, by = rearDy(state, u.side);
+  let bx = 0, by = w.rear;
   let skirt = 0;
-  const trail = u.side === state.attacker ? u.trail : null;
   if (trail && trail.length > 0) {
     const cols = board.columns;
-    const t0 = board.index.get(trail[0]!)!, t1 = trail[1] ? board.index.get(trail[1])! : -1;
+    const t0 = trail[0]!, t1 = trail.length > 1 ? trail[1]! : -1;
     const d1x = (t0 % cols) - (from % cols), d1y = Math.floor(t0 / cols) - Math.floor(from / cols);
     const d2x = t1 >= 0 ? (t1 % cols) - (t0 % cols) : d1x, d2y = t1 >= 0 ? Math.floor(t1 / cols) - Math.floor(t0 / cols) : d1y;
     add(follow(w, d1x, d1y, d2x, d2y, 0));

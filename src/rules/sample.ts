@@ -56,10 +56,10 @@ export function sampleAction(state: GameState, rng: RngState): Action | null {
 }
 
 function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | null {
-  const { state, occ } = ctx;
+  const { occ } = ctx;
   const s = occ.sides.indexOf(side);
   const mine: number[] = [];
-  for (let x = 0; x < state.units.length; x++) if (actsFor(occ, x, s) && mayTurn(occ, x)) mine.push(x);
+  for (let x = 0; x < ctx.n; x++) if (actsFor(occ, x, s) && mayTurn(occ, x)) mine.push(x);
   const list: Action[] = [];
   if (randomIndex(rng, 8) === 0) {
     for (const x of shuffle(mine.slice(), rng)) {

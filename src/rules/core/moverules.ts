@@ -10,8 +10,9 @@ import { ENGINE_READINGS } from '../readings';
 import { RUN_OVER_TARGETS } from '../movement';
 import { supportGeometryOf } from '../combat';
 import type { GameState } from '../state';
+import type { ResolvedRules } from '../scenario';
 import { T_COVER, dirBetween, type Board } from './board';
-import { BALLISTA, BALLISTARII, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, STACK, stackFits, type Occupancy } from './occupancy';
+import { BALLISTA, BALLISTARII, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, STACK, stackFits, type Table } from './occupancy';
 import { memoFor, type Memo } from './memo';
 
 // ---- Troop types as integers.
@@ -27,8 +28,12 @@ const DEFENDING_CAVALRY_BESIDE_ONLY = ENGINE_READINGS.defendingCavalryBesideOnly
 
 /** One listing's view of a state in the move phase (built once, read by every unit's generation). */
 export interface MoveContext {
-  state: GameState;
-  occ: Occupancy;
+  occ: Table;
+  /** Unit ids by index, how many units, the rules and the turn. */
+  ids: readonly string[];
+  n: number;
+  rules: ResolvedRules;
+  turn: number;
   board: Board;
   memo: Memo;
   /** Side indices of the attacker and of the side to act (-1: none). */
@@ -44,20 +49,28 @@ export interface MoveContext {
   supports: number[][];
 }
 
-export function moveContext(state: GameState, occ: Occupancy): MoveContext {
+/** The move context of a JSON state (the occupancy built from it). */
+export function moveContext(state: GameState, occ: Table): MoveContext {
+  const ids = state.units.map((u) => u.id);
+  const side = (id: string | null) => (id === null ? -1 : occ.sides.indexOf(id));
+  return contextOf(occ, ids, state.units.length, state.rules, state.turn, side(state.attacker), side(state.toAct),
+    state.melees.map((m) => ({ contact: occ.board.index.get(m.contact)!, fought: m.fought, supports: m.supports.map((s) => ids.indexOf(s.unit)) })));
+}
+
+/** The move context of a table, its melees given by contact square, fought or not, and supporters' indices. */
+export function contextOf(occ: Table, ids: readonly string[], n: number, rules: ResolvedRules, turn: number, attacker: number, toAct: number,
+  melees: ReadonlyArray<{ contact: number; fought: boolean; supports: readonly number[] }>): MoveContext {
   const board = occ.board;
-  const n = state.units.length;
   const ctx: MoveContext = {
-    state, occ, board, memo: memoFor(board, state.rules), attacker: state.attacker === null ? -1 : occ.sides.indexOf(state.attacker),
-    toAct: state.toAct === null ? -1 : occ.sides.indexOf(state.toAct), idle: [], besideMelee: null, contact: [], fought: [], supports: [],
+    occ, ids, n, rules, turn, board, memo: memoFor(board, rules), attacker, toAct, idle: [], besideMelee: null, contact: [], fought: [], supports: [],
   };
-  if (state.melees.length > 0) {
+  if (melees.length > 0) {
     const besideMelee = new Uint8Array(board.n);
-    for (const m of state.melees) {
-      const c = board.index.get(m.contact)!;
+    for (const m of melees) {
+      const c = m.contact;
       ctx.contact.push(c);
       ctx.fought.push(m.fought);
-      ctx.supports.push(m.supports.map((s) => state.units.findIndex((u) => u.id === s.unit)));
+      ctx.supports.push(m.supports.slice());
       for (let d = 0; d < 8; d++) if (board.step[c * 8 + d]! >= 0) besideMelee[board.step[c * 8 + d]!] = 1;
     }
     ctx.besideMelee = besideMelee;
@@ -74,17 +87,17 @@ export function moveContext(state: GameState, occ: Occupancy): MoveContext {
 }
 
 /** Can the unit (by index) still move this turn (not moved, not retreated last turn, not retiring)? */
-export function canMove(occ: Occupancy, x: number): boolean {
+export function canMove(occ: Table, x: number): boolean {
   return (occ.flags[x]! & (F_ACTIVE | F_MOVED | F_RETIRING | F_RETREATED)) === F_ACTIVE && occ.sq[x]! >= 0 && occ.type[x] !== BALLISTA;
 }
 
 /** Does the side (index) act for this unit in the move phase (a ballista: the side controlling it)? */
-export function actsFor(occ: Occupancy, x: number, side: number): boolean {
+export function actsFor(occ: Table, x: number, side: number): boolean {
   return occ.type[x] === BALLISTA ? occ.ctrl[x] === side : occ.side[x] === side;
 }
 
 /** May unit x change facing in the move phase (on the board, not retiring)? */
-export function mayTurn(occ: Occupancy, x: number): boolean {
+export function mayTurn(occ: Table, x: number): boolean {
   return (occ.flags[x]! & (F_ACTIVE | F_RETIRING)) === F_ACTIVE && occ.sq[x]! >= 0;
 }
 
@@ -108,7 +121,7 @@ export function supportedMelee(ctx: MoveContext, x: number): number {
 // ---- Make and unmake on the table: a unit standing elsewhere, a melee started (what-ifs; always taken back).
 
 /** Put unit x on square `to` (-1: nowhere), keeping each square's units in the state's order; returns where it stood. */
-function place(occ: Occupancy, x: number, to: number): number {
+function place(occ: Table, x: number, to: number): number {
   const from = occ.sq[x]!;
   const { cell, cellN } = occ;
   if (from >= 0) {
@@ -211,13 +224,13 @@ export function mayLead(ctx: MoveContext, x: number, stands: number, j: number, 
 }
 
 /** Does square j hold troops (not ballistas) of side s? */
-function troopsOf(occ: Occupancy, j: number, s: number): boolean {
+function troopsOf(occ: Table, j: number, s: number): boolean {
   for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) { const y = occ.cell[base + k]!; if (occ.side[y] === s && occ.type[y] !== BALLISTA) return true; }
   return false;
 }
 
 /** Is a commander of side s in square j? (One left behind in the square a unit started from does not count, 6J.) */
-function commanderAmong(occ: Occupancy, j: number, s: number): boolean {
+function commanderAmong(occ: Table, j: number, s: number): boolean {
   for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) { const y = occ.cell[base + k]!; if (occ.type[y] === COMMANDER && occ.side[y] === s) return true; }
   return false;
 }
@@ -239,7 +252,7 @@ export function backers(ctx: MoveContext, x: number, j: number): number[] {
   startMelee(ctx, j);
   try {
     const m = ctx.contact.length - 1;
-    for (let y = 0; y < ctx.state.units.length; y++) if (y !== x && occ.side[y] === occ.side[x] && canSupportFrom(ctx, y, occ.sq[y]!, m, true)) out.push(y);
+    for (let y = 0; y < ctx.n; y++) if (y !== x && occ.side[y] === occ.side[x] && canSupportFrom(ctx, y, occ.sq[y]!, m, true)) out.push(y);
   } finally {
     dropMelee(ctx);
     place(occ, x, from);

@@ -12,8 +12,9 @@ import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
 import type { GameState, UnitState } from '../state';
 import { boardOf, dirBetween, type Board } from './board';
 import { BALLISTA, COMMANDER, F_AFTER_CHARGE, KNIGHTS, STACK, TYPE_INDEX, enemiesOf, stackFits } from './occupancy';
-import { memoFor, memoSearch } from './memo';
-import { CHARGE, NORMAL, newReach, type Reach } from './search';
+import { memoFor, memoSearch, type Memo } from './memo';
+import { CHARGE, NORMAL, newReach, type Mover, type Reach } from './search';
+import type { ResolvedRules } from '../scenario';
 import {
   actsFor, backers, canMove, canSupportFrom, chargeFights, engineOf, keepsChargersFighting, mayLead, mayTurn, needsBacking, runsOver,
   supportedMelee, type MoveContext,
@@ -56,12 +57,12 @@ const slots = new WeakMap<Board, Table[]>();
 
 /** The table of a unit acting for its own side (a ballista's facing changes use its controller's). */
 function ownTable(ctx: MoveContext, x: number): Table {
-  const u = ctx.state.units[x]!;
+  const id = ctx.ids[x]!, side = ctx.occ.sides[ctx.occ.side[x]!]!;
   let bySlot = slots.get(ctx.board);
   if (!bySlot) slots.set(ctx.board, (bySlot = []));
   const t = bySlot[x];
-  if (t && t.unit === u.id && t.side === u.side) return t;
-  return (bySlot[x] = tableOf(ctx.board, u.side, u.id));
+  if (t && t.unit === id && t.side === side) return t;
+  return (bySlot[x] = tableOf(ctx.board, side, id));
 }
 
 function makeMove(side: string, unit: string, to: Square, tag: Tag): MoveAction {
@@ -101,7 +102,7 @@ export function reachOf(ctx: MoveContext, x: number, carry: boolean): Reach {
   if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
   const s = occ.side[x]!;
   const m = { type: TROOP_TYPES[occ.type[x]!]!, from: occ.sq[x]!, afterCharge: (occ.flags[x]! & F_AFTER_CHARGE) !== 0, carry };
-  return memoSearch(ctx.memo, board, ctx.state.rules, m, occ.type[x]!, occ.enemy[s]!, occ.enemyBits[s]!, carry ? withEngine : main);
+  return memoSearch(ctx.memo, board, ctx.rules, m, occ.type[x]!, occ.enemy[s]!, occ.enemyBits[s]!, carry ? withEngine : main);
 }
 
 /** Move actions of one unit (by index), appended to `out`: normal, carrying its ballista, splitting knights (each with charges). */
@@ -132,7 +133,7 @@ export function unitMoves(ctx: MoveContext, x: number, out: Action[]): void {
  * stands), appended to `out`.
  */
 function destinations(ctx: MoveContext, t: Table, x: number, stands: number, r: Reach, variant: number, engine: number, out: Action[]): void {
-  const { board, occ, besideMelee: beside, state } = ctx;
+  const { board, occ, besideMelee: beside } = ctx;
   const enemy = occ.enemy[occ.side[x]!]!;
   const { square, kind } = r;
   const carry = variant === CARRY;
@@ -152,7 +153,7 @@ function destinations(ctx: MoveContext, t: Table, x: number, stands: number, r: 
       if (!mayLead(ctx, x, stands, j, false)) {
         // 6J: a 1-stand missile unit may still lead when it declares a supporter with its move.
         if (normal && needsBacking(occ.type[x]!, stands) && mayLead(ctx, x, stands, j, true)) {
-          for (const y of backers(ctx, x, j)) out.push(supportedMove(t, board.names[j]!, state.units[y]!.id));
+          for (const y of backers(ctx, x, j)) out.push(supportedMove(t, board.names[j]!, ctx.ids[y]!));
         }
         continue;
       }
@@ -170,15 +171,22 @@ export function moveTrail(state: GameState, u: UnitState, carry: boolean, to: Sq
   if (!u.at) return undefined;
   const board = boardOf(state.scenario);
   const { enemy, bits } = enemiesOf(state, board, u.side);
-  if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
   const m = { type: u.type, from: board.index.get(u.at)!, afterCharge: heldAfterCharge(state.turn, u.chargedTurn), carry };
-  const r = memoSearch(memoFor(board, state.rules), board, state.rules, m, TYPE_INDEX[u.type]!, enemy, bits, carry ? withEngine : main);
-  const j = board.index.get(to);
+  return trailTo(board, memoFor(board, state.rules), state.rules, m, enemy, bits, board.index.get(to)!, charge)?.map((i) => board.names[i]!);
+}
+
+/** moveTrail by square indices, for a mover on a board whose enemies are `enemy` (and the same as bits). */
+export function trailTo(board: Board, memo: Memo, rules: ResolvedRules, m: Mover, enemy: Uint8Array, bits: Uint32Array, j: number, charge: boolean): number[] | undefined {
+  if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
+  const r = memoSearch(memo, board, rules, m, TYPE_INDEX[m.type]!, enemy, bits, m.carry ? withEngine : main);
   for (let k = 0; k < r.count; k++) {
     if (r.square[k] !== j) continue;
     if (charge && !(r.kind[k]! & CHARGE)) return [];
     const t = charge ? r.chargeTrail : r.trail;
-    return [t[2 * k]!, t[2 * k + 1]!].filter((i) => i >= 0).map((i) => board.names[i]!);
+    const out: number[] = [];
+    if (t[2 * k]! >= 0) out.push(t[2 * k]!);
+    if (t[2 * k + 1]! >= 0) out.push(t[2 * k + 1]!);
+    return out;
   }
   return undefined;
 }
@@ -192,7 +200,7 @@ export function moveTrail(state: GameState, u: UnitState, carry: boolean, to: Sq
  * a declared supporter keeps facings that still support (6G).
  */
 export function faceActions(ctx: MoveContext, x: number, out: Action[]): void {
-  const { occ, board, state } = ctx;
+  const { occ, board } = ctx;
   const type = occ.type[x]!, j = occ.sq[x]!;
   let corners = SUPPORT_TYPE[type] !== 1;
   let t: Table;
@@ -209,7 +217,7 @@ export function faceActions(ctx: MoveContext, x: number, out: Action[]): void {
     }
     if (!crew) return;
     // A ballista is turned by the side controlling it, which need not be the side that fielded it (9M capture).
-    t = tableOf(board, occ.sides[c]!, state.units[x]!.id);
+    t = tableOf(board, occ.sides[c]!, ctx.ids[x]!);
   } else {
     if (type === COMMANDER) {
       for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) {
@@ -242,11 +250,11 @@ export function faceActions(ctx: MoveContext, x: number, out: Action[]): void {
 export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string): Action[] {
   const out: Action[] = [];
   if (ctx.contact.length === 0) return out;
-  const { occ, state } = ctx;
+  const { occ } = ctx;
   const s = occ.sides.indexOf(side);
   const anyFacing = s === ctx.attacker;
-  for (let x = 0; x < state.units.length; x++) {
-    if (occ.side[x] !== s || (onlyUnit && state.units[x]!.id !== onlyUnit)) continue;
+  for (let x = 0; x < ctx.n; x++) {
+    if (occ.side[x] !== s || (onlyUnit && ctx.ids[x] !== onlyUnit)) continue;
     for (let m = 0; m < ctx.contact.length; m++) {
       if (!canSupportFrom(ctx, x, occ.sq[x]!, m, anyFacing)) continue;
       const t = ownTable(ctx, x), c = ctx.contact[m]!;
@@ -265,12 +273,12 @@ export function endMove(side: string): Action {
 
 /** Every move-phase action of `side`, optionally of one unit and/or one type, in the engine's order. */
 export function moveActions(ctx: MoveContext, side: string, onlyUnit?: string, onlyType?: Action['type']): Action[] {
-  const { state, occ } = ctx;
+  const { occ } = ctx;
   const s = occ.sides.indexOf(side);
   const out: Action[] = [];
   const moves = onlyType === undefined || onlyType === 'move', faces = onlyType === undefined || onlyType === 'face';
-  for (let x = 0; x < state.units.length; x++) {
-    if (!actsFor(occ, x, s) || (onlyUnit && state.units[x]!.id !== onlyUnit)) continue;
+  for (let x = 0; x < ctx.n; x++) {
+    if (!actsFor(occ, x, s) || (onlyUnit && ctx.ids[x] !== onlyUnit)) continue;
     if (moves && canMove(occ, x)) unitMoves(ctx, x, out);
     if (faces && mayTurn(occ, x)) faceActions(ctx, x, out);
   }

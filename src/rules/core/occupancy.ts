@@ -26,12 +26,12 @@ export const F_MOVED = 1, F_RETIRING = 2, F_CHARGED_NOW = 4, F_AFTER_CHARGE = 8,
 /** Units one square may list in the integer table (stacking allows far fewer; a broken file may hold more). */
 export const STACK = 16;
 
-export interface Occupancy {
+/**
+ * The integer unit table the move rules read (moverules.ts, moves.ts, retreats): an occupancy built from a JSON state,
+ * or a position (position.ts) that the core changes in place.
+ */
+export interface Table {
   board: Board;
-  /** The units array it was built from (a state's units are never changed once the state is made, drafts aside). */
-  units: readonly UnitState[];
-  /** Active units on the board by square index, in the state's unit order (one shared empty array for none). */
-  at: ReadonlyArray<readonly UnitState[]>;
   /** The side ids, in the state's order. */
   sides: readonly string[];
   /** By side index: 1 where troops (not ballistas) of another side stand. */
@@ -46,6 +46,13 @@ export interface Occupancy {
   side: Int8Array; type: Int8Array; sq: Int16Array; face: Int8Array; stands: Int8Array; half: Int8Array; ctrl: Int8Array; flags: Uint8Array;
   /** The units active on the board in each square, by index in the state's order: cell[j * STACK + k] for k < cellN[j]. */
   cell: Int16Array; cellN: Uint8Array;
+}
+
+export interface Occupancy extends Table {
+  /** The units array it was built from (a state's units are never changed once the state is made, drafts aside). */
+  units: readonly UnitState[];
+  /** Active units on the board by square index, in the state's unit order (one shared empty array for none). */
+  at: ReadonlyArray<readonly UnitState[]>;
 }
 
 interface Buffers extends Occupancy {
@@ -182,7 +189,7 @@ function buffers(board: Board, n: number): Buffers {
 }
 
 /** The index of a unit's side in the occupancy (every unit belongs to one of the state's sides). */
-export function sideIndex(occ: Occupancy, side: string): number {
+export function sideIndex(occ: Table, side: string): number {
   const s = occ.sides.indexOf(side);
   if (s < 0) throw new Error(`no side ${side}`);
   return s;
@@ -217,7 +224,7 @@ export function enemiesOf(state: GameState, board: Board, side: string): { enemy
  * be knights of at most 2 stands, ballistarii of at most 4, or one other unit; other sides' troops do not count.
  * With `troopsOnly` ballistas are left out (who may lead a melee, 6J, counts the troops alone).
  */
-export function stackFits(occ: Occupancy, j: number, x: number, stands: number, carried: number, troopsOnly = false): boolean {
+export function stackFits(occ: Table, j: number, x: number, stands: number, carried: number, troopsOnly = false): boolean {
   let commanders = 0, ballistas = carried >= 0 ? 1 : 0, knights = 0, crew = 0, others = 0;
   const s = occ.side[x]!;
   for (let k = -1, base = j * STACK; k < occ.cellN[j]!; k++) {

@@ -1,0 +1,84 @@
+/** Hidden deployment on the position (issue 9, fast core; digest 4). */
+import { FACINGS, SIDE_FACINGS } from '../coords';
+import { TROOPS, TROOP_TYPES } from '../troops';
+import type { Action } from '../actions';
+import { deploymentRows } from '../scenario';
+import { T_HILL, T_PROTECTED } from './board';
+import { BALLISTA, BALLISTARII, COMMANDER, STACK, stackFits } from './occupancy';
+import { ACTIVE, type Position } from './position';
+
+/** Facing indices a unit type may take: support type 1 units only the four sides (4). */
+const FACING_CHOICES = TROOP_TYPES.map((t) => (TROOPS[t].support === 1 ? SIDE_FACINGS : FACINGS).map((f) => FACINGS.indexOf(f)));
+
+export function allowedFacing(type: number, f: number): boolean {
+  return FACING_CHOICES[type]!.includes(f);
+}
+
+/** Does square j hold a ballista (of any side)? */
+function engineIn(p: Position, j: number): boolean {
+  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) if (p.type[p.cell[base + k]!] === BALLISTA) return true;
+  return false;
+}
+
+/** Squares holding ballistarii of a side but no ballista: where a ballista of that side deploys (4). */
+function crewSquares(p: Position, side: number): number[] {
+  const out: number[] = [];
+  for (let x = 0; x < p.n; x++) {
+    const j = p.at[x]!;
+    if (p.side[x] === side && p.type[x] === BALLISTARII && p.status[x] === ACTIVE && j >= 0 && !engineIn(p, j) && !out.includes(j)) out.push(j);
+  }
+  return out;
+}
+
+/**
+ * The unit a side deploys next (-1: none): scenario order, except that a ballista waits until ballistarii of its side
+ * stand without an engine to take it (4: a ballista always deploys in its crew's square, whatever the listed order).
+ */
+export function nextToDeploy(p: Position, side: number): number {
+  let first = -1, troop = -1;
+  for (let x = 0; x < p.n; x++) {
+    if (p.side[x] !== side || p.status[x] !== ACTIVE || p.at[x]! >= 0) continue;
+    if (first < 0) first = x;
+    if (troop < 0 && p.type[x] !== BALLISTA) troop = x;
+    if (first >= 0 && troop >= 0) break;
+  }
+  if (first < 0 || p.type[first] !== BALLISTA || crewSquares(p, side).length > 0) return first;
+  return troop >= 0 ? troop : first;
+}
+
+/** The side's own troops of type `type` in square j (-1: none): the first in slot order. */
+function firstOf(p: Position, j: number, side: number, pick: (type: number) => boolean): number {
+  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) {
+    const y = p.cell[base + k]!;
+    if (p.side[y] === side && p.type[y] !== BALLISTA && pick(p.type[y]!)) return y;
+  }
+  return -1;
+}
+
+/** Every deployment of the side's next unit: squares of its set-up rows in board order, each facing it may take. */
+export function deployActions(p: Position, side: number): Action[] {
+  const x = nextToDeploy(p, side);
+  if (x < 0) return [];
+  const { board } = p;
+  const rows = deploymentRows(p.game.sides[side]!.edge, board.rows);
+  const type = p.type[x]!;
+  let uncrewed = -1;
+  for (let b = 0; b < p.n; b++) {
+    if (p.type[b] === BALLISTA && p.side[b] === side && p.at[b]! >= 0 && firstOf(p, p.at[b]!, side, (t) => t === BALLISTARII) < 0) { uncrewed = b; break; }
+  }
+  const crews = type === BALLISTA ? crewSquares(p, side) : [];
+  const sideId = p.sides[side]!, id = p.ids[x]!;
+  const out: Action[] = [];
+  for (let j = rows.from * board.columns; j < (rows.to + 1) * board.columns; j++) {
+    if (type === BALLISTARII && uncrewed >= 0 && p.at[uncrewed] !== j) continue;
+    if (crews.length > 0 && !crews.includes(j)) continue;
+    if (type === BALLISTA && board.terrain[j]! & T_PROTECTED) continue;
+    if (board.terrain[j]! & T_HILL && p.game.banned[type]) continue;
+    if (!stackFits(p, j, x, p.stands[x]!, -1)) continue;
+    // A commander joining a unit faces as the unit does (4): its one facing is the unit's.
+    const joined = type === COMMANDER ? firstOf(p, j, side, (t) => t !== COMMANDER) : -1;
+    const at = board.names[j]!;
+    for (const f of joined >= 0 ? [p.face[joined]!] : FACING_CHOICES[type]!) out.push({ type: 'deploy', side: sideId, unit: id, at, facing: FACINGS[f]! });
+  }
+  return out;
+}

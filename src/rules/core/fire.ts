@@ -1,0 +1,202 @@
+/**
+ * Ballista fire (digest 8) and missile fire (digest 9) on the position (issue 9, fast core): who may fire, at what,
+ * and the dice. Events are written only when the position keeps them.
+ */
+import { FACINGS, FACING_VECTORS } from '../coords';
+import { inConeOf, lineClear, stepsDistance } from '../geometry';
+import { hitRule, maxMissileRange, scoreDice } from '../fire';
+import { MISSILE_TROOPS, TROOPS, TROOP_TYPES } from '../troops';
+import { ENGINE_READINGS } from '../readings';
+import { rollDice, rollDie } from '../random';
+import { T_COVER, type Board } from './board';
+import { BALLISTA, BALLISTARII, STACK } from './occupancy';
+import { ACTIVE, DESTROYED, settle, type Position } from './position';
+
+const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
+const SHOOTER = typeTable((t) => MISSILE_TROOPS.includes(t));
+const COST = Float64Array.from(TROOP_TYPES, (t) => TROOPS[t].cost);
+export const BALLISTA_RANGE = TROOPS.ballista.range!;
+
+/** Take up to n whole stands from unit x (half-killed ones first); at none left it is destroyed. */
+export function removeStands(p: Position, x: number, n: number): void {
+  for (let i = 0; i < n && p.stands[x]! > 0; i++) {
+    if (p.half[x]! > 0) p.half[x]!--;
+    p.stands[x]!--;
+  }
+  if (p.stands[x]! <= 0) {
+    p.stands[x] = 0;
+    p.half[x] = 0;
+    p.status[x] = DESTROYED;
+  }
+  settle(p, x);
+}
+
+/** Does square j hold troops (not ballistas) of either side? */
+export function troopsIn(p: Position, j: number): boolean {
+  return p.troops[0][j]! + p.troops[1][j]! > 0;
+}
+
+/** Line of fire (9B reading): crossed squares screen when they hold troops or give cover; exact corners need both. */
+export function fireClear(p: Position, from: number, to: number): boolean {
+  const { board } = p;
+  return lineClear(board.names[from]!, board.names[to]!, (sq) => {
+    const j = board.index.get(sq)!;
+    return (board.terrain[j]! & T_COVER) !== 0 || troopsIn(p, j);
+  });
+}
+
+// ---- Ballistas.
+
+/** May ballista b fire for `side`: controlled by it, on the board, not on a crossing, crewed by its ballistarii (7D, 7H)? */
+export function mayFireBallista(p: Position, b: number, side: number): boolean {
+  const j = p.sq[b]!;
+  if (p.type[b] !== BALLISTA || j < 0 || p.ctrl[b] !== side || p.game.crossing[j]) return false;
+  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) {
+    const y = p.cell[base + k]!;
+    if (p.type[y] === BALLISTARII && p.side[y] === side && p.stands[y]! > 0) return true;
+  }
+  return false;
+}
+
+const targetLists = new WeakMap<Board, Map<number, number[]>>();
+
+/** Squares a ballista at j facing f may aim at: within range and its cone, never its own square (7). */
+export function ballistaTargets(board: Board, j: number, f: number): readonly number[] {
+  let byKey = targetLists.get(board);
+  if (!byKey) targetLists.set(board, (byKey = new Map()));
+  let list = byKey.get(j * 8 + f);
+  if (!list) {
+    list = [];
+    const cols = board.columns, [fx, fy] = FACING_VECTORS[FACINGS[f]!];
+    for (let t = 0; t < board.n; t++) {
+      const vx = (t % cols) - (j % cols), vy = Math.floor(t / cols) - Math.floor(j / cols);
+      if (t !== j && stepsDistance(vx, vy) <= BALLISTA_RANGE && inConeOf(fx, fy, vx, vy)) list.push(t);
+    }
+    byKey.set(j * 8 + f, list);
+  }
+  return list;
+}
+
+/** Troop units a stand may be taken from in square j, costliest first (then by id). */
+export function hitChoices(p: Position, j: number): number[] {
+  const out: number[] = [];
+  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) {
+    const y = p.cell[base + k]!;
+    if (p.type[y] !== BALLISTA && p.stands[y]! > 0) out.push(y);
+  }
+  return out.sort((a, b) => COST[p.type[b]!]! - COST[p.type[a]!]! || p.ids[a]!.localeCompare(p.ids[b]!));
+}
+
+/**
+ * Roll every declared ballista shot (digest 8). Where one lands a ballista there may be wrecked and a stand is lost:
+ * the shooter picks whose (an action) when several units stand there. Losses wait in `hits` and apply together.
+ */
+export function resolveBallistaFire(p: Position): void {
+  const { board } = p;
+  for (let k = 0; k < p.shots.length; k += 2) {
+    const b = p.shots[k]!, aim = p.shots[k + 1]!;
+    const side = p.ctrl[b]! >= 0 ? p.ctrl[b]! : p.side[b]!;
+    const onTarget = board.terrain[aim]! & T_COVER ? ENGINE_READINGS.ballistaOnProtectedTarget : ENGINE_READINGS.ballistaOnTarget;
+    const d = rollDie(p.rng, 6);
+    let lands = aim;
+    const dice = [d];
+    const from = p.at[b]!;
+    if (d > onTarget) {
+      const dir = rollDie(p.rng, 8);
+      dice.push(dir);
+      lands = board.step[aim * 8 + dir - 1]!;
+      const cols = board.columns;
+      if (lands >= 0 && (lands === from || stepsDistance((lands % cols) - (from % cols), Math.floor(lands / cols) - Math.floor(from / cols)) > BALLISTA_RANGE)) lands = -1;
+    }
+    let text = p.events ? `${p.ids[b]} shoots at ${board.names[aim]}: d6 ${d}${dice.length > 1 ? `, strays ${FACINGS[dice[1]! - 1]}` : ''}` : '';
+    if (lands < 0) text += ', misses';
+    else {
+      const at = board.names[lands]!;
+      let engine = -1;
+      for (let i = 0, base = lands * STACK; i < p.cellN[lands]!; i++) if (p.type[p.cell[base + i]!] === BALLISTA) { engine = p.cell[base + i]!; break; }
+      const troops = hitChoices(p, lands);
+      let standLost = troops.length > 0;
+      if (engine >= 0) {
+        const roll = rollDie(p.rng, 6);
+        dice.push(roll);
+        const wrecked = roll >= ENGINE_READINGS.ballistaBreaksOn;
+        standLost &&= wrecked;
+        if (p.events) text += wrecked ? `, lands on ${at} and wrecks ${p.ids[engine]} (d6 ${roll})${standLost ? ' and a stand there' : ''}` : `, lands on ${at}, the engine there survives (d6 ${roll})`;
+        if (wrecked) p.hits.push({ side, at: lands, unit: -1, engine });
+      } else if (p.events) text += troops.length > 0 ? `, lands on ${at}: one stand there is lost` : `, lands on empty ${at}`;
+      if (standLost) p.hits.push({ side, at: lands, unit: troops.length === 1 ? troops[0]! : -2, engine: -1 });
+    }
+    p.events?.push({ kind: 'ballista', side: p.sides[side]!, unit: p.ids[b]!, dice, text });
+  }
+}
+
+/** Apply the ballista fire's losses together, once the shooters have chosen (7). */
+export function applyBallistaHits(p: Position): void {
+  for (const h of p.hits) {
+    if (h.engine >= 0) { p.status[h.engine] = DESTROYED; settle(p, h.engine); }
+    if (h.unit >= 0) {
+      removeStands(p, h.unit, 1);
+      p.events?.push({ kind: 'loss', side: p.sides[h.side]!, unit: p.ids[h.unit]!, text: `${p.ids[h.unit]} loses a stand to ballista fire at ${p.board.names[h.at]}` });
+    }
+  }
+  p.hits = [];
+}
+
+// ---- Missile fire.
+
+/** May unit x fire missiles for its side this phase: on the board, not retiring, a missile type (10B)? */
+export function mayShoot(p: Position, x: number): boolean {
+  return p.status[x] === ACTIVE && p.at[x]! >= 0 && p.stands[x]! > 0 && !p.retiring[x] && SHOOTER[p.type[x]!] === 1;
+}
+
+/** Enemy units (not ballistas) missile unit x may target: range, cone, clear line (9B); by slot. */
+export function missileTargets(p: Position, x: number): number[] {
+  const out: number[] = [];
+  const i = p.at[x]!;
+  if (i < 0) return out;
+  const max = maxMissileRange(TROOP_TYPES[p.type[x]!]!);
+  const cols = p.board.columns, ix = i % cols, iy = (i - ix) / cols;
+  const [fx, fy] = FACING_VECTORS[FACINGS[p.face[x]!]!];
+  for (let t = 0; t < p.n; t++) {
+    const j = p.at[t]!;
+    if (p.side[t] === p.side[x] || p.status[t] !== ACTIVE || j < 0 || p.type[t] === BALLISTA || j === i) continue;
+    const vx = (j % cols) - ix, vy = (j - (j % cols)) / cols - iy;
+    if (stepsDistance(vx, vy) > max || !inConeOf(fx, fy, vx, vy)) continue;
+    if (fireClear(p, i, j)) out.push(t);
+  }
+  return out;
+}
+
+/**
+ * Resolve all declared missile fire at once (stands lost still fire). Shooters at one target fire closest first;
+ * each after the first adds a converging die; one die less into a protected square.
+ */
+export function resolveMissileFire(p: Position): void {
+  const { board } = p;
+  const cols = board.columns;
+  const range = (a: number, b: number) => stepsDistance((p.at[a]! % cols) - (p.at[b]! % cols), Math.floor(p.at[a]! / cols) - Math.floor(p.at[b]! / cols));
+  const hits = new Map<number, number>();
+  const byTarget = new Map<number, Array<{ unit: number; range: number }>>();
+  for (let k = 0; k < p.fires.length; k += 2) {
+    const u = p.fires[k]!, t = p.fires[k + 1]!;
+    let list = byTarget.get(t);
+    if (!list) byTarget.set(t, (list = []));
+    list.push({ unit: u, range: range(u, t) });
+  }
+  for (const [t, shooters] of byTarget) {
+    shooters.sort((a, b) => a.range - b.range || p.ids[a.unit]!.localeCompare(p.ids[b.unit]!));
+    const cover = board.terrain[p.at[t]!]! & T_COVER ? ENGINE_READINGS.protectedMinusDice : 0;
+    shooters.forEach(({ unit, range }, i) => {
+      const n = Math.max(0, p.stands[unit]! - cover + (i > 0 ? ENGINE_READINGS.convergingBonusDice : 0));
+      const dice = rollDice(p.rng, n);
+      const rule = hitRule(TROOP_TYPES[p.type[unit]!]!, TROOP_TYPES[p.type[t]!]!, range);
+      const h = rule ? scoreDice(rule, dice) : 0;
+      hits.set(t, (hits.get(t) ?? 0) + h);
+      p.events?.push({
+        kind: 'fire', side: p.sides[p.side[unit]!]!, unit: p.ids[unit]!, dice, hits: h,
+        text: `${p.ids[unit]} fires at ${p.ids[t]} (range ${range}, ${n} dice${i > 0 ? ', converging' : ''}): ${dice.join(' ') || '-'} = ${h} hit${h === 1 ? '' : 's'}`,
+      });
+    });
+  }
+  for (const [t, h] of hits) if (h > 0) removeStands(p, t, h);
+}

@@ -1,0 +1,398 @@
+/**
+ * The position (issue 9, "Fast core, plain facade"): the whole game state as integers, changed in place by the core's
+ * steps. Units are slots in the state's unit order, squares are board indices, sides are 0 and 1 in the scenario's
+ * order. A position is read from a plain JSON GameState (fromState) and written back to one (toState), sharing every
+ * unit record that did not change; simulations copy a position (copyPosition) and never make JSON at all.
+ *
+ * Besides the state's own fields it keeps what the rules look up all the time: the active units in each square (in
+ * slot order), each side's troops per square, and each unit's move-phase flags for the current turn.
+ */
+import { FACINGS, type Square } from '../coords';
+import { TROOP_TYPES } from '../troops';
+import { MDIS, type Mdi } from '../melee';
+import type { Action } from '../actions';
+import type { ResolvedRules, Scenario } from '../scenario';
+import { heldAfterCharge } from '../readings';
+import { terrainIndex } from '../terrain';
+import type { RngState } from '../random';
+import type { EndReason, GameEvent, GameState, PhaseName, SideState, UnitState } from '../state';
+import { boardOf, type Board } from './board';
+import { memoFor, type Memo } from './memo';
+import { BALLISTA, F_ACTIVE, F_AFTER_CHARGE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, STACK, TYPE_INDEX } from './occupancy';
+
+export const PHASES: readonly PhaseName[] = ['deploy', 'ballista', 'missile', 'move', 'support', 'melee', 'endTurn', 'over'];
+export const DEPLOY = 0, BALLISTA_FIRE = 1, MISSILE = 2, MOVE = 3, SUPPORT = 4, MELEE = 5, END_TURN = 6, OVER = 7;
+export const ACTIVE = 0, OFF = 1, DESTROYED = 2;
+const STATUSES: readonly UnitState['status'][] = ['active', 'off', 'destroyed'];
+const PHASE_INDEX = Object.fromEntries(PHASES.map((p, i) => [p, i])) as Record<PhaseName, number>;
+const FACING_INDEX = Object.fromEntries(FACINGS.map((f, i) => [f, i])) as Record<string, number>;
+const MDI_INDEX = Object.fromEntries(MDIS.map((m, i) => [m, i])) as Record<string, number>;
+export const ALLOCATE = 0, RETREAT = 1, FACING = 2;
+const STAGES = ['allocate', 'retreat', 'facing'] as const;
+
+/** A ballista hit waiting to apply (7): `unit` -1 none (''), -2 while the shooter chooses (null); `engine` -1 none. */
+export interface Hit { side: number; at: number; unit: number; engine: number }
+
+export interface PMelee {
+  contact: number;
+  /** Supporters by slot, in the order declared (each with its own side). */
+  supports: number[];
+  /** MDI index picked by each side (-1: not yet). */
+  mdi: [number, number];
+  fought: boolean;
+}
+
+export interface PResolution {
+  contact: number;
+  /** Points of loss still to allocate, by side index. */
+  loss: [number, number];
+  result: string;
+  allocating: number[];
+  stage: number;
+  retreat: number[];
+  marked: boolean;
+  survivors: number[];
+  facing: number[];
+}
+
+/** What every position of one game shares and never changes. */
+export interface GameInfo {
+  scenario: Scenario;
+  seed: number;
+  boardSize: GameState['board'];
+  rules: ResolvedRules;
+  sides: SideState[];
+  sideIds: [string, string];
+  board: Board;
+  memo: Memo;
+  /** 1 on crossing squares (fords and bridges): no ballista fires from one (7H); the attacker fights at -1 (9F). */
+  crossing: Uint8Array;
+  /** By troop type index: 1 when the hill rules keep that type off hills. */
+  banned: Uint8Array;
+}
+
+export interface Position {
+  game: GameInfo;
+  board: Board;
+  /** Side ids by index (the move rules' `sides`). */
+  sides: readonly string[];
+  /** Unit slots in use, and the unit ids by slot (shared between copies; replaced, never changed, when a unit is added). */
+  n: number;
+  ids: readonly string[];
+  index: ReadonlyMap<string, number>;
+  // ---- Units by slot.
+  side: Int8Array; type: Int8Array; face: Int8Array; stands: Int8Array; half: Int8Array;
+  /** Controlling side of a ballista (-1: abandoned, and for every other type). */
+  ctrl: Int8Array;
+  /** Square index while active on the board, else -1 (the move rules' view); `at` is the record's square (-1: null). */
+  sq: Int16Array; at: Int16Array;
+  status: Int8Array; moved: Int8Array; retiring: Int8Array; levy: Int8Array;
+  /** Turn charged / retreated (-1: null). */
+  charged: Int16Array; retreated: Int16Array;
+  /** The trail's length (-1: null) and its squares, nearest first. */
+  trailN: Int8Array; trail0: Int16Array; trail1: Int16Array;
+  /** Move-phase flags (F_* of occupancy.ts) for the current turn, kept up to date by every change. */
+  flags: Uint8Array;
+  // ---- Squares.
+  /** The active units in each square, in slot order: cell[j * STACK + k] for k < cellN[j]. */
+  cell: Int16Array; cellN: Uint8Array;
+  /** By side: how many of its troop units (not ballistas) stand in each square. */
+  troops: [Uint8Array, Uint8Array];
+  /** By side: 1 where troops of the other side stand, and the same as bits (32 squares a word). */
+  enemy: [Uint8Array, Uint8Array];
+  enemyBits: [Uint32Array, Uint32Array];
+  // ---- The phase.
+  turn: number;
+  attacker: number;
+  phase: number;
+  toAct: number;
+  /** Ballista shots (slot, target square) and missile fire (slot, target slot), as flat pairs. */
+  shots: number[];
+  fires: number[];
+  hits: Hit[];
+  /** Units that decided this phase (slot), and sides done at the end of a turn (-1 - side), in order. */
+  decided: number[];
+  melees: PMelee[];
+  current: number;
+  resolution: PResolution | null;
+  ledger: number;
+  rng: RngState;
+  result: GameState['result'];
+  conceded: number;
+  /** Events of the last action (null: not kept, as in simulations). */
+  events: GameEvent[] | null;
+  /** Actions applied since the game began (null: not kept). */
+  log: Action[] | null;
+}
+
+const infos = new WeakMap<readonly SideState[], GameInfo>();
+
+/** The shared part of a game's positions (by the state's sides array, which every state of a game shares). */
+function infoOf(state: GameState): GameInfo {
+  let g = infos.get(state.sides);
+  if (g && g.scenario === state.scenario && g.rules === state.rules && g.seed === state.seed) return g;
+  const board = boardOf(state.scenario);
+  g = {
+    scenario: state.scenario, seed: state.seed, boardSize: state.board, rules: state.rules, sides: state.sides,
+    sideIds: [state.sides[0]!.id, state.sides[1]!.id], board, memo: memoFor(board, state.rules),
+    crossing: Uint8Array.from(board.names, (sq) => (terrainIndex(state.scenario).crossingSquares.has(sq) ? 1 : 0)),
+    banned: Uint8Array.from(TROOP_TYPES, (t) => (state.rules.hills.banned.includes(t) ? 1 : 0)),
+  };
+  infos.set(state.sides, g);
+  return g;
+}
+
+function unitArrays(cap: number) {
+  return {
+    side: new Int8Array(cap), type: new Int8Array(cap), face: new Int8Array(cap), stands: new Int8Array(cap), half: new Int8Array(cap),
+    ctrl: new Int8Array(cap), sq: new Int16Array(cap), at: new Int16Array(cap), status: new Int8Array(cap), moved: new Int8Array(cap),
+    retiring: new Int8Array(cap), levy: new Int8Array(cap), charged: new Int16Array(cap), retreated: new Int16Array(cap),
+    trailN: new Int8Array(cap), trail0: new Int16Array(cap), trail1: new Int16Array(cap), flags: new Uint8Array(cap),
+  };
+}
+
+type UnitArrays = ReturnType<typeof unitArrays>;
+const UNIT_FIELDS = Object.keys(unitArrays(0)) as Array<keyof UnitArrays>;
+
+/** Room for every unit a game can have: each 2-stand knights unit may split once (6F). */
+function capacityFor(state: GameState): number {
+  let cap = state.units.length;
+  for (const u of state.units) if (u.type === 'knights' && u.stands === 2) cap++;
+  return cap;
+}
+
+/** The position of a JSON state (read once; the state is not changed). */
+export function fromState(state: GameState): Position {
+  const g = infoOf(state);
+  const { board, sideIds } = g;
+  const n = state.units.length;
+  const cap = capacityFor(state);
+  const side = (id: string | null) => (id === null ? -1 : id === sideIds[0] ? 0 : id === sideIds[1] ? 1 : -1);
+  const sq = (name: string | null) => (name === null ? -1 : board.index.get(name) ?? -1);
+  const ids = state.units.map((u) => u.id);
+  const p: Position = {
+    game: g, board, sides: sideIds, n, ids, index: new Map(ids.map((id, x) => [id, x])),
+    ...unitArrays(cap),
+    cell: new Int16Array(board.n * STACK), cellN: new Uint8Array(board.n),
+    troops: [new Uint8Array(board.n), new Uint8Array(board.n)],
+    enemy: [new Uint8Array(board.n), new Uint8Array(board.n)],
+    enemyBits: [new Uint32Array(board.words), new Uint32Array(board.words)],
+    turn: state.turn, attacker: side(state.attacker), phase: PHASE_INDEX[state.phase], toAct: side(state.toAct),
+    shots: state.shots.flatMap((s) => [ids.indexOf(s.unit), sq(s.target)]),
+    fires: state.fires.flatMap((f) => [ids.indexOf(f.unit), ids.indexOf(f.target)]),
+    hits: state.hits.map((h) => ({ side: side(h.side), at: sq(h.at), unit: h.unit === null ? -2 : h.unit === '' ? -1 : ids.indexOf(h.unit), engine: h.engine === null ? -1 : ids.indexOf(h.engine) })),
+    decided: state.decided.map((d) => (ids.includes(d) ? ids.indexOf(d) : -1 - side(d))),
+    melees: state.melees.map((m) => ({
+      contact: sq(m.contact), supports: m.supports.map((s) => ids.indexOf(s.unit)),
+      mdi: [mdiIndex(m.mdi[sideIds[0]]), mdiIndex(m.mdi[sideIds[1]])], fought: m.fought,
+    })),
+    current: state.current ?? -1,
+    resolution: state.resolution && {
+      contact: sq(state.resolution.contact), loss: [state.resolution.loss[sideIds[0]] ?? 0, state.resolution.loss[sideIds[1]] ?? 0],
+      result: state.resolution.result, allocating: state.resolution.allocating.map(side), stage: STAGES.indexOf(state.resolution.stage),
+      retreat: state.resolution.retreat.map((id) => ids.indexOf(id)), marked: state.resolution.marked,
+      survivors: state.resolution.survivors.map((id) => ids.indexOf(id)), facing: state.resolution.facing.map(side),
+    },
+    ledger: side(state.ledger), rng: { s: state.rng.s, ...(state.rng.script ? { script: [...state.rng.script] } : {}) },
+    result: state.result && { winner: state.result.winner, points: { ...state.result.points }, reason: state.result.reason },
+    conceded: side(state.conceded), events: null, log: null,
+  };
+  for (let x = 0; x < n; x++) {
+    const u = state.units[x]!;
+    p.side[x] = side(u.side);
+    p.type[x] = TYPE_INDEX[u.type]!;
+    p.face[x] = FACING_INDEX[u.facing] ?? 0;
+    p.stands[x] = u.stands;
+    p.half[x] = u.half;
+    p.ctrl[x] = u.type === 'ballista' ? side(u.controller ?? null) : -1;
+    p.at[x] = sq(u.at);
+    p.status[x] = STATUSES.indexOf(u.status);
+    p.moved[x] = u.moved ? 1 : 0;
+    p.retiring[x] = u.retiring ? 1 : 0;
+    p.levy[x] = u.levyRolled ? 1 : 0;
+    p.charged[x] = u.chargedTurn ?? -1;
+    p.retreated[x] = u.retreatedTurn ?? -1;
+    p.trailN[x] = u.trail === null ? -1 : u.trail.length;
+    p.trail0[x] = u.trail && u.trail.length > 0 ? sq(u.trail[0]!) : -1;
+    p.trail1[x] = u.trail && u.trail.length > 1 ? sq(u.trail[1]!) : -1;
+    p.sq[x] = -1;
+    settle(p, x);
+  }
+  return p;
+}
+
+function mdiIndex(m: Mdi | null | undefined): number {
+  return m == null ? -1 : MDI_INDEX[m] ?? -1;
+}
+
+/** A private copy to change (the game's shared parts and the unit ids stay shared). */
+export function copyPosition(p: Position): Position {
+  const q = { ...p } as Position;
+  for (const f of UNIT_FIELDS) (q as unknown as Record<string, unknown>)[f] = p[f].slice();
+  q.cell = p.cell.slice();
+  q.cellN = p.cellN.slice();
+  q.troops = [p.troops[0].slice(), p.troops[1].slice()];
+  q.enemy = [p.enemy[0].slice(), p.enemy[1].slice()];
+  q.enemyBits = [p.enemyBits[0].slice(), p.enemyBits[1].slice()];
+  q.shots = p.shots.slice();
+  q.fires = p.fires.slice();
+  q.hits = p.hits.map((h) => ({ ...h }));
+  q.decided = p.decided.slice();
+  q.melees = p.melees.map((m) => ({ contact: m.contact, supports: m.supports.slice(), mdi: [m.mdi[0], m.mdi[1]], fought: m.fought }));
+  const r = p.resolution;
+  q.resolution = r && { ...r, loss: [r.loss[0], r.loss[1]], allocating: r.allocating.slice(), retreat: r.retreat.slice(), survivors: r.survivors.slice(), facing: r.facing.slice() };
+  q.rng = { s: p.rng.s, ...(p.rng.script ? { script: [...p.rng.script] } : {}) };
+  q.result = p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason };
+  q.events = p.events && [];
+  q.log = p.log && p.log.slice();
+  return q;
+}
+
+// ---- Keeping the squares and flags in step with the units.
+
+/**
+ * After any change to unit x's square, status, type or side: take it out of the square it was listed in and list it
+ * where it now stands (active on the board), keeping each square's units in slot order; then its flags.
+ */
+export function settle(p: Position, x: number): void {
+  const was = p.sq[x]!;
+  const now = p.status[x] === ACTIVE && p.at[x]! >= 0 ? p.at[x]! : -1;
+  if (was !== now) {
+    if (was >= 0) unlist(p, x, was);
+    p.sq[x] = now;
+    if (now >= 0) list(p, x, now);
+  }
+  reflag(p, x);
+}
+
+function list(p: Position, x: number, j: number): void {
+  const base = j * STACK, n = p.cellN[j]!;
+  if (n >= STACK) throw new Error(`more than ${STACK} units in square ${p.board.names[j]}`);
+  let k = n;
+  while (k > 0 && p.cell[base + k - 1]! > x) { p.cell[base + k] = p.cell[base + k - 1]!; k--; }
+  p.cell[base + k] = x;
+  p.cellN[j] = n + 1;
+  if (p.type[x] !== BALLISTA) count(p, p.side[x]!, j, 1);
+}
+
+function unlist(p: Position, x: number, j: number): void {
+  const base = j * STACK, n = p.cellN[j]!;
+  let k = 0;
+  while (k < n && p.cell[base + k] !== x) k++;
+  for (; k < n - 1; k++) p.cell[base + k] = p.cell[base + k + 1]!;
+  p.cellN[j] = n - 1;
+  if (p.type[x] !== BALLISTA) count(p, p.side[x]!, j, -1);
+}
+
+function count(p: Position, s: number, j: number, by: number): void {
+  const t = p.troops[s]!;
+  const before = t[j]!;
+  t[j] = before + by;
+  if ((before === 0) === (t[j] === 0)) return;
+  const e = 1 - s, on = t[j]! > 0;
+  p.enemy[e]![j] = on ? 1 : 0;
+  if (on) p.enemyBits[e]![j >> 5]! |= 1 << (j & 31); else p.enemyBits[e]![j >> 5]! &= ~(1 << (j & 31));
+}
+
+/** Recompute unit x's move-phase flags (after a change to it, or for a new turn: reflagAll). */
+export function reflag(p: Position, x: number): void {
+  const turn = p.turn, charged = p.charged[x]!, retreated = p.retreated[x]!;
+  p.flags[x] = (p.moved[x] ? F_MOVED : 0) | (p.retiring[x] ? F_RETIRING : 0) | (charged === turn ? F_CHARGED_NOW : 0)
+    | (heldAfterCharge(turn, charged < 0 ? null : charged) ? F_AFTER_CHARGE : 0)
+    | (retreated >= 0 && turn - retreated <= 1 ? F_RETREATED : 0) | (p.status[x] === ACTIVE ? F_ACTIVE : 0);
+}
+
+export function reflagAll(p: Position): void {
+  for (let x = 0; x < p.n; x++) reflag(p, x);
+}
+
+/** Add a unit (a split-off part, 6F): a new slot at the end, with a new id; returns its slot. */
+export function addSlot(p: Position, id: string): number {
+  const x = p.n;
+  if (x >= p.side.length) {
+    for (const f of UNIT_FIELDS) {
+      const old = p[f];
+      const grown = new (old.constructor as Int16ArrayConstructor)(Math.max(8, old.length * 2));
+      grown.set(old);
+      (p as unknown as Record<string, unknown>)[f] = grown;
+    }
+  }
+  p.ids = [...p.ids, id];
+  p.index = new Map(p.index).set(id, x);
+  p.n = x + 1;
+  p.sq[x] = -1;
+  return x;
+}
+
+// ---- Back to JSON.
+
+const names = (p: Position, j: number): Square | null => (j < 0 ? null : p.board.names[j]!);
+
+/** The JSON record of unit x (field order as createGameState writes it: state hashes are over the JSON text). */
+export function unitRecord(p: Position, x: number): UnitState {
+  const type = TROOP_TYPES[p.type[x]!]!;
+  const tn = p.trailN[x]!;
+  const trail = tn < 0 ? null : tn === 0 ? [] : tn === 1 ? [names(p, p.trail0[x]!)!] : [names(p, p.trail0[x]!)!, names(p, p.trail1[x]!)!];
+  const head = { id: p.ids[x]!, side: p.sides[p.side[x]!]!, type, stands: p.stands[x]!, half: p.half[x]!, at: names(p, p.at[x]!), facing: FACINGS[p.face[x]!]!, status: STATUSES[p.status[x]!]! };
+  const tail = { moved: p.moved[x] === 1, chargedTurn: p.charged[x]! < 0 ? null : p.charged[x]!, retreatedTurn: p.retreated[x]! < 0 ? null : p.retreated[x]!, retiring: p.retiring[x] === 1, levyRolled: p.levy[x] === 1, trail };
+  return type === 'ballista' ? { ...head, controller: p.ctrl[x]! < 0 ? null : p.sides[p.ctrl[x]!]!, ...tail } : { ...head, ...tail };
+}
+
+/** Is unit x the same in both positions (then its JSON record can be shared)? */
+function sameUnit(a: Position, b: Position, x: number): boolean {
+  if (a.ids[x] !== b.ids[x]) return false;
+  for (const f of UNIT_FIELDS) if (f !== 'flags' && f !== 'sq' && a[f][x] !== b[f][x]) return false;
+  return true;
+}
+
+/**
+ * The JSON state of a position. With `prev` (the state `before` was read from or written to), unit records that did
+ * not change are shared with it, and the log is prev's with `action` added.
+ */
+export function toState(p: Position, prev?: { state: GameState; before: Position; action: Action }): GameState {
+  const g = p.game, sid = (s: number) => (s < 0 ? null : g.sideIds[s]!);
+  const units: UnitState[] = new Array(p.n);
+  for (let x = 0; x < p.n; x++) {
+    units[x] = prev && x < prev.before.n && x < prev.state.units.length && sameUnit(p, prev.before, x) ? prev.state.units[x]! : unitRecord(p, x);
+  }
+  const r = p.resolution;
+  const A = p.attacker;
+  return {
+    format: 'nevsky-game', scenario: g.scenario, seed: g.seed, board: g.boardSize, rules: g.rules, sides: g.sides, units,
+    turn: p.turn, attacker: sid(A), phase: PHASES[p.phase]!, toAct: sid(p.toAct),
+    shots: pairs(p.shots).map(([u, t]) => ({ unit: p.ids[u]!, target: names(p, t)! })),
+    fires: pairs(p.fires).map(([u, t]) => ({ unit: p.ids[u]!, target: p.ids[t]! })),
+    hits: p.hits.map((h) => ({ side: sid(h.side)!, at: names(p, h.at)!, unit: h.unit === -2 ? null : h.unit === -1 ? '' : p.ids[h.unit]!, engine: h.engine < 0 ? null : p.ids[h.engine]! })),
+    decided: p.decided.map((d) => (d >= 0 ? p.ids[d]! : sid(-1 - d)!)),
+    melees: p.melees.map((m) => ({
+      contact: names(p, m.contact)!, supports: m.supports.map((x) => ({ unit: p.ids[x]!, side: sid(p.side[x]!)! })),
+      mdi: { [g.sideIds[0]]: m.mdi[0] < 0 ? null : MDIS[m.mdi[0]]!, [g.sideIds[1]]: m.mdi[1] < 0 ? null : MDIS[m.mdi[1]]! },
+      fought: m.fought,
+    })),
+    current: p.current < 0 ? null : p.current,
+    resolution: r && {
+      contact: names(p, r.contact)!, loss: lossRecord(g.sideIds, r.loss, A), result: r.result, allocating: r.allocating.map((s) => sid(s)!),
+      stage: STAGES[r.stage]!, retreat: r.retreat.map((x) => p.ids[x]!), marked: r.marked, survivors: r.survivors.map((x) => p.ids[x]!),
+      facing: r.facing.map((s) => sid(s)!),
+    },
+    ledger: sid(p.ledger), rng: { s: p.rng.s, ...(p.rng.script ? { script: [...p.rng.script] } : {}) },
+    result: p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason as EndReason },
+    conceded: sid(p.conceded), events: p.events ?? [],
+    log: prev ? [...prev.state.log, prev.action] : (p.log ?? []).slice(),
+  };
+}
+
+/** The attacker's loss first (the order the melee wrote them in). */
+function lossRecord(ids: readonly [string, string], loss: readonly [number, number], attacker: number): Record<string, number> {
+  const a = attacker < 0 ? 0 : attacker, d = 1 - a;
+  const out: Record<string, number> = {};
+  out[ids[a]!] = loss[a]!;
+  out[ids[d]!] = loss[d]!;
+  return out;
+}
+
+function pairs(flat: readonly number[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (let k = 0; k < flat.length; k += 2) out.push([flat[k]!, flat[k + 1]!]);
+  return out;
+}

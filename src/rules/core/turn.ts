@@ -1,0 +1,555 @@
+/**
+ * The turn sequence on the position (issue 9, fast core; digest 6, 11): every legal action of the side to act, and
+ * applying one in place, then the automatic steps until a side must decide or the game ends.
+ */
+import { FACINGS } from '../coords';
+import { MDIS, compareMdi, meleeLosses } from '../melee';
+import type { Action } from '../actions';
+import { TROOPS, TROOP_TYPES } from '../troops';
+import { ENGINE_READINGS, heldAfterCharge } from '../readings';
+import { rollDie } from '../random';
+import { facingOf } from '../combat';
+import { DX, DY, dirBetween } from './board';
+import { BALLISTA, COMMANDER, STACK } from './occupancy';
+import {
+  ACTIVE, ALLOCATE, BALLISTA_FIRE, DEPLOY, DESTROYED, END_TURN, FACING, MELEE, MISSILE, MOVE, OFF, OVER, RETREAT, SUPPORT,
+  addSlot, reflagAll, settle, type PResolution, type Position,
+} from './position';
+import { contextOf, type MoveContext } from './moverules';
+import { moveActions, supportActions, trailTo } from './moves';
+import { applyBallistaHits, ballistaTargets, hitChoices, mayFireBallista, mayShoot, missileTargets, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
+import { allocate, allocationChoices, meleeUnits, meleeValue } from './melee';
+import { doRetreat, retreatOptions } from './retreat';
+import { checkRetirement, retireMove, updateBallistas } from './after';
+import { allowedFacing, deployActions, nextToDeploy } from './deploy';
+import { OFF as OFF_BOARD } from '../retreat';
+
+/** The move rules' view of a position. */
+export function positionContext(p: Position): MoveContext {
+  return contextOf(p, p.ids, p.n, p.game.rules, p.turn, p.attacker, p.toAct, p.melees);
+}
+
+// ---- Listing.
+
+/** Every legal action of the side to act (empty when the game is over). */
+export function listActions(p: Position): Action[] {
+  const side = p.toAct;
+  if (p.phase === OVER || side < 0) return [];
+  const s = p.sides[side]!;
+  let out: Action[] = [];
+  switch (p.phase) {
+    case DEPLOY: return deployActions(p, side);
+    case BALLISTA_FIRE: {
+      const choosing = p.hits.find((h) => h.unit === -2);
+      if (choosing) {
+        for (const x of hitChoices(p, choosing.at)) out.push({ type: 'ballistaLoss', side: s, unit: p.ids[x]! });
+        break;
+      }
+      for (let b = 0; b < p.n; b++) {
+        if (!mayFireBallista(p, b, side) || p.decided.includes(b)) continue;
+        for (const t of ballistaTargets(p.board, p.at[b]!, p.face[b]!)) out.push({ type: 'ballistaFire', side: s, unit: p.ids[b]!, target: p.board.names[t]! });
+        out.push({ type: 'ballistaHold', side: s, unit: p.ids[b]! });
+      }
+      break;
+    }
+    case MISSILE:
+      for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) missileChoices(p, x, out);
+      break;
+    case MOVE: out = moveActions(positionContext(p), s); break;
+    case SUPPORT:
+      out = supportActions(positionContext(p), s);
+      out.push({ type: 'endSupport', side: s });
+      break;
+    case MELEE: meleeChoices(p, side, out); break;
+    case END_TURN:
+      for (let b = 0; b < p.n; b++) if (p.type[b] === BALLISTA && p.status[b] === ACTIVE && p.ctrl[b] === side) out.push({ type: 'destroyBallista', side: s, unit: p.ids[b]! });
+      out.push({ type: 'endTurn', side: s });
+      break;
+  }
+  out.push({ type: 'concede', side: s });
+  return out;
+}
+
+/** A missile unit's choices this phase (9): fire at each target it may, or hold. */
+export function missileChoices(p: Position, x: number, out: Action[]): void {
+  const s = p.sides[p.side[x]!]!, id = p.ids[x]!;
+  for (const t of missileTargets(p, x)) out.push({ type: 'fire', side: s, unit: id, target: p.ids[t]! });
+  out.push({ type: 'hold', side: s, unit: id });
+}
+
+function meleeChoices(p: Position, side: number, out: Action[]): void {
+  const s = p.sides[side]!;
+  const r = p.resolution;
+  if (r && r.stage === ALLOCATE) {
+    for (const c of allocationChoices(p, p.melees[p.current]!, side, r.loss[side]!)) {
+      out.push(c.half ? { type: 'allocate', side: s, unit: p.ids[c.unit]!, half: true } : { type: 'allocate', side: s, unit: p.ids[c.unit]! });
+    }
+  } else if (r && r.stage === RETREAT) {
+    const x = r.retreat[0]!;
+    for (const to of retreatOptions(p, x)) out.push({ type: 'retreat', side: s, unit: p.ids[x]!, to: to === OFF_BOARD ? 'off' : p.board.names[to]! });
+  } else if (r && r.stage === FACING) {
+    for (const x of r.survivors) {
+      if (p.side[x] !== side) continue;
+      for (let f = 0; f < 8; f++) if (f !== p.face[x] && allowedFacing(p.type[x]!, f)) out.push({ type: 'face', side: s, unit: p.ids[x]!, facing: FACINGS[f]! });
+    }
+    out.push({ type: 'endFacing', side: s });
+  } else if (p.current >= 0) {
+    for (const mdi of MDIS) out.push({ type: 'mdi', side: s, mdi });
+  } else {
+    for (const m of p.melees) if (!m.fought) out.push({ type: 'fight', side: s, contact: p.board.names[m.contact]! });
+  }
+}
+
+// ---- Applying.
+
+const sideOf = (p: Position, id: string) => (id === p.sides[0] ? 0 : 1);
+const slot = (p: Position, id: string) => p.index.get(id)!;
+const square = (p: Position, sq: string) => p.board.index.get(sq)!;
+
+/** Apply an action legal in this position, in place: the action, then the automatic steps. */
+export function applyCore(p: Position, a: Action): void {
+  if (p.events) p.events = [];
+  perform(p, a);
+  p.log?.push(a);
+  updateBallistas(p);
+  advance(p);
+}
+
+function perform(p: Position, a: Action): void {
+  switch (a.type) {
+    case 'deploy': {
+      const x = slot(p, a.unit);
+      p.at[x] = square(p, a.at);
+      p.face[x] = FACINGS.indexOf(a.facing);
+      settle(p, x);
+      // A commander deployed with a unit, or a unit deployed onto its commander: the commander faces as the unit (4).
+      alignCommanders(p, p.at[x]!, p.side[x]!);
+      p.events?.push({ kind: 'deploy', side: a.side, unit: a.unit, text: `${a.unit} deploys at ${a.at} facing ${a.facing}` });
+      break;
+    }
+    case 'ballistaFire': p.shots.push(slot(p, a.unit), square(p, a.target)); p.decided.push(slot(p, a.unit)); break;
+    case 'fire': p.fires.push(slot(p, a.unit), slot(p, a.target)); p.decided.push(slot(p, a.unit)); break;
+    case 'ballistaHold': case 'hold': p.decided.push(slot(p, a.unit)); break;
+    case 'ballistaLoss': p.hits.find((h) => h.unit === -2)!.unit = slot(p, a.unit); break;
+    case 'move': doMove(p, a); break;
+    case 'face': {
+      const x = slot(p, a.unit);
+      p.face[x] = FACINGS.indexOf(a.facing);
+      if (p.phase === MELEE) p.resolution!.survivors = p.resolution!.survivors.filter((y) => y !== x);
+      alignCommanders(p, p.at[x]!, p.side[x]!);
+      break;
+    }
+    case 'endFacing': p.resolution!.facing.shift(); break;
+    case 'support': declareSupport(p, sideOf(p, a.side), slot(p, a.unit), square(p, a.contact)); break;
+    case 'endMove': p.phase = SUPPORT; break;
+    case 'endSupport': p.phase = MELEE; break;
+    case 'fight': { const c = square(p, a.contact); p.current = p.melees.findIndex((m) => m.contact === c && !m.fought); break; }
+    case 'mdi': p.melees[p.current]!.mdi[sideOf(p, a.side)] = MDIS.indexOf(a.mdi); break;
+    case 'allocate': {
+      const r = p.resolution!, s = sideOf(p, a.side);
+      r.loss[s] = allocate(p, s, slot(p, a.unit), r.loss[s]!, a.half === true);
+      break;
+    }
+    case 'retreat': {
+      const r = p.resolution!;
+      doRetreat(p, slot(p, a.unit), a.to === 'off' ? OFF_BOARD : square(p, a.to), r.marked);
+      r.retreat.shift();
+      break;
+    }
+    case 'destroyBallista': {
+      const b = slot(p, a.unit);
+      p.status[b] = DESTROYED;
+      settle(p, b);
+      p.events?.push({ kind: 'ballista-destroyed', side: a.side, unit: a.unit, text: `${a.side} destroys ${a.unit}` });
+      break;
+    }
+    case 'endTurn': p.decided.push(-1 - sideOf(p, a.side)); break;
+    case 'concede':
+      p.conceded = sideOf(p, a.side);
+      p.events?.push({ kind: 'concede', side: a.side, text: `${a.side} concedes` });
+      finish(p);
+      break;
+  }
+}
+
+/** A commander joined to a unit faces as the unit does (4, 6L): it turns with the unit and takes its facing on joining. */
+function alignCommanders(p: Position, j: number, side: number): void {
+  if (j < 0) return;
+  let unit = -1;
+  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) {
+    const y = p.cell[base + k]!;
+    if (p.side[y] === side && p.type[y] !== BALLISTA && p.type[y] !== COMMANDER) { unit = y; break; }
+  }
+  if (unit < 0) return;
+  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) {
+    const c = p.cell[base + k]!;
+    if (p.type[c] === COMMANDER && p.side[c] === side) p.face[c] = p.face[unit]!;
+  }
+}
+
+/** A support declaration (9E): an attacking supporter is done moving and turns to the contact square. */
+function declareSupport(p: Position, side: number, x: number, contact: number): void {
+  p.melees.find((m) => m.contact === contact)!.supports.push(x);
+  if (side === p.attacker) {
+    p.moved[x] = 1;
+    if (p.type[x] !== COMMANDER) p.face[x] = dirBetween(p.board, p.at[x]!, contact);
+    settle(p, x);
+  }
+  p.events?.push({ kind: 'support', side: p.sides[side]!, unit: p.ids[x]!, text: `${p.ids[x]} supports the melee at ${p.board.names[contact]}` });
+}
+
+/** The facing index of a grid step (facingOf: 'N' for none). */
+const facingIndex = (dx: number, dy: number) => FACINGS.indexOf(facingOf(dx, dy));
+
+function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
+  const { board } = p;
+  let x = slot(p, a.unit);
+  const from = p.at[x]!, to = square(p, a.to), s = p.side[x]!;
+  if (a.split) {
+    let n = 2;
+    while (p.index.has(`${a.unit}~${n}`)) n++;
+    const part = addSlot(p, `${a.unit}~${n}`);
+    for (const f of ['side', 'type', 'face', 'ctrl', 'at', 'status', 'moved', 'retiring', 'levy', 'charged', 'retreated'] as const) p[f][part] = p[f][x]!;
+    p.stands[part] = 1;
+    p.half[part] = p.half[x]! > 1 ? 1 : 0;
+    p.trailN[part] = -1; p.trail0[part] = -1; p.trail1[part] = -1;
+    p.stands[x]! -= 1;
+    p.half[x]! -= p.half[part]!;
+    settle(p, x);
+    settle(p, part);
+    p.events?.push({ kind: 'split', side: a.side, unit: p.ids[part]!, text: `${a.unit} splits off ${p.ids[part]}` });
+    x = part;
+  }
+  const enemies: number[] = [];
+  for (let k = 0, base = to * STACK; k < p.cellN[to]!; k++) {
+    const y = p.cell[base + k]!;
+    if (p.type[y] !== BALLISTA && p.side[y] !== s) enemies.push(y);
+  }
+  const id = p.ids[x]!;
+  if (a.runOver) {
+    for (const e of enemies) removeStands(p, e, p.stands[e]!);
+    p.events?.push({ kind: 'run-over', side: a.side, unit: id, text: `${id} rides over ${enemies.map((e) => p.ids[e]).join(', ')} at ${a.to}` });
+  }
+  if (a.carry) {
+    let b = -1;
+    for (let k = 0, base = from * STACK; k < p.cellN[from]!; k++) { const y = p.cell[base + k]!; if (p.type[y] === BALLISTA && p.ctrl[y] === s) { b = y; break; } }
+    p.at[b] = to;
+    p.moved[b] = 1;
+    settle(p, b);
+  }
+  // The squares the path came through (a charge's own path, which avoids protected squares): an attacker retreats
+  // back along them (9L reading R-retreat).
+  const mover = { type: TROOP_TYPES[p.type[x]!]!, from, afterCharge: heldAfterCharge(p.turn, p.charged[x]! < 0 ? null : p.charged[x]!), carry: a.carry === true };
+  const trail = trailTo(board, p.game.memo, p.game.rules, mover, p.enemy[s]!, p.enemyBits[s]!, to, a.charge === true) ?? [from];
+  p.trailN[x] = trail.length;
+  p.trail0[x] = trail.length > 0 ? trail[0]! : -1;
+  p.trail1[x] = trail.length > 1 ? trail[1]! : -1;
+  const last = trail.length > 0 ? trail[0]! : from;
+  const dir = dirBetween(board, last, to);
+  const dx = dir < 0 ? 0 : DX[dir]!, dy = dir < 0 ? 0 : DY[dir]!;
+  p.at[x] = to;
+  p.moved[x] = 1;
+  if (a.charge) p.charged[x] = p.turn;
+  const type = p.type[x]!;
+  let f = facingIndex(dx, dy);
+  if (!allowedFacing(type, f)) f = facingIndex(0, dy || dx);
+  if (!allowedFacing(type, f)) f = facingIndex(dx, 0);
+  p.face[x] = f;
+  settle(p, x);
+  alignCommanders(p, to, s);
+  let text = p.events ? `${id} ${a.charge ? 'charges' : 'moves'} ${board.names[from]} -> ${a.to}${a.carry ? ' with its ballista' : ''}` : '';
+  if (!a.runOver && enemies.length > 0) {
+    if (!p.melees.some((m) => m.contact === to)) p.melees.push({ contact: to, supports: [], mdi: [-1, -1], fought: false });
+    if (p.events) text += ` and leads a melee against ${enemies.map((e) => p.ids[e]).join(', ')}`;
+  }
+  p.events?.push({ kind: 'move', side: a.side, unit: id, text });
+  if (a.supporter) declareSupport(p, s, slot(p, a.supporter), to);
+}
+
+// ---- The end and the automatic steps.
+
+/** Does the side still have troops (not ballistas) on the board? */
+export function troopsOnBoard(p: Position, side: number): boolean {
+  for (let x = 0; x < p.n; x++) if (p.side[x] === side && p.status[x] === ACTIVE && p.at[x]! >= 0 && p.type[x] !== BALLISTA) return true;
+  return false;
+}
+
+/** Points of a side (section 11): stand costs, half for units off the board and half-killed stands. */
+export function pointsOf(p: Position, side: number): number {
+  let sum = 0;
+  for (let x = 0; x < p.n; x++) {
+    if (p.status[x] === DESTROYED || p.side[x] !== side) continue;
+    const type = TROOP_TYPES[p.type[x]!]!;
+    if (type === 'ballista') {
+      // Reading (ENGINE_READINGS.ballistaCountsForOwner): the side that fielded it, while it survives.
+      sum += p.status[x] === OFF ? TROOPS.ballista.cost / 2 : TROOPS.ballista.cost;
+      continue;
+    }
+    const cost = TROOPS[type].cost;
+    const pts = cost * (p.stands[x]! - p.half[x]!) + (cost / 2) * p.half[x]!;
+    sum += p.status[x] === OFF ? pts / 2 : pts;
+  }
+  return sum;
+}
+
+/**
+ * Close the game (digest 11, reading R-end): a side that concedes loses; a side with no troops left on the board
+ * loses (both gone: a draw); only at the turn limit do points decide (equal points draw). Points are reported for
+ * every ending.
+ */
+function finish(p: Position): void {
+  const ids = p.sides;
+  const points: Record<string, number> = {};
+  for (let s = 0; s < 2; s++) points[ids[s]!] = pointsOf(p, s);
+  const gone = [0, 1].filter((s) => !troopsOnBoard(p, s));
+  let winner: string | null;
+  let why: string;
+  let reason: 'conceded' | 'no-troops' | 'turn-limit';
+  if (p.conceded >= 0) { winner = ids[1 - p.conceded]!; why = `${ids[p.conceded]} conceded`; reason = 'conceded'; }
+  else if (gone.length > 0) {
+    winner = gone.length === 1 ? ids[1 - gone[0]!]! : null;
+    why = `${gone.map((s) => ids[s]).join(' and ')} ha${gone.length === 1 ? 's' : 've'} no troops left on the board`;
+    reason = 'no-troops';
+  } else {
+    reason = 'turn-limit';
+    const a = points[ids[0]!]!, b = points[ids[1]!]!;
+    winner = a > b ? ids[0]! : b > a ? ids[1]! : null;
+    why = 'the turn limit is reached';
+  }
+  p.result = { winner, points, reason };
+  p.phase = OVER;
+  p.toAct = -1;
+  p.events?.push({ kind: 'end', text: `Game over after turn ${p.turn} (${why}): ${Object.entries(points).map(([k, v]) => `${k} ${v}`).join(', ')}; ${winner ? `${winner} wins` : 'a draw'}` });
+}
+
+function startTurn(p: Position, turn: number, attacker: number): void {
+  p.turn = turn;
+  p.attacker = attacker;
+  for (let x = 0; x < p.n; x++) p.moved[x] = 0;
+  reflagAll(p);
+  p.melees = [];
+  p.current = -1;
+  p.resolution = null;
+  p.shots = [];
+  p.fires = [];
+  p.decided = [];
+  p.phase = BALLISTA_FIRE;
+  p.events?.push({ kind: 'turn', side: p.sides[attacker]!, text: `Turn ${turn}: ${p.sides[attacker]} attacks` });
+}
+
+function firstAttacker(p: Position): number {
+  const fixed = p.game.rules.firstAttacker;
+  const k = p.sides.indexOf(fixed);
+  if (fixed !== 'roll' && k >= 0) return k;
+  for (;;) {
+    const rolls = [rollDie(p.rng, 6), rollDie(p.rng, 6)];
+    p.events?.push({ kind: 'first-attacker', dice: rolls, text: `First attacker roll: ${p.sides.map((x, i) => `${x} ${rolls[i]}`).join(', ')}` });
+    if (rolls[0] !== rolls[1]) return rolls[0]! > rolls[1]! ? 0 : 1;
+  }
+}
+
+function destroyedSide(p: Position): boolean {
+  return !troopsOnBoard(p, 0) || !troopsOnBoard(p, 1);
+}
+
+/** Has any unit of the side still to decide this phase (ballistas: able to fire; missile units: able to shoot)? */
+function undecided(p: Position, side: number, phase: number): boolean {
+  for (let x = 0; x < p.n; x++) {
+    if (phase === BALLISTA_FIRE ? !mayFireBallista(p, x, side) : p.side[x] !== side || !mayShoot(p, x)) continue;
+    if (!p.decided.includes(x)) return true;
+  }
+  return false;
+}
+
+/** Run the automatic steps until a side must decide or the game ends. */
+export function advance(p: Position): void {
+  for (let guard = 0; guard < 10000; guard++) {
+    if (p.phase === OVER) return;
+    if (p.phase !== DEPLOY && destroyedSide(p)) { finish(p); return; }
+    const A = p.attacker, D = A >= 0 ? 1 - A : -1;
+    switch (p.phase) {
+      case DEPLOY: {
+        const side = [0, 1].find((s) => nextToDeploy(p, s) >= 0);
+        if (side !== undefined) {
+          if (deployActions(p, side).length === 0) {
+            const x = nextToDeploy(p, side);
+            p.status[x] = OFF;
+            settle(p, x);
+            p.events?.push({ kind: 'deploy', side: p.sides[side]!, unit: p.ids[x]!, text: `${p.ids[x]} finds no room to deploy and stays off the board` });
+            continue;
+          }
+          p.toAct = side;
+          return;
+        }
+        startTurn(p, 1, firstAttacker(p));
+        continue;
+      }
+      case BALLISTA_FIRE: {
+        const next = [A, D].find((s) => undecided(p, s, BALLISTA_FIRE));
+        if (next !== undefined) { p.toAct = next; return; }
+        if (p.shots.length > 0) { resolveBallistaFire(p); p.shots = []; }
+        const choosing = p.hits.find((h) => h.unit === -2);
+        if (choosing) { p.toAct = choosing.side; return; }
+        applyBallistaHits(p);
+        p.decided = [];
+        checkRetirement(p); updateBallistas(p);
+        p.phase = MISSILE;
+        continue;
+      }
+      case MISSILE: {
+        const next = [A, D].find((s) => undecided(p, s, MISSILE));
+        if (next !== undefined) { p.toAct = next; return; }
+        if (p.fires.length > 0) resolveMissileFire(p);
+        p.fires = []; p.decided = [];
+        checkRetirement(p); updateBallistas(p);
+        p.phase = MOVE;
+        for (let x = 0; x < p.n; x++) if (p.side[x] === A && p.retiring[x] && p.status[x] === ACTIVE && p.at[x]! >= 0) retireMove(p, x);
+        updateBallistas(p);
+        if (destroyedSide(p)) continue;
+        p.toAct = A;
+        return;
+      }
+      case MOVE: p.toAct = A; return;
+      case SUPPORT:
+        if (p.melees.length === 0) { p.phase = END_TURN; continue; }
+        p.toAct = D;
+        return;
+      case MELEE:
+        if (stepMelee(p)) return;
+        continue;
+      case END_TURN: {
+        const next = [A, D].find((s) => !p.decided.includes(-1 - s) && controlsBallista(p, s));
+        if (next !== undefined) { p.toAct = next; return; }
+        const limit = p.game.rules.turnLimit;
+        if (limit !== null && p.turn >= limit) { finish(p); return; }
+        startTurn(p, p.turn + 1, D);
+        continue;
+      }
+    }
+  }
+  throw new Error('engine did not settle');
+}
+
+function controlsBallista(p: Position, side: number): boolean {
+  for (let b = 0; b < p.n; b++) if (p.type[b] === BALLISTA && p.status[b] === ACTIVE && p.ctrl[b] === side) return true;
+  return false;
+}
+
+/** A commander sharing its square with another troop unit of its side (joined to it, 4). */
+function joinedCommander(p: Position, x: number): boolean {
+  if (p.type[x] !== COMMANDER) return false;
+  const j = p.at[x]!;
+  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) {
+    const y = p.cell[base + k]!;
+    if (y !== x && p.side[y] === p.side[x] && p.type[y] !== BALLISTA) return true;
+  }
+  return false;
+}
+
+/** One automatic step of the melee phase; true when a side must act. */
+function stepMelee(p: Position): boolean {
+  const A = p.attacker, D = 1 - A;
+  const r = p.resolution;
+  if (r) {
+    const m = p.melees[p.current]!;
+    if (r.stage === ALLOCATE) {
+      const side = r.allocating[0];
+      if (side !== undefined) {
+        if (r.loss[side]! > 1e-9 && allocationChoices(p, m, side, r.loss[side]!).length > 0) { p.toAct = side; return true; }
+        r.allocating.shift();
+        return false;
+      }
+      outcome(p, r);
+      return false;
+    }
+    const x = r.retreat[0];
+    if (x !== undefined) {
+      if (p.status[x] !== ACTIVE || p.at[x] !== m.contact) { r.retreat.shift(); return false; }
+      const opts = retreatOptions(p, x);
+      if (opts.length === 0) {
+        removeStands(p, x, p.stands[x]!);
+        p.events?.push({ kind: 'retreat', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, text: `${p.ids[x]} cannot retreat from ${p.board.names[m.contact]} and is destroyed` });
+        r.retreat.shift();
+        return false;
+      }
+      if (opts.length === 1) { doRetreat(p, x, opts[0]!, r.marked); r.retreat.shift(); return false; }
+      p.toAct = p.side[x]!;
+      return true;
+    }
+    if (r.stage === RETREAT) {
+      // Free facing changes for the survivors of both sides, retreaters included (6L, 9N).
+      r.stage = FACING;
+      // A commander still joined to a unit faces as that unit does (4); one left on its own turns by itself.
+      r.survivors = r.survivors.filter((y) => p.status[y] === ACTIVE && p.at[y]! >= 0 && !joinedCommander(p, y));
+      r.facing = [A, D].filter((s) => r.survivors.some((y) => p.side[y] === s));
+    }
+    if (r.facing.length > 0) { p.toAct = r.facing[0]!; return true; }
+    m.fought = true;
+    p.resolution = null;
+    p.current = -1;
+    updateBallistas(p);
+    checkRetirement(p);
+    return false;
+  }
+  if (p.current >= 0) {
+    const m = p.melees[p.current]!;
+    if (m.mdi[A]! < 0) { p.toAct = A; return true; }
+    if (m.mdi[D]! < 0) { p.toAct = D; return true; }
+    resolveMelee(p, p.current);
+    return false;
+  }
+  const open: number[] = [];
+  p.melees.forEach((m, i) => { if (!m.fought) open.push(i); });
+  if (open.length === 0) { p.phase = END_TURN; p.decided = []; return false; }
+  if (open.length === 1) { p.current = open[0]!; return false; }
+  p.toAct = A;
+  return true;
+}
+
+function resolveMelee(p: Position, index: number): void {
+  const A = p.attacker, D = 1 - A;
+  const m = p.melees[index]!;
+  const va = meleeValue(p, m, A), vd = meleeValue(p, m, D);
+  const ma = MDIS[m.mdi[A]!]!, md = MDIS[m.mdi[D]!]!;
+  const r = meleeLosses({ value: va, mdi: ma }, { value: vd, mdi: md });
+  const a = p.sides[A]!, d = p.sides[D]!;
+  p.events?.push({ kind: 'melee', side: a, at: p.board.names[m.contact]!, mdis: [ma, md], text: `Melee at ${p.board.names[m.contact]}: ${a} ${va} (${ma}) vs ${d} ${vd} (${md}): ${compareMdi(ma, md)}, losses ${r.a.loss} / ${r.b.loss}, ${r.result}` });
+  // Joined commanders too: whether one turns on its own is settled once losses and retreats are done (see stepMelee).
+  const survivors = [A, D].flatMap((s) => { const x = meleeUnits(p, m, s); return [...x.contact, ...x.supporters]; });
+  const loss: [number, number] = [0, 0];
+  loss[A] = r.a.loss;
+  loss[D] = r.b.loss;
+  const res: PResolution = { contact: m.contact, loss, result: r.result, allocating: [A, D], stage: ALLOCATE, retreat: [], marked: true, survivors, facing: [] };
+  if (r.result === 'withdrawal') {
+    res.allocating = [];
+    res.marked = false;
+  }
+  // Three-times rule: the weaker's contact units are destroyed at no further cost; it allocates nothing.
+  const destroyed = r.result === 'a-destroyed' ? A : r.result === 'b-destroyed' ? D : -1;
+  if (destroyed >= 0) {
+    for (const x of meleeUnits(p, m, destroyed).contact) removeStands(p, x, p.stands[x]!);
+    res.allocating = res.allocating.filter((s) => s !== destroyed);
+    p.events?.push({ kind: 'destroyed', side: p.sides[destroyed]!, text: `${p.sides[destroyed]}'s troops at ${p.board.names[m.contact]} are destroyed (three times weaker)` });
+  }
+  p.resolution = res;
+}
+
+/** After losses: who retreats (digest 10). */
+function outcome(p: Position, r: PResolution): void {
+  const A = p.attacker, D = 1 - A;
+  const m = p.melees[p.current]!;
+  const here = (side: number) => {
+    const out: number[] = [];
+    for (let k = 0, base = r.contact * STACK; k < p.cellN[r.contact]!; k++) { const y = p.cell[base + k]!; if (p.side[y] === side && p.type[y] !== BALLISTA) out.push(y); }
+    return out;
+  };
+  let sides: number[] = [];
+  if (r.result === 'withdrawal') sides = [A, D].filter((s) => m.mdi[s] === MDIS.indexOf('withdrawal'));
+  else if (r.result === 'a-retreats') sides = [A];
+  else if (r.result === 'b-retreats') sides = [D];
+  else if (r.result === 'equal' && here(A).length > 0 && here(D).length > 0) sides = [A, D];
+  r.retreat = sides.flatMap(here);
+  r.stage = RETREAT;
+}
+
+export { ENGINE_READINGS };
