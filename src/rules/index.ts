@@ -17,7 +17,7 @@ export type { GameState, UnitState, SideState, Melee, GameEvent, PhaseName, Side
 export { createGame, legalActions, applyAction, hasTroopsOnBoard } from './game';
 export { reachable as reachableSquares } from './legal';
 export { lineOfFireClear } from './firing';
-export { allPoints as gamePoints } from './state';
+export { allPoints as gamePoints } from './game';
 export { withScriptedDice, createRng, rollDie } from './random';
 export type { RngState } from './random';
 export { viewFor, HIDDEN } from './view';

@@ -3,13 +3,14 @@
  * for playouts and simulation. Always an action that legalActions lists (a property test checks it).
  */
 import type { Action } from './actions';
-import { candidates, missileActions } from './legal';
-import { missileUnits } from './firing';
-import { endMove, faceActions, supportActions, unitMoves } from './core/moves';
-import { actsFor, canMove, mayTurn, moveContext, type MoveContext } from './core/moverules';
-import { withOccupancy, type GameState } from './state';
+import type { GameState } from './state';
 import type { RngState } from './random';
-import { vouch } from './game';
+import { endMove, faceActions, supportActions, unitMoves } from './core/moves';
+import { actsFor, canMove, mayTurn, type MoveContext } from './core/moverules';
+import { MISSILE, MOVE, OVER, type Position } from './core/position';
+import { listActions, missileChoices, positionContext } from './core/turn';
+import { mayShoot } from './core/fire';
+import { positionOf, vouch } from './game';
 
 /** A uniform integer in [0, n) from the generator (mulberry32 step, as the dice). */
 export function randomIndex(r: RngState, n: number): number {
@@ -32,27 +33,31 @@ function shuffle(units: number[], r: RngState): number[] {
  * else a uniform pick among one random unit's moves, the support declarations and ending the move.
  */
 export function sampleAction(state: GameState, rng: RngState): Action | null {
-  const side = state.toAct;
-  if (state.phase === 'over' || side === null) return null;
-  const a = withOccupancy(state, (occ) => {
-    if (state.phase === 'move') {
-      const moved = sampleMove(moveContext(state, occ), side, rng);
-      if (moved) return moved;
-    }
-    if (state.phase === 'missile') {
-      // One undecided missile unit at random, then one of its choices (the order they decide in does not matter).
-      const open = missileUnits(state, side).filter((u) => !state.decided.includes(u.id));
-      if (open.length > 0) {
-        const list: Action[] = [];
-        missileActions(state, open[randomIndex(rng, open.length)]!, list);
-        return list[randomIndex(rng, list.length)]!;
-      }
-    }
-    const all = candidates(state);
-    const pool = all.length > 1 ? all.filter((x) => x.type !== 'concede') : all;
-    return pool[randomIndex(rng, pool.length)] ?? null;
-  });
+  const a = sampleIn(positionOf(state), rng);
   return a && vouch(state, a);
+}
+
+/** sampleAction on the core's position (simulations that never make JSON states). */
+export function sampleIn(p: Position, rng: RngState): Action | null {
+  const side = p.toAct;
+  if (p.phase === OVER || side < 0) return null;
+  if (p.phase === MOVE) {
+    const moved = sampleMove(positionContext(p), p.sides[side]!, rng);
+    if (moved) return moved;
+  }
+  if (p.phase === MISSILE) {
+    // One undecided missile unit at random, then one of its choices (the order they decide in does not matter).
+    const open: number[] = [];
+    for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) open.push(x);
+    if (open.length > 0) {
+      const list: Action[] = [];
+      missileChoices(p, open[randomIndex(rng, open.length)]!, list);
+      return list[randomIndex(rng, list.length)]!;
+    }
+  }
+  const all = listActions(p);
+  const pool = all.length > 1 ? all.filter((x) => x.type !== 'concede') : all;
+  return pool[randomIndex(rng, pool.length)] ?? null;
 }
 
 function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | null {

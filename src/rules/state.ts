@@ -1,14 +1,10 @@
-/** The game state (plain JSON), terrain lookups and createGame. */
-import { parseSquare, squareName, type BoardSize, type Facing, type Square } from './coords';
+/** The game state (plain JSON) and its first form (createGame reads it into the core's position). */
+import type { BoardSize, Facing, Square } from './coords';
 import { resolveBoard, resolveRules, defaultFacing, type BoardEdge, type ResolvedRules, type Scenario } from './scenario';
-import { boundedStands, TROOPS, type Army, type TroopType } from './troops';
+import { boundedStands, type Army, type TroopType } from './troops';
 import type { Mdi } from './melee';
 import { createRng, type RngState } from './random';
 import type { Action } from './actions';
-import { riverBlocks, terrainIndex } from './terrain';
-import { occupancyOf, refreshOccupancy, releaseOccupancy, type Occupancy } from './core/occupancy';
-import { squareIndex } from './core/board';
-export { terrainIndex };
 
 export type SideId = string;
 
@@ -119,132 +115,10 @@ export interface GameState {
   log: Action[];
 }
 
-/** An uncrossed river runs between two orthogonally adjacent squares. */
-export function riverBetween(state: GameState, a: Square, b: Square): boolean {
-  return riverBlocks(terrainIndex(state.scenario), a, b);
-}
-
-/** Protected for missile fire and charges: protected squares, crossing squares, protected hills (terrain index). */
-export function isProtected(state: GameState, sq: Square): boolean {
-  return terrainIndex(state.scenario).cover.has(sq);
-}
-
 export function unitById(state: GameState, id: string): UnitState {
   const u = state.units.find((x) => x.id === id);
   if (!u) throw new Error(`no unit ${id}`);
   return u;
-}
-
-/**
- * The occupancy (src/rules/core/occupancy.ts) of the state being read in one read-only pass (listing the legal
- * actions, drawing a sample), over a state that nothing changes meanwhile; everywhere else the units are scanned.
- */
-let pass: Occupancy | null = null;
-const NONE: readonly UnitState[] = Object.freeze([]);
-
-/**
- * Private working copies (architecture "Fast core, plain facade"): states that game.ts applyInPlace changes, so nothing
- * may be remembered against their identity except what is forgotten when they change (their occupancy, below).
- */
-export const workingStates = new WeakSet<GameState>();
-
-/**
- * The occupancy of the working copy read last, kept from one pass to the next until one of its units changes
- * (forgetOccupancy). One entry: a simulation reads one working copy over and over.
- */
-let kept: { state: GameState; occ: Occupancy; stale: boolean; changed: UnitState[] | null } | null = null;
-
-/** Drafts being changed (draft.ts drafting): their records change in place, so occupancies built meanwhile keep nothing. */
-let drafts = 0;
-
-/** Run `fn` while a draft is being changed (draft.ts drafting). */
-export function whileDrafting<T>(fn: () => T): T {
-  drafts++;
-  try { return fn(); } finally { drafts--; }
-}
-
-/**
- * A unit of a working copy is about to change (draft.ts own; `u`: that record, none when a unit is added): its
- * occupancy must be built again before it is read, encoding that record afresh.
- */
-export function forgetOccupancy(state: GameState, u?: UnitState): void {
-  if (kept?.state !== state) return;
-  kept.stale = true;
-  if (u && kept.changed) kept.changed.push(u);
-}
-
-/** Run `fn` with the state's occupancy built once (unitsAt reads it meanwhile); nested passes over the same units share it. */
-export function withOccupancy<T>(state: GameState, fn: (occ: Occupancy) => T): T {
-  if (pass && pass.units === state.units) return fn(pass);
-  const outer = pass;
-  const reuse = kept?.state === state ? kept.occ : null;
-  if (reuse && kept!.stale) {
-    // While a step changes the copy, any record may be half changed: all are read again, and nothing is forgotten.
-    refreshOccupancy(reuse, state, drafts > 0 ? null : kept!.changed);
-    if (drafts === 0) { kept!.stale = false; kept!.changed = []; }
-  }
-  const occ = reuse ?? occupancyOf(state, workingStates.has(state) || drafts > 0);
-  pass = occ;
-  try { return fn(occ); } finally {
-    pass = outer;
-    if (!reuse) {
-      if (workingStates.has(state)) {
-        if (kept) releaseOccupancy(kept.occ);
-        kept = { state, occ, stale: false, changed: drafts > 0 ? null : [] };
-      } else releaseOccupancy(occ);
-    }
-  }
-}
-
-/** Active units on the board in a square (ballistas included). */
-export function unitsAt(state: GameState, sq: Square): readonly UnitState[] {
-  if (pass && pass.units === state.units) {
-    const i = squareIndex(pass.board, sq);
-    return i < 0 ? NONE : pass.at[i]!;
-  }
-  return state.units.filter((u) => u.at === sq && u.status === 'active');
-}
-
-/** Troops (not ballistas) of a side in a square. */
-export function troopsAt(state: GameState, sq: Square, side?: SideId): UnitState[] {
-  return unitsAt(state, sq).filter((u) => u.type !== 'ballista' && (side === undefined || u.side === side));
-}
-
-export function otherSide(state: GameState, side: SideId): SideId {
-  return state.sides.find((s) => s.id !== side)!.id;
-}
-
-export function sideOf(state: GameState, id: SideId): SideState {
-  return state.sides.find((s) => s.id === id)!;
-}
-
-/** +1 row direction towards a side's own (rear) edge. */
-export function rearDy(state: GameState, side: SideId): number {
-  return sideOf(state, side).edge === 'north' ? -1 : 1;
-}
-
-/** Points of a side (section 11): stand costs, half for units off the board and half-killed stands. */
-export function sidePointsNow(state: GameState, side: SideId): number {
-  let sum = 0;
-  for (const u of state.units) {
-    if (u.status === 'destroyed') continue;
-    if (u.side !== side) continue;
-    if (u.type === 'ballista') {
-      // Reading (ENGINE_READINGS.ballistaCountsForOwner): the side that fielded it, while it survives.
-      sum += u.status === 'off' ? TROOPS.ballista.cost / 2 : TROOPS.ballista.cost;
-      continue;
-    }
-    const cost = TROOPS[u.type].cost;
-    const pts = cost * (u.stands - u.half) + (cost / 2) * u.half;
-    sum += u.status === 'off' ? pts / 2 : pts;
-  }
-  return sum;
-}
-
-export function allPoints(state: GameState): Record<SideId, number> {
-  const out: Record<SideId, number> = {};
-  for (const s of state.sides) out[s.id] = sidePointsNow(state, s.id);
-  return out;
 }
 
 /** A fresh game from a valid scenario. Units without a square wait for hidden deployment. */
@@ -288,15 +162,12 @@ export function copyUnit(u: UnitState): UnitState {
     };
 }
 
-/**
- * Copy of a state safe to change: units (unless `units` is false: then a fresh array of the same records, for a
- * draft) and phase records are copied, the scenario is shared (never changed).
- */
-export function cloneState(s: GameState, units = true): GameState {
+/** Copy of a state safe to change (a view's): units and phase records are copied, the scenario is shared (never changed). */
+export function cloneState(s: GameState): GameState {
   // Field by field in createGameState's order (state hashes are over the JSON text): much faster than a spread.
   return {
     format: s.format, scenario: s.scenario, seed: s.seed, board: s.board, rules: s.rules, sides: s.sides,
-    units: units ? s.units.map(copyUnit) : s.units.slice(),
+    units: s.units.map(copyUnit),
     turn: s.turn, attacker: s.attacker, phase: s.phase, toAct: s.toAct,
     shots: s.shots.map((x) => ({ ...x })),
     fires: s.fires.map((x) => ({ ...x })),
@@ -312,12 +183,4 @@ export function cloneState(s: GameState, units = true): GameState {
     events: [],
     log: [...s.log],
   };
-}
-
-/** The square one step (dx, dy) away, or null off the board. */
-export function offset(state: GameState, sq: Square, dx: number, dy: number): Square | null {
-  const p = parseSquare(sq)!;
-  const c = p.col + dx, r = p.row + dy;
-  if (c < 0 || r < 0 || c >= state.board.columns || r >= state.board.rows) return null;
-  return squareName(c, r);
 }

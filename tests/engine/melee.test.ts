@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { legalActions, viewFor, type GameState, type Mdi } from '../../src/rules';
-import { supportGeometry, meleeValue } from '../../src/rules/combat';
-import { retreatOptions } from '../../src/rules/retreat';
+import { supportGeometry } from '../../src/rules/combat';
+import { meleeValueOf as meleeValue, retreatOptionsOf as retreatOptions } from './core';
 import { act, dice, gameOf, isLegal, unit, withUnit, type UnitRow } from './helpers';
 
 /** Lead into F6 from F5 with the attacker's unit `a`, end the move and the defender's supports. */

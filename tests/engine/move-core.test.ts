@@ -11,7 +11,7 @@ import {
   type Action, type Facing, type GameState, type Scenario, type Square, type UnitState,
 } from '../../src/rules';
 import { TEMPLATES } from '../../src/scenario';
-import { RUN_OVER_TARGETS } from '../../src/rules/movement';
+import { RUN_OVER_TARGETS } from '../../src/rules/core/moverules';
 import { supportGeometry } from '../../src/rules/combat';
 import { generatedScenario } from './fuzz/scenarios';
 import { gameOf, withUnit } from './helpers';

@@ -1,10 +1,10 @@
 /** The rules as the digest reads them (issue 9): each clause with what it allows and what it refuses. */
 import { describe, expect, test } from 'vitest';
 import { createGame, legalActions, lineOfFireClear, validateScenario, type GameState } from '../../src/rules';
-import { allocate } from '../../src/rules/combat';
-import { retireMove } from '../../src/rules/aftermath';
-import { doRetreat, retreatOptions } from '../../src/rules/retreat';
-import { draftState, drafting } from '../../src/rules/draft';
+import { allocate } from '../../src/rules/core/melee';
+import { retireMove } from '../../src/rules/core/after';
+import { doRetreat, retreatOptions } from '../../src/rules/core/retreat';
+import { changed, retreatOptionsOf } from './core';
 import { act, advanceTo, dice, gameOf, isLegal, scenarioOf, unit, withUnit, type UnitRow } from './helpers';
 
 const KEEP: UnitRow[] = [['t', 'keep-t', 'armoredInfantry', 'A1', 'S'], ['r', 'keep-r', 'armoredInfantry', 'L12', 'N']];
@@ -116,7 +116,7 @@ describe('9L retreats', () => {
     ['an enemy 1 away: it goes round', [['t', 'x', 'levyInfantry', 'F7', 'S']] as UnitRow[], ['E8', 'G8']],
   ])('9L a defender at F6 retreating: %s', (_n, extra, options) => {
     const s = gameOf([['r', 'e', 'mediumInfantry', 'F6', 'N'], ...extra, ...KEEP]);
-    expect(retreatOptions(s, unit(s, 'e')).sort()).toEqual(options);
+    expect(retreatOptionsOf(s, unit(s, 'e')).sort()).toEqual(options);
   });
 
   test.each([
@@ -126,14 +126,14 @@ describe('9L retreats', () => {
     ['enemies on both corners stop that diagonal step', {}, [['t', 'x1', 'levyInfantry', 'F7', 'S'], ['t', 'x2', 'levyInfantry', 'G6', 'S']] as UnitRow[], ['E8']],
   ])('9L a defender at F6 retreating across terrain: %s', (_n, terrain, extra, options) => {
     const s = gameOf([['r', 'e', 'mediumInfantry', 'F6', 'N'], ...extra, ...KEEP], { terrain });
-    expect(retreatOptions(s, unit(s, 'e')).sort()).toEqual(options);
+    expect(retreatOptionsOf(s, unit(s, 'e')).sort()).toEqual(options);
   });
 
   test('9L an unresolved contact square blocks a retreat; a friend does not', () => {
     let s = gameOf([['r', 'e', 'mediumInfantry', 'F6', 'N'], ['r', 'f', 'levyInfantry', 'F7', 'N'], ...KEEP]);
-    expect(retreatOptions(s, unit(s, 'e'))).toEqual(['F8']);
+    expect(retreatOptionsOf(s, unit(s, 'e'))).toEqual(['F8']);
     s = { ...s, melees: [{ contact: 'F7', supports: [], mdi: {}, fought: false }] };
-    expect(retreatOptions(s, unit(s, 'e')).sort()).toEqual(['E8', 'G8']);
+    expect(retreatOptionsOf(s, unit(s, 'e')).sort()).toEqual(['E8', 'G8']);
   });
 
   test('9L a charge that went round woods retreats back round them, never through the woods', () => {
@@ -144,7 +144,7 @@ describe('9L retreats', () => {
     expect(trail).toHaveLength(2);
     expect(trail).not.toContain('F4');
     expect(trail).not.toContain('F5');
-    expect(retreatOptions(s, unit(s, 'k'))).toEqual([trail[1]]);
+    expect(retreatOptionsOf(s, unit(s, 'k'))).toEqual([trail[1]]);
   });
 
   test.each([
@@ -152,24 +152,21 @@ describe('9L retreats', () => {
     ['but stays behind (abandoned) rather than enter woods', ['F7'], 'F6', 'active'],
   ])('9L a ballista retreats %s', (_n, woods, ballistaAt, status) => {
     let s = gameOf([['r', 'c', 'ballistarii', 'F6', 'N'], ['r', 'b', 'ballista', 'F6', 'N'], ...KEEP], { terrain: { protected: woods.map((at) => ({ at, kind: 'woods' as const })) } });
-    s = draftState(s);
-    drafting(() => doRetreatOf(s, 'c'));
+    s = doRetreatOf(s, 'c');
     expect(unit(s, 'c').at).toBe('F8');
     expect(unit(s, 'b')).toMatchObject({ at: ballistaAt, status });
   });
 
   test('9L a ballista whose crew retreats off the board goes off with it', () => {
     let s = gameOf([['r', 'c', 'ballistarii', 'F12', 'N'], ['r', 'b', 'ballista', 'F12', 'N'], ...KEEP]);
-    s = draftState(s);
-    drafting(() => doRetreatOf(s, 'c'));
+    s = doRetreatOf(s, 'c');
     expect(unit(s, 'c').status).toBe('off');
     expect(unit(s, 'b')).toMatchObject({ at: null, status: 'off' });
   });
 });
 
-function doRetreatOf(s: GameState, id: string): void {
-  const u = unit(s, id);
-  doRetreat(s, u, retreatOptions(s, u)[0]!, true);
+function doRetreatOf(s: GameState, id: string): GameState {
+  return changed(s, (p, slot) => doRetreat(p, slot(id), retreatOptions(p, slot(id))[0]!, true));
 }
 
 describe('6J/9D a 1-stand missile unit leads only with backing in the contact square', () => {
@@ -285,8 +282,7 @@ describe('9K the fractions ledger', () => {
     ['a side whose turn it is not keeps the stand, and the turn stays', 'teutonic', 'russian', [], 2, 'teutonic'],
   ] as const)('9K %s', (_n, before, side, faces, left, after) => {
     let s = gameOf([['r', 'k', 'knights', 'F6', 'N'], ...KEEP], { rules: { fractions: 'ledger' } });
-    s = draftState(dice({ ...s, ledger: before }, [...faces]));
-    drafting(() => allocate(s, side, unit(s, 'k'), 1, false));
+    s = changed(dice({ ...s, ledger: before }, [...faces]), (p, slot) => allocate(p, p.sides.indexOf(side), slot('k'), 1, false));
     expect(unit(s, 'k').stands).toBe(left);
     expect(s.ledger).toBe(after);
   });
@@ -300,8 +296,7 @@ describe('10B a retiring move is a move', () => {
     ['against a river: it stops at the bank', { rivers: [{ edges: [['F4', 'F5']] as Array<[string, string]> }] }, 'F5'],
   ])('10B retiring medium infantry from F5 %s', (_n, terrain, end) => {
     let s = gameOf([['t', 'm', 'mediumInfantry', 'F5', 'S'], ...KEEP], { terrain });
-    s = draftState(withUnit(s, 'm', { retiring: true }));
-    drafting(() => retireMove(s, unit(s, 'm')));
+    s = changed(withUnit(s, 'm', { retiring: true }), (p, slot) => retireMove(p, slot('m')));
     expect(unit(s, 'm').at).toBe(end);
   });
 });

@@ -1,7 +1,7 @@
 /** Terrain, once: the terrain index, and the validator, engine, SVG map and PDF agreeing on which squares are road. */
 import { describe, expect, test } from 'vitest';
 import { reachableSquares, roadSquares, terrainIndex, validateScenario, riverBlocks, type Scenario } from '../../src/rules';
-import { meleeValue } from '../../src/rules/combat';
+import { meleeValueOf as meleeValue } from '../engine/core';
 import { drawTerrain } from '../../src/render/terrain';
 import { drawBoard } from '../../src/pdf/board';
 import { CELL, MARGIN } from '../../src/render/layout';

@@ -1,9 +1,9 @@
 /** Simple built-in policies for `nevsky play`, the bench and the fuzz suite. */
 import type { Action } from '../actions';
 import { applyAction } from '../game';
-import { choose, playUntil } from './playout';
+import { choose, coreSamplers, playUntil } from './playout';
 import { createRng, type RngState } from '../random';
-import { randomIndex, sampleAction } from '../sample';
+import { randomIndex, sampleAction, sampleIn } from '../sample';
 import { squareDistance } from '../geometry';
 import { unitById, type GameState } from '../state';
 import { MDIS } from '../melee';
@@ -40,6 +40,7 @@ export function randomPolicy(seed: number): Policy {
     return actions[0]!;
   };
   policy.sample = (state) => sampleAction(state, r);
+  coreSamplers.set(policy, (p) => sampleIn(p, r));
   return policy;
 }
 
@@ -113,7 +114,7 @@ function pickIndex(pick: Policy, state: GameState, actions: Action[]): number {
 export function playOut(state: GameState, policy: Policy | Record<string, Policy>, applyOrRng: ((s: GameState, a: Action) => GameState) | RngState = applyAction, onStep?: (s: GameState, a: Action) => void): GameState {
   const apply = typeof applyOrRng === 'function' ? applyOrRng : applyAction;
   if (typeof applyOrRng !== 'function') policy = withRng(policy, applyOrRng);
-  if (apply === applyAction && !onStep) return playUntil(state, policy, () => false, Infinity);
+  if (apply === applyAction && !onStep) return playUntil(state, policy, null, Infinity);
   let s = state;
   for (;;) {
     const a = choose(s, policy);
@@ -125,6 +126,11 @@ export function playOut(state: GameState, policy: Policy | Record<string, Policy
 
 /** The policies with their sampling drawn from `rng`. */
 function withRng(policy: Policy | Record<string, Policy>, rng: RngState): Policy | Record<string, Policy> {
-  const one = (p: Policy): Policy => (p.sample ? Object.assign((s: GameState, a: Action[]) => p(s, a), { sample: (s: GameState) => sampleAction(s, rng) }) : p);
+  const one = (p: Policy): Policy => {
+    if (!p.sample) return p;
+    const q: Policy = Object.assign((s: GameState, a: Action[]) => p(s, a), { sample: (s: GameState) => sampleAction(s, rng) });
+    coreSamplers.set(q, (pos) => sampleIn(pos, rng));
+    return q;
+  };
   return typeof policy === 'function' ? one(policy) : Object.fromEntries(Object.entries(policy).map(([k, p]) => [k, one(p)]));
 }

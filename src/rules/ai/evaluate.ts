@@ -1,5 +1,6 @@
 /** Heuristic value of a position for one side, in [0, 1]: the points margin, and the result once the game is over. */
-import { allPoints, type GameState } from '../state';
+import type { GameState } from '../state';
+import { allPoints } from '../game';
 
 /** Points of `side` minus the best other side's points. */
 export function pointsMargin(state: GameState, side: string): number {

@@ -4,7 +4,9 @@
  * search's playouts use because it measures far stronger than random play) pick from the legal list.
  */
 import type { Action } from '../actions';
-import { applyAction, applyInPlace, legalActions, workingCopy } from '../game';
+import { applyAction, applyInPlace, legalActions, positionOf, workingCopy } from '../game';
+import { copyPosition, toState, type Position } from '../core/position';
+import { applyCore } from '../core/turn';
 import type { GameState } from '../state';
 import type { Policy } from './basic';
 
@@ -24,12 +26,39 @@ export function step(state: GameState, policy: Policy | Record<string, Policy>):
 }
 
 /**
- * Play on until `stop(state)` says so, the game ends, or `maxSteps` actions have been played. Plays on a private
- * working copy (applyInPlace): `state` is not changed, and the state returned is the caller's own.
+ * Sampling on the core (a policy that draws with sampleAction from a generator): registered by the policies that have
+ * one, so that a playout can run on the core's position without making a JSON state per action.
  */
-export function playUntil(state: GameState, policy: Policy | Record<string, Policy>, stop: (s: GameState) => boolean, maxSteps: number): GameState {
+export const coreSamplers = new WeakMap<Policy, (p: Position) => Action | null>();
+
+/** One sampler for the side to act, when every side's policy has a core sampler; else null. */
+function samplerFor(policy: Policy | Record<string, Policy>): ((p: Position) => Action | null) | null {
+  if (typeof policy === 'function') return coreSamplers.get(policy) ?? null;
+  const bySide = new Map<string, (p: Position) => Action | null>();
+  for (const [side, p] of Object.entries(policy)) { const f = coreSamplers.get(p); if (!f) return null; bySide.set(side, f); }
+  return (p) => bySide.get(p.sides[p.toAct]!)!(p);
+}
+
+/**
+ * Play on until `stop(state)` says so (null: never), the game ends, or `maxSteps` actions have been played. `state`
+ * is not changed, and the state returned is the caller's own. Sampling policies with no `stop` play on the core's
+ * position alone (the end state then carries no events); others on a private working copy (applyInPlace).
+ */
+export function playUntil(state: GameState, policy: Policy | Record<string, Policy>, stop: ((s: GameState) => boolean) | null, maxSteps: number): GameState {
+  const sample = stop === null ? samplerFor(policy) : null;
+  if (sample) {
+    const p = copyPosition(positionOf(state));
+    p.events = null;
+    p.log = state.log.slice();
+    for (let n = 0; n < maxSteps; n++) {
+      const a = sample(p);
+      if (!a) break;
+      applyCore(p, a);
+    }
+    return toState(p);
+  }
   const s = workingCopy(state);
-  for (let n = 0; n < maxSteps && !stop(s); n++) {
+  for (let n = 0; n < maxSteps && !stop?.(s); n++) {
     const a = choose(s, policy);
     if (!a) break;
     applyInPlace(s, a);

@@ -2,14 +2,15 @@
  * After fire and melee steps, on the position (issue 9, fast core; digest 11, rules 10): retirement, the levy roll,
  * ballista control.
  */
-import { TROOPS, TROOP_TYPES } from '../troops';
+import { TROOPS, TROOP_TYPES, type TroopType } from '../troops';
 import { ENGINE_READINGS } from '../readings';
 import { rollDie } from '../random';
-import { RETIRING_TYPES } from '../aftermath';
 import { T_HILL, T_ROAD } from './board';
-import { BALLISTA, STACK, TYPE_INDEX, stackFits } from './occupancy';
+import { BALLISTA, TYPE_INDEX, stackFits } from './table';
 import { ACTIVE, DEPLOY, OFF, settle, type Position } from './position';
 
+/** Types whose single stand retires (10B). */
+export const RETIRING_TYPES: readonly TroopType[] = ['turcopoles', 'lightCavalry', 'mediumInfantry', 'levyInfantry'];
 const RETIRES = Uint8Array.from(TROOP_TYPES, (t) => (RETIRING_TYPES.includes(t) ? 1 : 0));
 const LEVY = TYPE_INDEX.levyInfantry!;
 const MOVE = Float64Array.from(TROOP_TYPES, (t) => TROOPS[t].move);
@@ -91,8 +92,8 @@ export function updateBallistas(p: Position): void {
     // One look at the troops in its square: is its controller there, else the one other side present (if only one)?
     const ctl = p.ctrl[b]!;
     let held = false, only = -1, several = false;
-    for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) {
-      const y = p.cell[base + k]!;
+    for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
+      const y = here[k]!;
       if (p.type[y] === BALLISTA) continue;
       if (p.side[y] === ctl) { held = true; break; }
       if (only < 0) only = p.side[y]!; else if (p.side[y] !== only) several = true;

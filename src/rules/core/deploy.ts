@@ -4,7 +4,7 @@ import { TROOPS, TROOP_TYPES } from '../troops';
 import type { Action } from '../actions';
 import { deploymentRows } from '../scenario';
 import { T_HILL, T_PROTECTED } from './board';
-import { BALLISTA, BALLISTARII, COMMANDER, STACK, stackFits } from './occupancy';
+import { BALLISTA, BALLISTARII, COMMANDER, stackFits } from './table';
 import { ACTIVE, type Position } from './position';
 
 /** Facing indices a unit type may take: support type 1 units only the four sides (4). */
@@ -16,7 +16,7 @@ export function allowedFacing(type: number, f: number): boolean {
 
 /** Does square j hold a ballista (of any side)? */
 function engineIn(p: Position, j: number): boolean {
-  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) if (p.type[p.cell[base + k]!] === BALLISTA) return true;
+  for (let k = 0, here = p.cells[j]!; k < here.length; k++) if (p.type[here[k]!] === BALLISTA) return true;
   return false;
 }
 
@@ -48,8 +48,8 @@ export function nextToDeploy(p: Position, side: number): number {
 
 /** The side's own troops of type `type` in square j (-1: none): the first in slot order. */
 function firstOf(p: Position, j: number, side: number, pick: (type: number) => boolean): number {
-  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) {
-    const y = p.cell[base + k]!;
+  for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
+    const y = here[k]!;
     if (p.side[y] === side && p.type[y] !== BALLISTA && pick(p.type[y]!)) return y;
   }
   return -1;

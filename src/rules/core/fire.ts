@@ -9,7 +9,7 @@ import { MISSILE_TROOPS, TROOPS, TROOP_TYPES } from '../troops';
 import { ENGINE_READINGS } from '../readings';
 import { rollDice, rollDie } from '../random';
 import { T_COVER, type Board } from './board';
-import { BALLISTA, BALLISTARII, STACK } from './occupancy';
+import { BALLISTA, BALLISTARII } from './table';
 import { ACTIVE, DESTROYED, settle, type Position } from './position';
 
 const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
@@ -51,8 +51,8 @@ export function fireClear(p: Position, from: number, to: number): boolean {
 export function mayFireBallista(p: Position, b: number, side: number): boolean {
   const j = p.sq[b]!;
   if (p.type[b] !== BALLISTA || j < 0 || p.ctrl[b] !== side || p.game.crossing[j]) return false;
-  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) {
-    const y = p.cell[base + k]!;
+  for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
+    const y = here[k]!;
     if (p.type[y] === BALLISTARII && p.side[y] === side && p.stands[y]! > 0) return true;
   }
   return false;
@@ -80,8 +80,8 @@ export function ballistaTargets(board: Board, j: number, f: number): readonly nu
 /** Troop units a stand may be taken from in square j, costliest first (then by id). */
 export function hitChoices(p: Position, j: number): number[] {
   const out: number[] = [];
-  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) {
-    const y = p.cell[base + k]!;
+  for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
+    const y = here[k]!;
     if (p.type[y] !== BALLISTA && p.stands[y]! > 0) out.push(y);
   }
   return out.sort((a, b) => COST[p.type[b]!]! - COST[p.type[a]!]! || p.ids[a]!.localeCompare(p.ids[b]!));
@@ -113,7 +113,7 @@ export function resolveBallistaFire(p: Position): void {
     else {
       const at = board.names[lands]!;
       let engine = -1;
-      for (let i = 0, base = lands * STACK; i < p.cellN[lands]!; i++) if (p.type[p.cell[base + i]!] === BALLISTA) { engine = p.cell[base + i]!; break; }
+      for (let i = 0, here = p.cells[lands]!; i < here.length; i++) if (p.type[here[i]!] === BALLISTA) { engine = here[i]!; break; }
       const troops = hitChoices(p, lands);
       let standLost = troops.length > 0;
       if (engine >= 0) {

@@ -5,7 +5,7 @@
 import { TROOPS, TROOP_TYPES } from '../troops';
 import { chance } from '../random';
 import { T_HILL, T_ROAD, dirBetween } from './board';
-import { BALLISTA, STACK } from './occupancy';
+import { BALLISTA } from './table';
 import { ACTIVE, type PMelee, type Position } from './position';
 import { removeStands } from './fire';
 
@@ -17,8 +17,8 @@ const CHARGE_VALUE = Float64Array.from(TROOP_TYPES, (t) => TROOPS[t].chargeValue
 export function meleeUnits(p: Position, m: PMelee, side: number): { contact: number[]; supporters: number[] } {
   const contact: number[] = [], supporters: number[] = [];
   const c = m.contact;
-  for (let k = 0, base = c * STACK; k < p.cellN[c]!; k++) {
-    const y = p.cell[base + k]!;
+  for (let k = 0, here = p.cells[c]!; k < here.length; k++) {
+    const y = here[k]!;
     if (p.type[y] !== BALLISTA && p.side[y] === side && p.stands[y]! > 0) contact.push(y);
   }
   for (const y of m.supports) {
@@ -48,7 +48,7 @@ export function meleeValue(p: Position, m: PMelee, side: number): number {
   if (side === p.attacker) {
     const j = m.contact, t = p.board.terrain[j]!;
     let engine = false;
-    for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) if (p.type[p.cell[base + k]!] === BALLISTA) engine = true;
+    for (let k = 0, here = p.cells[j]!; k < here.length; k++) if (p.type[here[k]!] === BALLISTA) engine = true;
     if (p.game.crossing[j] || t & T_ROAD || engine || (p.game.rules.hills.meleePenalty && t & T_HILL)) v -= 1;
   }
   return Math.max(0, v);

@@ -43,7 +43,7 @@ export function memoFor(board: Board, rules: ResolvedRules): Memo {
  * search() through the memo (`typeIndex`: the mover's type's index in TROOP_TYPES). `enemyBits` holds a bit for each square `enemy` marks. The result is the memo's own (or
  * `scratch` filled and then copied into the memo): read it, never change it.
  */
-export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, typeIndex: number, enemy: Uint8Array, enemyBits: Uint32Array, scratch: Reach): Reach {
+export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, typeIndex: number, enemy: ArrayLike<number>, enemyBits: Uint32Array, scratch: Reach): Reach {
   const key = ((m.from * TROOP_TYPES.length + typeIndex) * 2 + (m.afterCharge ? 1 : 0)) * 2 + (m.carry ? 1 : 0);
   let list = memo.entries.get(key);
   const words = board.words;

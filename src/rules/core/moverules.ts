@@ -5,15 +5,16 @@
  * units by index in the state's order and squares by index, never the unit records. What-ifs (a unit standing
  * elsewhere, a melee started) are made on the table and taken back (make/unmake), not built as trial states.
  */
-import { TROOP_TYPES, FOOT, MISSILE_TROOPS, isCavalry } from '../troops';
+import { TROOP_TYPES, FOOT, MISSILE_TROOPS, isCavalry, type TroopType } from '../troops';
 import { ENGINE_READINGS } from '../readings';
-import { RUN_OVER_TARGETS } from '../movement';
 import { supportGeometryOf } from '../combat';
-import type { GameState } from '../state';
 import type { ResolvedRules } from '../scenario';
 import { T_COVER, dirBetween, type Board } from './board';
-import { BALLISTA, BALLISTARII, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, STACK, stackFits, type Table } from './occupancy';
+import { BALLISTA, BALLISTARII, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, stackFits, withUnit, type Table } from './table';
 import { memoFor, type Memo } from './memo';
+
+/** A lone 1-stand unit a cavalry unit may ride over (10A): in the open, no ballista, not armored infantry. */
+export const RUN_OVER_TARGETS: readonly TroopType[] = ['mediumInfantry', 'levyInfantry', 'javelinmen', 'longbowmen', 'crossbowmen', 'ballistarii'];
 
 // ---- Troop types as integers.
 
@@ -47,14 +48,6 @@ export interface MoveContext {
   contact: number[];
   fought: boolean[];
   supports: number[][];
-}
-
-/** The move context of a JSON state (the occupancy built from it). */
-export function moveContext(state: GameState, occ: Table): MoveContext {
-  const ids = state.units.map((u) => u.id);
-  const side = (id: string | null) => (id === null ? -1 : occ.sides.indexOf(id));
-  return contextOf(occ, ids, state.units.length, state.rules, state.turn, side(state.attacker), side(state.toAct),
-    state.melees.map((m) => ({ contact: occ.board.index.get(m.contact)!, fought: m.fought, supports: m.supports.map((s) => ids.indexOf(s.unit)) })));
 }
 
 /** The move context of a table, its melees given by contact square, fought or not, and supporters' indices. */
@@ -105,8 +98,8 @@ export function mayTurn(occ: Table, x: number): boolean {
 export function engineOf(ctx: MoveContext, x: number): number {
   const { occ } = ctx;
   const j = occ.sq[x]!;
-  for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) {
-    const b = occ.cell[base + k]!;
+  for (let k = 0, here = occ.cells[j]!; k < here.length; k++) {
+    const b = here[k]!;
     if (occ.type[b] === BALLISTA && occ.ctrl[b] === occ.side[x] && !(occ.flags[b]! & F_MOVED)) return b;
   }
   return -1;
@@ -120,22 +113,12 @@ export function supportedMelee(ctx: MoveContext, x: number): number {
 
 // ---- Make and unmake on the table: a unit standing elsewhere, a melee started (what-ifs; always taken back).
 
-/** Put unit x on square `to` (-1: nowhere), keeping each square's units in the state's order; returns where it stood. */
+/** Put unit x on square `to` (-1: nowhere), keeping each square's units in slot order; returns where it stood. */
 function place(occ: Table, x: number, to: number): number {
   const from = occ.sq[x]!;
-  const { cell, cellN } = occ;
-  if (from >= 0) {
-    const base = from * STACK, n = cellN[from]!;
-    let k = 0;
-    while (k < n && cell[base + k] !== x) k++;
-    if (k < n) for (cellN[from] = n - 1; k < n - 1; k++) cell[base + k] = cell[base + k + 1]!;
-  }
-  if (to >= 0 && cellN[to]! < STACK) {
-    const base = to * STACK;
-    let k = cellN[to]!++;
-    while (k > 0 && cell[base + k - 1]! > x) { cell[base + k] = cell[base + k - 1]!; k--; }
-    cell[base + k] = x;
-  }
+  const cells = occ.cells as Array<readonly number[]>;
+  if (from >= 0) cells[from] = cells[from]!.filter((y) => y !== x);
+  if (to >= 0) cells[to] = withUnit(cells[to]!, x);
   occ.sq[x] = to;
   return from;
 }
@@ -165,8 +148,8 @@ export function canSupportFrom(ctx: MoveContext, x: number, at: number, m: numbe
   if (ctx.contact.includes(at)) return false;
   for (let k = 0; k < ctx.contact.length; k++) if (!ctx.fought[k] && ctx.supports[k]!.includes(x)) return false;
   let own = 0, cavalry = 0, other = 0;
-  for (let k = 0, base = c * STACK; k < occ.cellN[c]!; k++) {
-    const y = occ.cell[base + k]!;
+  for (let k = 0, here = occ.cells[c]!; k < here.length; k++) {
+    const y = here[k]!;
     if (occ.side[y] !== s || occ.type[y] === BALLISTA) continue;
     own++;
     if (CAVALRY[occ.type[y]!]) cavalry++;
@@ -180,8 +163,8 @@ export function canSupportFrom(ctx: MoveContext, x: number, at: number, m: numbe
   }
   if (type === COMMANDER) {
     // A commander joined to a unit supports only with it.
-    for (let k = 0, base = at * STACK; k < occ.cellN[at]!; k++) {
-      const y = occ.cell[base + k]!;
+    for (let k = 0, here = occ.cells[at]!; k < here.length; k++) {
+      const y = here[k]!;
       if (y !== x && occ.side[y] === s && occ.type[y] !== BALLISTA) return ctx.supports[m]!.includes(y);
     }
     return true;
@@ -199,8 +182,8 @@ export function chargeFights(ctx: MoveContext, x: number, j: number, enemyThere:
 /** Can unit x ride over square j (10A): a lone enemy 1-stand unit of a type that may be ridden over, in the open, no ballista? */
 export function runsOver(ctx: MoveContext, x: number, j: number): boolean {
   const { occ } = ctx;
-  if (!RIDER[occ.type[x]!] || occ.cellN[j] !== 1 || ctx.board.terrain[j]! & T_COVER) return false;
-  const y = occ.cell[j * STACK]!;
+  if (!RIDER[occ.type[x]!] || occ.cells[j]!.length !== 1 || ctx.board.terrain[j]! & T_COVER) return false;
+  const y = occ.cells[j]![0]!;
   return occ.type[y] !== BALLISTA && occ.side[y] !== occ.side[x] && occ.stands[y] === 1 && RUN_OVER[occ.type[y]!] === 1;
 }
 
@@ -225,13 +208,13 @@ export function mayLead(ctx: MoveContext, x: number, stands: number, j: number, 
 
 /** Does square j hold troops (not ballistas) of side s? */
 function troopsOf(occ: Table, j: number, s: number): boolean {
-  for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) { const y = occ.cell[base + k]!; if (occ.side[y] === s && occ.type[y] !== BALLISTA) return true; }
+  for (let k = 0, here = occ.cells[j]!; k < here.length; k++) { const y = here[k]!; if (occ.side[y] === s && occ.type[y] !== BALLISTA) return true; }
   return false;
 }
 
 /** Is a commander of side s in square j? (One left behind in the square a unit started from does not count, 6J.) */
 function commanderAmong(occ: Table, j: number, s: number): boolean {
-  for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) { const y = occ.cell[base + k]!; if (occ.type[y] === COMMANDER && occ.side[y] === s) return true; }
+  for (let k = 0, here = occ.cells[j]!; k < here.length; k++) { const y = here[k]!; if (occ.type[y] === COMMANDER && occ.side[y] === s) return true; }
   return false;
 }
 

@@ -7,12 +7,10 @@
 import { FACINGS, type Square } from '../coords';
 import { TROOP_TYPES } from '../troops';
 import type { Action } from '../actions';
-import { heldAfterCharge } from '../readings';
 import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
-import type { GameState, UnitState } from '../state';
-import { boardOf, dirBetween, type Board } from './board';
-import { BALLISTA, COMMANDER, F_AFTER_CHARGE, KNIGHTS, STACK, TYPE_INDEX, enemiesOf, stackFits } from './occupancy';
-import { memoFor, memoSearch, type Memo } from './memo';
+import { dirBetween, type Board } from './board';
+import { BALLISTA, COMMANDER, F_AFTER_CHARGE, KNIGHTS, TYPE_INDEX, stackFits } from './table';
+import { memoSearch, type Memo } from './memo';
 import { CHARGE, NORMAL, newReach, type Mover, type Reach } from './search';
 import type { ResolvedRules } from '../scenario';
 import {
@@ -141,7 +139,7 @@ function destinations(ctx: MoveContext, t: Table, x: number, stands: number, r: 
   for (let k = 0; k < r.count; k++) {
     const j = square[k]!, normal = (kind[k]! & NORMAL) !== 0, charge = (kind[k]! & CHARGE) !== 0 && !carry;
     const near = beside !== null && beside[j] === 1;
-    if (occ.cellN[j] === 0) {
+    if (occ.cells[j]!.length === 0) {
       // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
       if (normal) out.push(move(board, t, j, variant));
       if (charge && near && chargeFights(ctx, x, j, false)) out.push(move(board, t, j, chargeTag));
@@ -164,19 +162,10 @@ function destinations(ctx: MoveContext, t: Table, x: number, stands: number, r: 
 }
 
 /**
- * The squares the cheapest path to `to` came through (the cheapest charge path with `charge`), nearest first, at most
- * 2, the start square included; undefined when the unit cannot reach `to` (an attacker retreats back along it, 9L).
+ * The squares the cheapest path to square j came through (the cheapest charge path with `charge`), nearest first, at
+ * most 2, the start square included; undefined when the mover cannot reach j (an attacker retreats back along it, 9L).
  */
-export function moveTrail(state: GameState, u: UnitState, carry: boolean, to: Square, charge: boolean): Square[] | undefined {
-  if (!u.at) return undefined;
-  const board = boardOf(state.scenario);
-  const { enemy, bits } = enemiesOf(state, board, u.side);
-  const m = { type: u.type, from: board.index.get(u.at)!, afterCharge: heldAfterCharge(state.turn, u.chargedTurn), carry };
-  return trailTo(board, memoFor(board, state.rules), state.rules, m, enemy, bits, board.index.get(to)!, charge)?.map((i) => board.names[i]!);
-}
-
-/** moveTrail by square indices, for a mover on a board whose enemies are `enemy` (and the same as bits). */
-export function trailTo(board: Board, memo: Memo, rules: ResolvedRules, m: Mover, enemy: Uint8Array, bits: Uint32Array, j: number, charge: boolean): number[] | undefined {
+export function trailTo(board: Board, memo: Memo, rules: ResolvedRules, m: Mover, enemy: ArrayLike<number>, bits: Uint32Array, j: number, charge: boolean): number[] | undefined {
   if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
   const r = memoSearch(memo, board, rules, m, TYPE_INDEX[m.type]!, enemy, bits, m.carry ? withEngine : main);
   for (let k = 0; k < r.count; k++) {
@@ -209,8 +198,8 @@ export function faceActions(ctx: MoveContext, x: number, out: Action[]): void {
     if (c < 0 || c !== ctx.toAct) return;
     let crew = false;
     corners = false;
-    for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) {
-      const y = occ.cell[base + k]!;
+    for (let k = 0, here = occ.cells[j]!; k < here.length; k++) {
+      const y = here[k]!;
       if (occ.type[y] === BALLISTA || occ.side[y] !== c) continue;
       crew = true;
       if (SUPPORT_TYPE[occ.type[y]!] !== 1) corners = true;
@@ -220,8 +209,8 @@ export function faceActions(ctx: MoveContext, x: number, out: Action[]): void {
     t = tableOf(board, occ.sides[c]!, ctx.ids[x]!);
   } else {
     if (type === COMMANDER) {
-      for (let k = 0, base = j * STACK; k < occ.cellN[j]!; k++) {
-        const y = occ.cell[base + k]!;
+      for (let k = 0, here = occ.cells[j]!; k < here.length; k++) {
+        const y = here[k]!;
         if (y !== x && occ.type[y] !== BALLISTA && occ.side[y] === occ.side[x]) return;
       }
     }

@@ -18,7 +18,7 @@ import type { RngState } from '../random';
 import type { EndReason, GameEvent, GameState, PhaseName, SideState, UnitState } from '../state';
 import { boardOf, type Board } from './board';
 import { memoFor, type Memo } from './memo';
-import { BALLISTA, F_ACTIVE, F_AFTER_CHARGE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, STACK, TYPE_INDEX } from './occupancy';
+import { BALLISTA, F_ACTIVE, F_AFTER_CHARGE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, TYPE_INDEX, withUnit, type Ints } from './table';
 
 export const PHASES: readonly PhaseName[] = ['deploy', 'ballista', 'missile', 'move', 'support', 'melee', 'endTurn', 'over'];
 export const DEPLOY = 0, BALLISTA_FIRE = 1, MISSILE = 2, MOVE = 3, SUPPORT = 4, MELEE = 5, END_TURN = 6, OVER = 7;
@@ -81,25 +81,25 @@ export interface Position {
   ids: readonly string[];
   index: ReadonlyMap<string, number>;
   // ---- Units by slot.
-  side: Int8Array; type: Int8Array; face: Int8Array; stands: Int8Array; half: Int8Array;
+  side: Ints; type: Ints; face: Ints; stands: Ints; half: Ints;
   /** Controlling side of a ballista (-1: abandoned, and for every other type). */
-  ctrl: Int8Array;
+  ctrl: Ints;
   /** Square index while active on the board, else -1 (the move rules' view); `at` is the record's square (-1: null). */
-  sq: Int16Array; at: Int16Array;
-  status: Int8Array; moved: Int8Array; retiring: Int8Array; levy: Int8Array;
+  sq: Ints; at: Ints;
+  status: Ints; moved: Ints; retiring: Ints; levy: Ints;
   /** Turn charged / retreated (-1: null). */
-  charged: Int16Array; retreated: Int16Array;
+  charged: Ints; retreated: Ints;
   /** The trail's length (-1: null) and its squares, nearest first. */
-  trailN: Int8Array; trail0: Int16Array; trail1: Int16Array;
-  /** Move-phase flags (F_* of occupancy.ts) for the current turn, kept up to date by every change. */
-  flags: Uint8Array;
+  trailN: Ints; trail0: Ints; trail1: Ints;
+  /** Move-phase flags (F_* of table.ts) for the current turn, kept up to date by every change. */
+  flags: Ints;
   // ---- Squares.
-  /** The active units in each square, in slot order: cell[j * STACK + k] for k < cellN[j]. */
-  cell: Int16Array; cellN: Uint8Array;
+  /** The active units in each square, in slot order (a list is replaced, never changed, so copies share them). */
+  cells: Array<readonly number[]>;
   /** By side: how many of its troop units (not ballistas) stand in each square. */
-  troops: [Uint8Array, Uint8Array];
+  troops: [Ints, Ints];
   /** By side: 1 where troops of the other side stand, and the same as bits (32 squares a word). */
-  enemy: [Uint8Array, Uint8Array];
+  enemy: [Ints, Ints];
   enemyBits: [Uint32Array, Uint32Array];
   // ---- The phase.
   turn: number;
@@ -142,40 +142,37 @@ function infoOf(state: GameState): GameInfo {
   return g;
 }
 
-function unitArrays(cap: number) {
+interface UnitArrays {
+  side: Ints; type: Ints; face: Ints; stands: Ints; half: Ints; ctrl: Ints; sq: Ints; at: Ints; status: Ints; moved: Ints; retiring: Ints;
+  levy: Ints; charged: Ints; retreated: Ints; trailN: Ints; trail0: Ints; trail1: Ints; flags: Ints;
+}
+
+const zeros = (n: number): Ints => new Array<number>(n).fill(0);
+
+function unitArrays(cap: number): UnitArrays {
   return {
-    side: new Int8Array(cap), type: new Int8Array(cap), face: new Int8Array(cap), stands: new Int8Array(cap), half: new Int8Array(cap),
-    ctrl: new Int8Array(cap), sq: new Int16Array(cap), at: new Int16Array(cap), status: new Int8Array(cap), moved: new Int8Array(cap),
-    retiring: new Int8Array(cap), levy: new Int8Array(cap), charged: new Int16Array(cap), retreated: new Int16Array(cap),
-    trailN: new Int8Array(cap), trail0: new Int16Array(cap), trail1: new Int16Array(cap), flags: new Uint8Array(cap),
+    side: zeros(cap), type: zeros(cap), face: zeros(cap), stands: zeros(cap), half: zeros(cap), ctrl: zeros(cap), sq: zeros(cap), at: zeros(cap),
+    status: zeros(cap), moved: zeros(cap), retiring: zeros(cap), levy: zeros(cap), charged: zeros(cap), retreated: zeros(cap), trailN: zeros(cap),
+    trail0: zeros(cap), trail1: zeros(cap), flags: zeros(cap),
   };
 }
 
-type UnitArrays = ReturnType<typeof unitArrays>;
-const UNIT_FIELDS = Object.keys(unitArrays(0)) as Array<keyof UnitArrays>;
-
-/** Room for every unit a game can have: each 2-stand knights unit may split once (6F). */
-function capacityFor(state: GameState): number {
-  let cap = state.units.length;
-  for (const u of state.units) if (u.type === 'knights' && u.stands === 2) cap++;
-  return cap;
-}
+const NO_UNITS: readonly number[] = Object.freeze([]);
 
 /** The position of a JSON state (read once; the state is not changed). */
 export function fromState(state: GameState): Position {
   const g = infoOf(state);
   const { board, sideIds } = g;
   const n = state.units.length;
-  const cap = capacityFor(state);
   const side = (id: string | null) => (id === null ? -1 : id === sideIds[0] ? 0 : id === sideIds[1] ? 1 : -1);
   const sq = (name: string | null) => (name === null ? -1 : board.index.get(name) ?? -1);
   const ids = state.units.map((u) => u.id);
   const p: Position = {
     game: g, board, sides: sideIds, n, ids, index: new Map(ids.map((id, x) => [id, x])),
-    ...unitArrays(cap),
-    cell: new Int16Array(board.n * STACK), cellN: new Uint8Array(board.n),
-    troops: [new Uint8Array(board.n), new Uint8Array(board.n)],
-    enemy: [new Uint8Array(board.n), new Uint8Array(board.n)],
+    ...unitArrays(n),
+    cells: new Array<readonly number[]>(board.n).fill(NO_UNITS),
+    troops: [zeros(board.n), zeros(board.n)],
+    enemy: [zeros(board.n), zeros(board.n)],
     enemyBits: [new Uint32Array(board.words), new Uint32Array(board.words)],
     turn: state.turn, attacker: side(state.attacker), phase: PHASE_INDEX[state.phase], toAct: side(state.toAct),
     shots: state.shots.flatMap((s) => [ids.indexOf(s.unit), sq(s.target)]),
@@ -225,28 +222,46 @@ function mdiIndex(m: Mdi | null | undefined): number {
   return m == null ? -1 : MDI_INDEX[m] ?? -1;
 }
 
+/** The unit table copied field by field (written out: a loop over field names is many times slower). */
+function copyUnits(p: UnitArrays): UnitArrays {
+  return {
+    side: p.side.slice(), type: p.type.slice(), face: p.face.slice(), stands: p.stands.slice(), half: p.half.slice(), ctrl: p.ctrl.slice(),
+    sq: p.sq.slice(), at: p.at.slice(), status: p.status.slice(), moved: p.moved.slice(), retiring: p.retiring.slice(), levy: p.levy.slice(),
+    charged: p.charged.slice(), retreated: p.retreated.slice(), trailN: p.trailN.slice(), trail0: p.trail0.slice(), trail1: p.trail1.slice(),
+    flags: p.flags.slice(),
+  };
+}
+
 /** A private copy to change (the game's shared parts and the unit ids stay shared). */
 export function copyPosition(p: Position): Position {
-  const q = { ...p } as Position;
-  for (const f of UNIT_FIELDS) (q as unknown as Record<string, unknown>)[f] = p[f].slice();
-  q.cell = p.cell.slice();
-  q.cellN = p.cellN.slice();
-  q.troops = [p.troops[0].slice(), p.troops[1].slice()];
-  q.enemy = [p.enemy[0].slice(), p.enemy[1].slice()];
-  q.enemyBits = [p.enemyBits[0].slice(), p.enemyBits[1].slice()];
-  q.shots = p.shots.slice();
-  q.fires = p.fires.slice();
-  q.hits = p.hits.map((h) => ({ ...h }));
-  q.decided = p.decided.slice();
-  q.melees = p.melees.map((m) => ({ contact: m.contact, supports: m.supports.slice(), mdi: [m.mdi[0], m.mdi[1]], fought: m.fought }));
   const r = p.resolution;
-  q.resolution = r && { ...r, loss: [r.loss[0], r.loss[1]], allocating: r.allocating.slice(), retreat: r.retreat.slice(), survivors: r.survivors.slice(), facing: r.facing.slice() };
-  q.rng = { s: p.rng.s, ...(p.rng.script ? { script: [...p.rng.script] } : {}) };
-  q.result = p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason };
-  q.events = p.events && [];
-  q.log = p.log && p.log.slice();
-  return q;
+  const u = copyUnits(p);
+  return {
+    game: p.game, board: p.board, sides: p.sides, n: p.n, ids: p.ids, index: p.index,
+    side: u.side, type: u.type, face: u.face, stands: u.stands, half: u.half, ctrl: u.ctrl, sq: u.sq, at: u.at, status: u.status, moved: u.moved,
+    retiring: u.retiring, levy: u.levy, charged: u.charged, retreated: u.retreated, trailN: u.trailN, trail0: u.trail0, trail1: u.trail1, flags: u.flags,
+    cells: p.cells.slice(),
+    troops: [p.troops[0].slice(), p.troops[1].slice()],
+    enemy: [p.enemy[0].slice(), p.enemy[1].slice()],
+    enemyBits: [p.enemyBits[0].slice(), p.enemyBits[1].slice()],
+    turn: p.turn, attacker: p.attacker, phase: p.phase, toAct: p.toAct,
+    shots: p.shots.slice(), fires: p.fires.slice(), hits: p.hits.map((h) => ({ side: h.side, at: h.at, unit: h.unit, engine: h.engine })),
+    decided: p.decided.slice(),
+    melees: p.melees.map((m) => ({ contact: m.contact, supports: m.supports.slice(), mdi: [m.mdi[0], m.mdi[1]], fought: m.fought })),
+    current: p.current,
+    resolution: r && { contact: r.contact, loss: [r.loss[0], r.loss[1]], result: r.result, allocating: r.allocating.slice(), stage: r.stage, retreat: r.retreat.slice(), marked: r.marked, survivors: r.survivors.slice(), facing: r.facing.slice() },
+    ledger: p.ledger, rng: p.rng.script ? { s: p.rng.s, script: [...p.rng.script] } : { s: p.rng.s },
+    result: p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason },
+    conceded: p.conceded, events: p.events && [], log: p.log && p.log.slice(),
+  };
 }
+
+/** The unit table of a position as it is now, to tell later which units changed (toState's `before`). */
+export function unitsNow(p: Position): UnitTable {
+  return { n: p.n, ids: p.ids, ...copyUnits(p) };
+}
+
+export type UnitTable = UnitArrays & { n: number; ids: readonly string[] };
 
 // ---- Keeping the squares and flags in step with the units.
 
@@ -266,21 +281,13 @@ export function settle(p: Position, x: number): void {
 }
 
 function list(p: Position, x: number, j: number): void {
-  const base = j * STACK, n = p.cellN[j]!;
-  if (n >= STACK) throw new Error(`more than ${STACK} units in square ${p.board.names[j]}`);
-  let k = n;
-  while (k > 0 && p.cell[base + k - 1]! > x) { p.cell[base + k] = p.cell[base + k - 1]!; k--; }
-  p.cell[base + k] = x;
-  p.cellN[j] = n + 1;
+  p.cells[j] = withUnit(p.cells[j]!, x);
   if (p.type[x] !== BALLISTA) count(p, p.side[x]!, j, 1);
 }
 
 function unlist(p: Position, x: number, j: number): void {
-  const base = j * STACK, n = p.cellN[j]!;
-  let k = 0;
-  while (k < n && p.cell[base + k] !== x) k++;
-  for (; k < n - 1; k++) p.cell[base + k] = p.cell[base + k + 1]!;
-  p.cellN[j] = n - 1;
+  const here = p.cells[j]!;
+  p.cells[j] = here.length === 1 ? NO_UNITS : here.filter((y) => y !== x);
   if (p.type[x] !== BALLISTA) count(p, p.side[x]!, j, -1);
 }
 
@@ -309,14 +316,6 @@ export function reflagAll(p: Position): void {
 /** Add a unit (a split-off part, 6F): a new slot at the end, with a new id; returns its slot. */
 export function addSlot(p: Position, id: string): number {
   const x = p.n;
-  if (x >= p.side.length) {
-    for (const f of UNIT_FIELDS) {
-      const old = p[f];
-      const grown = new (old.constructor as Int16ArrayConstructor)(Math.max(8, old.length * 2));
-      grown.set(old);
-      (p as unknown as Record<string, unknown>)[f] = grown;
-    }
-  }
   p.ids = [...p.ids, id];
   p.index = new Map(p.index).set(id, x);
   p.n = x + 1;
@@ -330,26 +329,39 @@ const names = (p: Position, j: number): Square | null => (j < 0 ? null : p.board
 
 /** The JSON record of unit x (field order as createGameState writes it: state hashes are over the JSON text). */
 export function unitRecord(p: Position, x: number): UnitState {
-  const type = TROOP_TYPES[p.type[x]!]!;
+  const names = p.board.names;
   const tn = p.trailN[x]!;
-  const trail = tn < 0 ? null : tn === 0 ? [] : tn === 1 ? [names(p, p.trail0[x]!)!] : [names(p, p.trail0[x]!)!, names(p, p.trail1[x]!)!];
-  const head = { id: p.ids[x]!, side: p.sides[p.side[x]!]!, type, stands: p.stands[x]!, half: p.half[x]!, at: names(p, p.at[x]!), facing: FACINGS[p.face[x]!]!, status: STATUSES[p.status[x]!]! };
-  const tail = { moved: p.moved[x] === 1, chargedTurn: p.charged[x]! < 0 ? null : p.charged[x]!, retreatedTurn: p.retreated[x]! < 0 ? null : p.retreated[x]!, retiring: p.retiring[x] === 1, levyRolled: p.levy[x] === 1, trail };
-  return type === 'ballista' ? { ...head, controller: p.ctrl[x]! < 0 ? null : p.sides[p.ctrl[x]!]!, ...tail } : { ...head, ...tail };
+  const trail = tn < 0 ? null : tn === 0 ? [] : tn === 1 ? [names[p.trail0[x]!]!] : [names[p.trail0[x]!]!, names[p.trail1[x]!]!];
+  const type = TROOP_TYPES[p.type[x]!]!, at = p.at[x]! < 0 ? null : names[p.at[x]!]!;
+  const charged = p.charged[x]!, retreated = p.retreated[x]!;
+  // Written out (no spreads): one object shape for every unit, as copyUnit makes them.
+  return type === 'ballista'
+    ? {
+      id: p.ids[x]!, side: p.sides[p.side[x]!]!, type, stands: p.stands[x]!, half: p.half[x]!, at, facing: FACINGS[p.face[x]!]!, status: STATUSES[p.status[x]!]!,
+      controller: p.ctrl[x]! < 0 ? null : p.sides[p.ctrl[x]!]!, moved: p.moved[x] === 1, chargedTurn: charged < 0 ? null : charged,
+      retreatedTurn: retreated < 0 ? null : retreated, retiring: p.retiring[x] === 1, levyRolled: p.levy[x] === 1, trail,
+    }
+    : {
+      id: p.ids[x]!, side: p.sides[p.side[x]!]!, type, stands: p.stands[x]!, half: p.half[x]!, at, facing: FACINGS[p.face[x]!]!, status: STATUSES[p.status[x]!]!,
+      moved: p.moved[x] === 1, chargedTurn: charged < 0 ? null : charged,
+      retreatedTurn: retreated < 0 ? null : retreated, retiring: p.retiring[x] === 1, levyRolled: p.levy[x] === 1, trail,
+    };
 }
 
-/** Is unit x the same in both positions (then its JSON record can be shared)? */
-function sameUnit(a: Position, b: Position, x: number): boolean {
-  if (a.ids[x] !== b.ids[x]) return false;
-  for (const f of UNIT_FIELDS) if (f !== 'flags' && f !== 'sq' && a[f][x] !== b[f][x]) return false;
-  return true;
+/** Is unit x the same in both tables (then its JSON record can be shared)? (Written out, as copyUnits.) */
+function sameUnit(a: UnitTable, b: UnitTable, x: number): boolean {
+  return a.ids[x] === b.ids[x] && a.stands[x] === b.stands[x] && a.at[x] === b.at[x] && a.face[x] === b.face[x] && a.status[x] === b.status[x]
+    && a.half[x] === b.half[x] && a.moved[x] === b.moved[x] && a.charged[x] === b.charged[x] && a.retreated[x] === b.retreated[x]
+    && a.retiring[x] === b.retiring[x] && a.levy[x] === b.levy[x] && a.ctrl[x] === b.ctrl[x] && a.trailN[x] === b.trailN[x]
+    && a.trail0[x] === b.trail0[x] && a.trail1[x] === b.trail1[x] && a.side[x] === b.side[x] && a.type[x] === b.type[x];
 }
 
 /**
  * The JSON state of a position. With `prev` (the state `before` was read from or written to), unit records that did
- * not change are shared with it, and the log is prev's with `action` added.
+ * not change are shared with it, and the log is prev's with `action` added; without an action, or without `prev`, the
+ * log is the position's own array (none kept: empty).
  */
-export function toState(p: Position, prev?: { state: GameState; before: Position; action: Action }): GameState {
+export function toState(p: Position, prev?: { state: GameState; before: UnitTable; action?: Action }): GameState {
   const g = p.game, sid = (s: number) => (s < 0 ? null : g.sideIds[s]!);
   const units: UnitState[] = new Array(p.n);
   for (let x = 0; x < p.n; x++) {
@@ -360,11 +372,11 @@ export function toState(p: Position, prev?: { state: GameState; before: Position
   return {
     format: 'nevsky-game', scenario: g.scenario, seed: g.seed, board: g.boardSize, rules: g.rules, sides: g.sides, units,
     turn: p.turn, attacker: sid(A), phase: PHASES[p.phase]!, toAct: sid(p.toAct),
-    shots: pairs(p.shots).map(([u, t]) => ({ unit: p.ids[u]!, target: names(p, t)! })),
-    fires: pairs(p.fires).map(([u, t]) => ({ unit: p.ids[u]!, target: p.ids[t]! })),
-    hits: p.hits.map((h) => ({ side: sid(h.side)!, at: names(p, h.at)!, unit: h.unit === -2 ? null : h.unit === -1 ? '' : p.ids[h.unit]!, engine: h.engine < 0 ? null : p.ids[h.engine]! })),
-    decided: p.decided.map((d) => (d >= 0 ? p.ids[d]! : sid(-1 - d)!)),
-    melees: p.melees.map((m) => ({
+    shots: p.shots.length === 0 ? [] : pairs(p.shots).map(([u, t]) => ({ unit: p.ids[u]!, target: names(p, t)! })),
+    fires: p.fires.length === 0 ? [] : pairs(p.fires).map(([u, t]) => ({ unit: p.ids[u]!, target: p.ids[t]! })),
+    hits: p.hits.length === 0 ? [] : p.hits.map((h) => ({ side: sid(h.side)!, at: names(p, h.at)!, unit: h.unit === -2 ? null : h.unit === -1 ? '' : p.ids[h.unit]!, engine: h.engine < 0 ? null : p.ids[h.engine]! })),
+    decided: p.decided.length === 0 ? [] : p.decided.map((d) => (d >= 0 ? p.ids[d]! : sid(-1 - d)!)),
+    melees: p.melees.length === 0 ? [] : p.melees.map((m) => ({
       contact: names(p, m.contact)!, supports: m.supports.map((x) => ({ unit: p.ids[x]!, side: sid(p.side[x]!)! })),
       mdi: { [g.sideIds[0]]: m.mdi[0] < 0 ? null : MDIS[m.mdi[0]]!, [g.sideIds[1]]: m.mdi[1] < 0 ? null : MDIS[m.mdi[1]]! },
       fought: m.fought,
@@ -378,7 +390,7 @@ export function toState(p: Position, prev?: { state: GameState; before: Position
     ledger: sid(p.ledger), rng: { s: p.rng.s, ...(p.rng.script ? { script: [...p.rng.script] } : {}) },
     result: p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason as EndReason },
     conceded: sid(p.conceded), events: p.events ?? [],
-    log: prev ? [...prev.state.log, prev.action] : (p.log ?? []).slice(),
+    log: prev?.action ? [...prev.state.log, prev.action] : (p.log ?? []),
   };
 }
 

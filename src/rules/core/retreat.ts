@@ -1,11 +1,104 @@
-/** Retreats on the position (issue 9, fast core; digest 10, rule 9L, reading R-retreat): the routes of retreat.ts. */
-import { OFF, walkRoutes, type Route } from '../retreat';
-import { T_HILL, T_PROTECTED } from './board';
-import { BALLISTA, STACK, TYPE_INDEX } from './occupancy';
+/**
+ * Retreats on the position (issue 9, fast core; digest 10, rule 9L, reading R-retreat): 2 squares, diagonal 1,
+ * skirting, through friends, off the board.
+ */
+import { DX, DY, T_HILL, T_PROTECTED, dirOf, type Board } from './board';
+import { BALLISTA, TYPE_INDEX, stackFits, type Table } from './table';
 import { OFF as GONE, settle, type Position } from './position';
 import { rearStep } from './after';
 
 const BALLISTA_TYPE = TYPE_INDEX.ballista!;
+
+/**
+ * What the routes of one retreat read, on the integer table: the unit (by index) and its square, the squares its
+ * enemies hold, whether hills are closed to it, the contact squares of the other unfought melees, its rear (+1 row
+ * towards its own edge) and, for an attacker, the trail its move came by (square indices, nearest first).
+ */
+interface Walk { occ: Table; board: Board; x: number; from: number; enemy: ArrayLike<number>; banned: boolean; contested: number[]; rear: number; trail: number[] | null }
+
+/**
+ * May a retreating unit step from square a by (dx, dy) to b? Only enemies, impassable terrain (an uncrossed river, a
+ * hill its type may not enter, a diagonal between two enemies or across a river corner) and unresolved contact squares
+ * block; friends never do. (A step is one square; an attacker's trail may make a longer first one, never blocked by
+ * rivers or corners.)
+ */
+function canStep(w: Walk, a: number, b: number, dx: number, dy: number): boolean {
+  const { board, enemy } = w;
+  if (enemy[b] || w.contested.includes(b)) return false;
+  if (w.banned && board.terrain[b]! & T_HILL) return false;
+  if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx === 0 && dy === 0)) return true;
+  const d = dirOf(dx, dy);
+  if (dx !== 0 && dy !== 0 && enemy[a + dx] && enemy[a + dy * board.columns]) return false;
+  return !board.blocked[a * 8 + d];
+}
+
+/** The square (dx, dy) away, or -1 off the board. */
+function next(board: Board, i: number, dx: number, dy: number): number {
+  const c = (i % board.columns) + dx, r = Math.floor(i / board.columns) + dy;
+  return c < 0 || r < 0 || c >= board.columns || r >= board.rows ? -1 : r * board.columns + c;
+}
+
+export const OFF = -1;
+/** One way a retreat can go: where it ends (OFF: off the board), the squares it passes (end included) and how far from the ideal it is. */
+export interface Route { end: number; path: number[]; score: number }
+
+/**
+ * Follow a two-step route (R-retreat, passing friends): end 2 away when the unit may stand there; else stop 1 away
+ * when it may stand there; else carry on through friends in the second step's direction to the first square it
+ * may stand in, or off the board. Null when the route is blocked first.
+ */
+function follow(w: Walk, d1x: number, d1y: number, d2x: number, d2y: number, score: number): Route | null {
+  const { board, occ, x, from } = w;
+  const s1 = next(board, from, d1x, d1y);
+  if (s1 < 0) return { end: OFF, path: [], score };
+  if (!canStep(w, from, s1, d1x, d1y)) return null;
+  const fits = (j: number) => j !== from && stackFits(occ, j, x, occ.stands[x]!, -1);
+  const s2 = next(board, s1, d2x, d2y);
+  if (s2 < 0) return { end: OFF, path: [s1], score };
+  if (!canStep(w, s1, s2, d2x, d2y)) return fits(s1) ? { end: s1, path: [s1], score: score + 10 } : null;
+  if (fits(s2)) return { end: s2, path: [s1, s2], score };
+  if (fits(s1)) return { end: s1, path: [s1], score: score + 0.25 };
+  const path = [s1, s2];
+  for (let here = s2; ;) {
+    const n = next(board, here, d2x, d2y);
+    if (n < 0) return { end: OFF, path, score: score + 0.5 };
+    if (n === from || !canStep(w, here, n, d2x, d2y)) return null;
+    path.push(n);
+    if (fits(n)) return { end: n, path, score: score + 0.5 };
+    here = n;
+  }
+}
+
+/**
+ * Every way the unit may retreat, best first. A defender goes towards its own edge; an attacker back along the
+ * route it came by (its move's own path), else skirting around the reverse of its last step; others skirt with
+ * a penalty for each 45 degrees off.
+ */
+export function walkRoutes(w: Walk): Route[] {
+  const { board, from, trail } = w;
+  const out: Route[] = [];
+  const add = (r: Route | null) => { if (r) out.push(r); };
+  let bx = 0, by = w.rear;
+  let skirt = 0;
+  if (trail && trail.length > 0) {
+    const cols = board.columns;
+    const t0 = trail[0]!, t1 = trail.length > 1 ? trail[1]! : -1;
+    const d1x = (t0 % cols) - (from % cols), d1y = Math.floor(t0 / cols) - Math.floor(from / cols);
+    const d2x = t1 >= 0 ? (t1 % cols) - (t0 % cols) : d1x, d2y = t1 >= 0 ? Math.floor(t1 / cols) - Math.floor(t0 / cols) : d1y;
+    add(follow(w, d1x, d1y, d2x, d2y, 0));
+    bx = d1x; by = d1y;
+    skirt = 0.5;
+  }
+  // Directions in order of preference: straight, then 45 degrees off, then 90 degrees off (skirting).
+  const i = dirOf(Math.sign(bx), Math.sign(by));
+  const prefs = [0, 1, -1, 2, -2].map((k) => (i + k + 8) % 8);
+  const penalty = [0, 1, 1, 2, 2];
+  for (let a = 0; a < 5; a++) {
+    for (let b = 0; b < 5; b++) add(follow(w, DX[prefs[a]!]!, DY[prefs[a]!]!, DX[prefs[b]!]!, DY[prefs[b]!]!, skirt + penalty[a]! + penalty[b]!));
+  }
+  return out.sort((a, b) => a.score - b.score);
+}
+
 
 /** Every way unit x may retreat, best first. */
 function routes(p: Position, x: number): Route[] {
@@ -38,14 +131,14 @@ export function doRetreat(p: Position, x: number, to: number, marked: boolean): 
   const from = p.at[x]!, s = p.side[x]!;
   const route = routes(p, x).find((r) => r.end === to);
   let engine = -1;
-  for (let k = 0, base = from * STACK; k < p.cellN[from]!; k++) {
-    const b = p.cell[base + k]!;
+  for (let k = 0, here = p.cells[from]!; k < here.length; k++) {
+    const b = here[k]!;
     if (p.type[b] === BALLISTA && p.ctrl[b] === s) { engine = b; break; }
   }
   const { terrain } = p.board;
   const ballistaMay = (j: number) => !(terrain[j]! & T_PROTECTED) && !(terrain[j]! & T_HILL && p.game.banned[BALLISTA_TYPE]);
   let follows = engine >= 0 && route !== undefined && route.path.every(ballistaMay);
-  if (follows && to !== OFF) for (let k = 0, base = to * STACK; k < p.cellN[to]!; k++) if (p.type[p.cell[base + k]!] === BALLISTA) follows = false;
+  if (follows && to !== OFF) for (let k = 0, here = p.cells[to]!; k < here.length; k++) if (p.type[here[k]!] === BALLISTA) follows = false;
   if (to === OFF) { p.at[x] = -1; p.status[x] = GONE; } else p.at[x] = to;
   if (marked) p.retreated[x] = p.turn;
   settle(p, x);

@@ -79,7 +79,7 @@ export function newReach(n: number): Reach {
  * Search from m.from with `enemy` (1 where troops of another side stand) into `out`. Squares are found in order
  * of cost, ties in the order the queue reached them, neighbours clockwise from north: the order the moves are listed.
  */
-export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Uint8Array, out: Reach, region?: Uint32Array): void {
+export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: ArrayLike<number>, out: Reach, region?: Uint32Array): void {
   const { n, step, terrain, blocked, columns } = board;
   if (S.n < n) S = buffers(n);
   const { best, prev, touched, pos, seen, head, tail } = S;

@@ -6,11 +6,11 @@ import { FACINGS } from '../coords';
 import { MDIS, compareMdi, meleeLosses } from '../melee';
 import type { Action } from '../actions';
 import { TROOPS, TROOP_TYPES } from '../troops';
-import { ENGINE_READINGS, heldAfterCharge } from '../readings';
+import { heldAfterCharge } from '../readings';
 import { rollDie } from '../random';
 import { facingOf } from '../combat';
 import { DX, DY, dirBetween } from './board';
-import { BALLISTA, COMMANDER, STACK } from './occupancy';
+import { BALLISTA, COMMANDER } from './table';
 import {
   ACTIVE, ALLOCATE, BALLISTA_FIRE, DEPLOY, DESTROYED, END_TURN, FACING, MELEE, MISSILE, MOVE, OFF, OVER, RETREAT, SUPPORT,
   addSlot, reflagAll, settle, type PResolution, type Position,
@@ -19,10 +19,9 @@ import { contextOf, type MoveContext } from './moverules';
 import { moveActions, supportActions, trailTo } from './moves';
 import { applyBallistaHits, ballistaTargets, hitChoices, mayFireBallista, mayShoot, missileTargets, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
 import { allocate, allocationChoices, meleeUnits, meleeValue } from './melee';
-import { doRetreat, retreatOptions } from './retreat';
+import { OFF as OFF_BOARD, doRetreat, retreatOptions } from './retreat';
 import { checkRetirement, retireMove, updateBallistas } from './after';
 import { allowedFacing, deployActions, nextToDeploy } from './deploy';
-import { OFF as OFF_BOARD } from '../retreat';
 
 /** The move rules' view of a position. */
 export function positionContext(p: Position): MoveContext {
@@ -176,13 +175,13 @@ function perform(p: Position, a: Action): void {
 function alignCommanders(p: Position, j: number, side: number): void {
   if (j < 0) return;
   let unit = -1;
-  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) {
-    const y = p.cell[base + k]!;
+  for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
+    const y = here[k]!;
     if (p.side[y] === side && p.type[y] !== BALLISTA && p.type[y] !== COMMANDER) { unit = y; break; }
   }
   if (unit < 0) return;
-  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) {
-    const c = p.cell[base + k]!;
+  for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
+    const c = here[k]!;
     if (p.type[c] === COMMANDER && p.side[c] === side) p.face[c] = p.face[unit]!;
   }
 }
@@ -221,8 +220,8 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
     x = part;
   }
   const enemies: number[] = [];
-  for (let k = 0, base = to * STACK; k < p.cellN[to]!; k++) {
-    const y = p.cell[base + k]!;
+  for (let k = 0, here = p.cells[to]!; k < here.length; k++) {
+    const y = here[k]!;
     if (p.type[y] !== BALLISTA && p.side[y] !== s) enemies.push(y);
   }
   const id = p.ids[x]!;
@@ -232,7 +231,7 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
   }
   if (a.carry) {
     let b = -1;
-    for (let k = 0, base = from * STACK; k < p.cellN[from]!; k++) { const y = p.cell[base + k]!; if (p.type[y] === BALLISTA && p.ctrl[y] === s) { b = y; break; } }
+    for (let k = 0, here = p.cells[from]!; k < here.length; k++) { const y = here[k]!; if (p.type[y] === BALLISTA && p.ctrl[y] === s) { b = y; break; } }
     p.at[b] = to;
     p.moved[b] = 1;
     settle(p, b);
@@ -264,6 +263,12 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
   }
   p.events?.push({ kind: 'move', side: a.side, unit: id, text });
   if (a.supporter) declareSupport(p, s, slot(p, a.supporter), to);
+}
+
+/** A game read from its scenario: commanders set up with a unit face as it does (4); then the first steps. */
+export function setUp(p: Position): void {
+  for (let x = 0; x < p.n; x++) if (p.type[x] === COMMANDER && p.at[x]! >= 0) alignCommanders(p, p.at[x]!, p.side[x]!);
+  advance(p);
 }
 
 // ---- The end and the automatic steps.
@@ -439,8 +444,8 @@ function controlsBallista(p: Position, side: number): boolean {
 function joinedCommander(p: Position, x: number): boolean {
   if (p.type[x] !== COMMANDER) return false;
   const j = p.at[x]!;
-  for (let k = 0, base = j * STACK; k < p.cellN[j]!; k++) {
-    const y = p.cell[base + k]!;
+  for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
+    const y = here[k]!;
     if (y !== x && p.side[y] === p.side[x] && p.type[y] !== BALLISTA) return true;
   }
   return false;
@@ -540,7 +545,7 @@ function outcome(p: Position, r: PResolution): void {
   const m = p.melees[p.current]!;
   const here = (side: number) => {
     const out: number[] = [];
-    for (let k = 0, base = r.contact * STACK; k < p.cellN[r.contact]!; k++) { const y = p.cell[base + k]!; if (p.side[y] === side && p.type[y] !== BALLISTA) out.push(y); }
+    for (let k = 0, here = p.cells[r.contact]!; k < here.length; k++) { const y = here[k]!; if (p.side[y] === side && p.type[y] !== BALLISTA) out.push(y); }
     return out;
   };
   let sides: number[] = [];
@@ -552,4 +557,3 @@ function outcome(p: Position, r: PResolution): void {
   r.stage = RETREAT;
 }
 
-export { ENGINE_READINGS };
