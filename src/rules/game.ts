@@ -8,7 +8,7 @@ import type { Scenario } from './scenario';
 import { actionKey, type Action } from './actions';
 import { RuleError } from './readings';
 import { createGameState, type GameState } from './state';
-import { OVER, copyPosition, fromState, toState, unitsNow, type Position } from './core/position';
+import { OVER, copyPosition, fromState, toState, type Position } from './core/position';
 import { applyCore, listActions, pointsOf, setUp, troopsOnBoard } from './core/turn';
 
 /** The position of each state this facade made or read (states are never changed once made). */
@@ -77,11 +77,15 @@ export function applyAction(state: GameState, action: Action): GameState {
       }
     }
   }
-  const before = positionOf(state);
-  const p = copyPosition(before);
+  // The state's position moves on to the next state (no copy): states are rarely applied twice, and one that is is
+  // read again from its JSON.
+  const p = positions.get(state) ?? fromState(state);
+  positions.delete(state);
   p.events = [];
+  p.touched = [];
   applyCore(p, action);
-  const next = toState(p, { state, before, action });
+  const next = toState(p, { state, touched: p.touched, action });
+  p.touched = null;
   positions.set(next, p);
   return next;
 }
@@ -109,9 +113,10 @@ export function applyInPlace(s: GameState, action: Action): void {
   const p = working.get(s);
   if (!p) throw new Error('applyInPlace changes only a workingCopy');
   if (p.phase === OVER) throw new RuleError('game-over', 'The game is over.');
-  const before = unitsNow(p);
+  p.touched = [];
   applyCore(p, action);
-  const next = toState(p, { state: s, before });
+  const next = toState(p, { state: s, touched: p.touched });
+  p.touched = null;
   Object.assign(s, next);
 }
 

@@ -7,7 +7,7 @@ import { ENGINE_READINGS } from '../readings';
 import { rollDie } from '../random';
 import { T_HILL, T_ROAD } from './board';
 import { BALLISTA, TYPE_INDEX, stackFits } from './table';
-import { ACTIVE, DEPLOY, OFF, settle, type Position } from './position';
+import { ACTIVE, DEPLOY, OFF, settle, touch, type Position } from './position';
 
 /** Types whose single stand retires (10B). */
 export const RETIRING_TYPES: readonly TroopType[] = ['turcopoles', 'lightCavalry', 'mediumInfantry', 'levyInfantry'];
@@ -71,6 +71,7 @@ export function checkRetirement(p: Position): void {
     let retire = RETIRES[p.type[x]!] === 1 && p.stands[x] === 1;
     if (!retire && p.type[x] === LEVY && p.stands[x] === 2 && !p.levy[x]) {
       p.levy[x] = 1;
+      touch(p, x);
       const d = rollDie(p.rng, 6);
       retire = d >= ENGINE_READINGS.levyRetiresOn;
       p.events?.push({ kind: 'levy', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, dice: [d], text: `${p.ids[x]} at 2 stands rolls ${d}: ${retire ? 'retires' : 'stays'}` });
@@ -102,6 +103,7 @@ export function updateBallistas(p: Position): void {
     const next = several ? -1 : only;
     if (next !== ctl) {
       p.ctrl[b] = next;
+      touch(p, b);
       p.events?.push({ kind: 'ballista-control', unit: p.ids[b]!, text: next < 0 ? `${p.ids[b]} is abandoned` : `${p.ids[b]} is taken by ${p.sides[next]}` });
     }
   }

@@ -6,7 +6,7 @@ import { TROOPS, TROOP_TYPES } from '../troops';
 import { chance } from '../random';
 import { T_HILL, T_ROAD, dirBetween } from './board';
 import { BALLISTA } from './table';
-import { ACTIVE, type PMelee, type Position } from './position';
+import { ACTIVE, touch, type PMelee, type Position } from './position';
 import { removeStands } from './fire';
 
 const MELEE_VALUE = Float64Array.from(TROOP_TYPES, (t) => TROOPS[t].meleeValue);
@@ -86,6 +86,7 @@ export function allocate(p: Position, side: number, x: number, loss: number, hal
   }
   if (half) {
     p.half[x]!++;
+    touch(p, x);
     p.events?.push({ kind: 'loss', side: sideId, unit: id, text: `${id}: a stand is half-killed` });
     return 0;
   }

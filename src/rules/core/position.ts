@@ -123,6 +123,8 @@ export interface Position {
   events: GameEvent[] | null;
   /** Actions applied since the game began (null: not kept). */
   log: Action[] | null;
+  /** Units changed since this was last cleared, by slot, repeats allowed (null: not kept): toState shares the rest. */
+  touched: number[] | null;
 }
 
 const infos = new WeakMap<readonly SideState[], GameInfo>();
@@ -192,7 +194,7 @@ export function fromState(state: GameState): Position {
     },
     ledger: side(state.ledger), rng: { s: state.rng.s, ...(state.rng.script ? { script: [...state.rng.script] } : {}) },
     result: state.result && { winner: state.result.winner, points: { ...state.result.points }, reason: state.result.reason },
-    conceded: side(state.conceded), events: null, log: null,
+    conceded: side(state.conceded), events: null, log: null, touched: null,
   };
   for (let x = 0; x < n; x++) {
     const u = state.units[x]!;
@@ -252,16 +254,9 @@ export function copyPosition(p: Position): Position {
     resolution: r && { contact: r.contact, loss: [r.loss[0], r.loss[1]], result: r.result, allocating: r.allocating.slice(), stage: r.stage, retreat: r.retreat.slice(), marked: r.marked, survivors: r.survivors.slice(), facing: r.facing.slice() },
     ledger: p.ledger, rng: p.rng.script ? { s: p.rng.s, script: [...p.rng.script] } : { s: p.rng.s },
     result: p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason },
-    conceded: p.conceded, events: p.events && [], log: p.log && p.log.slice(),
+    conceded: p.conceded, events: p.events && [], log: p.log && p.log.slice(), touched: null,
   };
 }
-
-/** The unit table of a position as it is now, to tell later which units changed (toState's `before`). */
-export function unitsNow(p: Position): UnitTable {
-  return { n: p.n, ids: p.ids, ...copyUnits(p) };
-}
-
-export type UnitTable = UnitArrays & { n: number; ids: readonly string[] };
 
 // ---- Keeping the squares and flags in step with the units.
 
@@ -270,6 +265,7 @@ export type UnitTable = UnitArrays & { n: number; ids: readonly string[] };
  * where it now stands (active on the board), keeping each square's units in slot order; then its flags.
  */
 export function settle(p: Position, x: number): void {
+  p.touched?.push(x);
   const was = p.sq[x]!;
   const now = p.status[x] === ACTIVE && p.at[x]! >= 0 ? p.at[x]! : -1;
   if (was !== now) {
@@ -299,6 +295,11 @@ function count(p: Position, s: number, j: number, by: number): void {
   const e = 1 - s, on = t[j]! > 0;
   p.enemy[e]![j] = on ? 1 : 0;
   if (on) p.enemyBits[e]![j >> 5]! |= 1 << (j & 31); else p.enemyBits[e]![j >> 5]! &= ~(1 << (j & 31));
+}
+
+/** Unit x changed in a way that moves nothing and changes no flag (its facing, half-kills, control, levy roll). */
+export function touch(p: Position, x: number): void {
+  p.touched?.push(x);
 }
 
 /** Recompute unit x's move-phase flags (after a change to it, or for a new turn: reflagAll). */
@@ -348,24 +349,20 @@ export function unitRecord(p: Position, x: number): UnitState {
     };
 }
 
-/** Is unit x the same in both tables (then its JSON record can be shared)? (Written out, as copyUnits.) */
-function sameUnit(a: UnitTable, b: UnitTable, x: number): boolean {
-  return a.ids[x] === b.ids[x] && a.stands[x] === b.stands[x] && a.at[x] === b.at[x] && a.face[x] === b.face[x] && a.status[x] === b.status[x]
-    && a.half[x] === b.half[x] && a.moved[x] === b.moved[x] && a.charged[x] === b.charged[x] && a.retreated[x] === b.retreated[x]
-    && a.retiring[x] === b.retiring[x] && a.levy[x] === b.levy[x] && a.ctrl[x] === b.ctrl[x] && a.trailN[x] === b.trailN[x]
-    && a.trail0[x] === b.trail0[x] && a.trail1[x] === b.trail1[x] && a.side[x] === b.side[x] && a.type[x] === b.type[x];
-}
-
 /**
- * The JSON state of a position. With `prev` (the state `before` was read from or written to), unit records that did
- * not change are shared with it, and the log is prev's with `action` added; without an action, or without `prev`, the
- * log is the position's own array (none kept: empty).
+ * The JSON state of a position. With `prev` (the state the position was read from or written to before the units
+ * `touched` changed), the other unit records are shared with it, and the log is prev's with `action` added; without
+ * an action, or without `prev`, the log is the position's own array (none kept: empty).
  */
-export function toState(p: Position, prev?: { state: GameState; before: UnitTable; action?: Action }): GameState {
+export function toState(p: Position, prev?: { state: GameState; touched: readonly number[]; action?: Action }): GameState {
   const g = p.game, sid = (s: number) => (s < 0 ? null : g.sideIds[s]!);
-  const units: UnitState[] = new Array(p.n);
-  for (let x = 0; x < p.n; x++) {
-    units[x] = prev && x < prev.before.n && x < prev.state.units.length && sameUnit(p, prev.before, x) ? prev.state.units[x]! : unitRecord(p, x);
+  let units: UnitState[];
+  if (prev) {
+    units = prev.state.units.slice();
+    for (const x of prev.touched) units[x] = unitRecord(p, x);
+  } else {
+    units = new Array<UnitState>(p.n);
+    for (let x = 0; x < p.n; x++) units[x] = unitRecord(p, x);
   }
   const r = p.resolution;
   const A = p.attacker;

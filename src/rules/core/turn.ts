@@ -13,7 +13,7 @@ import { DX, DY, dirBetween } from './board';
 import { BALLISTA, COMMANDER } from './table';
 import {
   ACTIVE, ALLOCATE, BALLISTA_FIRE, DEPLOY, DESTROYED, END_TURN, FACING, MELEE, MISSILE, MOVE, OFF, OVER, RETREAT, SUPPORT,
-  addSlot, reflagAll, settle, type PResolution, type Position,
+  addSlot, reflagAll, settle, touch, type PResolution, type Position,
 } from './position';
 import { contextOf, type MoveContext } from './moverules';
 import { moveActions, supportActions, trailTo } from './moves';
@@ -134,6 +134,7 @@ function perform(p: Position, a: Action): void {
     case 'face': {
       const x = slot(p, a.unit);
       p.face[x] = FACINGS.indexOf(a.facing);
+      touch(p, x);
       if (p.phase === MELEE) p.resolution!.survivors = p.resolution!.survivors.filter((y) => y !== x);
       alignCommanders(p, p.at[x]!, p.side[x]!);
       break;
@@ -182,7 +183,7 @@ function alignCommanders(p: Position, j: number, side: number): void {
   if (unit < 0) return;
   for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
     const c = here[k]!;
-    if (p.type[c] === COMMANDER && p.side[c] === side) p.face[c] = p.face[unit]!;
+    if (p.type[c] === COMMANDER && p.side[c] === side && p.face[c] !== p.face[unit]) { p.face[c] = p.face[unit]!; touch(p, c); }
   }
 }
 
@@ -330,7 +331,7 @@ function finish(p: Position): void {
 function startTurn(p: Position, turn: number, attacker: number): void {
   p.turn = turn;
   p.attacker = attacker;
-  for (let x = 0; x < p.n; x++) p.moved[x] = 0;
+  for (let x = 0; x < p.n; x++) if (p.moved[x]) { p.moved[x] = 0; touch(p, x); }
   reflagAll(p);
   p.melees = [];
   p.current = -1;
