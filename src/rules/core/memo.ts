@@ -60,7 +60,19 @@ export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mo
   if (!list) memo.entries.set(key, (list = []));
   if (list.length >= PER_KEY) list.shift(); else memo.size++;
   list.push({ reach, region, enemies });
+  regions.set(reach, region);
   return reach;
+}
+
+/** The region of each remembered search's result (regionOf). */
+const regions = new WeakMap<Reach, Uint32Array>();
+
+/**
+ * The squares a result of memoSearch depends on (those it reached and their neighbours), as a bit per square: while
+ * nothing in them changes, neither does the result, nor anything worked out from the units standing in them.
+ */
+export function regionOf(r: Reach): Uint32Array {
+  return regions.get(r)!;
 }
 
 /** Are the enemy-held squares inside the entry's region the same as when it was searched? */

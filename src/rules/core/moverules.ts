@@ -12,6 +12,7 @@ import type { ResolvedRules } from '../scenario';
 import { T_COVER, dirBetween, type Board } from './board';
 import { BALLISTA, BALLISTARII, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, stackFits, withUnit, type Table } from './table';
 import { memoFor, type Memo } from './memo';
+import type { MoveLists } from './position';
 
 /** A lone 1-stand unit a cavalry unit may ride over (10A): in the open, no ballista, not armored infantry. */
 export const RUN_OVER_TARGETS: readonly TroopType[] = ['mediumInfantry', 'levyInfantry', 'javelinmen', 'longbowmen', 'crossbowmen', 'ballistarii'];
@@ -48,14 +49,16 @@ export interface MoveContext {
   contact: number[];
   fought: boolean[];
   supports: number[][];
+  /** This move phase's lists kept for the next listing (a position's), or null. */
+  lists: MoveLists | null;
 }
 
 /** The move context of a table, its melees given by contact square, fought or not, and supporters' indices. */
 export function contextOf(occ: Table, ids: readonly string[], n: number, rules: ResolvedRules, turn: number, attacker: number, toAct: number,
-  melees: ReadonlyArray<{ contact: number; fought: boolean; supports: readonly number[] }>): MoveContext {
+  melees: ReadonlyArray<{ contact: number; fought: boolean; supports: readonly number[] }>, lists: MoveLists | null = null): MoveContext {
   const board = occ.board;
   const ctx: MoveContext = {
-    occ, ids, n, rules, turn, board, memo: memoFor(board, rules), attacker, toAct, idle: [], besideMelee: null, contact: [], fought: [], supports: [],
+    occ, ids, n, rules, turn, board, memo: memoFor(board, rules), attacker, toAct, idle: [], besideMelee: null, contact: [], fought: [], supports: [], lists,
   };
   if (melees.length > 0) {
     const besideMelee = new Uint8Array(board.n);

@@ -10,7 +10,7 @@ import type { Action } from '../actions';
 import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
 import { dirBetween, type Board } from './board';
 import { BALLISTA, COMMANDER, F_AFTER_CHARGE, KNIGHTS, TYPE_INDEX, stackFits } from './table';
-import { memoSearch, type Memo } from './memo';
+import { memoSearch, regionOf, type Memo } from './memo';
 import { CHARGE, NORMAL, newReach, type Mover, type Reach } from './search';
 import type { ResolvedRules } from '../scenario';
 import {
@@ -105,14 +105,22 @@ export function reachOf(ctx: MoveContext, x: number, carry: boolean): Reach {
 
 /** Move actions of one unit (by index), appended to `out`: normal, carrying its ballista, splitting knights (each with charges). */
 export function unitMoves(ctx: MoveContext, x: number, out: Action[]): void {
-  const { occ } = ctx;
+  const { occ, lists } = ctx;
+  // As listed before in this move phase, while no square its moves depend on has changed (and no charger waits).
+  const kept = lists && ctx.idle.length === 0 ? lists.units[x] : undefined;
+  if (kept && unchanged(kept.squares, lists!.journal, kept.at)) {
+    for (const a of kept.list) out.push(a);
+    return;
+  }
   const start = out.length;
   const t = ownTable(ctx, x);
   const engine = engineOf(ctx, x);
   const r = reachOf(ctx, x, false);
   destinations(ctx, t, x, occ.stands[x]!, r, PLAIN, -1, out);
-  if (engine >= 0) destinations(ctx, t, x, occ.stands[x]!, reachOf(ctx, x, true), CARRY, engine, out);
+  const carried = engine >= 0 ? reachOf(ctx, x, true) : null;
+  if (carried) destinations(ctx, t, x, occ.stands[x]!, carried, CARRY, engine, out);
   if (occ.type[x] === KNIGHTS && occ.stands[x] === 2) destinations(ctx, t, x, 1, r, SPLIT, -1, out);
+  if (lists && ctx.idle.length === 0) lists.units[x] = { at: lists.journal.length, squares: dependsOn(ctx, x, r, carried), list: out.slice(start) };
   // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
   // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
   const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c !== x);
@@ -124,6 +132,31 @@ export function unitMoves(ctx: MoveContext, x: number, out: Action[]): void {
     if (!idle.some((c) => occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle)) out[k++] = a;
   }
   out.length = k;
+}
+
+/** Has no square of `squares` changed since journal entry `at` (nor anything that stales every list)? */
+function unchanged(squares: Uint32Array, journal: readonly number[], at: number): boolean {
+  for (let k = at; k < journal.length; k++) {
+    const j = journal[k]!;
+    if (j < 0 || (squares[j >> 5]! & (1 << (j & 31))) !== 0) return false;
+  }
+  return true;
+}
+
+/**
+ * The squares unit x's moves were worked out from, as a bit per square: its own (its ballista, a split) and the
+ * squares it can end on (stacking, leading, riding over). Enemies leave the board only by being ridden over and
+ * contact squares change only with melees, which stale every list (position.ts journal). A lone missile stand's
+ * backers stand next to its squares (6J): for it, the search's whole region.
+ */
+function dependsOn(ctx: MoveContext, x: number, r: Reach, carried: Reach | null): Uint32Array {
+  const { occ } = ctx;
+  if (needsBacking(occ.type[x]!, occ.stands[x]!)) return regionOf(r);
+  const bits = new Uint32Array(ctx.board.words);
+  const own = occ.sq[x]!;
+  bits[own >> 5]! |= 1 << (own & 31);
+  for (const reach of carried ? [r, carried] : [r]) for (let k = 0; k < reach.count; k++) { const j = reach.square[k]!; bits[j >> 5]! |= 1 << (j & 31); }
+  return bits;
 }
 
 /**

@@ -125,7 +125,21 @@ export interface Position {
   log: Action[] | null;
   /** Units changed since this was last cleared, by slot, repeats allowed (null: not kept): toState shares the rest. */
   touched: number[] | null;
+  /** What this move phase's listings worked out, kept for the next (moves.ts unitMoves). */
+  moveLists: MoveLists;
 }
+
+/**
+ * Each unit's move actions as last listed in this move phase, with the squares they depend on, and the journal of
+ * squares whose units changed since the phase began (-1: every list is stale: the melees or a contact square changed,
+ * or enemies left the board). A unit's list is listed again as it was while none of its squares has changed since.
+ */
+export interface MoveLists {
+  units: Array<{ at: number; squares: Uint32Array; list: readonly Action[] } | undefined>;
+  journal: number[];
+}
+
+export const noMoveLists = (): MoveLists => ({ units: [], journal: [] });
 
 const infos = new WeakMap<readonly SideState[], GameInfo>();
 
@@ -194,7 +208,7 @@ export function fromState(state: GameState): Position {
     },
     ledger: side(state.ledger), rng: { s: state.rng.s, ...(state.rng.script ? { script: [...state.rng.script] } : {}) },
     result: state.result && { winner: state.result.winner, points: { ...state.result.points }, reason: state.result.reason },
-    conceded: side(state.conceded), events: null, log: null, touched: null,
+    conceded: side(state.conceded), events: null, log: null, touched: null, moveLists: noMoveLists(),
   };
   for (let x = 0; x < n; x++) {
     const u = state.units[x]!;
@@ -255,6 +269,7 @@ export function copyPosition(p: Position): Position {
     ledger: p.ledger, rng: p.rng.script ? { s: p.rng.s, script: [...p.rng.script] } : { s: p.rng.s },
     result: p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason },
     conceded: p.conceded, events: p.events && [], log: p.log && p.log.slice(), touched: null,
+    moveLists: { units: p.moveLists.units.slice(), journal: p.moveLists.journal.slice() },
   };
 }
 
@@ -276,12 +291,21 @@ export function settle(p: Position, x: number): void {
   reflag(p, x);
 }
 
+/** The units of square j changed: listed moves that depend on it are listed again (every one, for a contact square). */
+function journal(p: Position, j: number): void {
+  const log = p.moveLists.journal;
+  log.push(j);
+  for (const m of p.melees) if (m.contact === j) { log.push(-1); break; }
+}
+
 function list(p: Position, x: number, j: number): void {
+  journal(p, j);
   p.cells[j] = withUnit(p.cells[j]!, x);
   if (p.type[x] !== BALLISTA) count(p, p.side[x]!, j, 1);
 }
 
 function unlist(p: Position, x: number, j: number): void {
+  journal(p, j);
   const here = p.cells[j]!;
   p.cells[j] = here.length === 1 ? NO_UNITS : here.filter((y) => y !== x);
   if (p.type[x] !== BALLISTA) count(p, p.side[x]!, j, -1);

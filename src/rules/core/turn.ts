@@ -13,7 +13,7 @@ import { DX, DY, dirBetween } from './board';
 import { BALLISTA, COMMANDER } from './table';
 import {
   ACTIVE, ALLOCATE, BALLISTA_FIRE, DEPLOY, DESTROYED, END_TURN, FACING, MELEE, MISSILE, MOVE, OFF, OVER, RETREAT, SUPPORT,
-  addSlot, reflagAll, settle, touch, type PResolution, type Position,
+  addSlot, noMoveLists, reflagAll, settle, touch, type PResolution, type Position,
 } from './position';
 import { contextOf, type MoveContext } from './moverules';
 import { moveActions, supportActions, trailTo } from './moves';
@@ -25,7 +25,7 @@ import { allowedFacing, deployActions, nextToDeploy } from './deploy';
 
 /** The move rules' view of a position. */
 export function positionContext(p: Position): MoveContext {
-  return contextOf(p, p.ids, p.n, p.game.rules, p.turn, p.attacker, p.toAct, p.melees);
+  return contextOf(p, p.ids, p.n, p.game.rules, p.turn, p.attacker, p.toAct, p.melees, p.moveLists);
 }
 
 // ---- Listing.
@@ -190,6 +190,7 @@ function alignCommanders(p: Position, j: number, side: number): void {
 /** A support declaration (9E): an attacking supporter is done moving and turns to the contact square. */
 function declareSupport(p: Position, side: number, x: number, contact: number): void {
   p.melees.find((m) => m.contact === contact)!.supports.push(x);
+  p.moveLists.journal.push(-1);
   if (side === p.attacker) {
     p.moved[x] = 1;
     if (p.type[x] !== COMMANDER) p.face[x] = dirBetween(p.board, p.at[x]!, contact);
@@ -228,6 +229,7 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
   const id = p.ids[x]!;
   if (a.runOver) {
     for (const e of enemies) removeStands(p, e, p.stands[e]!);
+    p.moveLists.journal.push(-1); // enemies gone: the searches read them
     p.events?.push({ kind: 'run-over', side: a.side, unit: id, text: `${id} rides over ${enemies.map((e) => p.ids[e]).join(', ')} at ${a.to}` });
   }
   if (a.carry) {
@@ -259,7 +261,10 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
   alignCommanders(p, to, s);
   let text = p.events ? `${id} ${a.charge ? 'charges' : 'moves'} ${board.names[from]} -> ${a.to}${a.carry ? ' with its ballista' : ''}` : '';
   if (!a.runOver && enemies.length > 0) {
-    if (!p.melees.some((m) => m.contact === to)) p.melees.push({ contact: to, supports: [], mdi: [-1, -1], fought: false });
+    if (!p.melees.some((m) => m.contact === to)) {
+      p.melees.push({ contact: to, supports: [], mdi: [-1, -1], fought: false });
+      p.moveLists.journal.push(-1);
+    }
     if (p.events) text += ` and leads a melee against ${enemies.map((e) => p.ids[e]).join(', ')}`;
   }
   p.events?.push({ kind: 'move', side: a.side, unit: id, text });
@@ -409,6 +414,7 @@ export function advance(p: Position): void {
         p.fires = []; p.decided = [];
         checkRetirement(p); updateBallistas(p);
         p.phase = MOVE;
+        p.moveLists = noMoveLists();
         for (let x = 0; x < p.n; x++) if (p.side[x] === A && p.retiring[x] && p.status[x] === ACTIVE && p.at[x]! >= 0) retireMove(p, x);
         updateBallistas(p);
         if (destroyedSide(p)) continue;
