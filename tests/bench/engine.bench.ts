@@ -3,6 +3,9 @@
  * legal action and picking one at random (randomPolicy, never conceding), and sampleAction playouts (playOut).
  */
 import { applyAction, createGame, legalActions, playOut, randomPolicy, type GameState } from '../../src/rules';
+import { positionOf } from '../../src/rules/game';
+import { OVER, copyPosition } from '../../src/rules/core/position';
+import { applyCore, listActions } from '../../src/rules/core/turn';
 import { templateScenario } from '../../src/scenario';
 import type { BenchSection } from './harness';
 
@@ -38,6 +41,22 @@ function listed(seed: number): { actions: number; legalMs: number } {
     actions++;
   }
   return { actions, legalMs };
+}
+
+/**
+ * The same listed play on the engine's core, as a simulation that lists every action would run it: one position
+ * (src/rules/core/position.ts) changed in place, no JSON state made per action.
+ */
+function core(seed: number): { actions: number; legalMs: number } {
+  const pick = randomPolicy(seed);
+  const p = copyPosition(positionOf(createGame(scenario, { seed })));
+  p.events = null;
+  let actions = 0;
+  while (p.phase !== OVER) {
+    applyCore(p, pick(null as unknown as GameState, listActions(p)));
+    actions++;
+  }
+  return { actions, legalMs: 0 };
 }
 
 function sampled(seed: number): { actions: number; legalMs: number } {
@@ -76,13 +95,15 @@ export const section: BenchSection = {
   name: 'Rules engine (issue 9)',
   run() {
     listed(0); // warm-up
+    core(0);
     sampled(0);
-    const ls: Measure[] = [], ps: Measure[] = [];
+    const ls: Measure[] = [], cs: Measure[] = [], ps: Measure[] = [];
     for (let k = 0; k < ROUNDS; k++) {
       ls.push(measure(listed, 1200, 1000 * k));
+      cs.push(measure(core, 1200, 1000 * k));
       ps.push(measure(sampled, 1200, 1000 * k));
     }
-    const l = median(ls), p = median(ps);
+    const l = median(ls), c = median(cs), p = median(ps);
     const perGame = ls.reduce((n, r) => n + r.perGame, 0) / ls.length;
     const games = [...phases.values()].reduce((n, x) => n + x.positions, 0) / perGame;
     const byPhase = [...phases].sort((a, b) => (b[1].listMs + b[1].applyMs) - (a[1].listMs + a[1].applyMs)).slice(0, 3).map(([name, x]) => ({
@@ -94,6 +115,7 @@ export const section: BenchSection = {
       { label: 'actions applied, legalActions play', value: l.actions, unit: 'per s', note: `${Math.round(l.perGame)} actions a game` },
       { label: 'share of time listing legal actions', value: l.legalShare, unit: '%' },
       ...byPhase,
+      { label: 'random full games, listed play on the core (no JSON states)', value: c.games, unit: 'games/s', note: `median of ${ROUNDS} ${range(cs)}; ${c.cpuGames.toFixed(1)} a second of process CPU time` },
       { label: 'random full games, sampleAction playouts', value: p.games, unit: 'games/s', note: `aim >= 2,000; median of ${ROUNDS} ${range(ps)}; ${p.cpuGames.toFixed(1)} a second of process CPU time` },
       { label: 'actions applied, sampleAction playouts', value: p.actions, unit: 'per s', note: `${Math.round(p.perGame)} actions a game` },
     ];

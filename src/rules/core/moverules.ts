@@ -43,8 +43,8 @@ export interface MoveContext {
   toAct: number;
   /** Chargers (unit indices) that would fight in no melee (then movement may not end, 6G reading). */
   idle: number[];
-  /** Squares next to a melee's contact square (where a charge may end to support it), 1 by square index; null without melees. */
-  besideMelee: Uint8Array | null;
+  /** Squares next to a melee's contact square (where a charge may end to support it), a bit per square; null without melees. */
+  besideMelee: Uint32Array | null;
   /** The melees (and, while one is tried, one more): contact square, fought, supporters' unit indices. */
   contact: number[];
   fought: boolean[];
@@ -61,13 +61,13 @@ export function contextOf(occ: Table, ids: readonly string[], n: number, rules: 
     occ, ids, n, rules, turn, board, memo: memoFor(board, rules), attacker, toAct, idle: [], besideMelee: null, contact: [], fought: [], supports: [], lists,
   };
   if (melees.length > 0) {
-    const besideMelee = new Uint8Array(board.n);
+    const besideMelee = new Uint32Array(board.words);
     for (const m of melees) {
       const c = m.contact;
       ctx.contact.push(c);
       ctx.fought.push(m.fought);
       ctx.supports.push(m.supports.slice());
-      for (let d = 0; d < 8; d++) if (board.step[c * 8 + d]! >= 0) besideMelee[board.step[c * 8 + d]!] = 1;
+      for (let d = 0; d < 8; d++) { const j = board.step[c * 8 + d]!; if (j >= 0) besideMelee[j >> 5]! |= 1 << (j & 31); }
     }
     ctx.besideMelee = besideMelee;
   }

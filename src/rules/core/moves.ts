@@ -171,7 +171,7 @@ function destinations(ctx: MoveContext, t: Table, x: number, stands: number, r: 
   const chargeTag = variant === SPLIT ? CHARGE_SPLIT : CHARGED;
   for (let k = 0; k < r.count; k++) {
     const j = square[k]!, normal = (kind[k]! & NORMAL) !== 0, charge = (kind[k]! & CHARGE) !== 0 && !carry;
-    const near = beside !== null && beside[j] === 1;
+    const near = beside !== null && (beside[j >> 5]! & (1 << (j & 31))) !== 0;
     if (occ.cells[j]!.length === 0) {
       // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
       if (normal) out.push(move(board, t, j, variant));

@@ -96,8 +96,9 @@ export interface Position {
   // ---- Squares.
   /** The active units in each square, in slot order (a list is replaced, never changed, so copies share them). */
   cells: Array<readonly number[]>;
-  /** By side: how many of its troop units (not ballistas) stand in each square. */
+  /** By side: how many of its troop units (not ballistas) stand in each square, and on the whole board. */
   troops: [Ints, Ints];
+  onBoard: [number, number];
   /** By side: 1 where troops of the other side stand, and the same as bits (32 squares a word). */
   enemy: [Ints, Ints];
   enemyBits: [Uint32Array, Uint32Array];
@@ -187,7 +188,7 @@ export function fromState(state: GameState): Position {
     game: g, board, sides: sideIds, n, ids, index: new Map(ids.map((id, x) => [id, x])),
     ...unitArrays(n),
     cells: new Array<readonly number[]>(board.n).fill(NO_UNITS),
-    troops: [zeros(board.n), zeros(board.n)],
+    troops: [zeros(board.n), zeros(board.n)], onBoard: [0, 0],
     enemy: [zeros(board.n), zeros(board.n)],
     enemyBits: [new Uint32Array(board.words), new Uint32Array(board.words)],
     turn: state.turn, attacker: side(state.attacker), phase: PHASE_INDEX[state.phase], toAct: side(state.toAct),
@@ -257,7 +258,7 @@ export function copyPosition(p: Position): Position {
     side: u.side, type: u.type, face: u.face, stands: u.stands, half: u.half, ctrl: u.ctrl, sq: u.sq, at: u.at, status: u.status, moved: u.moved,
     retiring: u.retiring, levy: u.levy, charged: u.charged, retreated: u.retreated, trailN: u.trailN, trail0: u.trail0, trail1: u.trail1, flags: u.flags,
     cells: p.cells.slice(),
-    troops: [p.troops[0].slice(), p.troops[1].slice()],
+    troops: [p.troops[0].slice(), p.troops[1].slice()], onBoard: [p.onBoard[0], p.onBoard[1]],
     enemy: [p.enemy[0].slice(), p.enemy[1].slice()],
     enemyBits: [p.enemyBits[0].slice(), p.enemyBits[1].slice()],
     turn: p.turn, attacker: p.attacker, phase: p.phase, toAct: p.toAct,
@@ -315,6 +316,7 @@ function count(p: Position, s: number, j: number, by: number): void {
   const t = p.troops[s]!;
   const before = t[j]!;
   t[j] = before + by;
+  p.onBoard[s]! += by;
   if ((before === 0) === (t[j] === 0)) return;
   const e = 1 - s, on = t[j]! > 0;
   p.enemy[e]![j] = on ? 1 : 0;

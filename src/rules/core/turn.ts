@@ -281,8 +281,7 @@ export function setUp(p: Position): void {
 
 /** Does the side still have troops (not ballistas) on the board? */
 export function troopsOnBoard(p: Position, side: number): boolean {
-  for (let x = 0; x < p.n; x++) if (p.side[x] === side && p.status[x] === ACTIVE && p.at[x]! >= 0 && p.type[x] !== BALLISTA) return true;
-  return false;
+  return p.onBoard[side]! > 0;
 }
 
 /** Points of a side (section 11): stand costs, half for units off the board and half-killed stands. */
