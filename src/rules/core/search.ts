@@ -187,13 +187,17 @@ function makeSteps(board: Board): Steps {
 // ---- Search buffers, reused between calls (a search never re-enters itself).
 
 /**
- * Costs are kept stamped with the search they belong to, so that nothing is cleared between searches: mark[node] is
- * stamp * 64 + 63 - cost for a node queued in this search at that cost, anything less (earlier searches, 0) for one
- * not yet queued. So "already queued at cost <= c" is one comparison: mark[node] >= stamp * 64 + 63 - c.
+ * Costs are kept stamped with the search they belong to, so that they need clearing only once in STAMPS searches:
+ * mark[node] is stamp * 64 + 63 - cost for a node queued in this search at that cost, anything less (earlier
+ * searches, 0) for one not yet queued. So "already queued at cost <= c" is one comparison: mark[node] >= stamp * 64 +
+ * 63 - c. Everything is kept in 16-bit integers: half the memory to bring into the cache, which is what a search in
+ * the middle of a game mostly waits for.
  */
 const COSTS = 64;
-/** Searches before the stamps would overflow and the marks are cleared. */
-const STAMPS = Math.floor(0x7fffffff / COSTS) - 1;
+/** Searches before the stamps would overflow a 16-bit mark and the marks are cleared. */
+const STAMPS = Math.floor(0x7fff / COSTS) - 1;
+/** Squares a board may have: node numbers (8 flags layers of them) must fit in 16 bits. */
+const MAX_SQUARES = 2048;
 
 /**
  * A node is flags << sh | square (sh: enough bits for a square of the board), so that the nodes of one flags layer,
@@ -205,10 +209,11 @@ const STAMPS = Math.floor(0x7fffffff / COSTS) - 1;
 let S = buffers(0, 64);
 
 function buffers(n: number, cap: number) {
+  if (n > MAX_SQUARES) throw new Error(`a board of ${n} squares is too large for the move search (at most ${MAX_SQUARES})`);
   const nodes = 8 << shiftFor(n);
   return {
-    n, cap, mark: new Int32Array(nodes), prev: new Int32Array(nodes), pos: new Int32Array(n).fill(-1), stamp: 0,
-    queue: new Int32Array(16 * cap), size: new Int32Array(16), reached: new Uint32Array((n + 31) >> 5),
+    n, cap, mark: new Int16Array(nodes), prev: new Int16Array(nodes), pos: new Int16Array(n).fill(-1), stamp: 0,
+    queue: new Int16Array(16 * cap), size: new Int32Array(16), reached: new Uint32Array((n + 31) >> 5),
   };
 }
 
@@ -219,7 +224,7 @@ function shiftFor(n: number): number {
 
 /** Room for `cap` nodes in each of `buckets` buckets, the nodes queued so far kept in their buckets. */
 function growQueue(buckets: number, cap: number): void {
-  const queue = new Int32Array(buckets * cap);
+  const queue = new Int16Array(buckets * cap);
   for (let b = 0; b < S.size.length; b++) queue.set(S.queue.subarray(b * S.cap, b * S.cap + S.size[b]!), b * cap);
   const size = new Int32Array(buckets);
   size.set(S.size);
@@ -260,8 +265,9 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Uint
   let count = 0;
   for (let b = 0; b <= maxB; b++) {
     // size[b] does not grow while bucket b is read: its steps queue into buckets b + 2 and b + 3.
-    for (let e = 0; e < size[b]!; e++) {
-      const node = queue[b * cap + e]!;
+    let base = b * cap;
+    for (let e = 0, end = size[b]!; e < end; e++) {
+      const node = queue[base + e]!;
       if (mark[node] !== Z - b) continue; // queued again since at a lower cost
       const i = node & sqMask, f = node >> sh;
       if (i !== start) {
@@ -298,7 +304,7 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Uint
         if (mark[key]! >= z) continue;
         if (carry && enemy[j]) continue;
         mark[key] = z; prev[key] = node;
-        if (size[nb] === cap) { growQueue(S.size.length, cap * 2); queue = S.queue; cap = S.cap; }
+        if (size[nb] === cap) { growQueue(S.size.length, cap * 2); queue = S.queue; cap = S.cap; base = b * cap; }
         queue[nb * cap + size[nb]!++] = key;
       }
       for (let d = 1, nb = b + 3; d < 8 && nb <= most; d += 2) {
@@ -312,7 +318,7 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Uint
         // A diagonal step is stopped between two enemy-held corner squares (rivers round both corners: `open`).
         if (enemy[i + cornerX[d]!] && enemy[i + cornerY[d]!]) continue;
         mark[key] = z; prev[key] = node;
-        if (size[nb] === cap) { growQueue(S.size.length, cap * 2); queue = S.queue; cap = S.cap; }
+        if (size[nb] === cap) { growQueue(S.size.length, cap * 2); queue = S.queue; cap = S.cap; base = b * cap; }
         queue[nb * cap + size[nb]!++] = key;
       }
     }
@@ -351,7 +357,7 @@ function dilate(steps: Steps, from: Uint32Array, region: Uint32Array): void {
 }
 
 /** The last two squares before `node` on its path (the links of a node found are final: it is never improved). */
-function trailTo(prev: Int32Array, node: number, sqMask: number, out: Int32Array, k: number): void {
+function trailTo(prev: Int16Array, node: number, sqMask: number, out: Int32Array, k: number): void {
   const a = prev[node]!, b = a >= 0 ? prev[a]! : -1;
   out[2 * k] = a >= 0 ? a & sqMask : -1;
   out[2 * k + 1] = b >= 0 ? b & sqMask : -1;
