@@ -134,6 +134,8 @@ interface Steps {
   open: Uint8Array;
   /** The path flags a square gives a path entering it: ROAD when on a road (kept only if the path had it), HILL, PROT. */
   gives: Uint8Array;
+  /** 1 for a square whose neighbours all give no flags (open ground all round: most squares of most boards). */
+  plain: Uint8Array;
   /** Index offset of one step in direction d, and of the two corner squares of a diagonal step (x first, y first). */
   offset: Int32Array;
   cornerX: Int32Array;
@@ -176,12 +178,18 @@ function makeSteps(board: Board): Steps {
   }
   const offset = new Int32Array(8), cornerX = new Int32Array(8), cornerY = new Int32Array(8);
   for (let d = 0; d < 8; d++) { offset[d] = DY[d]! * columns + DX[d]!; cornerX[d] = DX[d]!; cornerY[d] = DY[d]! * columns; }
+  const plain = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    let any = 0;
+    for (let d = 0; d < 8; d++) { const j = step[i * 8 + d]!; if (j >= 0) any |= gives[j]!; }
+    plain[i] = any === 0 ? 1 : 0;
+  }
   const words = (n + 31) >> 5, notFirst = new Uint32Array(words), notLast = new Uint32Array(words);
   for (let i = 0; i < n; i++) {
     if (i % columns !== 0) notFirst[i >> 5]! |= 1 << (i & 31);
     if (i % columns !== columns - 1) notLast[i >> 5]! |= 1 << (i & 31);
   }
-  return { board, open, gives, offset, cornerX, cornerY, notFirst, notLast, columns, spread: new Uint32Array(words) };
+  return { board, open, gives, plain, offset, cornerX, cornerY, notFirst, notLast, columns, spread: new Uint32Array(words) };
 }
 
 // ---- Search buffers, reused between calls (a search never re-enters itself).
@@ -203,8 +211,10 @@ const MAX_SQUARES = 2048;
  * A node is flags << sh | square (sh: enough bits for a square of the board), so that the nodes of one flags layer,
  * on open ground nearly all of them, lie together in memory: a search touches few cache lines.
  * mark[node]: see above; prev[node]: the node it came from. pos[square]: its index in
- * the result (-1: not in it). Bucket b (the nodes queued at cost b, in the order queued) is queue[b * cap ...
- * b * cap + size[b]). reached: bit per square the search moved on from (for the region).
+ * the result (-1: not in it). reached: bit per square the search moved on from (for the region).
+ * The nodes queued at cost b, in the order queued, are queue[slot * cap ... slot * cap + size[slot]) with slot = b & 3:
+ * while bucket b is read, steps queue into buckets b + 2 and b + 3 only, so no more than four buckets are ever open
+ * (b + 1 is complete), and a few hundred bytes of queue are used over and over.
  */
 let S = buffers(0, 64);
 
@@ -213,7 +223,7 @@ function buffers(n: number, cap: number) {
   const nodes = 8 << shiftFor(n);
   return {
     n, cap, mark: new Int16Array(nodes), prev: new Int16Array(nodes), pos: new Int16Array(n).fill(-1), stamp: 0,
-    queue: new Int16Array(16 * cap), size: new Int32Array(16), reached: new Uint32Array((n + 31) >> 5),
+    queue: new Int16Array(4 * cap), size: new Int32Array(4), reached: new Uint32Array((n + 31) >> 5),
   };
 }
 
@@ -222,13 +232,11 @@ function shiftFor(n: number): number {
   return 32 - Math.clz32(Math.max(n - 1, 1));
 }
 
-/** Room for `cap` nodes in each of `buckets` buckets, the nodes queued so far kept in their buckets. */
-function growQueue(buckets: number, cap: number): void {
-  const queue = new Int16Array(buckets * cap);
-  for (let b = 0; b < S.size.length; b++) queue.set(S.queue.subarray(b * S.cap, b * S.cap + S.size[b]!), b * cap);
-  const size = new Int32Array(buckets);
-  size.set(S.size);
-  S.queue = queue; S.size = size; S.cap = cap;
+/** Room for twice as many nodes in each bucket, the nodes queued so far kept in their buckets. */
+function growQueue(): void {
+  const cap = 2 * S.cap, queue = new Int16Array(4 * cap);
+  for (let slot = 0; slot < 4; slot++) queue.set(S.queue.subarray(slot * S.cap, slot * S.cap + S.size[slot]!), slot * cap);
+  S.queue = queue; S.cap = cap;
 }
 
 export function newReach(n: number): Reach {
@@ -248,25 +256,25 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Uint
   if (maxB < 0) return;
   const n = board.n;
   if (S.n < n) S = buffers(n, S.cap);
-  if (S.size.length <= maxB) growQueue(maxB + 1, S.cap);
   if (++S.stamp > STAMPS) { S.mark.fill(0); S.stamp = 1; }
   const Z = S.stamp * COSTS + COSTS - 1;
   const steps = stepsOf(board);
-  const { open, gives, offset, cornerX, cornerY } = steps;
+  const { open, gives, plain, offset, cornerX, cornerY } = steps;
   const { mark, prev, pos, size, reached } = S;
   let { queue, cap } = S;
   const { square, cost, kind, trail, chargeTrail } = out;
   const carry = m.carry, start = m.from, vbase = L.variant * n, sh = shiftFor(n), sqMask = (1 << sh) - 1;
-  size.fill(0, 0, maxB + 1);
+  size.fill(0);
   if (region) reached.fill(0, 0, board.words);
   const startNode = (gives[start]! << sh) | start;
   mark[startNode] = Z; prev[startNode] = -1;
   queue[0] = startNode; size[0] = 1;
   let count = 0;
   for (let b = 0; b <= maxB; b++) {
-    // size[b] does not grow while bucket b is read: its steps queue into buckets b + 2 and b + 3.
-    let base = b * cap;
-    for (let e = 0, end = size[b]!; e < end; e++) {
+    // Bucket b does not grow while it is read: its steps queue into buckets b + 2 and b + 3.
+    const slot = b & 3;
+    let base = slot * cap;
+    for (let e = 0, end = size[slot]!; e < end; e++) {
       const node = queue[base + e]!;
       if (mark[node] !== Z - b) continue; // queued again since at a lower cost
       const i = node & sqMask, f = node >> sh;
@@ -279,7 +287,7 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Uint
             pos[i] = k; square[k] = i; cost[k] = b;
             kind[k] = (isNormal ? NORMAL : 0) | (isCharge ? CHARGE : 0);
             trailTo(prev, node, sqMask, trail, k);
-            if (isCharge) trailTo(prev, node, sqMask, chargeTrail, k);
+            if (isCharge) { chargeTrail[2 * k] = trail[2 * k]!; chargeTrail[2 * k + 1] = trail[2 * k + 1]!; }
           } else {
             if (isNormal) kind[p]! |= NORMAL;
             if (isCharge && !(kind[p]! & CHARGE)) { kind[p]! |= CHARGE; trailTo(prev, node, sqMask, chargeTrail, p); }
@@ -291,37 +299,50 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Uint
         }
       }
       if (region) reached[i >> 5]! |= 1 << (i & 31);
-      const mask = open[vbase + i]!, most = bound[f]!, row = f * 8;
+      const mask = open[vbase + i]!, most = bound[f]!, row = f * 8, same = (f & ROAD) === 0 && plain[i] === 1;
       // Side steps (cost 2) and diagonal ones (cost 3) fill different buckets, so taking them in two passes keeps
       // every bucket's order: within each pass the directions still go clockwise from north. The cheap tests come
       // first (most steps lead back to nodes already queued); the enemy rules are asked only of a step that counts.
-      for (let d = 0, nb = b + 2; d < 8 && nb <= most; d += 2) {
+      // With open ground all round (no road, hill or cover) a path without the road keeps its flags, and so its bound,
+      // which the pass's cost is within: the node stepped to is the same offset from this one as the squares are.
+      for (let d = 0, nb = b + 2, z = Z - nb; d < 8 && nb <= most; d += 2) {
         if (!(mask & (1 << d))) continue;
         const j = i + offset[d]!;
-        const t = next[row + gives[j]!]!; // the new flags, and the bound that goes with them
-        if (nb > t >> 3) continue;
-        const key = ((t & 7) << sh) | j, z = Z - nb;
+        let key: number;
+        if (same) key = node + offset[d]!;
+        else {
+          const t = next[row + gives[j]!]!; // the new flags, and the bound that goes with them
+          if (nb > t >> 3) continue;
+          key = ((t & 7) << sh) | j;
+        }
         if (mark[key]! >= z) continue;
         if (carry && enemy[j]) continue;
         mark[key] = z; prev[key] = node;
-        if (size[nb] === cap) { growQueue(S.size.length, cap * 2); queue = S.queue; cap = S.cap; base = b * cap; }
-        queue[nb * cap + size[nb]!++] = key;
+        const to = nb & 3;
+        if (size[to] === cap) { growQueue(); queue = S.queue; cap = S.cap; base = slot * cap; }
+        queue[to * cap + size[to]!++] = key;
       }
-      for (let d = 1, nb = b + 3; d < 8 && nb <= most; d += 2) {
+      for (let d = 1, nb = b + 3, z = Z - nb; d < 8 && nb <= most; d += 2) {
         if (!(mask & (1 << d))) continue;
         const j = i + offset[d]!;
-        const t = next[row + gives[j]!]!;
-        if (nb > t >> 3) continue;
-        const key = ((t & 7) << sh) | j, z = Z - nb;
+        let key: number;
+        if (same) key = node + offset[d]!;
+        else {
+          const t = next[row + gives[j]!]!;
+          if (nb > t >> 3) continue;
+          key = ((t & 7) << sh) | j;
+        }
         if (mark[key]! >= z) continue;
         if (carry && enemy[j]) continue;
         // A diagonal step is stopped between two enemy-held corner squares (rivers round both corners: `open`).
         if (enemy[i + cornerX[d]!] && enemy[i + cornerY[d]!]) continue;
         mark[key] = z; prev[key] = node;
-        if (size[nb] === cap) { growQueue(S.size.length, cap * 2); queue = S.queue; cap = S.cap; base = b * cap; }
-        queue[nb * cap + size[nb]!++] = key;
+        const to = nb & 3;
+        if (size[to] === cap) { growQueue(); queue = S.queue; cap = S.cap; base = slot * cap; }
+        queue[to * cap + size[to]!++] = key;
       }
     }
+    size[slot] = 0; // the slot of bucket b + 4, first queued into while bucket b + 1 is read
   }
   out.count = count;
   for (let k = 0; k < count; k++) pos[square[k]!] = -1;
