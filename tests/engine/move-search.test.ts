@@ -9,11 +9,12 @@ import {
   createRng, resolveRules, rollDie, squareName, TROOP_TYPES,
   type Edge, type ResolvedRules, type RngState, type Scenario, type Square, type Terrain, type TroopType,
 } from '../../src/rules';
-import { boardOf, type Board } from '../../src/rules/core/board';
+import { boardOf, T_ROAD, type Board } from '../../src/rules/core/board';
 import { CHARGE, NORMAL, newReach, search, type Mover, type Reach } from '../../src/rules/core/search';
+import { memoFor, memoSearch } from '../../src/rules/core/memo';
 import { referenceReach } from './move-reference';
 
-const SIZES: ReadonlyArray<[number, number]> = [[8, 8], [12, 12], [12, 12], [9, 17], [20, 16], [31, 10], [24, 24], [48, 24]];
+const SIZES: ReadonlyArray<[number, number]> = [[8, 8], [12, 12], [12, 12], [9, 17], [20, 16], [31, 10], [32, 8], [24, 24], [48, 24]];
 const KINDS = ['woods', 'buildings', 'rocks', 'village'] as const;
 
 interface Input { scenario: Scenario; board: Board; rules: ResolvedRules; mover: Mover; enemy: Uint8Array; label: string }
@@ -37,6 +38,9 @@ function generate(seed: number): Input {
     }
     terrain.roads!.push({ path });
   }
+  // Now and then a road of points that do not line up, each taken on its own (the validator reports it; the engine
+  // still reads it): road squares with no road next to them.
+  if (chance(30)) terrain.roads!.push({ path: [anySquare(), anySquare(), anySquare()] });
   const density = draw(4); // 0: none of a kind, up to one square in eight
   for (let k = Math.floor((columns * rows * density) / 40); k > 0; k--) terrain.protected!.push({ at: anySquare(), kind: KINDS[draw(4)]! });
   for (let k = Math.floor((columns * rows * draw(4)) / 60); k > 0; k--) {
@@ -65,7 +69,9 @@ function generate(seed: number): Input {
     sides: [{ id: 'a', army: 'teutonic', edge: 'north', units: [] }, { id: 'b', army: 'russian', edge: 'south', units: [] }],
   };
   const board = boardOf(scenario);
-  const from = draw(board.n);
+  // Often from a road square (a path that starts on the road may keep the road bonus), else anywhere.
+  const onRoad = Array.from({ length: board.n }, (_, i) => i).filter((i) => board.terrain[i]! & T_ROAD);
+  const from = onRoad.length > 0 && chance(30) ? onRoad[draw(onRoad.length)]! : draw(board.n);
   const type: TroopType = TROOP_TYPES[draw(TROOP_TYPES.length)]!;
   // Enemies: anywhere at some density, and often crowded round the mover (squeezes, blocked paths).
   const enemy = new Uint8Array(board.n);
@@ -161,3 +167,32 @@ test('6A a move search reads no enemy square outside the region it reports (what
   }
   expect(flipped).toBeGreaterThan(INPUTS);
 }, 300_000);
+
+test('6A a remembered move search is the fresh search whenever enemies come and go (memo hits and misses over generated boards)', () => {
+  const fresh = newReach(48 * 24), scratch = newReach(48 * 24);
+  let hits = 0, calls = 0;
+  for (let seed = 1; seed <= 60; seed++) {
+    const x = generate(200_000 + seed);
+    const memo = memoFor(x.board, x.rules);
+    const rng = createRng(seed);
+    const enemy = x.enemy.slice(), bits = new Uint32Array(x.board.words);
+    for (let i = 0; i < x.board.n; i++) if (enemy[i]) bits[i >> 5]! |= 1 << (i & 31);
+    const typeIndex = TROOP_TYPES.indexOf(x.mover.type);
+    // Enemies step on and off a few squares near the mover and back again, so that placements repeat.
+    const near = Array.from({ length: x.board.n }, (_, i) => i).filter((i) => i !== x.mover.from && Math.abs((i % x.board.columns) - (x.mover.from % x.board.columns)) <= 4 && Math.abs(Math.floor(i / x.board.columns) - Math.floor(x.mover.from / x.board.columns)) <= 4);
+    const toggles = Array.from({ length: 3 }, () => near[rollDie(rng, near.length) - 1]!);
+    for (let step = 0; step < 40; step++) {
+      const i = toggles[rollDie(rng, toggles.length) - 1]!;
+      enemy[i] = enemy[i] === 1 ? 0 : 1;
+      bits[i >> 5]! ^= 1 << (i & 31);
+      const before = memo.size;
+      const got = memoSearch(memo, x.board, x.rules, x.mover, typeIndex, enemy, bits, scratch);
+      if (memo.size === before) hits++;
+      calls++;
+      search(x.board, x.rules, x.mover, enemy, fresh);
+      expect(listing(x, got), `${x.label}, step ${step}`).toEqual(listing(x, fresh));
+    }
+  }
+  // Most placements come back: the memo answers many of them (and the check above holds them to fresh searches).
+  expect(hits).toBeGreaterThan(calls / 3);
+});
