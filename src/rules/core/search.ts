@@ -87,15 +87,19 @@ interface Limits {
 }
 
 const TYPE_NO = Object.fromEntries(TROOP_TYPES.map((t, k) => [t, k])) as Record<TroopType, number>;
-/** Limits by kind (type * 4 + after a charge * 2 + carrying), for the hill rules last searched with, and per rules. */
+/**
+ * Limits by kind (type * 4 + after a charge * 2 + carrying), for the hill rules last searched with, and by the hill
+ * rules' content (each game resolves its own rules object, but the hill rules of most games are the same few).
+ */
 let lastHills: object | null = null, lastLimits: Array<Limits | undefined> = [];
-const limitsByHills = new WeakMap<object, Array<Limits | undefined>>();
+const limitsByHills = new Map<string, Array<Limits | undefined>>();
 
 function limitsOf(rules: ResolvedRules, m: Mover): Limits {
   if (rules.hills !== lastHills) {
     lastHills = rules.hills;
-    let table = limitsByHills.get(rules.hills);
-    if (!table) limitsByHills.set(rules.hills, (table = []));
+    const key = `${rules.hills.banned.join(',')}|${rules.hills.movePenalty}`;
+    let table = limitsByHills.get(key);
+    if (!table) limitsByHills.set(key, (table = []));
     lastLimits = table;
   }
   const k = TYPE_NO[m.type] * 4 + (m.afterCharge ? 2 : 0) + (m.carry ? 1 : 0);
