@@ -1,13 +1,14 @@
 /**
  * The fast core's move phase (issue 9): on many move-phase positions, the listed actions equal those of a
- * straightforward reference written here from the rules (digest 6, 6G, 6J, 6K, 6L, 9E, 10A): string squares, a plain
- * relax-until-stable search over (square, path flags), no occupancy tables, no memo, no interning, no shortcuts.
+ * straightforward reference written here from the rules (digest 6, 6G, 6J, 6K, 6L, 9E, 10A): string squares, the plain
+ * relax-until-stable search over (square, path flags) of move-reference.ts, no occupancy tables, no memo, no
+ * interning, no shortcuts.
  * The order of the listing is proven separately by the replay fixture (replay-fixture.test.ts).
  */
 import { expect, test } from 'vitest';
 import {
   actionKey, applyAction, createGame, legalActions, randomPolicy, reachableSquares, simplePolicy, parseSquare, squareName,
-  terrainIndex, riverBlocks, FACINGS, SIDE_FACINGS, TROOPS, ENGINE_READINGS, BALLISTA_MOVE, MOVE_AFTER_CHARGE,
+  terrainIndex, FACINGS, SIDE_FACINGS, TROOPS, ENGINE_READINGS,
   type Action, type Facing, type GameState, type Scenario, type Square, type UnitState,
 } from '../../src/rules';
 import { TEMPLATES } from '../../src/scenario';
@@ -18,64 +19,17 @@ import { gameOf, withUnit } from './helpers';
 import { boardOf, squareIndex } from '../../src/rules/core/board';
 import { memoFor, memoSearch } from '../../src/rules/core/memo';
 import { newReach } from '../../src/rules/core/search';
+import { referenceReach, type ReferenceSquare } from './move-reference';
 
 const on = (s: GameState, u: UnitState) => s.units.filter((x) => x.status === 'active' && x.at === u.at);
 const enemyAt = (s: GameState, side: string, sq: Square) => s.units.some((x) => x.status === 'active' && x.at === sq && x.type !== 'ballista' && x.side !== side);
 const near = (a: Square, b: Square) => { const p = parseSquare(a)!, q = parseSquare(b)!; return a !== b && Math.abs(p.col - q.col) <= 1 && Math.abs(p.row - q.row) <= 1; };
 
-/** 6A-6G, 6K: where a unit may end a move, by relaxing (square, road all the way, hill touched, cover touched) until nothing improves. */
-function reference(s: GameState, u: UnitState, carry: boolean): Map<Square, { normal: boolean; charge: boolean; cost: number }> {
-  const t = terrainIndex(s.scenario);
-  const spec = TROOPS[u.type];
-  const after = u.chargedTurn !== null && s.turn - u.chargedTurn === ENGINE_READINGS.turnsUntilAfterCharge;
-  const allowance = (road: boolean, hill: boolean, cover: boolean, charge: boolean): number => {
-    if (charge && (spec.charge === null || after || carry || cover)) return -1;
-    let base = charge ? spec.charge! : spec.charge !== null && after ? MOVE_AFTER_CHARGE : spec.move;
-    if (carry) base = Math.min(base, BALLISTA_MOVE);
-    return base + (road ? 1 : 0) - (hill ? s.rules.hills.movePenalty : 0);
-  };
-  const banned = (sq: Square) => t.hill.has(sq) && (s.rules.hills.banned.includes(u.type) || (carry && s.rules.hills.banned.includes('ballista')));
-  const enemies = new Set(s.units.filter((x) => x.status === 'active' && x.at !== null && x.type !== 'ballista' && x.side !== u.side).map((x) => x.at));
-  const enemy = (sq: Square) => enemies.has(sq);
-  const best = new Map<string, number>();
-  const start = `${u.at}|${t.road.has(u.at!)}|${t.hill.has(u.at!)}|${t.cover.has(u.at!)}`;
-  best.set(start, 0);
-  // Relax until nothing improves: a node whose cost went down is looked at again.
-  const todo = [start];
-  while (todo.length > 0) {
-    const node = todo.shift()!;
-    const cost = best.get(node)!;
-    {
-      const [sq, road, hill, cover] = node.split('|') as [Square, string, string, string];
-      if (sq !== u.at && enemy(sq)) continue; // entered to fight: no further
-      const p = parseSquare(sq)!;
-      for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
-        const c = p.col + dx, r = p.row + dy;
-        if ((dx === 0 && dy === 0) || c < 0 || r < 0 || c >= s.board.columns || r >= s.board.rows) continue;
-        const to = squareName(c, r);
-        if (banned(to) || (carry && (t.protected.has(to) || enemy(to)))) continue;
-        if (dx !== 0 && dy !== 0) {
-          const b = squareName(c, p.row), d = squareName(p.col, r);
-          if (enemy(b) && enemy(d)) continue;
-          if ((riverBlocks(t, sq, b) || riverBlocks(t, b, to)) && (riverBlocks(t, sq, d) || riverBlocks(t, d, to))) continue;
-        } else if (riverBlocks(t, sq, to)) continue;
-        const next = cost + (dx !== 0 && dy !== 0 ? 1.5 : 1);
-        if (next > 12) continue;
-        const key = `${to}|${road === 'true' && t.road.has(to)}|${hill === 'true' || t.hill.has(to)}|${cover === 'true' || t.cover.has(to)}`;
-        if ((best.get(key) ?? Infinity) > next) { best.set(key, next); todo.push(key); }
-      }
-    }
-  }
-  const out = new Map<Square, { normal: boolean; charge: boolean; cost: number }>();
-  for (const [node, cost] of best) {
-    const [sq, road, hill, cover] = node.split('|').map((x, i) => (i === 0 ? x : x === 'true')) as [Square, boolean, boolean, boolean];
-    if (sq === u.at) continue;
-    const normal = cost <= allowance(road, hill, cover, false), charge = cost <= allowance(road, hill, cover, true);
-    if (!normal && !charge) continue;
-    const o = out.get(sq) ?? { normal: false, charge: false, cost: Infinity };
-    out.set(sq, { normal: o.normal || normal, charge: o.charge || charge, cost: Math.min(o.cost, cost) });
-  }
-  return out;
+/** 6A-6G, 6K: where a unit may end a move (the shared plain reference search). */
+function reference(s: GameState, u: UnitState, carry: boolean): Map<Square, ReferenceSquare> {
+  const afterCharge = u.chargedTurn !== null && s.turn - u.chargedTurn === ENGINE_READINGS.turnsUntilAfterCharge;
+  const enemies = new Set(s.units.filter((x) => x.status === 'active' && x.at !== null && x.type !== 'ballista' && x.side !== u.side).map((x) => x.at!));
+  return referenceReach(s.scenario, s.rules, enemies, { type: u.type, at: u.at!, afterCharge, carry });
 }
 
 // ---- The rules the listing asks, written plainly over unit records (the engine judges them on its integer table).

@@ -3,7 +3,8 @@
  * repeat. Kept per board and hill rules, keyed by an integer (start square, troop type, after a charge, carrying).
  * A search depends on nothing else but the enemy-held squares it read, so an entry records the squares it could have
  * read (those it reached and their neighbours) and which of them were enemy-held; it is reused exactly when the
- * enemy-held squares inside that region are the same now, checked a word (32 squares) at a time.
+ * enemy-held squares inside that region are the same now, checked a word (32 squares) at a time over the few words
+ * the region spans. Listings ask again and again (every unit, every position), so the hit is the path made short.
  */
 import { TROOP_TYPES } from '../troops';
 import type { ResolvedRules } from '../scenario';
@@ -12,13 +13,17 @@ import { search, type Mover, type Reach } from './search';
 
 interface Entry {
   reach: Reach;
-  /** Bit per square: squares whose enemy flag the search may have read. */
-  region: Uint32Array;
-  /** Bit per square: those of them that were enemy-held. */
-  enemies: Uint32Array;
+  /** The first word of the region with a square in it (a region spans a few rows: its words are few and together). */
+  lo: number;
+  /**
+   * From word lo on, two integers a word to the region's last: the region's bits (squares whose enemy flag the search
+   * may have read), and those of them that were enemy-held.
+   */
+  words: Int32Array;
 }
 
-export interface Memo { board: Board; entries: Map<number, Entry[]>; size: number }
+/** Entries by key, most recently used first. */
+export interface Memo { board: Board; entries: Array<Entry[] | undefined>; size: number }
 
 const memos = new WeakMap<Board, Map<string, Memo>>();
 /** The memo last used with a hill-rules object (one per game: every state of a game shares its rules). */
@@ -34,51 +39,64 @@ export function memoFor(board: Board, rules: ResolvedRules): Memo {
   if (!byRules) memos.set(board, (byRules = new Map()));
   const key = `${rules.hills.banned.join(',')}|${rules.hills.movePenalty}`;
   let memo = byRules.get(key);
-  if (!memo) byRules.set(key, (memo = { board, entries: new Map(), size: 0 }));
+  if (!memo) byRules.set(key, (memo = { board, entries: noEntries(board), size: 0 }));
   byHills.set(rules.hills, memo);
   return memo;
 }
 
+/** An empty slot for every key, so that the array stays a plain dense one (never a sparse dictionary). */
+function noEntries(board: Board): Array<Entry[] | undefined> {
+  return new Array<Entry[] | undefined>(board.n * TROOP_TYPES.length * 4).fill(undefined);
+}
+
+/** The search's own region buffer (cleared before each search; an entry keeps only its words with squares in them). */
+let region = new Uint32Array(0);
+
 /**
- * search() through the memo (`typeIndex`: the mover's type's index in TROOP_TYPES). `enemyBits` holds a bit for each square `enemy` marks. The result is the memo's own (or
- * `scratch` filled and then copied into the memo): read it, never change it.
+ * search() through the memo (`typeIndex`: the mover's type's index in TROOP_TYPES). `enemyBits` holds a bit for each
+ * square `enemy` marks. The result is the memo's own (or `scratch` filled and then copied into the memo): read it,
+ * never change it.
  */
 export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, typeIndex: number, enemy: ArrayLike<number>, enemyBits: Uint32Array, scratch: Reach): Reach {
+  // Keys are dense (start square, type, after a charge, carrying): an array indexed by them.
   const key = ((m.from * TROOP_TYPES.length + typeIndex) * 2 + (m.afterCharge ? 1 : 0)) * 2 + (m.carry ? 1 : 0);
-  let list = memo.entries.get(key);
+  let list = memo.entries[key];
+  if (list) {
+    for (let k = 0; k < list.length; k++) {
+      const e = list[k]!;
+      if (!sameEnemies(e, enemyBits)) continue;
+      // Most recently used first: a unit that stays put finds its search at once next time.
+      for (let q = k; q > 0; q--) list[q] = list[q - 1]!;
+      list[0] = e;
+      return e.reach;
+    }
+  }
   const words = board.words;
-  if (list) for (const e of list) if (sameEnemies(e, enemyBits, words)) return e.reach;
-  const region = new Uint32Array(words), enemies = new Uint32Array(words);
+  if (region.length < words) region = new Uint32Array(words);
+  region.fill(0, 0, words);
   search(board, rules, m, enemy, scratch, region);
-  for (let w = 0; w < words; w++) enemies[w] = region[w]! & enemyBits[w]!;
+  let lo = 0, hi = words - 1;
+  while (lo < hi && region[lo] === 0) lo++;
+  while (hi > lo && region[hi] === 0) hi--;
+  const kept = new Int32Array(2 * (hi - lo + 1));
+  for (let w = lo; w <= hi; w++) { kept[2 * (w - lo)] = region[w]!; kept[2 * (w - lo) + 1] = region[w]! & enemyBits[w]!; }
   const n = scratch.count;
   const reach: Reach = {
     count: n, square: scratch.square.slice(0, n), cost: scratch.cost.slice(0, n), kind: scratch.kind.slice(0, n),
     trail: scratch.trail.slice(0, 2 * n), chargeTrail: scratch.chargeTrail.slice(0, 2 * n),
   };
-  if (memo.size >= LIMIT) { memo.entries.clear(); memo.size = 0; list = undefined; }
-  if (!list) memo.entries.set(key, (list = []));
-  if (list.length >= PER_KEY) list.shift(); else memo.size++;
-  list.push({ reach, region, enemies });
-  regions.set(reach, region);
+  if (memo.size >= LIMIT) { memo.entries = noEntries(board); memo.size = 0; list = undefined; }
+  if (!list) memo.entries[key] = list = [];
+  if (list.length >= PER_KEY) list.pop(); else memo.size++;
+  list.unshift({ reach, lo, words: kept });
   return reach;
 }
 
-/** The region of each remembered search's result (regionOf). */
-const regions = new WeakMap<Reach, Uint32Array>();
-
-/**
- * The squares a result of memoSearch depends on (those it reached and their neighbours), as a bit per square: while
- * nothing in them changes, neither does the result, nor anything worked out from the units standing in them.
- */
-export function regionOf(r: Reach): Uint32Array {
-  return regions.get(r)!;
-}
-
 /** Are the enemy-held squares inside the entry's region the same as when it was searched? */
-function sameEnemies(e: Entry, enemies: Uint32Array, words: number): boolean {
-  // XOR keeps every word a signed 32-bit integer: compared as is, a Uint32Array's word with the top bit set reads
-  // as a larger number than the same bits out of `&`, and the entry would never match.
-  for (let w = 0; w < words; w++) if (((e.region[w]! & enemies[w]!) ^ e.enemies[w]!) !== 0) return false;
+function sameEnemies(e: Entry, enemies: Uint32Array): boolean {
+  // Both sides of the comparison are signed 32-bit integers (`&` gives one, and so does reading an Int32Array), so a
+  // word with its top bit set compares equal to itself.
+  const w = e.words, lo = e.lo;
+  for (let k = 0; k < w.length; k += 2) if ((w[k]! & enemies[lo + (k >> 1)]!) !== w[k + 1]!) return false;
   return true;
 }

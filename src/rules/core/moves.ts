@@ -10,7 +10,7 @@ import type { Action } from '../actions';
 import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
 import { dirBetween, type Board } from './board';
 import { BALLISTA, COMMANDER, F_AFTER_CHARGE, KNIGHTS, TYPE_INDEX, stackFits } from './table';
-import { memoSearch, regionOf, type Memo } from './memo';
+import { memoSearch, type Memo } from './memo';
 import { CHARGE, NORMAL, newReach, type Mover, type Reach } from './search';
 import type { ResolvedRules } from '../scenario';
 import {
@@ -147,15 +147,18 @@ function unchanged(squares: Uint32Array, journal: readonly number[], at: number)
  * The squares unit x's moves were worked out from, as a bit per square: its own (its ballista, a split) and the
  * squares it can end on (stacking, leading, riding over). Enemies leave the board only by being ridden over and
  * contact squares change only with melees, which stale every list (position.ts journal). A lone missile stand's
- * backers stand next to its squares (6J): for it, the search's whole region.
+ * backers stand next to its squares (6J): for it, the squares next to them too.
  */
 function dependsOn(ctx: MoveContext, x: number, r: Reach, carried: Reach | null): Uint32Array {
-  const { occ } = ctx;
-  if (needsBacking(occ.type[x]!, occ.stands[x]!)) return regionOf(r);
-  const bits = new Uint32Array(ctx.board.words);
-  const own = occ.sq[x]!;
-  bits[own >> 5]! |= 1 << (own & 31);
-  for (const reach of carried ? [r, carried] : [r]) for (let k = 0; k < reach.count; k++) { const j = reach.square[k]!; bits[j >> 5]! |= 1 << (j & 31); }
+  const { occ, board } = ctx;
+  const words = board.words, around = needsBacking(occ.type[x]!, occ.stands[x]!);
+  const bits = new Uint32Array(words);
+  const add = (j: number) => {
+    if (!around) { bits[j >> 5]! |= 1 << (j & 31); return; }
+    for (let w = 0; w < words; w++) bits[w]! |= board.around[j * words + w]!;
+  };
+  add(occ.sq[x]!);
+  for (const reach of carried ? [r, carried] : [r]) for (let k = 0; k < reach.count; k++) add(reach.square[k]!);
   return bits;
 }
 

@@ -3,8 +3,13 @@
  * normal or charge, by a cheapest-first search over (square, path flags): road all the way, touched a hill, touched
  * a protected square. Own squares are passed through; enemy squares may be entered (to lead a melee) but not passed.
  * Costs are counted in half squares (a diagonal step is 3, a side step 2) so that buckets are plain integers.
+ *
+ * Everything that does not depend on where the enemies stand is worked out once and looked up: per mover kind the
+ * allowances by path flags (Limits), per board the steps each kind may take from each square, rivers and board edges
+ * and forbidden squares already left out (Steps). What remains per step is the enemy rule (the diagonal squeeze, and
+ * no enemy square when carrying a ballista), the new path flags and the cost.
  */
-import { BALLISTA_MOVE, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from '../troops';
+import { BALLISTA_MOVE, MOVE_AFTER_CHARGE, TROOPS, TROOP_TYPES, type TroopType } from '../troops';
 import type { ResolvedRules } from '../scenario';
 import { DX, DY, T_COVER, T_HILL, T_PROTECTED, T_ROAD, type Board } from './board';
 
@@ -59,33 +64,49 @@ export function allowance(m: Mover, rules: ResolvedRules, flags: number, mode: '
   return base;
 }
 
-const INF = 0x7fff;
+// ---- What a kind of mover may use, worked out once per hill rules and kind (type, after a charge, carrying).
 
-/** Search buffers, reused between calls (a search never re-enters itself). */
-let S = buffers(0);
-
-function buffers(n: number) {
-  return {
-    n, best: new Int16Array(n * 8).fill(INF), prev: new Int32Array(n * 8), touched: new Int32Array(n * 8), pos: new Int32Array(n).fill(-1), seen: new Uint8Array(n),
-    queue: new Int32Array(n * 16), next: new Int32Array(n * 16), head: new Int32Array(64), tail: new Int32Array(64),
-  };
+interface Limits {
+  /** allow[f], charge[f]: the most a path with flags f may use, in half squares, moving or charging (-1: not allowed). */
+  allow: Int32Array;
+  charge: Int32Array;
+  /**
+   * bound[f]: the most any path through a node with flags f may still use (flags only lose the road and gain hills or
+   * protection on the way, so nothing beyond it can be reached). Nodes beyond their bound are never queued.
+   */
+  bound: Int32Array;
+  /**
+   * next[f * 8 + g]: a step with flags f onto a square giving flags g (Steps.gives): the new flags in bits 0-2, the
+   * bound that goes with them above (one lookup for both).
+   */
+  next: Int32Array;
+  /** The largest bound: the last bucket (-1: the unit cannot move at all). */
+  maxB: number;
+  /** Which step masks the kind uses (Steps.open): +1 when hills are banned to it, +2 when it carries a ballista. */
+  variant: number;
 }
 
-export function newReach(n: number): Reach {
-  return { count: 0, square: new Int32Array(n), cost: new Int32Array(n), kind: new Uint8Array(n), trail: new Int32Array(2 * n), chargeTrail: new Int32Array(2 * n) };
-}
-
+const TYPE_NO = Object.fromEntries(TROOP_TYPES.map((t, k) => [t, k])) as Record<TroopType, number>;
 /**
- * Search from m.from with `enemy` (1 where troops of another side stand) into `out`. Squares are found in order
- * of cost, ties in the order the queue reached them, neighbours clockwise from north: the order the moves are listed.
+ * Limits by kind (type * 4 + after a charge * 2 + carrying), for the hill rules last searched with, and by the hill
+ * rules' content (each game resolves its own rules object, but the hill rules of most games are the same few).
  */
-export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: ArrayLike<number>, out: Reach, region?: Uint32Array): void {
-  const { n, step, terrain, blocked, columns } = board;
-  if (S.n < n) S = buffers(n);
-  const { best, prev, touched, pos, seen, head, tail } = S;
-  let { queue, next } = S;
-  // Allowances per path flags, in half squares; `bound` is the most any path from those flags may still use
-  // (flags only lose the road and gain hills or protection, so nothing beyond it can be reached).
+let lastHills: object | null = null, lastLimits: Array<Limits | undefined> = [];
+const limitsByHills = new Map<string, Array<Limits | undefined>>();
+
+function limitsOf(rules: ResolvedRules, m: Mover): Limits {
+  if (rules.hills !== lastHills) {
+    lastHills = rules.hills;
+    const key = `${rules.hills.banned.join(',')}|${rules.hills.movePenalty}`;
+    let table = limitsByHills.get(key);
+    if (!table) limitsByHills.set(key, (table = []));
+    lastLimits = table;
+  }
+  const k = TYPE_NO[m.type] * 4 + (m.afterCharge ? 2 : 0) + (m.carry ? 1 : 0);
+  return (lastLimits[k] ??= makeLimits(rules, m));
+}
+
+function makeLimits(rules: ResolvedRules, m: Mover): Limits {
   const allow = new Int32Array(8), charge = new Int32Array(8), bound = new Int32Array(8);
   for (let f = 0; f < 8; f++) { allow[f] = Math.floor(2 * allowance(m, rules, f, 'normal')); charge[f] = Math.floor(2 * allowance(m, rules, f, 'charge')); }
   let maxB = -1;
@@ -95,88 +116,274 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
     bound[f] = b;
     maxB = Math.max(maxB, b);
   }
+  if (maxB >= COSTS) throw new Error(`a move of ${maxB / 2} squares is beyond the search's reach`);
+  const next = new Int32Array(64);
+  for (let f = 0; f < 8; f++) for (let g = 0; g < 8; g++) {
+    const nf = (f & (g | HILL | PROT)) | (g & (HILL | PROT));
+    next[f * 8 + g] = nf | (bound[nf]! << 3);
+  }
   const banned = rules.hills.banned.includes(m.type) || (m.carry && rules.hills.banned.includes('ballista'));
-  const carry = m.carry;
+  return { allow, charge, bound, next, maxB, variant: (banned ? 1 : 0) + (m.carry ? 2 : 0) };
+}
+
+// ---- The steps a square allows, worked out once per board.
+
+interface Steps {
+  board: Board;
+  /**
+   * open[variant * n + i]: bit d set when a step from square i in direction d may be taken whoever stands where: on
+   * the board, not stopped by rivers (board.blocked), not onto a hill when hills are banned (variant + 1), not onto a
+   * protected square when carrying a ballista (variant + 2).
+   */
+  open: Uint8Array;
+  /** The path flags a square gives a path entering it: ROAD when on a road (kept only if the path had it), HILL, PROT. */
+  gives: Uint8Array;
+  /** 1 for a square whose neighbours all give no flags (open ground all round: most squares of most boards). */
+  plain: Uint8Array;
+  /** Index offset of one step in direction d, and of the two corner squares of a diagonal step (x first, y first). */
+  offset: Int32Array;
+  cornerX: Int32Array;
+  cornerY: Int32Array;
+  /** Bit per square: not in the first column, not in the last one (a region spreads sideways within rows). */
+  notFirst: Uint32Array;
+  notLast: Uint32Array;
+  columns: number;
+  /** Scratch words for dilate(). */
+  spread: Uint32Array;
+}
+
+let steps: Steps | null = null;
+const stepsByBoard = new WeakMap<Board, Steps>();
+
+function stepsOf(board: Board): Steps {
+  if (steps?.board === board) return steps;
+  let s = stepsByBoard.get(board);
+  if (!s) stepsByBoard.set(board, (s = makeSteps(board)));
+  return (steps = s);
+}
+
+function makeSteps(board: Board): Steps {
+  const { n, columns, step, terrain, blocked } = board;
+  const open = new Uint8Array(4 * n), gives = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = terrain[i]!;
+    gives[i] = (t & T_ROAD ? ROAD : 0) | (t & T_HILL ? HILL : 0) | (t & T_COVER ? PROT : 0);
+    for (let v = 0; v < 4; v++) {
+      let mask = 0;
+      for (let d = 0; d < 8; d++) {
+        const j = step[i * 8 + d]!;
+        if (j < 0 || blocked[i * 8 + d]) continue;
+        const tj = terrain[j]!;
+        if ((v & 1 && tj & T_HILL) || (v & 2 && tj & T_PROTECTED)) continue;
+        mask |= 1 << d;
+      }
+      open[v * n + i] = mask;
+    }
+  }
+  const offset = new Int32Array(8), cornerX = new Int32Array(8), cornerY = new Int32Array(8);
+  for (let d = 0; d < 8; d++) { offset[d] = DY[d]! * columns + DX[d]!; cornerX[d] = DX[d]!; cornerY[d] = DY[d]! * columns; }
+  const plain = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    let any = 0;
+    for (let d = 0; d < 8; d++) { const j = step[i * 8 + d]!; if (j >= 0) any |= gives[j]!; }
+    plain[i] = any === 0 ? 1 : 0;
+  }
+  const words = (n + 31) >> 5, notFirst = new Uint32Array(words), notLast = new Uint32Array(words);
+  for (let i = 0; i < n; i++) {
+    if (i % columns !== 0) notFirst[i >> 5]! |= 1 << (i & 31);
+    if (i % columns !== columns - 1) notLast[i >> 5]! |= 1 << (i & 31);
+  }
+  return { board, open, gives, plain, offset, cornerX, cornerY, notFirst, notLast, columns, spread: new Uint32Array(words) };
+}
+
+// ---- Search buffers, reused between calls (a search never re-enters itself).
+
+/**
+ * Costs are kept stamped with the search they belong to, so that they need clearing only once in STAMPS searches:
+ * mark[node] is stamp * 64 + 63 - cost for a node queued in this search at that cost, anything less (earlier
+ * searches, 0) for one not yet queued. So "already queued at cost <= c" is one comparison: mark[node] >= stamp * 64 +
+ * 63 - c. Everything is kept in 16-bit integers: half the memory to bring into the cache, which is what a search in
+ * the middle of a game mostly waits for.
+ */
+const COSTS = 64;
+/** Searches before the stamps would overflow a 16-bit mark and the marks are cleared. */
+const STAMPS = Math.floor(0x7fff / COSTS) - 1;
+/** Squares a board may have: node numbers (8 flags layers of them) must fit in 16 bits. */
+const MAX_SQUARES = 2048;
+
+/**
+ * A node is flags << sh | square (sh: enough bits for a square of the board), so that the nodes of one flags layer,
+ * on open ground nearly all of them, lie together in memory: a search touches few cache lines.
+ * mark[node]: see above; prev[node]: the node it came from. pos[square]: its index in
+ * the result (-1: not in it). reached: bit per square the search moved on from (for the region).
+ * The nodes queued at cost b, in the order queued, are queue[slot * cap ... slot * cap + size[slot]) with slot = b & 3:
+ * while bucket b is read, steps queue into buckets b + 2 and b + 3 only, so no more than four buckets are ever open
+ * (b + 1 is complete), and a few hundred bytes of queue are used over and over.
+ */
+let S = buffers(0, 64);
+
+function buffers(n: number, cap: number) {
+  if (n > MAX_SQUARES) throw new Error(`a board of ${n} squares is too large for the move search (at most ${MAX_SQUARES})`);
+  const nodes = 8 << shiftFor(n);
+  return {
+    n, cap, mark: new Int16Array(nodes), prev: new Int16Array(nodes), pos: new Int16Array(n).fill(-1), stamp: 0,
+    queue: new Int16Array(4 * cap), size: new Int32Array(4), reached: new Uint32Array((n + 31) >> 5),
+  };
+}
+
+/** Bits of a node that hold its square, on a board of n squares. */
+function shiftFor(n: number): number {
+  return 32 - Math.clz32(Math.max(n - 1, 1));
+}
+
+/** Room for twice as many nodes in each bucket, the nodes queued so far kept in their buckets. */
+function growQueue(): void {
+  const cap = 2 * S.cap, queue = new Int16Array(4 * cap);
+  for (let slot = 0; slot < 4; slot++) queue.set(S.queue.subarray(slot * S.cap, slot * S.cap + S.size[slot]!), slot * cap);
+  S.queue = queue; S.cap = cap;
+}
+
+export function newReach(n: number): Reach {
+  return { count: 0, square: new Int32Array(n), cost: new Int32Array(n), kind: new Uint8Array(n), trail: new Int32Array(2 * n), chargeTrail: new Int32Array(2 * n) };
+}
+
+/**
+ * Search from m.from with `enemy` (1 where troops of another side stand) into `out`. Squares are found in order
+ * of cost, ties in the order the queue reached them, neighbours clockwise from north: the order the moves are listed.
+ * With `region`, the bits of every square whose enemy flag the search read are set in it: the enemy squares it
+ * entered, and every square it moved on from with the squares next to it (steps read corners and, carrying, targets).
+ */
+export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: ArrayLike<number>, out: Reach, region?: Uint32Array): void {
+  const L = limitsOf(rules, m);
+  const { allow, charge, bound, next, maxB } = L;
   out.count = 0;
   if (maxB < 0) return;
-  if (head.length <= maxB) { S.head = new Int32Array(maxB + 1); S.tail = new Int32Array(maxB + 1); return search(board, rules, m, enemy, out, region); }
-  head.fill(-1, 0, maxB + 1);
-  let nt = 0, nq = 0;
-  const start = m.from, st = terrain[start]!;
-  const startNode = start * 8 + ((st & T_ROAD ? ROAD : 0) | (st & T_HILL ? HILL : 0) | (st & T_COVER ? PROT : 0));
-  best[startNode] = 0; prev[startNode] = -1; touched[nt++] = startNode;
-  queue[0] = startNode; next[0] = -1; head[0] = 0; tail[0] = 0; nq = 1;
+  const n = board.n;
+  if (S.n < n) S = buffers(n, S.cap);
+  if (++S.stamp > STAMPS) { S.mark.fill(0); S.stamp = 1; }
+  const Z = S.stamp * COSTS + COSTS - 1;
+  const steps = stepsOf(board);
+  const { open, gives, plain, offset, cornerX, cornerY } = steps;
+  const { mark, prev, pos, size, reached } = S;
+  let { queue, cap } = S;
+  const { square, cost, kind, trail, chargeTrail } = out;
+  const carry = m.carry, start = m.from, vbase = L.variant * n, sh = shiftFor(n), sqMask = (1 << sh) - 1;
+  size.fill(0);
+  if (region) reached.fill(0, 0, board.words);
+  const startNode = (gives[start]! << sh) | start;
+  mark[startNode] = Z; prev[startNode] = -1;
+  queue[0] = startNode; size[0] = 1;
+  let count = 0;
   for (let b = 0; b <= maxB; b++) {
-    for (let e = head[b]!; e >= 0; e = next[e]!) {
-      const node = queue[e]!;
-      if (best[node] !== b) continue;
-      const i = node >> 3, f = node & 7;
+    // Bucket b does not grow while it is read: its steps queue into buckets b + 2 and b + 3.
+    const slot = b & 3;
+    let base = slot * cap;
+    for (let e = 0, end = size[slot]!; e < end; e++) {
+      const node = queue[base + e]!;
+      if (mark[node] !== Z - b) continue; // queued again since at a lower cost
+      const i = node & sqMask, f = node >> sh;
       if (i !== start) {
         const isNormal = b <= allow[f]!, isCharge = b <= charge[f]!;
         if (isNormal || isCharge) {
           const p = pos[i]!;
           if (p < 0) {
-            const k = out.count++;
-            pos[i] = k; out.square[k] = i; out.cost[k] = b;
-            out.kind[k] = (isNormal ? NORMAL : 0) | (isCharge ? CHARGE : 0);
-            trailTo(prev, node, out.trail, k);
-            if (isCharge) trailTo(prev, node, out.chargeTrail, k);
+            const k = count++;
+            pos[i] = k; square[k] = i; cost[k] = b;
+            kind[k] = (isNormal ? NORMAL : 0) | (isCharge ? CHARGE : 0);
+            trailTo(prev, node, sqMask, trail, k);
+            if (isCharge) { chargeTrail[2 * k] = trail[2 * k]!; chargeTrail[2 * k + 1] = trail[2 * k + 1]!; }
           } else {
-            if (isNormal) out.kind[p]! |= NORMAL;
-            if (isCharge && !(out.kind[p]! & CHARGE)) { out.kind[p]! |= CHARGE; trailTo(prev, node, out.chargeTrail, p); }
+            if (isNormal) kind[p]! |= NORMAL;
+            if (isCharge && !(kind[p]! & CHARGE)) { kind[p]! |= CHARGE; trailTo(prev, node, sqMask, chargeTrail, p); }
           }
         }
-        if (enemy[i]) continue; // entered to fight: no further
+        if (enemy[i]) { // entered to fight: no further
+          if (region) region[i >> 5]! |= 1 << (i & 31);
+          continue;
+        }
       }
-      for (let d = 0; d < 8; d++) {
-        const j = step[i * 8 + d]!;
-        if (j < 0) continue;
-        const nb = b + (d & 1 ? 3 : 2);
-        if (nb > maxB) continue;
-        const fl = terrain[j]!;
-        if (fl & T_HILL && banned) continue;
-        if (carry && (fl & T_PROTECTED || enemy[j])) continue;
-        // A diagonal step is stopped between two enemy-held corner squares, or by rivers round both corners.
-        if (d & 1 && enemy[i + DX[d]!] && enemy[i + DY[d]! * columns]) continue;
-        if (blocked[i * 8 + d]) continue;
-        const nf = (f & ROAD && fl & T_ROAD ? ROAD : 0) | (f & HILL || fl & T_HILL ? HILL : 0) | (f & PROT || fl & T_COVER ? PROT : 0);
-        if (nb > bound[nf]!) continue;
-        const key = j * 8 + nf;
-        const old = best[key]!;
-        if (old <= nb) continue;
-        if (old === INF) touched[nt++] = key;
-        best[key] = nb;
-        prev[key] = node;
-        if (nq === queue.length) { queue = grow(queue); next = grow(next); S.queue = queue; S.next = next; }
-        queue[nq] = key; next[nq] = -1;
-        if (head[nb]! < 0) head[nb] = nq; else next[tail[nb]!] = nq;
-        tail[nb] = nq++;
+      if (region) reached[i >> 5]! |= 1 << (i & 31);
+      const mask = open[vbase + i]!, most = bound[f]!, row = f * 8, same = (f & ROAD) === 0 && plain[i] === 1;
+      // Side steps (cost 2) and diagonal ones (cost 3) fill different buckets, so taking them in two passes keeps
+      // every bucket's order: within each pass the directions still go clockwise from north. The cheap tests come
+      // first (most steps lead back to nodes already queued); the enemy rules are asked only of a step that counts.
+      // With open ground all round (no road, hill or cover) a path without the road keeps its flags, and so its bound,
+      // which the pass's cost is within: the node stepped to is the same offset from this one as the squares are.
+      for (let d = 0, nb = b + 2, z = Z - nb; d < 8 && nb <= most; d += 2) {
+        if (!(mask & (1 << d))) continue;
+        const j = i + offset[d]!;
+        let key: number;
+        if (same) key = node + offset[d]!;
+        else {
+          const t = next[row + gives[j]!]!; // the new flags, and the bound that goes with them
+          if (nb > t >> 3) continue;
+          key = ((t & 7) << sh) | j;
+        }
+        if (mark[key]! >= z) continue;
+        if (carry && enemy[j]) continue;
+        mark[key] = z; prev[key] = node;
+        const to = nb & 3;
+        if (size[to] === cap) { growQueue(); queue = S.queue; cap = S.cap; base = slot * cap; }
+        queue[to * cap + size[to]!++] = key;
+      }
+      for (let d = 1, nb = b + 3, z = Z - nb; d < 8 && nb <= most; d += 2) {
+        if (!(mask & (1 << d))) continue;
+        const j = i + offset[d]!;
+        let key: number;
+        if (same) key = node + offset[d]!;
+        else {
+          const t = next[row + gives[j]!]!;
+          if (nb > t >> 3) continue;
+          key = ((t & 7) << sh) | j;
+        }
+        if (mark[key]! >= z) continue;
+        if (carry && enemy[j]) continue;
+        // A diagonal step is stopped between two enemy-held corner squares (rivers round both corners: `open`).
+        if (enemy[i + cornerX[d]!] && enemy[i + cornerY[d]!]) continue;
+        mark[key] = z; prev[key] = node;
+        const to = nb & 3;
+        if (size[to] === cap) { growQueue(); queue = S.queue; cap = S.cap; base = slot * cap; }
+        queue[to * cap + size[to]!++] = key;
       }
     }
+    size[slot] = 0; // the slot of bucket b + 4, first queued into while bucket b + 1 is read
   }
-  const { words, around } = board;
-  for (let k = 0; k < nt; k++) {
-    const node = touched[k]!, i = node >> 3;
-    best[node] = INF;
-    // Every square whose enemy flag the search may have read: the squares it reached and their neighbours (once a square).
-    if (region && !seen[i]) {
-      seen[i] = 1;
-      for (let w = 0; w < words; w++) region[w]! |= around[i * words + w]!;
-    }
-  }
-  if (region) for (let k = 0; k < nt; k++) seen[touched[k]! >> 3] = 0;
-  for (let k = 0; k < out.count; k++) pos[out.square[k]!] = -1;
+  out.count = count;
+  for (let k = 0; k < count; k++) pos[square[k]!] = -1;
+  if (region) dilate(steps, reached, region);
 }
 
-function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
+/**
+ * region |= `from` and the squares next to them, a word (32 squares) at a time: spread one column either way (not
+ * across the board's side edges), then one row up and down.
+ */
+function dilate(steps: Steps, from: Uint32Array, region: Uint32Array): void {
+  const { notFirst, notLast, columns } = steps;
+  const W = notFirst.length, h = steps.spread;
+  for (let w = 0; w < W; w++) {
+    const x = from[w]!, below = w > 0 ? from[w - 1]! : 0, above = w + 1 < W ? from[w + 1]! : 0;
+    // Square i + 1 from i (east): shift up one bit, carrying the top bit of the word below.
+    h[w] = x | (((x << 1) | (below >>> 31)) & notFirst[w]!) | (((x >>> 1) | (above << 31)) & notLast[w]!);
+  }
+  // One row is `columns` bits: q whole words and r bits.
+  const q = (columns >> 5), r = columns & 31;
+  for (let w = 0; w < W; w++) {
+    let v = h[w]!;
+    // Row below: bits from w - columns, i.e. words w - q and w - q - 1.
+    const a = w - q, b = w - q - 1;
+    const lo = a >= 0 ? h[a]! : 0, lo2 = b >= 0 ? h[b]! : 0;
+    v |= r === 0 ? lo : (lo << r) | (lo2 >>> (32 - r));
+    const c = w + q, d = w + q + 1;
+    const hi = c < W ? h[c]! : 0, hi2 = d < W ? h[d]! : 0;
+    v |= r === 0 ? hi : (hi >>> r) | (hi2 << (32 - r));
+    region[w]! |= v;
+  }
+  // Bits past the last square stay clear: the region is read only against enemy bits, which have none there.
 }
 
 /** The last two squares before `node` on its path (the links of a node found are final: it is never improved). */
-function trailTo(prev: Int32Array, node: number, out: Int32Array, k: number): void {
+function trailTo(prev: Int16Array, node: number, sqMask: number, out: Int32Array, k: number): void {
   const a = prev[node]!, b = a >= 0 ? prev[a]! : -1;
-  out[2 * k] = a >= 0 ? a >> 3 : -1;
-  out[2 * k + 1] = b >= 0 ? b >> 3 : -1;
+  out[2 * k] = a >= 0 ? a & sqMask : -1;
+  out[2 * k + 1] = b >= 0 ? b & sqMask : -1;
 }
