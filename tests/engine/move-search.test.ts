@@ -140,7 +140,7 @@ test('6A-6G, 6K the move search finds the same squares, costs and kinds as the p
       }
     }
     squares += out.count;
-    charges += Array.from(out.kind.subarray(0, out.count)).filter((k) => k & CHARGE).length;
+    charges += Array.from(out.kind).slice(0, out.count).filter((k) => k & CHARGE).length;
     if (x.board.n >= 48 * 24) big++;
   }
   // The inputs reach plenty: many squares, charges, and the largest boards.

@@ -9,7 +9,7 @@
 import { TROOP_TYPES } from '../troops';
 import type { ResolvedRules } from '../scenario';
 import type { Board } from './board';
-import { search, type Mover, type Reach } from './search';
+import { search, type Mover, type Nums, type Reach } from './search';
 
 interface Entry {
   reach: Reach;
@@ -82,14 +82,21 @@ export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mo
   for (let w = lo; w <= hi; w++) { kept[2 * (w - lo)] = region[w]!; kept[2 * (w - lo) + 1] = region[w]! & enemyBits[w]!; }
   const n = scratch.count;
   const reach: Reach = {
-    count: n, square: scratch.square.slice(0, n), cost: scratch.cost.slice(0, n), kind: scratch.kind.slice(0, n),
-    trail: scratch.trail.slice(0, 2 * n), chargeTrail: scratch.chargeTrail.slice(0, 2 * n),
+    count: n, square: plain(scratch.square, n), cost: plain(scratch.cost, n), kind: plain(scratch.kind, n),
+    trail: plain(scratch.trail, 2 * n), chargeTrail: plain(scratch.chargeTrail, 2 * n),
   };
   if (memo.size >= LIMIT) { memo.entries = noEntries(board); memo.size = 0; list = undefined; }
   if (!list) memo.entries[key] = list = [];
   if (list.length >= PER_KEY) list.pop(); else memo.size++;
   list.unshift({ reach, lo, words: kept });
   return reach;
+}
+
+/** The first n numbers of a search buffer, as a plain array (kept in the memo; see Nums). */
+function plain(a: Nums, n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(a[i]!);
+  return out;
 }
 
 /** Are the enemy-held squares inside the entry's region the same as when it was searched? */

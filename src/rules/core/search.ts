@@ -18,20 +18,26 @@ export const ROAD = 1, HILL = 2, PROT = 4;
 /** Kinds of a reached square. */
 export const NORMAL = 1, CHARGE = 2;
 
+/**
+ * Small integers by index: a search writes typed arrays it keeps; the memo keeps plain arrays (V8 allocates typed
+ * arrays of more than 64 bytes outside its heap, several times slower than plain arrays of small integers).
+ */
+export type Nums = Int32Array | Uint8Array | number[];
+
 /** A search's result: reached squares in the order found (reused buffers: valid until the next search). */
 export interface Reach {
   count: number;
-  square: Int32Array;
+  square: Nums;
   /** Movement used by the cheapest path, in half squares. */
-  cost: Int32Array;
+  cost: Nums;
   /** NORMAL and/or CHARGE. */
-  kind: Uint8Array;
+  kind: Nums;
   /**
    * trail[2k], trail[2k + 1]: the squares the cheapest path to square k came through, nearest first (-1: none; the
    * start square included); chargeTrail the same for the cheapest charge path (which avoids protected squares).
    */
-  trail: Int32Array;
-  chargeTrail: Int32Array;
+  trail: Nums;
+  chargeTrail: Nums;
 }
 
 /** What the search needs to know of the moving unit. */
@@ -382,7 +388,7 @@ function dilate(steps: Steps, from: Uint32Array, region: Uint32Array): void {
 }
 
 /** The last two squares before `node` on its path (the links of a node found are final: it is never improved). */
-function trailTo(prev: Int16Array, node: number, sqMask: number, out: Int32Array, k: number): void {
+function trailTo(prev: Int16Array, node: number, sqMask: number, out: Nums, k: number): void {
   const a = prev[node]!, b = a >= 0 ? prev[a]! : -1;
   out[2 * k] = a >= 0 ? a & sqMask : -1;
   out[2 * k + 1] = b >= 0 ? b & sqMask : -1;
