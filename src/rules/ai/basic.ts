@@ -4,7 +4,8 @@ import { applyAction } from '../game';
 import { choose, coreSamplers, playUntil } from './playout';
 import { createRng, type RngState } from '../random';
 import { randomIndex, sampleAction, sampleIn } from '../sample';
-import { squareDistance } from '../geometry';
+import { squareDistance, stepsDistance } from '../geometry';
+import { parseSquare } from '../coords';
 import { unitById, type GameState } from '../state';
 import { MDIS } from '../melee';
 
@@ -52,11 +53,26 @@ export function simplePolicy(seed: number): Policy {
   const pick = randomPolicy(seed);
   return (state, actions) => {
     const of = (t: Action['type']) => actions.filter((a) => a.type === t);
+    // Asked for hundreds of moves a decision: the enemy troops' squares are read once, each square's distance to the
+    // nearest once, and units are found by id in a map.
+    let near: Map<string, number> | null = null, enemySquares: Array<{ col: number; row: number }> = [], held: Set<string> | null = null;
+    const enemyHeld = () => held ??= new Set(state.units.filter((u) => u.side !== state.toAct && u.at && u.status === 'active' && u.type !== 'ballista').map((u) => u.at!));
     const enemyNear = (sq: string) => {
-      let best = Infinity;
-      for (const u of state.units) if (u.side !== state.toAct && u.at && u.status === 'active' && u.type !== 'ballista') best = Math.min(best, squareDistance(sq, u.at));
+      if (!near) {
+        near = new Map();
+        enemySquares = [...enemyHeld()].map((at) => parseSquare(at)!);
+      }
+      let best = near.get(sq);
+      if (best === undefined) {
+        const p = parseSquare(sq)!;
+        best = Infinity;
+        for (const e of enemySquares) best = Math.min(best, stepsDistance(p.col - e.col, p.row - e.row));
+        near.set(sq, best);
+      }
       return best;
     };
+    let byId: Map<string, GameState['units'][number]> | null = null;
+    const unit = (id: string) => (byId ??= new Map(state.units.map((u) => [u.id, u]))).get(id)!;
     switch (state.phase) {
       case 'ballista': case 'missile': {
         const shots = actions.filter((a) => a.type === 'fire' || a.type === 'ballistaFire');
@@ -76,14 +92,14 @@ export function simplePolicy(seed: number): Policy {
         const supports = of('support');
         if (supports.length > 0) return supports[0]!;
         const moves = of('move').filter((a) => a.type === 'move' && !a.split);
-        const leads = moves.filter((a) => a.type === 'move' && state.units.some((u) => u.at === a.to && u.side !== state.toAct && u.status === 'active' && u.type !== 'ballista'));
+        const leads = moves.filter((a) => a.type === 'move' && enemyHeld().has(a.to));
         if (leads.length > 0) return leads.find((a) => a.type === 'move' && a.charge) ?? leads[0]!;
         // Advance: the unmoved unit with the move that gets closest to the enemy without entering.
         let best: Action | null = null;
         let bestGain = 0.5;
         for (const a of moves) {
           if (a.type !== 'move' || a.charge) continue;
-          const u = unitById(state, a.unit);
+          const u = unit(a.unit);
           if (u.type === 'ballistarii' && !a.carry) continue;
           const gain = enemyNear(u.at!) - enemyNear(a.to);
           if (gain > bestGain && enemyNear(a.to) >= 1) { best = a; bestGain = gain; }
