@@ -6,7 +6,7 @@ import { createRng, type RngState } from '../random';
 import { randomIndex, sampleAction, sampleIn } from '../sample';
 import { squareDistance, stepsDistance } from '../geometry';
 import { parseSquare } from '../coords';
-import { unitById, type GameState } from '../state';
+import type { GameState } from '../state';
 import { MDIS } from '../melee';
 
 /**
@@ -79,14 +79,18 @@ export function simplePolicy(seed: number): Policy {
         if (shots.length === 0) return actions.find((a) => a.type === 'hold' || a.type === 'ballistaHold') ?? pick(state, actions);
         const shooter = shots[0]!;
         const mine = shots.filter((a) => (a as { unit: string }).unit === (shooter as { unit: string }).unit);
+        // Squares holding any enemy unit (a ballista too) for ballista aims; each shot's distance worked out once.
+        const occupied = new Set(state.units.filter((u) => u.side !== state.toAct && u.status === 'active' && u.at).map((u) => u.at!));
         const dist = (a: Action) => {
-          const from = unitById(state, (a as { unit: string }).unit).at!;
-          if (a.type === 'fire') return squareDistance(from, unitById(state, a.target).at!);
-          if (a.type === 'ballistaFire') return state.units.some((u) => u.at === a.target && u.side !== state.toAct && u.status === 'active') ? squareDistance(from, a.target) : Infinity;
+          const from = unit((a as { unit: string }).unit).at!;
+          if (a.type === 'fire') return squareDistance(from, unit(a.target).at!);
+          if (a.type === 'ballistaFire') return occupied.has(a.target) ? squareDistance(from, a.target) : Infinity;
           return Infinity;
         };
-        const best = [...mine].sort((a, b) => dist(a) - dist(b))[0]!;
-        return dist(best) === Infinity ? actions.find((a) => a.type === 'hold' || a.type === 'ballistaHold')! : best;
+        // The nearest shot, the first listed among equals.
+        let best = mine[0]!, bestDist = dist(best);
+        for (let k = 1; k < mine.length; k++) { const d = dist(mine[k]!); if (d < bestDist) { best = mine[k]!; bestDist = d; } }
+        return bestDist === Infinity ? actions.find((a) => a.type === 'hold' || a.type === 'ballistaHold')! : best;
       }
       case 'move': {
         const supports = of('support');
