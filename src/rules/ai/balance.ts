@@ -2,8 +2,11 @@
  * Self-play games for the balance estimate. Game i of a run uses seed gameSeed(seed, i) for its dice and
  * gameSeed(that, side + 1) for each side's policy, so a run's numbers do not depend on how many workers share it.
  */
-import { applyInPlace, createGame, workingCopy } from '../game';
-import { choose } from './playout';
+import { applyInPlace, createGame, positionOf, workingCopy } from '../game';
+import type { Action } from '../actions';
+import { copyPosition, type Position } from '../core/position';
+import { applyCore } from '../core/turn';
+import { choose, samplerFor } from './playout';
 import type { Scenario } from '../scenario';
 import type { GameState } from '../state';
 import { randomPolicy, simplePolicy, type Policy } from './basic';
@@ -54,10 +57,13 @@ function recordHeat(s: GameState, before: number[], where: Array<string | null>,
 /** Play game `index` of a run to its end, adding its heat to `heat`. */
 export function playBalanceGame(scenario: Scenario, index: number, options: BalanceOptions, heat: HeatMap): BalanceGame {
   const seed = gameSeed(options.seed, index);
-  const s = workingCopy(createGame(scenario, { seed, ...(scenario.rules?.turnLimit === null ? { turnLimit: 12 } : {}) }));
+  const start = createGame(scenario, { seed, ...(scenario.rules?.turnLimit === null ? { turnLimit: 12 } : {}) });
   const policies: Record<string, Policy> = {};
-  s.sides.forEach((side, j) => { policies[side.id] = makePolicy(options.policy, gameSeed(seed, j + 1), options.level); });
+  start.sides.forEach((side, j) => { policies[side.id] = makePolicy(options.policy, gameSeed(seed, j + 1), options.level); });
   const cap = options.maxActions ?? 20000;
+  const sample = samplerFor(policies);
+  if (sample) return onCore(start, sample, cap, index, heat);
+  const s = workingCopy(start);
   const before: number[] = [], where: Array<string | null> = [];
   let actions = 0;
   for (; actions < cap; actions++) {
@@ -69,6 +75,28 @@ export function playBalanceGame(scenario: Scenario, index: number, options: Bala
   }
   const points = s.result?.points ?? Object.fromEntries(s.sides.map((x) => [x.id, 0]));
   return { index, winner: s.result?.winner ?? null, points, turns: s.turn, actions };
+}
+
+/** A game whose policies all sample on the core: played on the position alone, its heat read from it. */
+function onCore(start: GameState, sample: (p: Position) => Action | null, cap: number, index: number, heat: HeatMap): BalanceGame {
+  const p = copyPosition(positionOf(start));
+  p.events = [];
+  const before: number[] = [], where: number[] = [];
+  let actions = 0;
+  for (; actions < cap; actions++) {
+    const a = sample(p);
+    if (!a) break;
+    before.length = where.length = p.n;
+    for (let x = 0; x < p.n; x++) { before[x] = p.stands[x]!; where[x] = p.at[x]!; }
+    applyCore(p, a);
+    for (let x = 0; x < before.length; x++) {
+      const lost = before[x]! - p.stands[x]!;
+      if (lost > 0 && where[x]! >= 0) bump(heat.lost, p.board.names[where[x]!]!, lost);
+    }
+    for (const e of p.events) if (e.kind === 'melee' && e.at) bump(heat.melees, e.at, 1);
+  }
+  const points = p.result?.points ?? { [p.sides[0]!]: 0, [p.sides[1]!]: 0 };
+  return { index, winner: p.result?.winner ?? null, points, turns: p.turn, actions };
 }
 
 /**

@@ -32,11 +32,11 @@ export function step(state: GameState, policy: Policy | Record<string, Policy>):
 export const coreSamplers = new WeakMap<Policy, (p: Position) => Action | null>();
 
 /** One sampler for the side to act, when every side's policy has a core sampler; else null. */
-function samplerFor(policy: Policy | Record<string, Policy>): ((p: Position) => Action | null) | null {
+export function samplerFor(policy: Policy | Record<string, Policy>): ((p: Position) => Action | null) | null {
   if (typeof policy === 'function') return coreSamplers.get(policy) ?? null;
   const bySide = new Map<string, (p: Position) => Action | null>();
   for (const [side, p] of Object.entries(policy)) { const f = coreSamplers.get(p); if (!f) return null; bySide.set(side, f); }
-  return (p) => bySide.get(p.sides[p.toAct]!)!(p);
+  return (p) => (p.toAct < 0 ? null : bySide.get(p.sides[p.toAct]!)!(p));
 }
 
 /**
