@@ -120,11 +120,6 @@ export function applyInPlace(s: GameState, action: Action): void {
   Object.assign(s, next);
 }
 
-/** The position of a working copy (simulations that step it on the core directly), or null. */
-export function workingPosition(s: GameState): Position | null {
-  return working.get(s) ?? null;
-}
-
 /** Does the side still have troops (not ballistas) on the board? */
 export function hasTroopsOnBoard(state: GameState, side: string): boolean {
   const p = working.get(state) ?? positionOf(state);

@@ -115,12 +115,6 @@ export interface GameState {
   log: Action[];
 }
 
-export function unitById(state: GameState, id: string): UnitState {
-  const u = state.units.find((x) => x.id === id);
-  if (!u) throw new Error(`no unit ${id}`);
-  return u;
-}
-
 /** A fresh game from a valid scenario. Units without a square wait for hidden deployment. */
 export function createGameState(scenario: Scenario, options: { seed: number; turnLimit?: number | null }): GameState {
   const rules = resolveRules(scenario.rules);

@@ -13,6 +13,7 @@ import { BALLISTA, COMMANDER, F_AFTER_CHARGE, KNIGHTS, TYPE_INDEX, stackFits } f
 import { memoSearch, type Memo } from './memo';
 import { CHARGE, NORMAL, newReach, type Mover, type Reach } from './search';
 import type { ResolvedRules } from '../scenario';
+import type { MoveLists } from './position';
 import {
   actsFor, backers, canMove, canSupportFrom, chargeFights, engineOf, keepsChargersFighting, mayLead, mayTurn, needsBacking, runsOver,
   supportedMelee, type MoveContext,
@@ -106,21 +107,30 @@ export function reachOf(ctx: MoveContext, x: number, carry: boolean): Reach {
 /** Move actions of one unit (by index), appended to `out`: normal, carrying its ballista, splitting knights (each with charges). */
 export function unitMoves(ctx: MoveContext, x: number, out: Action[]): void {
   const { occ, lists } = ctx;
-  // As listed before in this move phase, while no square its moves depend on has changed (and no charger waits).
+  // As listed before in this move phase, with the squares whose units changed since worked out again (and no
+  // charger waiting to fight, whose fight a move could take away).
   const kept = lists && ctx.idle.length === 0 ? lists.units[x] : undefined;
-  if (kept && unchanged(kept.squares, lists!.journal, kept.at)) {
-    for (const a of kept.list) out.push(a);
+  const changed = kept ? changedSince(ctx, x, kept, lists!.journal) : null;
+  if (kept && changed) {
+    if (changed.length > 0) lists!.units[x] = patched(ctx, x, kept, changed, lists!.journal.length);
+    for (const a of lists!.units[x]!.list) out.push(a);
     return;
   }
   const start = out.length;
   const t = ownTable(ctx, x);
   const engine = engineOf(ctx, x);
   const r = reachOf(ctx, x, false);
-  destinations(ctx, t, x, occ.stands[x]!, r, PLAIN, -1, out);
+  const parts: Part[] = [];
+  const way = (reach: Reach, stands: number, variant: number, carried: number) => {
+    const part: Part = { r: reach, stands, variant, engine: carried, ends: [] };
+    for (let k = 0; k < reach.count; k++) { destinationAt(ctx, t, x, part, k, out); part.ends.push(out.length - start); }
+    parts.push(part);
+  };
+  way(r, occ.stands[x]!, PLAIN, -1);
   const carried = engine >= 0 ? reachOf(ctx, x, true) : null;
-  if (carried) destinations(ctx, t, x, occ.stands[x]!, carried, CARRY, engine, out);
-  if (occ.type[x] === KNIGHTS && occ.stands[x] === 2) destinations(ctx, t, x, 1, r, SPLIT, -1, out);
-  if (lists && ctx.idle.length === 0) lists.units[x] = { at: lists.journal.length, squares: dependsOn(ctx, x, r, carried), list: out.slice(start) };
+  if (carried) way(carried, occ.stands[x]!, CARRY, engine);
+  if (occ.type[x] === KNIGHTS && occ.stands[x] === 2) way(r, 1, SPLIT, -1);
+  if (lists && ctx.idle.length === 0) lists.units[x] = { at: lists.journal.length, squares: dependsOn(ctx, x, r, carried), list: out.slice(start), parts };
   // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
   // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
   const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c !== x);
@@ -134,13 +144,46 @@ export function unitMoves(ctx: MoveContext, x: number, out: Action[]): void {
   out.length = k;
 }
 
-/** Has no square of `squares` changed since journal entry `at` (nor anything that stales every list)? */
-function unchanged(squares: Uint32Array, journal: readonly number[], at: number): boolean {
-  for (let k = at; k < journal.length; k++) {
+/** One way of moving in a kept list: the search, the mover's stands, the variant, the ballista carried (-1: none), and where each square's actions end in the list. */
+export interface Part { r: Reach; stands: number; variant: number; engine: number; ends: number[] }
+
+type Kept = NonNullable<MoveLists['units'][number]>;
+
+/**
+ * The squares of a kept list whose units changed since it was made (none: list it as it is); null when it must be
+ * made afresh: the melees changed or enemies left (the journal's -1), the unit's own square changed (its ballista, a
+ * split), or a lone missile stand's squares or their neighbours (its backers) changed.
+ */
+function changedSince(ctx: MoveContext, x: number, kept: Kept, journal: readonly number[]): number[] | null {
+  const own = ctx.occ.sq[x]!, squares = kept.squares;
+  const out: number[] = [];
+  for (let k = kept.at; k < journal.length; k++) {
     const j = journal[k]!;
-    if (j < 0 || (squares[j >> 5]! & (1 << (j & 31))) !== 0) return false;
+    if (j < 0) return null;
+    if ((squares[j >> 5]! & (1 << (j & 31))) === 0 || out.includes(j)) continue;
+    if (j === own || needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!)) return null;
+    out.push(j);
   }
-  return true;
+  return out;
+}
+
+/** A kept list with the actions of the `changed` squares worked out again (the searches stand: enemies did not move). */
+function patched(ctx: MoveContext, x: number, kept: Kept, changed: readonly number[], at: number): Kept {
+  const t = ownTable(ctx, x);
+  const list: Action[] = [], parts: Part[] = [];
+  let from = 0;
+  for (const old of kept.parts) {
+    const part: Part = { r: old.r, stands: old.stands, variant: old.variant, engine: old.engine, ends: [] };
+    for (let k = 0; k < old.r.count; k++) {
+      const end = old.ends[k]!;
+      if (changed.includes(old.r.square[k]!)) destinationAt(ctx, t, x, part, k, list);
+      else for (let i = from; i < end; i++) list.push(kept.list[i]!);
+      from = end;
+      part.ends.push(list.length);
+    }
+    parts.push(part);
+  }
+  return { at, squares: kept.squares, list, parts };
 }
 
 /**
@@ -162,39 +205,34 @@ function dependsOn(ctx: MoveContext, x: number, r: Reach, carried: Reach | null)
   return bits;
 }
 
-/**
- * The actions of one search's squares for one way of moving (variant: PLAIN, CARRY or SPLIT, the mover at `stands`
- * stands), appended to `out`.
- */
-function destinations(ctx: MoveContext, t: Table, x: number, stands: number, r: Reach, variant: number, engine: number, out: Action[]): void {
+/** The actions of the k-th square of one way of moving (a part: its search, variant and the mover's stands), appended to `out`. */
+function destinationAt(ctx: MoveContext, t: Table, x: number, part: Part, k: number, out: Action[]): void {
   const { board, occ, besideMelee: beside } = ctx;
+  const { r, stands, variant, engine } = part;
   const enemy = occ.enemy[occ.side[x]!]!;
-  const { square, kind } = r;
   const carry = variant === CARRY;
   const chargeTag = variant === SPLIT ? CHARGE_SPLIT : CHARGED;
-  for (let k = 0; k < r.count; k++) {
-    const j = square[k]!, normal = (kind[k]! & NORMAL) !== 0, charge = (kind[k]! & CHARGE) !== 0 && !carry;
-    const near = beside !== null && (beside[j >> 5]! & (1 << (j & 31))) !== 0;
-    if (occ.cells[j]!.length === 0) {
-      // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
-      if (normal) out.push(move(board, t, j, variant));
-      if (charge && near && chargeFights(ctx, x, j, false)) out.push(move(board, t, j, chargeTag));
-      continue;
-    }
-    if (enemy[j]) {
-      if (carry) continue;
-      if (normal && variant !== SPLIT && runsOver(ctx, x, j)) out.push(move(board, t, j, RAN_OVER));
-      if (!mayLead(ctx, x, stands, j, false)) {
-        // 6J: a 1-stand missile unit may still lead when it declares a supporter with its move.
-        if (normal && needsBacking(occ.type[x]!, stands) && mayLead(ctx, x, stands, j, true)) {
-          for (const y of backers(ctx, x, j)) out.push(supportedMove(t, board.names[j]!, ctx.ids[y]!));
-        }
-        continue;
-      }
-    } else if (!stackFits(occ, j, x, stands, engine)) continue;
+  const j = r.square[k]!, normal = (r.kind[k]! & NORMAL) !== 0, charge = (r.kind[k]! & CHARGE) !== 0 && !carry;
+  const near = beside !== null && (beside[j >> 5]! & (1 << (j & 31))) !== 0;
+  if (occ.cells[j]!.length === 0) {
+    // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
     if (normal) out.push(move(board, t, j, variant));
-    if (charge && (enemy[j] || near) && chargeFights(ctx, x, j, enemy[j] === 1)) out.push(move(board, t, j, chargeTag));
+    if (charge && near && chargeFights(ctx, x, j, false)) out.push(move(board, t, j, chargeTag));
+    return;
   }
+  if (enemy[j]) {
+    if (carry) return;
+    if (normal && variant !== SPLIT && runsOver(ctx, x, j)) out.push(move(board, t, j, RAN_OVER));
+    if (!mayLead(ctx, x, stands, j, false)) {
+      // 6J: a 1-stand missile unit may still lead when it declares a supporter with its move.
+      if (normal && needsBacking(occ.type[x]!, stands) && mayLead(ctx, x, stands, j, true)) {
+        for (const y of backers(ctx, x, j)) out.push(supportedMove(t, board.names[j]!, ctx.ids[y]!));
+      }
+      return;
+    }
+  } else if (!stackFits(occ, j, x, stands, engine)) return;
+  if (normal) out.push(move(board, t, j, variant));
+  if (charge && (enemy[j] || near) && chargeFights(ctx, x, j, enemy[j] === 1)) out.push(move(board, t, j, chargeTag));
 }
 
 /**
