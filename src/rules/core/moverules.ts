@@ -1,5 +1,5 @@
 /**
- * The move phase's rules on the occupancy's integer unit table (issue 9, fast core; digest 6, 9E, 10A): who may still
+ * The move phase's rules on the integer unit table (a position, table.ts) (issue 9, fast core; digest 6, 9E, 10A): who may still
  * move or turn, stacking into a square, leading a melee (6J) and the supporters a lone missile stand may declare,
  * riding over (10A), supporting (9E), a charge that must fight and the chargers still waiting to (6G). They read
  * units by index in the state's order and squares by index, never the unit records. What-ifs (a unit standing
