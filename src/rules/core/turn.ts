@@ -1,9 +1,10 @@
 /**
  * The turn sequence on the position (issue 9, fast core; digest 6, 11): every legal action of the side to act, and
- * applying one in place, then the automatic steps until a side must decide or the game ends.
+ * applying one in place, then the automatic steps until a side must decide or the game ends (the melee phase's own
+ * choices and steps are in melee.ts).
  */
 import { FACINGS } from '../coords';
-import { MDIS, compareMdi, meleeLosses } from '../melee';
+import { MDIS } from '../melee';
 import type { Action } from '../actions';
 import { TROOPS, TROOP_TYPES } from '../troops';
 import { heldAfterCharge } from '../readings';
@@ -12,14 +13,14 @@ import { facingOf } from '../combat';
 import { DX, DY, dirBetween } from './board';
 import { BALLISTA, COMMANDER } from './table';
 import {
-  ACTIVE, ALLOCATE, BALLISTA_FIRE, DEPLOY, DESTROYED, END_TURN, FACING, MELEE, MISSILE, MOVE, OFF, OVER, RETREAT, SUPPORT,
-  addSlot, noMoveLists, reflagAll, settle, touch, type PResolution, type Position,
+  ACTIVE, BALLISTA_FIRE, DEPLOY, DESTROYED, END_TURN, MELEE, MISSILE, MOVE, OFF, OVER, SUPPORT,
+  addSlot, noMoveLists, reflagAll, settle, touch, type Position,
 } from './position';
 import { contextOf, type MoveContext } from './moverules';
 import { moveActions, supportActions, trailTo } from './moves';
 import { applyBallistaHits, ballistaTargets, hitChoices, mayFireBallista, mayShoot, missileTargets, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
-import { allocate, allocationChoices, meleeUnits, meleeValue } from './melee';
-import { OFF as OFF_BOARD, doRetreat, retreatOptions } from './retreat';
+import { allocate, meleeChoices, stepMelee } from './melee';
+import { OFF as OFF_BOARD, doRetreat } from './retreat';
 import { checkRetirement, retireMove, updateBallistas } from './after';
 import { allowedFacing, deployActions, nextToDeploy } from './deploy';
 
@@ -74,29 +75,6 @@ export function missileChoices(p: Position, x: number, out: Action[]): void {
   const s = p.sides[p.side[x]!]!, id = p.ids[x]!;
   for (const t of missileTargets(p, x)) out.push({ type: 'fire', side: s, unit: id, target: p.ids[t]! });
   out.push({ type: 'hold', side: s, unit: id });
-}
-
-function meleeChoices(p: Position, side: number, out: Action[]): void {
-  const s = p.sides[side]!;
-  const r = p.resolution;
-  if (r && r.stage === ALLOCATE) {
-    for (const c of allocationChoices(p, p.melees[p.current]!, side, r.loss[side]!)) {
-      out.push(c.half ? { type: 'allocate', side: s, unit: p.ids[c.unit]!, half: true } : { type: 'allocate', side: s, unit: p.ids[c.unit]! });
-    }
-  } else if (r && r.stage === RETREAT) {
-    const x = r.retreat[0]!;
-    for (const to of retreatOptions(p, x)) out.push({ type: 'retreat', side: s, unit: p.ids[x]!, to: to === OFF_BOARD ? 'off' : p.board.names[to]! });
-  } else if (r && r.stage === FACING) {
-    for (const x of r.survivors) {
-      if (p.side[x] !== side) continue;
-      for (let f = 0; f < 8; f++) if (f !== p.face[x] && allowedFacing(p.type[x]!, f)) out.push({ type: 'face', side: s, unit: p.ids[x]!, facing: FACINGS[f]! });
-    }
-    out.push({ type: 'endFacing', side: s });
-  } else if (p.current >= 0) {
-    for (const mdi of MDIS) out.push({ type: 'mdi', side: s, mdi });
-  } else {
-    for (const m of p.melees) if (!m.fought) out.push({ type: 'fight', side: s, contact: p.board.names[m.contact]! });
-  }
 }
 
 // ---- Applying.
@@ -445,121 +423,3 @@ function controlsBallista(p: Position, side: number): boolean {
   for (let b = 0; b < p.n; b++) if (p.type[b] === BALLISTA && p.status[b] === ACTIVE && p.ctrl[b] === side) return true;
   return false;
 }
-
-/** A commander sharing its square with another troop unit of its side (joined to it, 4). */
-function joinedCommander(p: Position, x: number): boolean {
-  if (p.type[x] !== COMMANDER) return false;
-  const j = p.at[x]!;
-  for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
-    const y = here[k]!;
-    if (y !== x && p.side[y] === p.side[x] && p.type[y] !== BALLISTA) return true;
-  }
-  return false;
-}
-
-/** One automatic step of the melee phase; true when a side must act. */
-function stepMelee(p: Position): boolean {
-  const A = p.attacker, D = 1 - A;
-  const r = p.resolution;
-  if (r) {
-    const m = p.melees[p.current]!;
-    if (r.stage === ALLOCATE) {
-      const side = r.allocating[0];
-      if (side !== undefined) {
-        if (r.loss[side]! > 1e-9 && allocationChoices(p, m, side, r.loss[side]!).length > 0) { p.toAct = side; return true; }
-        r.allocating.shift();
-        return false;
-      }
-      outcome(p, r);
-      return false;
-    }
-    const x = r.retreat[0];
-    if (x !== undefined) {
-      if (p.status[x] !== ACTIVE || p.at[x] !== m.contact) { r.retreat.shift(); return false; }
-      const opts = retreatOptions(p, x);
-      if (opts.length === 0) {
-        removeStands(p, x, p.stands[x]!);
-        p.events?.push({ kind: 'retreat', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, text: `${p.ids[x]} cannot retreat from ${p.board.names[m.contact]} and is destroyed` });
-        r.retreat.shift();
-        return false;
-      }
-      if (opts.length === 1) { doRetreat(p, x, opts[0]!, r.marked); r.retreat.shift(); return false; }
-      p.toAct = p.side[x]!;
-      return true;
-    }
-    if (r.stage === RETREAT) {
-      // Free facing changes for the survivors of both sides, retreaters included (6L, 9N).
-      r.stage = FACING;
-      // A commander still joined to a unit faces as that unit does (4); one left on its own turns by itself.
-      r.survivors = r.survivors.filter((y) => p.status[y] === ACTIVE && p.at[y]! >= 0 && !joinedCommander(p, y));
-      r.facing = [A, D].filter((s) => r.survivors.some((y) => p.side[y] === s));
-    }
-    if (r.facing.length > 0) { p.toAct = r.facing[0]!; return true; }
-    m.fought = true;
-    p.resolution = null;
-    p.current = -1;
-    updateBallistas(p);
-    checkRetirement(p);
-    return false;
-  }
-  if (p.current >= 0) {
-    const m = p.melees[p.current]!;
-    if (m.mdi[A]! < 0) { p.toAct = A; return true; }
-    if (m.mdi[D]! < 0) { p.toAct = D; return true; }
-    resolveMelee(p, p.current);
-    return false;
-  }
-  const open: number[] = [];
-  p.melees.forEach((m, i) => { if (!m.fought) open.push(i); });
-  if (open.length === 0) { p.phase = END_TURN; p.decided = []; return false; }
-  if (open.length === 1) { p.current = open[0]!; return false; }
-  p.toAct = A;
-  return true;
-}
-
-function resolveMelee(p: Position, index: number): void {
-  const A = p.attacker, D = 1 - A;
-  const m = p.melees[index]!;
-  const va = meleeValue(p, m, A), vd = meleeValue(p, m, D);
-  const ma = MDIS[m.mdi[A]!]!, md = MDIS[m.mdi[D]!]!;
-  const r = meleeLosses({ value: va, mdi: ma }, { value: vd, mdi: md });
-  const a = p.sides[A]!, d = p.sides[D]!;
-  p.events?.push({ kind: 'melee', side: a, at: p.board.names[m.contact]!, mdis: [ma, md], text: `Melee at ${p.board.names[m.contact]}: ${a} ${va} (${ma}) vs ${d} ${vd} (${md}): ${compareMdi(ma, md)}, losses ${r.a.loss} / ${r.b.loss}, ${r.result}` });
-  // Joined commanders too: whether one turns on its own is settled once losses and retreats are done (see stepMelee).
-  const survivors = [A, D].flatMap((s) => { const x = meleeUnits(p, m, s); return [...x.contact, ...x.supporters]; });
-  const loss: [number, number] = [0, 0];
-  loss[A] = r.a.loss;
-  loss[D] = r.b.loss;
-  const res: PResolution = { contact: m.contact, loss, result: r.result, allocating: [A, D], stage: ALLOCATE, retreat: [], marked: true, survivors, facing: [] };
-  if (r.result === 'withdrawal') {
-    res.allocating = [];
-    res.marked = false;
-  }
-  // Three-times rule: the weaker's contact units are destroyed at no further cost; it allocates nothing.
-  const destroyed = r.result === 'a-destroyed' ? A : r.result === 'b-destroyed' ? D : -1;
-  if (destroyed >= 0) {
-    for (const x of meleeUnits(p, m, destroyed).contact) removeStands(p, x, p.stands[x]!);
-    res.allocating = res.allocating.filter((s) => s !== destroyed);
-    p.events?.push({ kind: 'destroyed', side: p.sides[destroyed]!, text: `${p.sides[destroyed]}'s troops at ${p.board.names[m.contact]} are destroyed (three times weaker)` });
-  }
-  p.resolution = res;
-}
-
-/** After losses: who retreats (digest 10). */
-function outcome(p: Position, r: PResolution): void {
-  const A = p.attacker, D = 1 - A;
-  const m = p.melees[p.current]!;
-  const here = (side: number) => {
-    const out: number[] = [];
-    for (let k = 0, here = p.cells[r.contact]!; k < here.length; k++) { const y = here[k]!; if (p.side[y] === side && p.type[y] !== BALLISTA) out.push(y); }
-    return out;
-  };
-  let sides: number[] = [];
-  if (r.result === 'withdrawal') sides = [A, D].filter((s) => m.mdi[s] === MDIS.indexOf('withdrawal'));
-  else if (r.result === 'a-retreats') sides = [A];
-  else if (r.result === 'b-retreats') sides = [D];
-  else if (r.result === 'equal' && here(A).length > 0 && here(D).length > 0) sides = [A, D];
-  r.retreat = sides.flatMap(here);
-  r.stage = RETREAT;
-}
-
