@@ -1,10 +1,9 @@
 /** reachableSquares (public API): where a unit could end a move, read from the core's move search and listing. */
 import type { Square } from './coords';
-import type { Action } from './actions';
 import type { GameState } from './state';
 import { positionOf } from './game';
 import { positionContext } from './core/turn';
-import { reachOf, unitMoves } from './core/moves';
+import { reachOf, unitMoveList } from './core/moves';
 import { BALLISTA as TYPE_BALLISTA } from './core/table';
 
 /**
@@ -20,9 +19,7 @@ export function reachable(state: GameState, unitId: string): Record<Square, numb
   const r = reachOf(ctx, x, false);
   const costs = new Map<Square, number>();
   for (let k = 0; k < r.count; k++) costs.set(p.board.names[r.square[k]!]!, r.cost[k]! / 2);
-  const moves: Action[] = [];
-  unitMoves(ctx, x, moves);
-  for (const a of moves) {
+  for (const a of unitMoveList(ctx, x)) {
     if (a.type !== 'move' || a.carry || a.split || a.runOver) continue;
     out[a.to] = costs.get(a.to)!;
   }

@@ -5,7 +5,7 @@
 import type { Action } from './actions';
 import type { GameState } from './state';
 import type { RngState } from './random';
-import { endMove, faceActions, supportActions, unitMoves } from './core/moves';
+import { endMove, faceList, supportActions, unitMoveList } from './core/moves';
 import { actsFor, canMove, mayTurn, type MoveContext } from './core/moverules';
 import { MISSILE, MOVE, OVER, type Position } from './core/position';
 import { listActions, missileChoices, positionContext } from './core/turn';
@@ -65,17 +65,16 @@ function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | nul
   const s = occ.sides.indexOf(side);
   const mine: number[] = [];
   for (let x = 0; x < ctx.n; x++) if (actsFor(occ, x, s) && mayTurn(occ, x)) mine.push(x);
-  const list: Action[] = [];
   if (randomIndex(rng, 8) === 0) {
     for (const x of shuffle(mine.slice(), rng)) {
-      faceActions(ctx, x, list);
+      const list = faceList(ctx, x);
       if (list.length > 0) return list[randomIndex(rng, list.length)]!;
     }
   }
   const others: Action[] = supportActions(ctx, side);
   if (ctx.idle.length === 0) others.push(endMove(side));
   for (const x of shuffle(mine.filter((x) => canMove(occ, x)), rng)) {
-    unitMoves(ctx, x, list);
+    const list = unitMoveList(ctx, x);
     if (list.length === 0) continue;
     const k = randomIndex(rng, list.length + others.length);
     return k < list.length ? list[k]! : others[k - list.length]!;

@@ -94,8 +94,8 @@ export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mo
 
 /** The first n numbers of a search buffer, as a plain array (kept in the memo; see Nums). */
 function plain(a: Nums, n: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(a[i]!);
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = a[i]!;
   return out;
 }
 

@@ -53,15 +53,21 @@ function tableOf(board: Board, side: string, unit: string): Table {
 
 /** By board: the table each unit slot last used (a game's units keep their slots; checked by side and id). */
 const slots = new WeakMap<Board, Table[]>();
+/** The last board's slot tables (listings ask for every unit's table: the WeakMap only when the board changes). */
+let lastBoard: Board | null = null, lastSlots: Table[] = [];
 
 /** The table of a unit acting for its own side (a ballista's facing changes use its controller's). */
 function ownTable(ctx: MoveContext, x: number): Table {
+  if (ctx.board !== lastBoard) {
+    let bySlot = slots.get(ctx.board);
+    if (!bySlot) slots.set(ctx.board, (bySlot = []));
+    lastBoard = ctx.board;
+    lastSlots = bySlot;
+  }
   const id = ctx.ids[x]!, side = ctx.occ.sides[ctx.occ.side[x]!]!;
-  let bySlot = slots.get(ctx.board);
-  if (!bySlot) slots.set(ctx.board, (bySlot = []));
-  const t = bySlot[x];
+  const t = lastSlots[x];
   if (t && t.unit === id && t.side === side) return t;
-  return (bySlot[x] = tableOf(ctx.board, side, id));
+  return (lastSlots[x] = tableOf(ctx.board, side, id));
 }
 
 function makeMove(side: string, unit: string, to: Square, tag: Tag): MoveAction {
@@ -104,44 +110,46 @@ export function reachOf(ctx: MoveContext, x: number, carry: boolean): Reach {
   return memoSearch(ctx.memo, board, ctx.rules, m, occ.type[x]!, occ.enemy[s]!, occ.enemyBits[s]!, carry ? withEngine : main);
 }
 
-/** Move actions of one unit (by index), appended to `out`: normal, carrying its ballista, splitting knights (each with charges). */
-export function unitMoves(ctx: MoveContext, x: number, out: Action[]): void {
+/**
+ * Move actions of one unit (by index): normal, carrying its ballista, splitting knights (each with charges). The list
+ * may be the one kept for the next listing: read it, never change it.
+ */
+export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
   const { occ, lists } = ctx;
   // As listed before in this move phase, with the squares whose units changed since worked out again (and no
   // charger waiting to fight, whose fight a move could take away).
-  const kept = lists && ctx.idle.length === 0 ? lists.units[x] : undefined;
+  const keep = lists !== null && ctx.idle.length === 0;
+  const kept = keep ? lists.units[x] : undefined;
   const changed = kept ? changedSince(ctx, x, kept, lists!.journal) : null;
   if (kept && changed) {
-    if (changed.length > 0) lists!.units[x] = patched(ctx, x, kept, changed, lists!.journal.length);
-    for (const a of lists!.units[x]!.list) out.push(a);
-    return;
+    if (changed.length === 0) return kept.list;
+    const now = patched(ctx, x, kept, changed, lists!.journal.length);
+    lists!.units[x] = now;
+    return now.list;
   }
-  const start = out.length;
+  const out: Action[] = [];
   const t = ownTable(ctx, x);
   const engine = engineOf(ctx, x);
   const r = reachOf(ctx, x, false);
   const parts: Part[] = [];
   const way = (reach: Reach, stands: number, variant: number, carried: number) => {
-    const part: Part = { r: reach, stands, variant, engine: carried, ends: [] };
-    for (let k = 0; k < reach.count; k++) { destinationAt(ctx, t, x, part, k, out); part.ends.push(out.length - start); }
+    const part: Part = { r: reach, stands, variant, engine: carried, ends: new Array<number>(reach.count) };
+    for (let k = 0; k < reach.count; k++) { destinationAt(ctx, t, x, part, k, out); part.ends[k] = out.length; }
     parts.push(part);
   };
   way(r, occ.stands[x]!, PLAIN, -1);
   const carried = engine >= 0 ? reachOf(ctx, x, true) : null;
   if (carried) way(carried, occ.stands[x]!, CARRY, engine);
   if (occ.type[x] === KNIGHTS && occ.stands[x] === 2) way(r, 1, SPLIT, -1);
-  if (lists && ctx.idle.length === 0) lists.units[x] = { at: lists.journal.length, squares: dependsOn(ctx, x, r, carried), list: out.slice(start), parts };
+  if (keep) { lists.units[x] = { at: lists.journal.length, squares: dependsOn(ctx, x, r, carried), list: out, parts }; return out; }
   // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
   // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
   const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c !== x);
-  if (idle.length === 0) return;
-  let k = start;
-  for (let i = start; i < out.length; i++) {
-    const a = out[i] as MoveAction;
-    const to = ctx.board.index.get(a.to)!;
-    if (!idle.some((c) => occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle)) out[k++] = a;
-  }
-  out.length = k;
+  if (idle.length === 0) return out;
+  return out.filter((a) => {
+    const to = ctx.board.index.get((a as MoveAction).to)!;
+    return !idle.some((c) => occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle);
+  });
 }
 
 /** One way of moving in a kept list: the search, the mover's stands, the variant, the ballista carried (-1: none), and where each square's actions end in the list. */
@@ -173,13 +181,13 @@ function patched(ctx: MoveContext, x: number, kept: Kept, changed: readonly numb
   const list: Action[] = [], parts: Part[] = [];
   let from = 0;
   for (const old of kept.parts) {
-    const part: Part = { r: old.r, stands: old.stands, variant: old.variant, engine: old.engine, ends: [] };
+    const part: Part = { r: old.r, stands: old.stands, variant: old.variant, engine: old.engine, ends: new Array<number>(old.r.count) };
     for (let k = 0; k < old.r.count; k++) {
       const end = old.ends[k]!;
       if (changed.includes(old.r.square[k]!)) destinationAt(ctx, t, x, part, k, list);
       else for (let i = from; i < end; i++) list.push(kept.list[i]!);
       from = end;
-      part.ends.push(list.length);
+      part.ends[k] = list.length;
     }
     parts.push(part);
   }
@@ -257,19 +265,19 @@ export function trailTo(board: Board, memo: Memo, rules: ResolvedRules, m: Mover
 // ---- Facing changes (6L).
 
 /**
- * Facing changes of one unit (by index) in the move phase, appended to `out`: any allowed facing but its own, as
+ * Facing changes of one unit (by index) in the move phase (a shared list: read it, never change it): any allowed facing but its own, as
  * often as wished. A ballista is turned by the side controlling it and faces where the troops of that side with it
  * could (a corner only when one of them may face a corner); a joined commander turns with its unit, not on its own;
  * a declared supporter keeps facings that still support (6G).
  */
-export function faceActions(ctx: MoveContext, x: number, out: Action[]): void {
+export function faceList(ctx: MoveContext, x: number): readonly Action[] {
   const { occ, board } = ctx;
   const type = occ.type[x]!, j = occ.sq[x]!;
   let corners = SUPPORT_TYPE[type] !== 1;
   let t: Table;
   if (type === BALLISTA) {
     const c = occ.ctrl[x]!;
-    if (c < 0 || c !== ctx.toAct) return;
+    if (c < 0 || c !== ctx.toAct) return NONE;
     let crew = false;
     corners = false;
     for (let k = 0, here = occ.cells[j]!; k < here.length; k++) {
@@ -278,14 +286,14 @@ export function faceActions(ctx: MoveContext, x: number, out: Action[]): void {
       crew = true;
       if (SUPPORT_TYPE[occ.type[y]!] !== 1) corners = true;
     }
-    if (!crew) return;
+    if (!crew) return NONE;
     // A ballista is turned by the side controlling it, which need not be the side that fielded it (9M capture).
     t = tableOf(board, occ.sides[c]!, ctx.ids[x]!);
   } else {
     if (type === COMMANDER) {
       for (let k = 0, here = occ.cells[j]!; k < here.length; k++) {
         const y = here[k]!;
-        if (y !== x && occ.type[y] !== BALLISTA && occ.side[y] === occ.side[x]) return;
+        if (y !== x && occ.type[y] !== BALLISTA && occ.side[y] === occ.side[x]) return NONE;
       }
     }
     t = ownTable(ctx, x);
@@ -301,11 +309,15 @@ export function faceActions(ctx: MoveContext, x: number, out: Action[]): void {
       for (let f = 0; f < 8; f += corners ? 1 : 2) if (f !== own) list.push(face(t, f));
       t.turns[slot] = list;
     }
-    for (const a of list) out.push(a);
-    return;
+    return list;
   }
+  const out: Action[] = [];
   for (let f = 0; f < 8; f += corners ? 1 : 2) if (f !== own && supportGeometryOf(type, f, dir)) out.push(face(t, f));
+  return out;
 }
+
+/** No facing changes. */
+const NONE: readonly Action[] = [];
 
 // ---- Support declarations, ending the move, the whole listing.
 
@@ -338,14 +350,25 @@ export function endMove(side: string): Action {
 export function moveActions(ctx: MoveContext, side: string, onlyUnit?: string, onlyType?: Action['type']): Action[] {
   const { occ } = ctx;
   const s = occ.sides.indexOf(side);
-  const out: Action[] = [];
+  // Each unit's lists as they are (most are kept from the last listing), joined once at the end.
+  const parts: Array<readonly Action[]> = [];
   const moves = onlyType === undefined || onlyType === 'move', faces = onlyType === undefined || onlyType === 'face';
   for (let x = 0; x < ctx.n; x++) {
     if (!actsFor(occ, x, s) || (onlyUnit && ctx.ids[x] !== onlyUnit)) continue;
-    if (moves && canMove(occ, x)) unitMoves(ctx, x, out);
-    if (faces && mayTurn(occ, x)) faceActions(ctx, x, out);
+    if (moves && canMove(occ, x)) { const l = unitMoveList(ctx, x); if (l.length > 0) parts.push(l); }
+    if (faces && mayTurn(occ, x)) { const l = faceList(ctx, x); if (l.length > 0) parts.push(l); }
   }
-  if (onlyType === undefined || onlyType === 'support') for (const a of supportActions(ctx, side, onlyUnit)) out.push(a);
-  if ((onlyType === undefined || onlyType === 'endMove') && !onlyUnit && ctx.idle.length === 0) out.push(endMove(side));
+  if (onlyType === undefined || onlyType === 'support') parts.push(supportActions(ctx, side, onlyUnit));
+  if ((onlyType === undefined || onlyType === 'endMove') && !onlyUnit && ctx.idle.length === 0) parts.push([endMove(side)]);
+  return joined(parts);
+}
+
+/** The lists one after another in a new array (made at its full length: faster than pushing or concat). */
+function joined(parts: ReadonlyArray<readonly Action[]>): Action[] {
+  let n = 0;
+  for (let j = 0; j < parts.length; j++) n += parts[j]!.length;
+  const out = new Array<Action>(n);
+  let i = 0;
+  for (let j = 0; j < parts.length; j++) { const l = parts[j]!; for (let k = 0; k < l.length; k++) out[i++] = l[k]!; }
   return out;
 }
