@@ -11,16 +11,25 @@ import { createGameState, type GameState } from './state';
 import { OVER, copyPosition, fromState, toState, type Position } from './core/position';
 import { applyCore, listActions, pointsOf, setUp, troopsOnBoard } from './core/turn';
 
-/** The position of each state this facade made or read (states are never changed once made). */
-const positions = new WeakMap<GameState, Position>();
+/**
+ * What the facade knows of each state it made or was handed (states are never changed once made), in one map so
+ * that each action costs one lookup and one insertion: the state's position (null once handed on to the next state,
+ * or not read yet), its legal actions once listed, the action sampleAction last drew for it (legal by construction),
+ * and whether it is a private working copy (then its position changes with it, and nothing is cached).
+ */
+interface Facts { p: Position | null; legal: readonly Action[] | null; sampled: Action | null; working: boolean }
+const facts = new WeakMap<GameState, Facts>();
+
+function factsOf(state: GameState): Facts {
+  let f = facts.get(state);
+  if (!f) facts.set(state, (f = { p: null, legal: null, sampled: null, working: false }));
+  return f;
+}
 
 /** The core's position of a state (read once per state object; never change it). */
 export function positionOf(state: GameState): Position {
-  const w = working.get(state);
-  if (w) return w;
-  let p = positions.get(state);
-  if (!p) positions.set(state, (p = fromState(state)));
-  return p;
+  const f = factsOf(state);
+  return (f.p ??= fromState(state));
 }
 
 /** A new game: undeployed units wait for hidden deployment; then the first-attacker roll and turn 1. */
@@ -29,31 +38,26 @@ export function createGame(scenario: Scenario, options: { seed: number; turnLimi
   p.events = [];
   setUp(p);
   const s = toState(p);
-  positions.set(s, p);
+  facts.set(s, { p, legal: null, sampled: null, working: false });
   return s;
 }
 
-/** Legal actions by state (states never change, so a list cannot go stale); applyAction's check reads the same list. */
-const legalCache = new WeakMap<GameState, readonly Action[]>();
-
-function listed(state: GameState): readonly Action[] {
-  let list = legalCache.get(state);
-  if (!list) legalCache.set(state, (list = working.has(state) ? listActions(working.get(state)!) : listActions(positionOf(state))));
-  return list;
+/** Legal actions of a state (listed once: states never change, except working copies, listed afresh each time). */
+function listed(f: Facts, state: GameState): readonly Action[] {
+  if (f.working) return listActions(f.p!);
+  return (f.legal ??= listActions((f.p ??= fromState(state))));
 }
 
 /** Every legal action of the side to act; empty when the game is over. (A fresh array: callers may change it.) */
 export function legalActions(state: GameState): Action[] {
-  if (working.has(state)) return listActions(working.get(state)!);
-  return listed(state).slice();
+  const f = factsOf(state);
+  return f.working ? listActions(f.p!) : listed(f, state).slice();
 }
-
-/** The action sampleAction last drew for a state object (legal by construction: applyAction need not check it again). */
-const sampled = new WeakMap<GameState, Action>();
 
 /** Record that `action` was drawn as legal for `state` (sampleAction). */
 export function vouch(state: GameState, action: Action): Action {
-  if (!working.has(state)) sampled.set(state, action);
+  const f = factsOf(state);
+  if (!f.working) f.sampled = action;
   return action;
 }
 
@@ -64,10 +68,11 @@ export function applyAction(state: GameState, action: Action): GameState {
     throw new RuleError('bad-action', 'An action is an object with a "type".');
   }
   if (action.side !== state.toAct) throw new RuleError('not-your-turn', `It is ${state.toAct}'s turn to act, not ${String(action.side)}'s.`);
-  if (sampled.get(state) !== action) {
+  const f = factsOf(state);
+  if (f.sampled !== action) {
     // The very object legalActions handed out is legal (listed objects are interned: one object per action); any
     // other is compared field by field.
-    const legal = listed(state);
+    const legal = listed(f, state);
     if (!legal.includes(action)) {
       const key = actionKey(action);
       if (!legal.some((a) => actionKey(a) === key)) {
@@ -79,21 +84,19 @@ export function applyAction(state: GameState, action: Action): GameState {
   }
   // The state's position moves on to the next state (no copy): states are rarely applied twice, and one that is is
   // read again from its JSON.
-  const p = positions.get(state) ?? fromState(state);
-  positions.delete(state);
+  let p = f.p;
+  if (p && !f.working) f.p = null;
+  else p = fromState(state);
   p.events = [];
   p.touched = [];
   applyCore(p, action);
   const next = toState(p, { state, touched: p.touched, action });
   p.touched = null;
-  positions.set(next, p);
+  facts.set(next, { p, legal: null, sampled: null, working: false });
   return next;
 }
 
 // ---- Private working copies for simulations that read the JSON state as they go (the simple policy, balance heat).
-
-/** Working copies and their positions: applyInPlace changes both, the JSON brought up to date after each action. */
-const working = new WeakMap<GameState, Position>();
 
 /** A private copy of a state for a simulation to change with applyInPlace (never hand it to callers who keep states). */
 export function workingCopy(state: GameState): GameState {
@@ -101,7 +104,7 @@ export function workingCopy(state: GameState): GameState {
   p.events = [];
   p.log = state.log.slice();
   const s = toState(p);
-  working.set(s, p);
+  facts.set(s, { p, legal: null, sampled: null, working: true });
   return s;
 }
 
@@ -110,8 +113,9 @@ export function workingCopy(state: GameState): GameState {
  * that legalActions or sampleAction gave for this very position: it is not checked again.
  */
 export function applyInPlace(s: GameState, action: Action): void {
-  const p = working.get(s);
-  if (!p) throw new Error('applyInPlace changes only a workingCopy');
+  const f = facts.get(s);
+  if (!f?.working) throw new Error('applyInPlace changes only a workingCopy');
+  const p = f.p!;
   if (p.phase === OVER) throw new RuleError('game-over', 'The game is over.');
   p.touched = [];
   applyCore(p, action);
@@ -122,7 +126,7 @@ export function applyInPlace(s: GameState, action: Action): void {
 
 /** Does the side still have troops (not ballistas) on the board? */
 export function hasTroopsOnBoard(state: GameState, side: string): boolean {
-  const p = working.get(state) ?? positionOf(state);
+  const p = positionOf(state);
   return troopsOnBoard(p, p.sides.indexOf(side));
 }
 
