@@ -115,11 +115,22 @@ export function reachOf(ctx: MoveContext, x: number, carry: boolean): Reach {
  * may be the one kept for the next listing: read it, never change it.
  */
 export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
+  const all = movesOf(ctx, x);
+  // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
+  // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
+  const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c !== x);
+  if (idle.length === 0) return all;
+  const { occ, board } = ctx;
+  return all.filter((a) => {
+    const to = board.index.get((a as MoveAction).to)!;
+    return !idle.some((c) => occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle);
+  });
+}
+
+/** Unit x's moves, chargers waiting to fight aside: as listed before in this move phase, with the squares whose units changed since worked out again, or afresh. */
+function movesOf(ctx: MoveContext, x: number): readonly Action[] {
   const { occ, lists } = ctx;
-  // As listed before in this move phase, with the squares whose units changed since worked out again (and no
-  // charger waiting to fight, whose fight a move could take away).
-  const keep = lists !== null && ctx.idle.length === 0;
-  const kept = keep ? lists.units[x] : undefined;
+  const kept = lists ? lists.units[x] : undefined;
   const changed = kept ? changedSince(ctx, x, kept, lists!.journal) : null;
   if (kept && changed) {
     if (changed.length === 0) return kept.list;
@@ -141,15 +152,8 @@ export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
   const carried = engine >= 0 ? reachOf(ctx, x, true) : null;
   if (carried) way(carried, occ.stands[x]!, CARRY, engine);
   if (occ.type[x] === KNIGHTS && occ.stands[x] === 2) way(r, 1, SPLIT, -1);
-  if (keep) { lists.units[x] = { at: lists.journal.length, squares: dependsOn(ctx, x, r, carried), list: out, parts }; return out; }
-  // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
-  // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
-  const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c !== x);
-  if (idle.length === 0) return out;
-  return out.filter((a) => {
-    const to = ctx.board.index.get((a as MoveAction).to)!;
-    return !idle.some((c) => occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle);
-  });
+  if (lists) lists.units[x] = { at: lists.journal.length, squares: dependsOn(ctx, x, r, carried), list: out, parts };
+  return out;
 }
 
 /** One way of moving in a kept list: the search, the mover's stands, the variant, the ballista carried (-1: none), and where each square's actions end in the list. */
@@ -159,8 +163,8 @@ type Kept = NonNullable<MoveLists['units'][number]>;
 
 /**
  * The squares of a kept list whose units changed since it was made (none: list it as it is); null when it must be
- * made afresh: the melees changed or enemies left (the journal's -1), the unit's own square changed (its ballista, a
- * split), or a lone missile stand's squares or their neighbours (its backers) changed.
+ * made afresh: enemies left (the journal's -1: the searches read them), the unit's own stands or ballista changed (a
+ * split, its ballista carried off), or a lone missile stand's squares or their neighbours (its backers) changed.
  */
 function changedSince(ctx: MoveContext, x: number, kept: Kept, journal: readonly number[]): number[] | null {
   const own = ctx.occ.sq[x]!, squares = kept.squares;
@@ -169,15 +173,30 @@ function changedSince(ctx: MoveContext, x: number, kept: Kept, journal: readonly
     const j = journal[k]!;
     if (j < 0) return null;
     if ((squares[j >> 5]! & (1 << (j & 31))) === 0 || out.includes(j)) continue;
-    if (j === own || needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!)) return null;
+    if (needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!)) return null;
+    if (j === own) {
+      // Its own square is no square it moves to: what it reads there is its ballista and, split off, its stands.
+      if (!sameOwn(ctx, x, kept)) return null;
+      continue;
+    }
     out.push(j);
   }
   return out;
 }
 
+/** Does unit x still have the stands and the ballista to carry (or none) that its kept list was made with? */
+function sameOwn(ctx: MoveContext, x: number, kept: Kept): boolean {
+  let engine = -1;
+  for (const part of kept.parts) if (part.variant === CARRY) engine = part.engine;
+  return kept.parts[0]!.stands === ctx.occ.stands[x] && engineOf(ctx, x) === engine;
+}
+
 /** A kept list with the actions of the `changed` squares worked out again (the searches stand: enemies did not move). */
 function patched(ctx: MoveContext, x: number, kept: Kept, changed: readonly number[], at: number): Kept {
   const t = ownTable(ctx, x);
+  // Most changes leave the unit's actions there as they were (a friend passed by, the square still takes the unit):
+  // then the kept list stands as it is.
+  if (sameThere(ctx, t, x, kept, changed)) return { at, squares: kept.squares, list: kept.list, parts: kept.parts };
   const list: Action[] = [], parts: Part[] = [];
   let from = 0;
   for (const old of kept.parts) {
@@ -192,6 +211,27 @@ function patched(ctx: MoveContext, x: number, kept: Kept, changed: readonly numb
     parts.push(part);
   }
   return { at, squares: kept.squares, list, parts };
+}
+
+/** Scratch list for sameThere (never re-entered). */
+const again: Action[] = [];
+
+/** Are the actions of the `changed` squares, worked out now, the very ones of the kept list? */
+function sameThere(ctx: MoveContext, t: Table, x: number, kept: Kept, changed: readonly number[]): boolean {
+  let from = 0;
+  for (const part of kept.parts) {
+    for (let k = 0; k < part.r.count; k++) {
+      const end = part.ends[k]!;
+      if (changed.includes(part.r.square[k]!)) {
+        again.length = 0;
+        destinationAt(ctx, t, x, part, k, again);
+        if (again.length !== end - from) return false;
+        for (let i = 0; i < again.length; i++) if (again[i] !== kept.list[from + i]) return false;
+      }
+      from = end;
+    }
+  }
+  return true;
 }
 
 /**

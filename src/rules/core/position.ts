@@ -133,8 +133,8 @@ export interface Position {
 
 /**
  * Each unit's move actions as last listed in this move phase, with the squares they depend on, and the journal of
- * squares whose units changed since the phase began (-1: every list is stale: the melees or a contact square changed,
- * or enemies left the board). A unit's list is listed again as it was while none of its squares has changed since,
+ * squares whose units changed since the phase began (a melee started or joined: its contact square and those next to
+ * it; -1: every list is stale: enemies left the board, and the searches read them). A unit's list is listed again as it was while none of its squares has changed since,
  * or with the actions of the squares that changed worked out again (moves.ts).
  */
 export interface MoveLists {
@@ -294,11 +294,24 @@ export function settle(p: Position, x: number): void {
   reflag(p, x);
 }
 
-/** The units of square j changed: listed moves that depend on it are listed again (every one, for a contact square). */
+/**
+ * The units of square j changed: listed moves that depend on it are worked out again (for a contact square, those
+ * of the squares next to it too: who may support its melee reads who is in it).
+ */
 function journal(p: Position, j: number): void {
-  const log = p.moveLists.journal;
-  log.push(j);
-  for (const m of p.melees) if (m.contact === j) { log.push(-1); break; }
+  p.moveLists.journal.push(j);
+  for (const m of p.melees) if (m.contact === j) { meleeChanged(p, j); break; }
+}
+
+/**
+ * A melee at contact square c started, or its supporters changed: listed moves into c (leading it) and into the
+ * squares next to it (charging to support it, and who may) are worked out again. Nothing else in a move listing reads
+ * the melees (a declared supporter has moved), and the searches read only enemies.
+ */
+export function meleeChanged(p: Position, c: number): void {
+  const log = p.moveLists.journal, step = p.board.step;
+  log.push(c);
+  for (let d = 0; d < 8; d++) { const j = step[c * 8 + d]!; if (j >= 0) log.push(j); }
 }
 
 function list(p: Position, x: number, j: number): void {

@@ -14,7 +14,7 @@ import { DX, DY, dirBetween } from './board';
 import { BALLISTA, COMMANDER } from './table';
 import {
   ACTIVE, BALLISTA_FIRE, DEPLOY, DESTROYED, END_TURN, MELEE, MISSILE, MOVE, OFF, OVER, SUPPORT,
-  addSlot, noMoveLists, reflagAll, settle, touch, type Position,
+  addSlot, meleeChanged, noMoveLists, reflagAll, settle, touch, type Position,
 } from './position';
 import { contextOf, type MoveContext } from './moverules';
 import { moveActions, supportActions, trailTo } from './moves';
@@ -168,7 +168,7 @@ function alignCommanders(p: Position, j: number, side: number): void {
 /** A support declaration (9E): an attacking supporter is done moving and turns to the contact square. */
 function declareSupport(p: Position, side: number, x: number, contact: number): void {
   p.melees.find((m) => m.contact === contact)!.supports.push(x);
-  p.moveLists.journal.push(-1);
+  meleeChanged(p, contact);
   if (side === p.attacker) {
     p.moved[x] = 1;
     if (p.type[x] !== COMMANDER) p.face[x] = dirBetween(p.board, p.at[x]!, contact);
@@ -241,7 +241,7 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
   if (!a.runOver && enemies.length > 0) {
     if (!p.melees.some((m) => m.contact === to)) {
       p.melees.push({ contact: to, supports: [], mdi: [-1, -1], fought: false });
-      p.moveLists.journal.push(-1);
+      meleeChanged(p, to);
     }
     if (p.events) text += ` and leads a melee against ${enemies.map((e) => p.ids[e]).join(', ')}`;
   }
