@@ -425,18 +425,16 @@ export function toState(p: Position, prev?: { state: GameState; touched: readonl
       stage: STAGES[r.stage]!, retreat: r.retreat.map((x) => p.ids[x]!), marked: r.marked, survivors: r.survivors.map((x) => p.ids[x]!),
       facing: r.facing.map((s) => sid(s)!),
     },
-    ledger: sid(p.ledger), rng: { s: p.rng.s, ...(p.rng.script ? { script: [...p.rng.script] } : {}) },
+    ledger: sid(p.ledger), rng: p.rng.script ? { s: p.rng.s, script: [...p.rng.script] } : { s: p.rng.s },
     result: p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason as EndReason },
     conceded: sid(p.conceded), events: p.events ?? [],
     log: prev?.action ? appended(prev.state.log, prev.action) : (p.log ?? []),
   };
 }
 
-/** A copy of a log with one action more (a slice and a push: faster than spreading it). */
+/** A copy of a log with one action more (concat copies once, at the full length: a slice and a push copy twice). */
 function appended(log: readonly Action[], action: Action): Action[] {
-  const out = log.slice();
-  out.push(action);
-  return out;
+  return log.concat([action]);
 }
 
 /** The attacker's loss first (the order the melee wrote them in). */
