@@ -19,11 +19,25 @@ import { applyCore, listActions, pointsOf, setUp, troopsOnBoard } from './core/t
  */
 interface Facts { p: Position | null; legal: readonly Action[] | null; sampled: Action | null; working: boolean }
 const facts = new WeakMap<GameState, Facts>();
+/**
+ * The state made last, and what is known of it, kept out of the map until another is made: then it goes in only if
+ * its position is still its own or an action was drawn for it. A state played on from has handed its position on,
+ * and is rarely asked again (then it is read from its JSON): a game played action by action inserts nothing.
+ */
+let lastState: GameState | null = null, lastFacts: Facts | null = null;
 
 function factsOf(state: GameState): Facts {
+  if (state === lastState) return lastFacts!;
   let f = facts.get(state);
   if (!f) facts.set(state, (f = { p: null, legal: null, sampled: null, working: false }));
   return f;
+}
+
+/** A state made here, with its position. */
+function made(state: GameState, p: Position): void {
+  if (lastState && (lastFacts!.p || lastFacts!.sampled)) facts.set(lastState, lastFacts!);
+  lastState = state;
+  lastFacts = { p, legal: null, sampled: null, working: false };
 }
 
 /** The core's position of a state (read once per state object; never change it). */
@@ -38,7 +52,7 @@ export function createGame(scenario: Scenario, options: { seed: number; turnLimi
   p.events = [];
   setUp(p);
   const s = toState(p);
-  facts.set(s, { p, legal: null, sampled: null, working: false });
+  made(s, p);
   return s;
 }
 
@@ -92,7 +106,7 @@ export function applyAction(state: GameState, action: Action): GameState {
   applyCore(p, action);
   const next = toState(p, { state, touched: p.touched, action });
   p.touched = null;
-  facts.set(next, { p, legal: null, sampled: null, working: false });
+  made(next, p);
   return next;
 }
 
