@@ -10,10 +10,9 @@ import type { Action } from '../actions';
 import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
 import { dirBetween, type Board } from './board';
 import { BALLISTA, COMMANDER, F_AFTER_CHARGE, KNIGHTS, TYPE_INDEX, stackFits } from './table';
-import { memoSearch, type Memo } from './memo';
+import { memoSearch } from './memo';
 import { CHARGE, NORMAL, newReach, type Mover, type Reach } from './search';
-import type { ResolvedRules } from '../scenario';
-import type { MoveLists } from './position';
+import type { MoveLists, Position } from './position';
 import {
   actsFor, backers, canMove, canSupportFrom, chargeFights, engineOf, keepsChargersFighting, mayLead, mayTurn, needsBacking, runsOver,
   supportedMelee, type MoveContext,
@@ -286,10 +285,11 @@ function destinationAt(ctx: MoveContext, t: Table, x: number, part: Part, k: num
 /**
  * The squares the cheapest path to square j came through (the cheapest charge path with `charge`), nearest first, at
  * most 2, the start square included; undefined when the mover cannot reach j (an attacker retreats back along it, 9L).
+ * The search is the one unit x's kept list was made from when there is one (enemies have not moved since), else the
+ * memo's.
  */
-export function trailTo(board: Board, memo: Memo, rules: ResolvedRules, m: Mover, enemy: ArrayLike<number>, bits: Uint32Array, j: number, charge: boolean): number[] | undefined {
-  if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
-  const r = memoSearch(memo, board, rules, m, TYPE_INDEX[m.type]!, enemy, bits, m.carry ? withEngine : main);
+export function trailTo(p: Position, x: number, m: Mover, j: number, charge: boolean): number[] | undefined {
+  const r = keptReach(p.moveLists, x, m.carry) ?? searched(p, p.side[x]!, m);
   for (let k = 0; k < r.count; k++) {
     if (r.square[k] !== j) continue;
     if (charge && !(r.kind[k]! & CHARGE)) return [];
@@ -300,6 +300,22 @@ export function trailTo(board: Board, memo: Memo, rules: ResolvedRules, m: Mover
     return out;
   }
   return undefined;
+}
+
+/** The search unit x's kept list was made from (carrying its ballista or not), if it still holds. */
+function keptReach(lists: MoveLists, x: number, carry: boolean): Reach | null {
+  const kept = lists.units[x];
+  if (!kept) return null;
+  for (let k = kept.at; k < lists.journal.length; k++) if (lists.journal[k]! < 0) return null;
+  for (const part of kept.parts) if (part.variant === (carry ? CARRY : PLAIN)) return part.r;
+  return null;
+}
+
+/** The memo's search for mover m of side s. */
+function searched(p: Position, s: number, m: Mover): Reach {
+  const { board } = p;
+  if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
+  return memoSearch(p.game.memo, board, p.game.rules, m, TYPE_INDEX[m.type]!, p.enemy[s]!, p.enemyBits[s]!, m.carry ? withEngine : main);
 }
 
 // ---- Facing changes (6L).

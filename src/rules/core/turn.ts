@@ -182,7 +182,8 @@ const facingIndex = (dx: number, dy: number) => FACINGS.indexOf(facingOf(dx, dy)
 
 function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
   const { board } = p;
-  let x = slot(p, a.unit);
+  const mover0 = slot(p, a.unit);
+  let x = mover0;
   const from = p.at[x]!, to = square(p, a.to), s = p.side[x]!;
   if (a.split) {
     let n = 2;
@@ -220,7 +221,7 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
   // The squares the path came through (a charge's own path, which avoids protected squares): an attacker retreats
   // back along them (9L reading R-retreat).
   const mover = { type: TROOP_TYPES[p.type[x]!]!, from, afterCharge: heldAfterCharge(p.turn, p.charged[x]! < 0 ? null : p.charged[x]!), carry: a.carry === true };
-  const trail = trailTo(board, p.game.memo, p.game.rules, mover, p.enemy[s]!, p.enemyBits[s]!, to, a.charge === true) ?? [from];
+  const trail = trailTo(p, mover0, mover, to, a.charge === true) ?? [from];
   p.trailN[x] = trail.length;
   p.trail0[x] = trail.length > 0 ? trail[0]! : -1;
   p.trail1[x] = trail.length > 1 ? trail[1]! : -1;
