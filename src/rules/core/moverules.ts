@@ -48,7 +48,7 @@ export interface MoveContext {
   /** The melees (and, while one is tried, one more): contact square, fought, supporters' unit indices. */
   contact: number[];
   fought: boolean[];
-  supports: number[][];
+  supports: Array<readonly number[]>;
   /** This move phase's lists kept for the next listing (a position's), or null. */
   lists: MoveLists | null;
 }
@@ -66,7 +66,7 @@ export function contextOf(occ: Table, ids: readonly string[], n: number, rules: 
       const c = m.contact;
       ctx.contact.push(c);
       ctx.fought.push(m.fought);
-      ctx.supports.push(m.supports.slice());
+      ctx.supports.push(m.supports);
       for (let d = 0; d < 8; d++) { const j = board.step[c * 8 + d]!; if (j >= 0) besideMelee[j >> 5]! |= 1 << (j & 31); }
     }
     ctx.besideMelee = besideMelee;

@@ -165,23 +165,25 @@ type Kept = NonNullable<MoveLists['units'][number]>;
  * made afresh: enemies left (the journal's -1: the searches read them), the unit's own stands or ballista changed (a
  * split, its ballista carried off), or a lone missile stand's squares or their neighbours (its backers) changed.
  */
-function changedSince(ctx: MoveContext, x: number, kept: Kept, journal: readonly number[]): number[] | null {
+function changedSince(ctx: MoveContext, x: number, kept: Kept, journal: readonly number[]): readonly number[] | null {
   const own = ctx.occ.sq[x]!, squares = kept.squares;
-  const out: number[] = [];
+  let out: number[] | null = null;
   for (let k = kept.at; k < journal.length; k++) {
     const j = journal[k]!;
     if (j < 0) return null;
-    if ((squares[j >> 5]! & (1 << (j & 31))) === 0 || out.includes(j)) continue;
+    if ((squares[j >> 5]! & (1 << (j & 31))) === 0 || out?.includes(j)) continue;
     if (needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!)) return null;
     if (j === own) {
       // Its own square is no square it moves to: what it reads there is its ballista and, split off, its stands.
       if (!sameOwn(ctx, x, kept)) return null;
       continue;
     }
-    out.push(j);
+    (out ??= []).push(j);
   }
-  return out;
+  return out ?? UNCHANGED;
 }
+
+const UNCHANGED: readonly number[] = [];
 
 /** Does unit x still have the stands and the ballista to carry (or none) that its kept list was made with? */
 function sameOwn(ctx: MoveContext, x: number, kept: Kept): boolean {
