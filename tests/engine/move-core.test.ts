@@ -259,3 +259,19 @@ test('the integer board numbers squares row by row and reads a square name as th
   }
   for (const bad of ['', 'A', '1', 'A0', 'A01', 'a1', 'A1x', 'AAA1', 'A100', squareName(s.board.columns, 0), squareName(0, s.board.rows)]) expect(squareIndex(board, bad)).toBe(-1);
 });
+
+test('6G/9E a melee led in mid-move lets the units beside it charge in support at once, as a fresh reading of the same state lists (kept move lists are worked out again around the new contact square)', () => {
+  const start = gameOf([['t', 'kn1', 'knights', 'F3', 'S'], ['t', 'kn2', 'knights', 'H3', 'S'], ['r', 'mi', 'mediumInfantry', 'F6', 'N'], ['r', 'lv', 'levyInfantry', 'A12', 'N']]);
+  const charges = (s: GameState) => legalActions(s).flatMap((a) => (a.type === 'move' && a.unit === 'kn2' && a.charge ? [a.to] : [])).sort();
+  const keys = (s: GameState) => legalActions(s).map(actionKey);
+  // No melee yet: a charge must end where it fights, and G6 (beside the enemy) holds nobody to fight.
+  expect(charges(start)).not.toContain('G6');
+  const led = applyAction(start, { type: 'move', side: 'teutonic', unit: 'kn1', to: 'F6' });
+  expect(led.melees.map((m) => m.contact)).toEqual(['F6']);
+  // Now G6 is beside a melee the knights lead (knights support square on, 9E): kn2 may charge there to support it.
+  expect(charges(led)).toContain('G6');
+  // The listing carried on from the first position equals one read afresh from the JSON.
+  expect(keys(led)).toEqual(keys(structuredClone(led)));
+  const supported = applyAction(led, { type: 'move', side: 'teutonic', unit: 'kn2', to: 'G6', charge: true });
+  expect(keys(supported)).toEqual(keys(structuredClone(supported)));
+});

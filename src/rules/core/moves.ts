@@ -126,7 +126,10 @@ export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
   });
 }
 
-/** Unit x's moves, chargers waiting to fight aside: as listed before in this move phase, with the squares whose units changed since worked out again, or afresh. */
+/**
+ * Unit x's moves, chargers waiting to fight aside: as listed before in this move phase, with the squares whose units
+ * changed since worked out again, or afresh.
+ */
 function movesOf(ctx: MoveContext, x: number): readonly Action[] {
   const { occ, lists } = ctx;
   const kept = lists ? lists.units[x] : undefined;
@@ -323,10 +326,10 @@ function searched(p: Position, s: number, m: Mover): Reach {
 // ---- Facing changes (6L).
 
 /**
- * Facing changes of one unit (by index) in the move phase (a shared list: read it, never change it): any allowed facing but its own, as
- * often as wished. A ballista is turned by the side controlling it and faces where the troops of that side with it
- * could (a corner only when one of them may face a corner); a joined commander turns with its unit, not on its own;
- * a declared supporter keeps facings that still support (6G).
+ * Facing changes of one unit (by index) in the move phase: any allowed facing but its own, as often as wished. A
+ * ballista is turned by the side controlling it and faces where the troops of that side with it could (a corner only
+ * when one of them may face a corner); a joined commander turns with its unit, not on its own; a declared supporter
+ * keeps facings that still support (6G). The list may be shared: read it, never change it.
  */
 export function faceList(ctx: MoveContext, x: number): readonly Action[] {
   const { occ, board } = ctx;

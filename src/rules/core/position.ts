@@ -134,8 +134,9 @@ export interface Position {
 /**
  * Each unit's move actions as last listed in this move phase, with the squares they depend on, and the journal of
  * squares whose units changed since the phase began (a melee started or joined: its contact square and those next to
- * it; -1: every list is stale: enemies left the board, and the searches read them). A unit's list is listed again as it was while none of its squares has changed since,
- * or with the actions of the squares that changed worked out again (moves.ts).
+ * it; -1: every list is stale: enemies left the board, and the searches read them). A unit's list is listed again as
+ * it was while none of its squares has changed since, or with the actions of the squares that changed worked out
+ * again (moves.ts).
  */
 export interface MoveLists {
   units: Array<{ at: number; squares: Uint32Array; list: readonly Action[]; parts: readonly Part[] } | undefined>;
