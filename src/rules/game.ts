@@ -12,10 +12,10 @@ import { OVER, copyPosition, fromState, toState, type Position } from './core/po
 import { applyCore, listActions, pointsOf, setUp, troopsOnBoard } from './core/turn';
 
 /**
- * What the facade knows of each state it made or was handed (states are never changed once made), in one map so
- * that each action costs one lookup and one insertion: the state's position (null once handed on to the next state,
- * or not read yet), its legal actions once listed, the action sampleAction last drew for it (legal by construction),
- * and whether it is a private working copy (then its position changes with it, and nothing is cached).
+ * What the facade knows of each state it made or was handed (states are never changed once made), in one record: the
+ * state's position (null once handed on to the next state, or not read yet), its legal actions once listed, the
+ * action sampleAction last drew for it (legal by construction), and whether it is a private working copy (then its
+ * position changes with it, and nothing is cached). Kept in one map, the state made last beside it.
  */
 interface Facts { p: Position | null; legal: readonly Action[] | null; sampled: Action | null; working: boolean }
 const facts = new WeakMap<GameState, Facts>();
