@@ -10,7 +10,8 @@ import type { Action } from '../actions';
 import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
 import { dirBetween, type Board } from './board';
 import { BALLISTA, COMMANDER, F_AFTER_CHARGE, KNIGHTS, TYPE_INDEX, stackFits } from './table';
-import { memoSearch } from './memo';
+import { memoSearch, type Memo } from './memo';
+import type { ResolvedRules } from '../scenario';
 import { CHARGE, NORMAL, newReach, type Mover, type Reach } from './search';
 import type { MoveLists, Position } from './position';
 import {
@@ -102,11 +103,16 @@ let main = newReach(0), withEngine = newReach(0);
 
 /** The unit's moves (carrying its ballista or not): remembered, or searched into a reused buffer. Read, never change. */
 export function reachOf(ctx: MoveContext, x: number, carry: boolean): Reach {
-  const { occ, board } = ctx;
-  if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
+  const { occ } = ctx;
   const s = occ.side[x]!;
   const m = { type: TROOP_TYPES[occ.type[x]!]!, from: occ.sq[x]!, afterCharge: (occ.flags[x]! & F_AFTER_CHARGE) !== 0, carry };
-  return memoSearch(ctx.memo, board, ctx.rules, m, occ.type[x]!, occ.enemy[s]!, occ.enemyBits[s]!, carry ? withEngine : main);
+  return searched(ctx.memo, ctx.board, ctx.rules, m, occ.enemy[s]!, occ.enemyBits[s]!);
+}
+
+/** The memo's search for mover m against these enemies (a bit per enemy square in `bits`). */
+function searched(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, enemy: ArrayLike<number>, bits: Uint32Array): Reach {
+  if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
+  return memoSearch(memo, board, rules, m, TYPE_INDEX[m.type]!, enemy, bits, m.carry ? withEngine : main);
 }
 
 /**
@@ -195,54 +201,51 @@ function sameOwn(ctx: MoveContext, x: number, kept: Kept): boolean {
   return kept.parts[0]!.stands === ctx.occ.stands[x] && engineOf(ctx, x) === engine;
 }
 
-/** A kept list with the actions of the `changed` squares worked out again (the searches stand: enemies did not move). */
+/**
+ * A kept list with the actions of the `changed` squares worked out again (the searches stand: enemies did not move).
+ * Most changes leave a square's actions as they were (a friend passed by, the square still takes the unit): the new
+ * list is made only from the first square whose actions differ, and when none does the kept list stands.
+ */
 function patched(ctx: MoveContext, x: number, kept: Kept, changed: readonly number[], at: number): Kept {
   const t = ownTable(ctx, x);
-  // Most changes leave the unit's actions there as they were (a friend passed by, the square still takes the unit):
-  // then the kept list stands as it is.
-  if (sameThere(ctx, t, x, kept, changed)) return { at, squares: kept.squares, list: kept.list, parts: kept.parts };
-  const list: Action[] = [], parts: Part[] = [];
+  let list: Action[] | null = null, ends: number[][] | null = null;
   let from = 0;
-  for (const old of kept.parts) {
-    const part: Part = { r: old.r, stands: old.stands, variant: old.variant, engine: old.engine, ends: new Array<number>(old.r.count) };
-    for (let k = 0; k < old.r.count; k++) {
-      const end = old.ends[k]!;
-      if (changed.includes(old.r.square[k]!)) destinationAt(ctx, t, x, part, k, list);
-      else for (let i = from; i < end; i++) list.push(kept.list[i]!);
-      from = end;
-      part.ends[k] = list.length;
-    }
-    parts.push(part);
-  }
-  return { at, squares: kept.squares, list, parts };
-}
-
-/** Scratch list for sameThere (never re-entered). */
-const again: Action[] = [];
-
-/** Are the actions of the `changed` squares, worked out now, the very ones of the kept list? */
-function sameThere(ctx: MoveContext, t: Table, x: number, kept: Kept, changed: readonly number[]): boolean {
-  let from = 0;
-  for (const part of kept.parts) {
+  kept.parts.forEach((part, q) => {
     for (let k = 0; k < part.r.count; k++) {
       const end = part.ends[k]!;
       if (changed.includes(part.r.square[k]!)) {
         again.length = 0;
         destinationAt(ctx, t, x, part, k, again);
-        if (again.length !== end - from) return false;
-        for (let i = 0; i < again.length; i++) if (again[i] !== kept.list[from + i]) return false;
-      }
+        if (!list && !sameAs(again, kept.list, from, end)) {
+          list = kept.list.slice(0, from);
+          ends = kept.parts.map((p) => p.ends.slice());
+        }
+        if (list) for (const a of again) list.push(a);
+      } else if (list) for (let i = from; i < end; i++) list.push(kept.list[i]!);
       from = end;
+      if (ends) ends[q]![k] = list!.length;
     }
-  }
+  });
+  if (!list) return { at, squares: kept.squares, list: kept.list, parts: kept.parts };
+  const parts = kept.parts.map((p, q): Part => ({ r: p.r, stands: p.stands, variant: p.variant, engine: p.engine, ends: ends![q]! }));
+  return { at, squares: kept.squares, list, parts };
+}
+
+/** Scratch list for patched (never re-entered). */
+const again: Action[] = [];
+
+/** Are `now` the very actions of list[from, end)? */
+function sameAs(now: readonly Action[], list: readonly Action[], from: number, end: number): boolean {
+  if (now.length !== end - from) return false;
+  for (let i = 0; i < now.length; i++) if (now[i] !== list[from + i]) return false;
   return true;
 }
 
 /**
  * The squares unit x's moves were worked out from, as a bit per square: its own (its ballista, a split) and the
- * squares it can end on (stacking, leading, riding over). Enemies leave the board only by being ridden over and
- * contact squares change only with melees, which stale every list (position.ts journal). A lone missile stand's
- * backers stand next to its squares (6J): for it, the squares next to them too.
+ * squares it can end on (stacking, leading, riding over). Enemies leave the board only by being ridden over, which
+ * stales every list, and a melee's changes mark its squares (position.ts journal). A lone missile stand's backers
+ * stand next to its squares (6J): for it, the squares next to them too.
  */
 function dependsOn(ctx: MoveContext, x: number, r: Reach, carried: Reach | null): Uint32Array {
   const { occ, board } = ctx;
@@ -294,7 +297,8 @@ function destinationAt(ctx: MoveContext, t: Table, x: number, part: Part, k: num
  * memo's.
  */
 export function trailTo(p: Position, x: number, m: Mover, j: number, charge: boolean): number[] | undefined {
-  const r = keptReach(p.moveLists, x, m.carry) ?? searched(p, p.side[x]!, m);
+  const s = p.side[x]!;
+  const r = keptReach(p.moveLists, x, m.carry) ?? searched(p.game.memo, p.board, p.game.rules, m, p.enemy[s]!, p.enemyBits[s]!);
   for (let k = 0; k < r.count; k++) {
     if (r.square[k] !== j) continue;
     if (charge && !(r.kind[k]! & CHARGE)) return [];
@@ -314,13 +318,6 @@ function keptReach(lists: MoveLists, x: number, carry: boolean): Reach | null {
   for (let k = kept.at; k < lists.journal.length; k++) if (lists.journal[k]! < 0) return null;
   for (const part of kept.parts) if (part.variant === (carry ? CARRY : PLAIN)) return part.r;
   return null;
-}
-
-/** The memo's search for mover m of side s. */
-function searched(p: Position, s: number, m: Mover): Reach {
-  const { board } = p;
-  if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
-  return memoSearch(p.game.memo, board, p.game.rules, m, TYPE_INDEX[m.type]!, p.enemy[s]!, p.enemyBits[s]!, m.carry ? withEngine : main);
 }
 
 // ---- Facing changes (6L).

@@ -345,7 +345,7 @@ export function touch(p: Position, x: number): void {
 }
 
 /** Recompute unit x's move-phase flags (after a change to it, or for a new turn: reflagAll). */
-export function reflag(p: Position, x: number): void {
+function reflag(p: Position, x: number): void {
   const turn = p.turn, charged = p.charged[x]!, retreated = p.retreated[x]!;
   p.flags[x] = (p.moved[x] ? F_MOVED : 0) | (p.retiring[x] ? F_RETIRING : 0) | (charged === turn ? F_CHARGED_NOW : 0)
     | (heldAfterCharge(turn, charged < 0 ? null : charged) ? F_AFTER_CHARGE : 0)
@@ -371,7 +371,7 @@ export function addSlot(p: Position, id: string): number {
 const names = (p: Position, j: number): Square | null => (j < 0 ? null : p.board.names[j]!);
 
 /** The JSON record of unit x (field order as createGameState writes it: state hashes are over the JSON text). */
-export function unitRecord(p: Position, x: number): UnitState {
+function unitRecord(p: Position, x: number): UnitState {
   const names = p.board.names;
   const tn = p.trailN[x]!;
   const trail = tn < 0 ? null : tn === 0 ? [] : tn === 1 ? [names[p.trail0[x]!]!] : [names[p.trail0[x]!]!, names[p.trail1[x]!]!];
