@@ -74,7 +74,7 @@ export function contextOf(occ: Table, ids: readonly string[], n: number, rules: 
   // Charged units that would fight in no melee (6G reading): not in a melee's contact square, not a declared supporter.
   const { side, flags, sq } = occ;
   for (let x = 0; x < n; x++) {
-    if (side[x] !== ctx.attacker || !(flags[x]! & F_ACTIVE) || !(flags[x]! & F_CHARGED_NOW)) continue;
+    if ((flags[x]! & (F_ACTIVE | F_CHARGED_NOW)) !== (F_ACTIVE | F_CHARGED_NOW) || side[x] !== attacker) continue;
     if (sq[x]! >= 0 && ctx.contact.includes(sq[x]!)) continue;
     if (ctx.supports.some((list) => list.includes(x))) continue;
     ctx.idle.push(x);

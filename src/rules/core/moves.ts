@@ -208,31 +208,56 @@ function sameOwn(ctx: MoveContext, x: number, kept: Kept): boolean {
  */
 function patched(ctx: MoveContext, x: number, kept: Kept, changed: readonly number[], at: number): Kept {
   const t = ownTable(ctx, x);
-  let list: Action[] | null = null, ends: number[][] | null = null;
-  let from = 0;
-  kept.parts.forEach((part, q) => {
-    for (let k = 0; k < part.r.count; k++) {
-      const end = part.ends[k]!;
-      if (changed.includes(part.r.square[k]!)) {
-        again.length = 0;
-        destinationAt(ctx, t, x, part, k, again);
-        if (!list && !sameAs(again, kept.list, from, end)) {
-          list = kept.list.slice(0, from);
-          ends = kept.parts.map((p) => p.ends.slice());
-        }
-        if (list) for (const a of again) list.push(a);
-      } else if (list) for (let i = from; i < end; i++) list.push(kept.list[i]!);
-      from = end;
-      if (ends) ends[q]![k] = list!.length;
+  const parts = kept.parts, old = kept.list;
+  let list: Action[] | null = null;
+  /** The old list is copied into the new one up to here; (part, square, change in length) of each square worked out anew. */
+  let copied = 0;
+  const deltas: number[] = [];
+  let start = 0;
+  for (let q = 0; q < parts.length; q++) {
+    const part = parts[q]!, r = part.r, ends = part.ends;
+    // The changed squares this way reaches (found by indexOf: a few squares against a plain array), in list order.
+    let found = 0;
+    for (let c = 0; c < changed.length; c++) {
+      const k = (r.square as number[]).indexOf(changed[c]!);
+      if (k < 0 || k >= r.count) continue;
+      let at = found++;
+      for (; at > 0 && hits[at - 1]! > k; at--) hits[at] = hits[at - 1]!; // in order (a few: insertion)
+      hits[at] = k;
     }
+    for (let h = 0; h < found; h++) {
+      const k = hits[h]!, s = k === 0 ? start : ends[k - 1]!, e = ends[k]!;
+      const again: Action[] = [];
+      destinationAt(ctx, t, x, part, k, again);
+      if (!list) {
+        if (sameAs(again, old, s, e)) continue;
+        list = old.slice(0, s);
+        copied = s;
+      }
+      for (let i = copied; i < s; i++) list.push(old[i]!);
+      for (let i = 0; i < again.length; i++) list.push(again[i]!);
+      copied = e;
+      deltas.push(q, k, again.length - (e - s));
+    }
+    if (r.count > 0) start = ends[r.count - 1]!;
+  }
+  if (!list) return { at, squares: kept.squares, list: old, parts };
+  for (let i = copied; i < old.length; i++) list.push(old[i]!);
+  // Where each square's actions end now: shifted by the changes in length before it.
+  let shift = 0, d = 0;
+  const now = parts.map((p, q): Part => {
+    const ends = p.ends.slice();
+    for (let k = 0; k < ends.length; k++) {
+      while (d < deltas.length && deltas[d] === q && deltas[d + 1] === k) { shift += deltas[d + 2]!; d += 3; }
+      ends[k]! += shift;
+    }
+    return { r: p.r, stands: p.stands, variant: p.variant, engine: p.engine, ends };
   });
-  if (!list) return { at, squares: kept.squares, list: kept.list, parts: kept.parts };
-  const parts = kept.parts.map((p, q): Part => ({ r: p.r, stands: p.stands, variant: p.variant, engine: p.engine, ends: ends![q]! }));
-  return { at, squares: kept.squares, list, parts };
+  return { at, squares: kept.squares, list, parts: now };
 }
 
-/** Scratch list for patched (never re-entered). */
-const again: Action[] = [];
+/** Scratch for patched: the squares (by place in a search) to work out again. */
+const hits: number[] = [];
 
 /** Are `now` the very actions of list[from, end)? */
 function sameAs(now: readonly Action[], list: readonly Action[], from: number, end: number): boolean {
@@ -404,8 +429,11 @@ export function endMove(side: string): Action {
   return a;
 }
 
-/** Every move-phase action of `side`, optionally of one unit and/or one type, in the engine's order. */
-export function moveActions(ctx: MoveContext, side: string, onlyUnit?: string, onlyType?: Action['type']): Action[] {
+/**
+ * Every move-phase action of `side`, optionally of one unit and/or one type, in the engine's order, and `tail` after
+ * them (the listing's concession: joined in, not pushed onto a full array, which would copy it again).
+ */
+export function moveActions(ctx: MoveContext, side: string, onlyUnit?: string, onlyType?: Action['type'], tail?: Action): Action[] {
   const { occ } = ctx;
   const s = occ.sides.indexOf(side);
   // Each unit's lists as they are (most are kept from the last listing), joined once at the end.
@@ -418,15 +446,16 @@ export function moveActions(ctx: MoveContext, side: string, onlyUnit?: string, o
   }
   if (onlyType === undefined || onlyType === 'support') parts.push(supportActions(ctx, side, onlyUnit));
   if ((onlyType === undefined || onlyType === 'endMove') && !onlyUnit && ctx.idle.length === 0) parts.push([endMove(side)]);
-  return joined(parts);
+  return joined(parts, tail);
 }
 
-/** The lists one after another in a new array (made at its full length: faster than pushing or concat). */
-function joined(parts: ReadonlyArray<readonly Action[]>): Action[] {
-  let n = 0;
+/** The lists one after another, then `tail` if given, in a new array (made at its full length: faster than pushing or concat). */
+function joined(parts: ReadonlyArray<readonly Action[]>, tail: Action | undefined): Action[] {
+  let n = tail ? 1 : 0;
   for (let j = 0; j < parts.length; j++) n += parts[j]!.length;
   const out = new Array<Action>(n);
   let i = 0;
   for (let j = 0; j < parts.length; j++) { const l = parts[j]!; for (let k = 0; k < l.length; k++) out[i++] = l[k]!; }
+  if (tail) out[i] = tail;
   return out;
 }

@@ -55,7 +55,7 @@ export function listActions(p: Position): Action[] {
     case MISSILE:
       for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) missileChoices(p, x, out);
       break;
-    case MOVE: out = moveActions(positionContext(p), s); break;
+    case MOVE: return moveActions(positionContext(p), s, undefined, undefined, { type: 'concede', side: s });
     case SUPPORT:
       out = supportActions(positionContext(p), s);
       out.push({ type: 'endSupport', side: s });
