@@ -48,6 +48,29 @@ describe('policies', () => {
     expect(Array.from({ length: 50 }, () => q(state, acts))).toEqual(picks);
   });
 
+  // The random player draws a facing change 1 time in 8 when the list has both kinds, every action of the drawn kind
+  // equally likely, and any action but conceding when the drawn kind is missing: counted over many draws.
+  const face = (k: number): Action => ({ type: 'face', side: 'a', unit: `u${k}`, facing: 'N' });
+  const move = (k: number): Action => ({ type: 'move', side: 'a', unit: `u${k}`, to: 'A1' });
+  const concede: Action = { type: 'concede', side: 'a' };
+  test.each([
+    ['4 facing changes, 12 moves', [...Array.from({ length: 4 }, (_, k) => face(k)), ...Array.from({ length: 12 }, (_, k) => move(k)), concede], (a: Action) => (a.type === 'face' ? 1 / 8 / 4 : 7 / 8 / 12)],
+    ['30 facing changes, 2 moves', [move(0), ...Array.from({ length: 30 }, (_, k) => face(k)), move(1), concede], (a: Action) => (a.type === 'face' ? 1 / 8 / 30 : 7 / 8 / 2)],
+    ['moves only', [...Array.from({ length: 6 }, (_, k) => move(k)), concede], () => 1 / 6],
+    ['facing changes only', [concede, ...Array.from({ length: 5 }, (_, k) => face(k))], () => 1 / 5],
+  ] as const)('random draws each action at its odds (%s)', (_name, list, odds) => {
+    const p = randomPolicy(12), state = createGame(short('open-field'), { seed: 1 });
+    const draws = 40_000, seen = new Map<Action, number>();
+    for (let i = 0; i < draws; i++) { const a = p(state, [...list]); seen.set(a, (seen.get(a) ?? 0) + 1); }
+    expect(seen.has(concede)).toBe(false);
+    for (const a of list) {
+      if (a === concede) continue;
+      const want = odds(a) * draws;
+      // Within 5 standard deviations of a binomial count.
+      expect(Math.abs((seen.get(a) ?? 0) - want)).toBeLessThan(5 * Math.sqrt(want) + 1);
+    }
+  });
+
   test.each(['open-field', 'roadside-village', 'river-crossing'])('the search player makes only legal actions (%s, against random and simple)', (id) => {
     const start = createGame(short(id), { seed: 11 });
     const [a, b] = start.sides.map((x) => x.id) as [string, string];

@@ -23,26 +23,40 @@ export type Policy = ((state: GameState, actions: Action[]) => Action) & { sampl
 export function randomPolicy(seed: number): Policy {
   const r: RngState = createRng(seed);
   const policy: Policy = (_state, actions) => {
-    // Counted, then the k-th of the chosen kind found: no lists built (move-phase lists run to hundreds of actions).
     const n = actions.length;
-    let concedes = 0, faces = 0;
-    for (let i = 0; i < n; i++) { const t = actions[i]!.type; if (t === 'concede') concedes++; else if (t === 'face') faces++; }
-    const skipConcede = n > 1;
-    const pool = skipConcede ? n - concedes : n;
-    // Which kind: 0 any (of the pool), 1 facing changes only, 2 anything but them.
-    let kind = 0, size = pool;
-    if (faces > 0 && faces < pool) { if (randomIndex(r, 8) === 0) { kind = 1; size = faces; } else { kind = 2; size = pool - faces; } }
-    let k = randomIndex(r, size);
-    for (let i = 0; i < n; i++) {
-      const a = actions[i]!, t = a.type;
-      if ((skipConcede && t === 'concede') || (kind === 1 && t !== 'face') || (kind === 2 && t === 'face')) continue;
-      if (k-- === 0) return a;
+    if (n <= 1) return actions[0]!;
+    // The kind first (a facing change 1 time in 8), then random places in the list until one holds that kind: the same
+    // draw as counting the kinds and taking the k-th, without reading every action (move-phase lists run to hundreds,
+    // and reading them all cost as much as applying the action).
+    const face = randomIndex(r, 8) === 0;
+    for (let tries = 0; tries < 16; tries++) {
+      const a = actions[randomIndex(r, n)]!;
+      if (a.type !== 'concede' && (a.type === 'face') === face) return a;
     }
-    return actions[0]!;
+    // Rarely reached with both kinds listed; always when the kind drawn has none (then any action but conceding).
+    return counted(actions, face, r);
   };
   policy.sample = (state) => sampleAction(state, r);
   coreSamplers.set(policy, (p) => sampleIn(p, r));
   return policy;
+}
+
+/**
+ * randomPolicy's draw by counting: an action of the kind asked for (a facing change or not) if the list has one,
+ * else any; never conceding when there is anything else. Every action of the kind is equally likely.
+ */
+function counted(actions: readonly Action[], face: boolean, r: RngState): Action {
+  let pool = 0, faces = 0;
+  for (let i = 0; i < actions.length; i++) { const t = actions[i]!.type; if (t !== 'concede') { pool++; if (t === 'face') faces++; } }
+  const size = face ? faces : pool - faces;
+  const any = size === 0;
+  let k = randomIndex(r, any ? pool : size);
+  for (let i = 0; i < actions.length; i++) {
+    const t = actions[i]!.type;
+    if (t === 'concede' || (!any && (t === 'face') !== face)) continue;
+    if (k-- === 0) return actions[i]!;
+  }
+  return actions[0]!;
 }
 
 /**
