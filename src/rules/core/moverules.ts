@@ -55,10 +55,11 @@ export interface MoveContext {
 
 /** The move context of a table, its melees given by contact square, fought or not, and supporters' indices. */
 export function contextOf(occ: Table, ids: readonly string[], n: number, rules: ResolvedRules, turn: number, attacker: number, toAct: number,
-  melees: ReadonlyArray<{ contact: number; fought: boolean; supports: readonly number[] }>, lists: MoveLists | null = null): MoveContext {
+  melees: ReadonlyArray<{ contact: number; fought: boolean; supports: readonly number[] }>, lists: MoveLists | null = null,
+  memo: Memo | null = null, charged = true): MoveContext {
   const board = occ.board;
   const ctx: MoveContext = {
-    occ, ids, n, rules, turn, board, memo: memoFor(board, rules), attacker, toAct, idle: [], besideMelee: null, contact: [], fought: [], supports: [], lists,
+    occ, ids, n, rules, turn, board, memo: memo ?? memoFor(board, rules), attacker, toAct, idle: [], besideMelee: null, contact: [], fought: [], supports: [], lists,
   };
   if (melees.length > 0) {
     const besideMelee = new Uint32Array(board.words);
@@ -72,6 +73,7 @@ export function contextOf(occ: Table, ids: readonly string[], n: number, rules: 
     ctx.besideMelee = besideMelee;
   }
   // Charged units that would fight in no melee (6G reading): not in a melee's contact square, not a declared supporter.
+  if (!charged) return ctx;
   const { side, flags, sq } = occ;
   for (let x = 0; x < n; x++) {
     if ((flags[x]! & (F_ACTIVE | F_CHARGED_NOW)) !== (F_ACTIVE | F_CHARGED_NOW) || side[x] !== attacker) continue;

@@ -26,7 +26,8 @@ import { allowedFacing, deployActions, nextToDeploy } from './deploy';
 
 /** The move rules' view of a position. */
 export function positionContext(p: Position): MoveContext {
-  return contextOf(p, p.ids, p.n, p.game.rules, p.turn, p.attacker, p.toAct, p.melees, p.moveLists);
+  // The idle chargers are looked for only when a unit charged this turn (p.charged holds the turn it last charged).
+  return contextOf(p, p.ids, p.n, p.game.rules, p.turn, p.attacker, p.toAct, p.melees, p.moveLists, p.game.memo, p.charged.includes(p.turn));
 }
 
 // ---- Listing.
