@@ -174,14 +174,13 @@ export function missileTargets(p: Position, x: number): number[] {
 export function resolveMissileFire(p: Position): void {
   const { board } = p;
   const cols = board.columns;
-  const range = (a: number, b: number) => stepsDistance((p.at[a]! % cols) - (p.at[b]! % cols), Math.floor(p.at[a]! / cols) - Math.floor(p.at[b]! / cols));
   const hits = new Map<number, number>();
   const byTarget = new Map<number, Array<{ unit: number; range: number }>>();
   for (let k = 0; k < p.fires.length; k += 2) {
     const u = p.fires[k]!, t = p.fires[k + 1]!;
     let list = byTarget.get(t);
     if (!list) byTarget.set(t, (list = []));
-    list.push({ unit: u, range: range(u, t) });
+    list.push({ unit: u, range: stepsDistance((p.at[u]! % cols) - (p.at[t]! % cols), Math.floor(p.at[u]! / cols) - Math.floor(p.at[t]! / cols)) });
   }
   for (const [t, shooters] of byTarget) {
     shooters.sort((a, b) => a.range - b.range || p.ids[a.unit]!.localeCompare(p.ids[b.unit]!));

@@ -236,21 +236,23 @@ function resolveMelee(p: Position, index: number): void {
   p.resolution = res;
 }
 
+/** The side's troops (not ballistas) in square j, in slot order. */
+function troopsIn(p: Position, j: number, side: number): number[] {
+  const out: number[] = [];
+  for (let k = 0, here = p.cells[j]!; k < here.length; k++) { const y = here[k]!; if (p.side[y] === side && p.type[y] !== BALLISTA) out.push(y); }
+  return out;
+}
+
 /** After losses: who retreats (digest 10). */
 function outcome(p: Position, r: PResolution): void {
   const A = p.attacker, D = 1 - A;
   const m = p.melees[p.current]!;
-  const here = (side: number) => {
-    const out: number[] = [];
-    for (let k = 0, here = p.cells[r.contact]!; k < here.length; k++) { const y = here[k]!; if (p.side[y] === side && p.type[y] !== BALLISTA) out.push(y); }
-    return out;
-  };
   let sides: number[] = [];
   if (r.result === 'withdrawal') sides = [A, D].filter((s) => m.mdi[s] === MDIS.indexOf('withdrawal'));
   else if (r.result === 'a-retreats') sides = [A];
   else if (r.result === 'b-retreats') sides = [D];
-  else if (r.result === 'equal' && here(A).length > 0 && here(D).length > 0) sides = [A, D];
-  r.retreat = sides.flatMap(here);
+  else if (r.result === 'equal' && troopsIn(p, r.contact, A).length > 0 && troopsIn(p, r.contact, D).length > 0) sides = [A, D];
+  r.retreat = sides.flatMap((s) => troopsIn(p, r.contact, s));
   r.stage = RETREAT;
 }
 

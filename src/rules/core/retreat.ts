@@ -42,29 +42,33 @@ export const OFF = -1;
 /** One way a retreat can go: where it ends (OFF: off the board), the squares it passes (end included) and how far from the ideal it is. */
 export interface Route { end: number; path: number[]; score: number }
 
+/** May unit x stand in square j at the end of its retreat (not back where it started)? */
+function fits(w: Walk, j: number): boolean {
+  return j !== w.from && stackFits(w.occ, j, w.x, w.occ.stands[w.x]!, -1);
+}
+
 /**
  * Follow a two-step route (R-retreat, passing friends): end 2 away when the unit may stand there; else stop 1 away
  * when it may stand there; else carry on through friends in the second step's direction to the first square it
  * may stand in, or off the board. Null when the route is blocked first.
  */
 function follow(w: Walk, d1x: number, d1y: number, d2x: number, d2y: number, score: number): Route | null {
-  const { board, occ, x, from } = w;
+  const { board, from } = w;
   const s1 = next(board, from, d1x, d1y);
   if (s1 < 0) return { end: OFF, path: [], score };
   if (!canStep(w, from, s1, d1x, d1y)) return null;
-  const fits = (j: number) => j !== from && stackFits(occ, j, x, occ.stands[x]!, -1);
   const s2 = next(board, s1, d2x, d2y);
   if (s2 < 0) return { end: OFF, path: [s1], score };
-  if (!canStep(w, s1, s2, d2x, d2y)) return fits(s1) ? { end: s1, path: [s1], score: score + 10 } : null;
-  if (fits(s2)) return { end: s2, path: [s1, s2], score };
-  if (fits(s1)) return { end: s1, path: [s1], score: score + 0.25 };
+  if (!canStep(w, s1, s2, d2x, d2y)) return fits(w, s1) ? { end: s1, path: [s1], score: score + 10 } : null;
+  if (fits(w, s2)) return { end: s2, path: [s1, s2], score };
+  if (fits(w, s1)) return { end: s1, path: [s1], score: score + 0.25 };
   const path = [s1, s2];
   for (let here = s2; ;) {
     const n = next(board, here, d2x, d2y);
     if (n < 0) return { end: OFF, path, score: score + 0.5 };
     if (n === from || !canStep(w, here, n, d2x, d2y)) return null;
     path.push(n);
-    if (fits(n)) return { end: n, path, score: score + 0.5 };
+    if (fits(w, n)) return { end: n, path, score: score + 0.5 };
     here = n;
   }
 }
@@ -77,7 +81,6 @@ function follow(w: Walk, d1x: number, d1y: number, d2x: number, d2y: number, sco
 export function walkRoutes(w: Walk): Route[] {
   const { board, from, trail } = w;
   const out: Route[] = [];
-  const add = (r: Route | null) => { if (r) out.push(r); };
   let bx = 0, by = w.rear;
   let skirt = 0;
   if (trail && trail.length > 0) {
@@ -85,7 +88,8 @@ export function walkRoutes(w: Walk): Route[] {
     const t0 = trail[0]!, t1 = trail.length > 1 ? trail[1]! : -1;
     const d1x = (t0 % cols) - (from % cols), d1y = Math.floor(t0 / cols) - Math.floor(from / cols);
     const d2x = t1 >= 0 ? (t1 % cols) - (t0 % cols) : d1x, d2y = t1 >= 0 ? Math.floor(t1 / cols) - Math.floor(t0 / cols) : d1y;
-    add(follow(w, d1x, d1y, d2x, d2y, 0));
+    const r = follow(w, d1x, d1y, d2x, d2y, 0);
+    if (r) out.push(r);
     bx = d1x; by = d1y;
     skirt = 0.5;
   }
@@ -94,7 +98,10 @@ export function walkRoutes(w: Walk): Route[] {
   const prefs = [0, 1, -1, 2, -2].map((k) => (i + k + 8) % 8);
   const penalty = [0, 1, 1, 2, 2];
   for (let a = 0; a < 5; a++) {
-    for (let b = 0; b < 5; b++) add(follow(w, DX[prefs[a]!]!, DY[prefs[a]!]!, DX[prefs[b]!]!, DY[prefs[b]!]!, skirt + penalty[a]! + penalty[b]!));
+    for (let b = 0; b < 5; b++) {
+      const r = follow(w, DX[prefs[a]!]!, DY[prefs[a]!]!, DX[prefs[b]!]!, DY[prefs[b]!]!, skirt + penalty[a]! + penalty[b]!);
+      if (r) out.push(r);
+    }
   }
   return out.sort((a, b) => a.score - b.score);
 }
@@ -136,8 +143,7 @@ export function doRetreat(p: Position, x: number, to: number, marked: boolean): 
     if (p.type[b] === BALLISTA && p.ctrl[b] === s) { engine = b; break; }
   }
   const { terrain } = p.board;
-  const ballistaMay = (j: number) => !(terrain[j]! & T_PROTECTED) && !(terrain[j]! & T_HILL && p.game.banned[BALLISTA_TYPE]);
-  let follows = engine >= 0 && route !== undefined && route.path.every(ballistaMay);
+  let follows = engine >= 0 && route !== undefined && route.path.every((j) => !(terrain[j]! & T_PROTECTED) && !(terrain[j]! & T_HILL && p.game.banned[BALLISTA_TYPE]));
   if (follows && to !== OFF) for (let k = 0, here = p.cells[to]!; k < here.length; k++) if (p.type[here[k]!] === BALLISTA) follows = false;
   if (to === OFF) { p.at[x] = -1; p.status[x] = GONE; } else p.at[x] = to;
   if (marked) p.retreated[x] = p.turn;
