@@ -71,11 +71,19 @@ export function listActions(p: Position): Action[] {
   return out;
 }
 
-/** A missile unit's choices this phase (9): fire at each target it may, or hold. */
+/** A missile unit's choices this phase (9): fire at each target it may, or hold. Appended to `out`. */
 export function missileChoices(p: Position, x: number, out: Action[]): void {
+  const list = (p.missileLists[x] ??= choicesOf(p, x));
+  for (let k = 0; k < list.length; k++) out.push(list[k]!);
+}
+
+/** Missile unit x's choices, worked out (once a missile phase: see Position.missileLists). */
+function choicesOf(p: Position, x: number): readonly Action[] {
   const s = p.sides[p.side[x]!]!, id = p.ids[x]!;
-  for (const t of missileTargets(p, x)) out.push({ type: 'fire', side: s, unit: id, target: p.ids[t]! });
-  out.push({ type: 'hold', side: s, unit: id });
+  const out: Action[] = [];
+  for (const t of missileTargets(p, x)) out.push(Object.freeze<Action>({ type: 'fire', side: s, unit: id, target: p.ids[t]! }));
+  out.push(Object.freeze<Action>({ type: 'hold', side: s, unit: id }));
+  return out;
 }
 
 // ---- Applying.
@@ -384,6 +392,7 @@ export function advance(p: Position): void {
         p.decided = [];
         checkRetirement(p); updateBallistas(p);
         p.phase = MISSILE;
+        p.missileLists = [];
         continue;
       }
       case MISSILE: {
