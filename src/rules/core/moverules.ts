@@ -53,7 +53,11 @@ export interface MoveContext {
   lists: MoveLists | null;
 }
 
-/** The move context of a table, its melees given by contact square, fought or not, and supporters' indices. */
+/**
+ * The move context of a table, its melees given by contact square, fought or not, and supporters' indices. `memo`:
+ * the move memo when the caller has it (else looked up by board and hill rules); `charged`: false when no unit charged
+ * this turn (then there are no idle chargers to look for).
+ */
 export function contextOf(occ: Table, ids: readonly string[], n: number, rules: ResolvedRules, turn: number, attacker: number, toAct: number,
   melees: ReadonlyArray<{ contact: number; fought: boolean; supports: readonly number[] }>, lists: MoveLists | null = null,
   memo: Memo | null = null, charged = true): MoveContext {

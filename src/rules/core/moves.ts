@@ -161,8 +161,9 @@ function movesOf(ctx: MoveContext, x: number): readonly Action[] {
 
 /**
  * One way of moving (a search, the mover's stands, a variant, the ballista carried or -1): its squares' actions
- * appended to `out`, and the part that says where each square's end. (A function of the module, not a closure made
- * per call: the CLI and the bench run through tsx, which names every closure made in a function, about 0.4 µs each.)
+ * appended to `out`, and the part that says where each square's actions end. (A function of the module, not a
+ * closure made per call: the CLI and the bench run through tsx, which names every closure made in a function, about
+ * 0.4 µs each.)
  */
 function way(ctx: MoveContext, t: Table, x: number, reach: Reach, stands: number, variant: number, carried: number, out: Action[]): Part {
   const part: Part = { r: reach, stands, variant, engine: carried, ends: new Array<number>(reach.count) };
@@ -216,10 +217,10 @@ function patched(ctx: MoveContext, x: number, kept: Kept, changed: readonly numb
   const t = ownTable(ctx, x);
   const parts = kept.parts, old = kept.list;
   let list: Action[] | null = null;
-  /** The old list is copied into the new one up to here; (part, square, change in length) of each square worked out anew. */
-  let copied = 0;
+  // How far the old list is copied into the new one; (part, square, change in length) of each square worked out anew;
+  // where the current part's actions start.
+  let copied = 0, start = 0;
   const deltas: number[] = [];
-  let start = 0;
   for (let q = 0; q < parts.length; q++) {
     const part = parts[q]!, r = part.r, ends = part.ends;
     // The changed squares this way reaches (found by indexOf: a few squares against a plain array), in list order.
@@ -227,9 +228,9 @@ function patched(ctx: MoveContext, x: number, kept: Kept, changed: readonly numb
     for (let c = 0; c < changed.length; c++) {
       const k = (r.square as number[]).indexOf(changed[c]!);
       if (k < 0 || k >= r.count) continue;
-      let at = found++;
-      for (; at > 0 && hits[at - 1]! > k; at--) hits[at] = hits[at - 1]!; // in order (a few: insertion)
-      hits[at] = k;
+      let i = found++;
+      for (; i > 0 && hits[i - 1]! > k; i--) hits[i] = hits[i - 1]!; // in order (a few: insertion)
+      hits[i] = k;
     }
     for (let h = 0; h < found; h++) {
       const k = hits[h]!, s = k === 0 ? start : ends[k - 1]!, e = ends[k]!;
