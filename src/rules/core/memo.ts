@@ -29,7 +29,7 @@ const memos = new WeakMap<Board, Map<string, Memo>>();
 /** The memo last used with a hill-rules object (one per game: every state of a game shares its rules). */
 const byHills = new WeakMap<object, Memo>();
 /** Entries kept per key (enemy placements around one start square) and per memo (then it starts afresh). */
-const PER_KEY = 4, LIMIT = 10_000;
+const PER_KEY = 2, LIMIT = 10_000;
 
 /** The memo for a board under these hill rules (the only rules the search reads). */
 export function memoFor(board: Board, rules: ResolvedRules): Memo {

@@ -82,7 +82,8 @@ function makeMove(side: string, unit: string, to: Square, tag: Tag): MoveAction 
 }
 
 function move(board: Board, t: Table, to: number, tag: number): MoveAction {
-  return (t.moves[to * TAGS.length + tag] ??= Object.freeze(makeMove(t.side, t.unit, board.names[to]!, TAGS[tag]!)));
+  // By tag, then square: way() reads a variant's plain moves at variant * n + square.
+  return (t.moves[tag * board.n + to] ??= Object.freeze(makeMove(t.side, t.unit, board.names[to]!, TAGS[tag]!)));
 }
 
 function supportedMove(t: Table, to: Square, supporter: string): MoveAction {
@@ -167,7 +168,15 @@ function movesOf(ctx: MoveContext, x: number): readonly Action[] {
  */
 function way(ctx: MoveContext, t: Table, x: number, reach: Reach, stands: number, variant: number, carried: number, out: Action[]): Part {
   const part: Part = { r: reach, stands, variant, engine: carried, ends: new Array<number>(reach.count) };
-  for (let k = 0; k < reach.count; k++) { destinationAt(ctx, t, x, part, k, out); part.ends[k] = out.length; }
+  const cells = ctx.occ.cells, beside = ctx.besideMelee, square = reach.square, kind = reach.kind, moves = t.moves, at = variant * ctx.board.n;
+  for (let k = 0; k < reach.count; k++) {
+    const j = square[k]!;
+    // An empty square away from melees (most of them): its plain move if it has one, as destinationAt would list.
+    if (cells[j]!.length === 0 && (beside === null || (beside[j >> 5]! & (1 << (j & 31))) === 0)) {
+      if (kind[k]! & NORMAL) out.push(moves[at + j] ?? move(ctx.board, t, j, variant));
+    } else destinationAt(ctx, t, x, part, k, out);
+    part.ends[k] = out.length;
+  }
   return part;
 }
 
