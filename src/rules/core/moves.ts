@@ -316,6 +316,7 @@ function destinationAt(ctx: MoveContext, t: Table, x: number, part: Part, k: num
   const near = beside !== null && (beside[j >> 5]! & (1 << (j & 31))) !== 0;
   if (occ.cells[j]!.length === 0) {
     // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
+    // (way() lists an empty square away from melees itself, the same plain move: keep the two in step.)
     if (normal) out.push(move(board, t, j, variant));
     if (charge && near && chargeFights(ctx, x, j, false)) out.push(move(board, t, j, chargeTag));
     return;
