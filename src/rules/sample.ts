@@ -8,7 +8,7 @@ import type { RngState } from './random';
 import { endMove, faceList, supportActions, unitMoveList } from './core/moves';
 import { actsFor, canMove, mayTurn, type MoveContext } from './core/moverules';
 import { MISSILE, MOVE, OVER, type Position } from './core/position';
-import { listActions, missileChoices, positionContext } from './core/turn';
+import { listActions, missileChoiceList, positionContext } from './core/turn';
 import { mayShoot } from './core/fire';
 import { positionOf, vouch } from './game';
 
@@ -21,10 +21,17 @@ export function randomIndex(r: RngState, n: number): number {
   return ((t ^ (t >>> 14)) >>> 0) % n;
 }
 
-/** Unit indices in a random order (Fisher-Yates, in place). */
-function shuffle(units: number[], r: RngState): number[] {
-  for (let i = units.length - 1; i > 0; i--) { const j = randomIndex(r, i + 1); [units[i], units[j]] = [units[j]!, units[i]!]; }
-  return units;
+/**
+ * Draw from units[0, left) without putting back: the one drawn is swapped to the end of the range, so the caller's
+ * next draw takes left - 1. Drawing until one suits is a uniform pick among those that suit, as taking the first that
+ * suits of a shuffled list would be, with one random number a draw instead of one a unit.
+ */
+function draw(units: number[], left: number, r: RngState): number {
+  const i = randomIndex(r, left);
+  const x = units[i]!;
+  units[i] = units[left - 1]!;
+  units[left - 1] = x;
+  return x;
 }
 
 /**
@@ -50,8 +57,7 @@ export function sampleIn(p: Position, rng: RngState): Action | null {
     const open: number[] = [];
     for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) open.push(x);
     if (open.length > 0) {
-      const list: Action[] = [];
-      missileChoices(p, open[randomIndex(rng, open.length)]!, list);
+      const list = missileChoiceList(p, open[randomIndex(rng, open.length)]!);
       return list[randomIndex(rng, list.length)]!;
     }
   }
@@ -66,15 +72,17 @@ function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | nul
   const mine: number[] = [];
   for (let x = 0; x < ctx.n; x++) if (actsFor(occ, x, s) && mayTurn(occ, x)) mine.push(x);
   if (randomIndex(rng, 8) === 0) {
-    for (const x of shuffle(mine.slice(), rng)) {
-      const list = faceList(ctx, x);
+    for (let left = mine.length; left > 0; left--) {
+      const list = faceList(ctx, draw(mine, left, rng));
       if (list.length > 0) return list[randomIndex(rng, list.length)]!;
     }
   }
   const others: Action[] = supportActions(ctx, side);
   if (ctx.idle.length === 0) others.push(endMove(side));
-  for (const x of shuffle(mine.filter((x) => canMove(occ, x)), rng)) {
-    const list = unitMoveList(ctx, x);
+  let movable = 0;
+  for (const x of mine) if (canMove(occ, x)) mine[movable++] = x;
+  for (let left = movable; left > 0; left--) {
+    const list = unitMoveList(ctx, draw(mine, left, rng));
     if (list.length === 0) continue;
     const k = randomIndex(rng, list.length + others.length);
     return k < list.length ? list[k]! : others[k - list.length]!;

@@ -146,7 +146,8 @@ export function applyBallistaHits(p: Position): void {
 
 /** May unit x fire missiles for its side this phase: on the board, not retiring, a missile type (10B)? */
 export function mayShoot(p: Position, x: number): boolean {
-  return p.status[x] === ACTIVE && p.at[x]! >= 0 && p.stands[x]! > 0 && !p.retiring[x] && SHOOTER[p.type[x]!] === 1;
+  // The type first: most units are no missile troops, and the sampler asks of every unit at every missile decision.
+  return SHOOTER[p.type[x]!] === 1 && p.status[x] === ACTIVE && p.at[x]! >= 0 && p.stands[x]! > 0 && !p.retiring[x];
 }
 
 /** Enemy units (not ballistas) missile unit x may target: range, cone, clear line (9B); by slot. */

@@ -73,8 +73,13 @@ export function listActions(p: Position): Action[] {
 
 /** A missile unit's choices this phase (9): fire at each target it may, or hold. Appended to `out`. */
 export function missileChoices(p: Position, x: number, out: Action[]): void {
-  const list = (p.missileLists[x] ??= choicesOf(p, x));
+  const list = missileChoiceList(p, x);
   for (let k = 0; k < list.length; k++) out.push(list[k]!);
+}
+
+/** A missile unit's choices this phase, the position's own list: read it, never change it. */
+export function missileChoiceList(p: Position, x: number): readonly Action[] {
+  return (p.missileLists[x] ??= choicesOf(p, x));
 }
 
 /** Missile unit x's choices, worked out (once a missile phase: see Position.missileLists). */
