@@ -54,7 +54,8 @@ export function sampleIn(p: Position, rng: RngState): Action | null {
   }
   if (p.phase === MISSILE) {
     // One undecided missile unit at random, then one of its choices (the order they decide in does not matter).
-    const open: number[] = [];
+    const open = units;
+    open.length = 0;
     for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) open.push(x);
     if (open.length > 0) {
       const list = missileChoiceList(p, open[randomIndex(rng, open.length)]!);
@@ -66,10 +67,17 @@ export function sampleIn(p: Position, rng: RngState): Action | null {
   return pool[randomIndex(rng, pool.length)] ?? null;
 }
 
+/**
+ * The sampler's own working lists, emptied before each use (a playout draws hundreds of actions a game: no new arrays
+ * for each). Never handed out: only their elements are returned.
+ */
+const units: number[] = [], others: Action[] = [];
+
 function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | null {
   const { occ } = ctx;
   const s = occ.sides.indexOf(side);
-  const mine: number[] = [];
+  const mine = units;
+  mine.length = 0;
   for (let x = 0; x < ctx.n; x++) if (actsFor(occ, x, s) && mayTurn(occ, x)) mine.push(x);
   if (randomIndex(rng, 8) === 0) {
     for (let left = mine.length; left > 0; left--) {
@@ -77,7 +85,8 @@ function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | nul
       if (list.length > 0) return list[randomIndex(rng, list.length)]!;
     }
   }
-  const others: Action[] = supportActions(ctx, side);
+  others.length = 0;
+  supportActions(ctx, side, undefined, others);
   if (ctx.idle.length === 0) others.push(endMove(side));
   let movable = 0;
   for (const x of mine) if (canMove(occ, x)) mine[movable++] = x;

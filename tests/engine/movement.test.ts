@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { reachableSquares, legalActions } from '../../src/rules';
 import { act, gameOf, isLegal, unit, withUnit, type UnitRow } from './helpers';
+import { copyPosition, fromState, toState, type Position } from '../../src/rules/core/position';
+import { applyCore } from '../../src/rules/core/turn';
 
 const FAR: UnitRow = ['r', 'r-far', 'mediumInfantry', 'A12', 'N'];
 
@@ -87,6 +89,32 @@ describe('7 movement (rules 6)', () => {
     const after = act(s, { type: 'move', unit: 'k1', to: 'F7', split: true });
     expect(unit(after, 'k1').stands).toBe(1);
     expect(unit(after, 'k1~2')).toMatchObject({ at: 'F7', stands: 1 });
+  });
+
+  test('6F a split part takes the first free name in each copy of a position, however the copies were made', () => {
+    // Positions share their unit ids with their copies until one adds a unit: one copy's split must never show in
+    // another copy (its part would then be named k1~3 there, and the two would disagree about the same game).
+    const s = gameOf([['t', 'k1', 'knights', 'F6', 'S'], ['t', 'k3', 'knights', 'B6', 'S'], FAR]);
+    const ids = (p: Position) => p.ids.slice(0, p.n);
+    const p = fromState(s);
+    p.events = null;
+    const q = copyPosition(p);
+    applyCore(p, { type: 'move', side: 't', unit: 'k1', to: 'F7', split: true });
+    applyCore(p, { type: 'move', side: 't', unit: 'k3', to: 'B7', split: true });
+    expect(ids(p)).toEqual(['k1', 'k3', 'r-far', 'k1~2', 'k3~2']);
+    // The copy made before either split sees neither, and names its own split as the first.
+    expect(ids(q)).toEqual(['k1', 'k3', 'r-far']);
+    expect(q.index.has('k1~2') || q.index.has('k3~2')).toBe(false);
+    applyCore(q, { type: 'move', side: 't', unit: 'k1', to: 'F8', split: true });
+    expect(ids(q)).toEqual(['k1', 'k3', 'r-far', 'k1~2']);
+    expect(q.index.get('k1~2')).toBe(3);
+    // A copy of the copy, then a split in the copy (which by then owns its ids): the copy of the copy sees nothing new.
+    const r = copyPosition(q);
+    applyCore(q, { type: 'move', side: 't', unit: 'k3', to: 'B8', split: true });
+    expect(ids(r)).toEqual(['k1', 'k3', 'r-far', 'k1~2']);
+    expect(r.index.has('k3~2')).toBe(false);
+    expect(unit(toState(q), 'k3~2')).toMatchObject({ at: 'B8', stands: 1 });
+    expect(unit(toState(p), 'k1~2')).toMatchObject({ at: 'F7', stands: 1 });
   });
 
   test('6D a commander joins a unit and leaves it again', () => {

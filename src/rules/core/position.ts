@@ -77,10 +77,16 @@ export interface Position {
   board: Board;
   /** Side ids by index (the move rules' `sides`). */
   sides: readonly string[];
-  /** Unit slots in use, and the unit ids by slot (shared between copies; replaced, never changed, when a unit is added). */
+  /**
+   * Unit slots in use, and the unit ids by slot. Shared between a position and its copies: a unit added (addSlot)
+   * then replaces them (a split's name is the first free one in `index`, so one copy's split must not show in
+   * another's). `ownIds`: no other position shares them (read from JSON, or replaced since the last copy), so a unit
+   * added goes into them in place.
+   */
   n: number;
   ids: readonly string[];
   index: ReadonlyMap<string, number>;
+  ownIds: boolean;
   // ---- Units by slot.
   side: Ints; type: Ints; face: Ints; stands: Ints; half: Ints;
   /** Controlling side of a ballista (-1: abandoned, and for every other type). */
@@ -209,7 +215,7 @@ export function fromState(state: GameState): Position {
   const n = state.units.length;
   const ids = state.units.map((u) => u.id);
   const p: Position = {
-    game: g, board, sides: sideIds, n, ids, index: new Map(ids.map((id, x) => [id, x])),
+    game: g, board, sides: sideIds, n, ids, index: new Map(ids.map((id, x) => [id, x])), ownIds: true,
     ...unitArrays(n),
     cells: new Array<readonly number[]>(board.n).fill(NO_UNITS),
     troops: [zeros(board.n), zeros(board.n)], onBoard: [0, 0],
@@ -277,8 +283,9 @@ function copyUnits(p: UnitArrays): UnitArrays {
 export function copyPosition(p: Position): Position {
   const r = p.resolution;
   const u = copyUnits(p);
+  p.ownIds = false;
   return {
-    game: p.game, board: p.board, sides: p.sides, n: p.n, ids: p.ids, index: p.index,
+    game: p.game, board: p.board, sides: p.sides, n: p.n, ids: p.ids, index: p.index, ownIds: false,
     side: u.side, type: u.type, face: u.face, stands: u.stands, half: u.half, ctrl: u.ctrl, sq: u.sq, at: u.at, status: u.status, moved: u.moved,
     retiring: u.retiring, levy: u.levy, charged: u.charged, retreated: u.retreated, trailN: u.trailN, trail0: u.trail0, trail1: u.trail1, flags: u.flags,
     cells: p.cells.slice(),
@@ -381,8 +388,14 @@ export function reflagAll(p: Position): void {
 /** Add a unit (a split-off part, 6F): a new slot at the end, with a new id; returns its slot. */
 export function addSlot(p: Position, id: string): number {
   const x = p.n;
-  p.ids = [...p.ids, id];
-  p.index = new Map(p.index).set(id, x);
+  if (p.ownIds) {
+    (p.ids as string[]).push(id);
+    (p.index as Map<string, number>).set(id, x);
+  } else {
+    p.ids = [...p.ids, id];
+    p.index = new Map(p.index).set(id, x);
+    p.ownIds = true;
+  }
   p.n = x + 1;
   p.sq[x] = -1;
   return x;
