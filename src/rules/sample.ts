@@ -54,11 +54,10 @@ export function sampleIn(p: Position, rng: RngState): Action | null {
   }
   if (p.phase === MISSILE) {
     // One undecided missile unit at random, then one of its choices (the order they decide in does not matter).
-    const open = units;
-    open.length = 0;
-    for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) open.push(x);
-    if (open.length > 0) {
-      const list = missileChoiceList(p, open[randomIndex(rng, open.length)]!);
+    let open = 0;
+    for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) units[open++] = x;
+    if (open > 0) {
+      const list = missileChoiceList(p, units[randomIndex(rng, open)]!);
       return list[randomIndex(rng, list.length)]!;
     }
   }
@@ -68,33 +67,36 @@ export function sampleIn(p: Position, rng: RngState): Action | null {
 }
 
 /**
- * The sampler's own working lists, emptied before each use (a playout draws hundreds of actions a game: no new arrays
- * for each). Never handed out: only their elements are returned.
+ * The sampler's own list of unit indices, its first entries written afresh for each draw (a playout draws hundreds of
+ * actions a game: no new array for each, and never emptied, which would give its storage back).
  */
-const units: number[] = [], others: Action[] = [];
+const units: number[] = [];
+const NO_SUPPORT: readonly Action[] = Object.freeze([]);
 
 function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | null {
   const { occ } = ctx;
   const s = occ.sides.indexOf(side);
-  const mine = units;
-  mine.length = 0;
-  for (let x = 0; x < ctx.n; x++) if (actsFor(occ, x, s) && mayTurn(occ, x)) mine.push(x);
+  let mine = 0;
+  for (let x = 0; x < ctx.n; x++) if (actsFor(occ, x, s) && mayTurn(occ, x)) units[mine++] = x;
   if (randomIndex(rng, 8) === 0) {
-    for (let left = mine.length; left > 0; left--) {
-      const list = faceList(ctx, draw(mine, left, rng));
+    for (let left = mine; left > 0; left--) {
+      const list = faceList(ctx, draw(units, left, rng));
       if (list.length > 0) return list[randomIndex(rng, list.length)]!;
     }
   }
-  others.length = 0;
-  supportActions(ctx, side, undefined, others);
-  if (ctx.idle.length === 0) others.push(endMove(side));
+  // The other choices: the support declarations, then ending the move when no charger still waits to fight.
+  const support = ctx.contact.length === 0 ? NO_SUPPORT : supportActions(ctx, side);
+  const end = ctx.idle.length === 0 ? endMove(side) : null;
+  const others = support.length + (end ? 1 : 0);
   let movable = 0;
-  for (const x of mine) if (canMove(occ, x)) mine[movable++] = x;
+  for (let i = 0; i < mine; i++) if (canMove(occ, units[i]!)) units[movable++] = units[i]!;
   for (let left = movable; left > 0; left--) {
-    const list = unitMoveList(ctx, draw(mine, left, rng));
+    const list = unitMoveList(ctx, draw(units, left, rng));
     if (list.length === 0) continue;
-    const k = randomIndex(rng, list.length + others.length);
-    return k < list.length ? list[k]! : others[k - list.length]!;
+    const k = randomIndex(rng, list.length + others);
+    return k < list.length ? list[k]! : k - list.length < support.length ? support[k - list.length]! : end!;
   }
-  return others.length > 0 ? others[randomIndex(rng, others.length)]! : null;
+  if (others === 0) return null;
+  const k = randomIndex(rng, others);
+  return k < support.length ? support[k]! : end!;
 }

@@ -425,8 +425,9 @@ const NONE: readonly Action[] = [];
 
 // ---- Support declarations, ending the move, the whole listing.
 
-/** Support declarations of a side (9E), optionally of one unit: each unit beside each melee it could support now, appended to `out` (by default a new list), which is returned. */
-export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string, out: Action[] = []): Action[] {
+/** Support declarations of a side (9E), optionally of one unit: each unit beside each melee it could support now. */
+export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string): Action[] {
+  const out: Action[] = [];
   if (ctx.contact.length === 0) return out;
   const { occ } = ctx;
   const s = occ.sides.indexOf(side);
