@@ -5,7 +5,7 @@
 import type { Action } from './actions';
 import type { GameState } from './state';
 import type { RngState } from './random';
-import { endMove, faceList, supportActions, unitMoveList } from './core/moves';
+import { NONE, endMove, faceList, supportActions, unitMoveList } from './core/moves';
 import { actsFor, canMove, mayTurn, type MoveContext } from './core/moverules';
 import { MISSILE, MOVE, OVER, type Position } from './core/position';
 import { listActions, missileChoiceList, positionContext } from './core/turn';
@@ -71,7 +71,6 @@ export function sampleIn(p: Position, rng: RngState): Action | null {
  * actions a game: no new array for each, and never emptied, which would give its storage back).
  */
 const units: number[] = [];
-const NO_SUPPORT: readonly Action[] = Object.freeze([]);
 
 function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | null {
   const { occ } = ctx;
@@ -85,7 +84,7 @@ function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | nul
     }
   }
   // The other choices: the support declarations, then ending the move when no charger still waits to fight.
-  const support = ctx.contact.length === 0 ? NO_SUPPORT : supportActions(ctx, side);
+  const support = ctx.contact.length === 0 ? NONE : supportActions(ctx, side);
   const end = ctx.idle.length === 0 ? endMove(side) : null;
   const others = support.length + (end ? 1 : 0);
   let movable = 0;

@@ -108,7 +108,8 @@ describe('7 movement (rules 6)', () => {
     applyCore(q, { type: 'move', side: 't', unit: 'k1', to: 'F8', split: true });
     expect(ids(q)).toEqual(['k1', 'k3', 'r-far', 'k1~2']);
     expect(q.index.get('k1~2')).toBe(3);
-    // A copy of the copy, then a split in the copy (which by then owns its ids): the copy of the copy sees nothing new.
+    // A copy of the copy, then a split in the copy (copying made the two share their ids again, so the split replaces
+    // the copy's ids rather than adding to them): the copy of the copy sees nothing new.
     const r = copyPosition(q);
     applyCore(q, { type: 'move', side: 't', unit: 'k3', to: 'B8', split: true });
     expect(ids(r)).toEqual(['k1', 'k3', 'r-far', 'k1~2']);

@@ -420,8 +420,8 @@ export function faceList(ctx: MoveContext, x: number): readonly Action[] {
   return out;
 }
 
-/** No facing changes. */
-const NONE: readonly Action[] = [];
+/** No actions (no facing changes, no support declarations): one shared list, never changed. */
+export const NONE: readonly Action[] = Object.freeze([]);
 
 // ---- Support declarations, ending the move, the whole listing.
 

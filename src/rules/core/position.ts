@@ -279,7 +279,7 @@ function copyUnits(p: UnitArrays): UnitArrays {
   };
 }
 
-/** A private copy to change (the game's shared parts and the unit ids stay shared). */
+/** A private copy to change (the game's shared parts and the unit ids stay shared: neither position owns its ids after). */
 export function copyPosition(p: Position): Position {
   const r = p.resolution;
   const u = copyUnits(p);
