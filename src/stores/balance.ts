@@ -74,7 +74,7 @@ export const useBalanceStore = defineStore('balance', () => {
     stalled.value = '';
     const started = performance.now();
     const onStall = (reason: string, n: number) => {
-      stalled.value = `The balance run stopped answering (${reason}) after ${n.toLocaleString('en')} of ${wanted.games.toLocaleString('en')} games. `
+      stalled.value = `A balance worker stopped answering (${reason}) after ${n.toLocaleString('en')} of ${wanted.games.toLocaleString('en')} games. `
         + 'Resume plays the games still missing; Cancel discards the run.';
     };
     job = startBalance(snapshot, wanted, spawnWebWorker, workers, (n) => {

@@ -31,7 +31,7 @@ export class BalanceCancelled extends Error {
 
 export interface BalanceSettings { games: number; policy: BalanceOptions['policy']; seed: number }
 
-/** Watching the workers: how long a worker may go without reporting a game, and what to do when one is lost. */
+/** Watching the workers: how long a worker may go without reporting a game, and what to do when one is lost (why, games kept). */
 export interface BalanceWatch { silenceMs: number; onStall(reason: string, done: number): void }
 
 export interface BalanceJob { result: Promise<BalanceSummary>; cancel(): void; resume(): void }
@@ -89,7 +89,7 @@ export function startBalance(scenario: Scenario, settings: BalanceSettings, spaw
       let timer: ReturnType<typeof setTimeout> | undefined;
       const arm = () => {
         clearTimeout(timer);
-        if (watch) timer = setTimeout(() => stall(`a worker reported no game for ${watch.silenceMs / 1000} s`), watch.silenceMs);
+        if (watch) timer = setTimeout(() => stall(`no game reported for ${watch.silenceMs / 1000} s`), watch.silenceMs);
       };
       const onGame = h.callback((r: GameReport) => {
         if (!current() || have[r.game.index]) return;
@@ -99,7 +99,7 @@ export function startBalance(scenario: Scenario, settings: BalanceSettings, spaw
         arm();
         onProgress?.(played.length, total);
       });
-      h.onFailure?.((reason) => stall(`a worker failed: ${reason}`));
+      h.onFailure?.((reason) => stall(`it failed: ${reason}`));
       try {
         while (current() && chunks.length > 0) {
           const [from, to] = chunks.shift()!;
@@ -115,7 +115,7 @@ export function startBalance(scenario: Scenario, settings: BalanceSettings, spaw
     // Lanes start after startBalance returns, so a progress callback may already cancel the job.
     Promise.resolve().then(() => Promise.all(lanes.map(lane))).then(() => {
       if (!current()) return;
-      if (played.length < total) { stall('a worker ended without playing all its games'); return; }
+      if (played.length < total) { stall('it ended without playing all its games'); return; }
       const sides = scenario.sides.map((s) => ({ id: s.id, name: sideName(s) }));
       end({ summary: summarizeBalance(sides, played, heat) });
     }, (err: unknown) => { if (current()) end({ error: err instanceof Error ? err : new Error(String(err)) }); });

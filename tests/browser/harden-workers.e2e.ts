@@ -95,16 +95,16 @@ async function stallBalance(page: Page, games: number): Promise<number> {
 describe('the balance workers', () => {
   test('a dead balance worker is reported with the games counted so far; Resume finishes with the numbers of an unbroken run', async () => {
     const page = await session.fresh();
-    const done = await stallBalance(page, 1500);
+    const done = await stallBalance(page, 600);
     await page.waitForTimeout(500);
     expect(await counted(page)).toBe(done); // nothing is counted while stalled, nothing is thrown away
     await page.screenshot({ path: '/tmp/harden-balance-stalled.png' });
     await page.getByTestId('balance-stalled').getByRole('button', { name: 'Resume' }).click();
     await page.getByTestId('balance-result').waitFor({ timeout: 60_000 });
     const resumed = await page.getByTestId('balance-result').textContent();
-    expect(resumed).toMatch(/1,500 games, random policy, seed 3/);
+    expect(resumed).toMatch(/600 games, random policy, seed 3/);
     // The same run without a break gives the same estimate.
-    await runBalance(page, 1500, 3);
+    await runBalance(page, 600, 3);
     await page.getByTestId('balance-progress').waitFor();
     await page.getByTestId('balance-result').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('balance-result').textContent()).toBe(resumed);
@@ -112,7 +112,7 @@ describe('the balance workers', () => {
 
   test('Cancel on a stalled run discards it and leaves the panel ready to run again', async () => {
     const page = await session.fresh();
-    await stallBalance(page, 1500);
+    await stallBalance(page, 600);
     await page.getByTestId('balance-stalled').getByRole('button', { name: 'Cancel' }).click();
     await page.getByTestId('balance-message').filter({ hasText: 'Cancelled' }).waitFor();
     expect(await page.getByTestId('balance-stalled').count()).toBe(0);
