@@ -216,6 +216,12 @@ describe('31.2: two tabs on one game', () => {
     await gameConflict(b, 'deleted in another tab').waitFor();
     await b.waitForTimeout(300);
     expect(Object.keys(await storedGames(a))).toEqual([]);
+    // Keeping b's game makes it a new entry, with b's decision in it, and b plays on there.
+    await b.getByRole('button', { name: 'Keep mine as a new game' }).click();
+    await expect.poll(async () => Object.values(await storedGames(a))).toEqual([3]);
+    expect(await gameConflict(b, '').count()).toBe(0);
+    await decide(b);
+    await expect.poll(async () => Object.values(await storedGames(a))).toEqual([4]);
   });
 });
 
