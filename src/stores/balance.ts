@@ -1,6 +1,7 @@
 /**
  * The Balance panel's state: settings, the running job (progress, games per second, Cancel), the finished
- * estimate kept with the library entry, and whether the scenario changed since (stale).
+ * estimate kept with the library entry, and whether the scenario changed since (stale). A worker that dies or
+ * goes silent stalls the run with a message; Resume plays the games still missing, Cancel discards the run.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
@@ -20,6 +21,12 @@ export function scenarioHash(text: string): string {
 
 export type HeatMode = 'off' | 'lost' | 'melees';
 
+/** How long a balance worker may go without reporting a game before the run is called stalled (ms, by policy). */
+export function silenceLimitMs(policy: BalanceSettings['policy']): number {
+  // A search-policy game runs a search at every decision: one game takes seconds, not milliseconds.
+  return policy === 'search' ? 30_000 : 5000;
+}
+
 export const useBalanceStore = defineStore('balance', () => {
   const scenario = useScenarioStore();
   const library = useLibraryStore();
@@ -29,6 +36,8 @@ export const useBalanceStore = defineStore('balance', () => {
   const done = ref(0);
   const rate = ref(0);
   const message = ref('');
+  /** Set while the run is stalled (a worker was lost): what happened, with the games counted so far. */
+  const stalled = ref('');
   const estimate = shallowRef<StoredBalance | null>(null);
   const heatMode = ref<HeatMode>('lost');
   let job: BalanceJob | null = null;
@@ -62,11 +71,16 @@ export const useBalanceStore = defineStore('balance', () => {
     done.value = 0;
     rate.value = 0;
     message.value = '';
+    stalled.value = '';
     const started = performance.now();
+    const onStall = (reason: string, n: number) => {
+      stalled.value = `A balance worker stopped answering (${reason}) after ${n.toLocaleString('en')} of ${wanted.games.toLocaleString('en')} games. `
+        + 'Resume plays the games still missing; Cancel discards the run.';
+    };
     job = startBalance(snapshot, wanted, spawnWebWorker, workers, (n) => {
       done.value = n;
       rate.value = n / Math.max(0.001, (performance.now() - started) / 1000);
-    });
+    }, { silenceMs: silenceLimitMs(wanted.policy), onStall });
     try {
       const summary = await job.result;
       const stored: StoredBalance = { settings: wanted, summary, scenarioHash: hash, finished: Date.now(), seconds: (performance.now() - started) / 1000 };
@@ -76,6 +90,7 @@ export const useBalanceStore = defineStore('balance', () => {
       message.value = err instanceof BalanceCancelled ? 'Cancelled: no estimate from a partial run.' : `The balance run failed: ${(err as Error).message}`;
     } finally {
       running.value = false;
+      stalled.value = '';
       job = null;
     }
   }
@@ -84,5 +99,11 @@ export const useBalanceStore = defineStore('balance', () => {
     job?.cancel();
   }
 
-  return { settings, workers, running, done, rate, message, estimate, stale, heat, heatMode, run, cancel };
+  /** Go on with a stalled run on new workers (the games counted so far are kept). */
+  function resume(): void {
+    stalled.value = '';
+    job?.resume();
+  }
+
+  return { settings, workers, running, done, rate, message, stalled, estimate, stale, heat, heatMode, run, cancel, resume };
 });

@@ -99,10 +99,10 @@ let dbPromise: Promise<IDBPDatabase<StudioDB>> | null = null;
 /** The database once open, for a save that must be issued in the same task (the page is being left). */
 let opened: IDBPDatabase<StudioDB> | null = null;
 
-/** A promise that rejects with `message` when `promise` has not settled within `ms`. */
-export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+/** A promise that rejects with `message` (or the error it makes) when `promise` has not settled within `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, message: string | (() => Error)): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(message)), ms);
+    const timer = setTimeout(() => reject(typeof message === 'string' ? new Error(message) : message()), ms);
     promise.then((v) => { clearTimeout(timer); resolve(v); }, (e: unknown) => { clearTimeout(timer); reject(e instanceof Error ? e : new Error(String(e))); });
   });
 }
@@ -123,18 +123,18 @@ export function database(): Promise<IDBPDatabase<StudioDB>> {
 
 /**
  * Write a record at once, in this task, and ask for the commit straight away, so the write lands even if the
- * page is torn down right after (pagehide). False when the database is not open yet.
+ * page is torn down right after (pagehide). Null when the database is not open yet; else the commit.
  */
-export function putNow(record: LibraryEntry): boolean {
-  if (!opened) return false;
+export function putNow(record: LibraryEntry): Promise<void> | null {
+  if (!opened) return null;
   try {
     const tx = opened.transaction('scenarios', 'readwrite');
     tx.store.put(record).catch(() => undefined);
     tx.commit();
     tx.done.catch(() => undefined);
-    return true;
+    return tx.done;
   } catch {
-    return false;
+    return null;
   }
 }
 

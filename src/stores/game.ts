@@ -1,6 +1,7 @@
 /**
  * The game being played (useGameStore): its state, the journal of what happened, the side at the screen, take-back
- * and persistence (every action saved to the library at once, so a reload resumes exactly where it was).
+ * and persistence (every action saved to the library at once, so a reload resumes exactly where it was). Saves are
+ * checked against the game's revision like the open scenario's: a tab that fell behind holds its own and says so.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, toRaw } from 'vue';
@@ -58,6 +59,8 @@ export const useGameStore = defineStore('game', () => {
 
   const human = computed(() => (setup.value.mode === 'computer' ? state.value?.sides.find((s) => s.id !== setup.value.computerSide)?.id ?? null : null));
   const over = computed(() => state.value?.phase === 'over');
+  /** True while another tab has played on or deleted this game: nothing more is saved (or asked of the computer) here. */
+  const behind = computed(() => !!id.value && useLibraryStore().gameConflict?.id === id.value);
   const computerToAct = computed(() => setup.value.mode === 'computer' && !!state.value && state.value.toAct === setup.value.computerSide);
 
   /** True while a secret is pending (hidden deployment or an MDI pick not yet revealed). */
@@ -91,7 +94,7 @@ export const useGameStore = defineStore('game', () => {
   }
 
   function persist(): Promise<void> {
-    return id.value && state.value ? useLibraryStore().putGame(record()) : Promise.resolve();
+    return id.value && state.value ? useLibraryStore().saveGame(record()) : Promise.resolve();
   }
 
   function follow(s: GameState): void {
@@ -110,7 +113,7 @@ export const useGameStore = defineStore('game', () => {
     journal.value = [];
     opening.value = s.events;
     seat.value = how.mode === 'computer' ? s.sides.find((x) => x.id !== how.computerSide)!.id : null;
-    await persist();
+    await library.addGame(record());
     await library.remember(id.value);
     return id.value;
   }
@@ -126,7 +129,18 @@ export const useGameStore = defineStore('game', () => {
     opening.value = r.start;
     // Hot-seat games resume behind a hand-over screen: whoever picks the device up must say who they are.
     seat.value = rec.setup.mode === 'computer' ? r.state.sides.find((x) => x.id !== rec.setup.computerSide)!.id : null;
+    useLibraryStore().openGame(rec);
     void useLibraryStore().remember(rec.id);
+  }
+
+  /** Keep this tab's version of a game that fell behind (or was deleted elsewhere) as a new library entry. */
+  async function keepAsNew(): Promise<void> {
+    if (!id.value || !state.value) return;
+    const library = useLibraryStore();
+    id.value = library.makeId();
+    title.value = `${title.value} (copy)`.slice(0, 120);
+    await library.addGame(record());
+    await library.remember(id.value);
   }
 
   /** Apply one action (throws the engine's RuleError when illegal), log it and save. */
@@ -178,13 +192,14 @@ export const useGameStore = defineStore('game', () => {
   }
 
   function close(): void {
+    useLibraryStore().gameId = null;
     id.value = null;
     state.value = null;
     journal.value = [];
   }
 
   return {
-    id, title, setup, state, journal, opening, seat, pending, human, over, computerToAct, handOver, view, takeBackCount,
-    start, load, act, takeSeat, takeBack, saved, close, persist,
+    id, title, setup, state, journal, opening, seat, pending, human, over, behind, computerToAct, handOver, view, takeBackCount,
+    start, load, act, takeSeat, takeBack, saved, close, persist, keepAsNew,
   };
 });

@@ -3,6 +3,8 @@
  * open, duplicate, rename, delete with undo, autosave. Several tabs may share the library: every save is
  * conditional on the revision this tab last saw, and tabs tell each other of saves and deletes over a
  * BroadcastChannel, so a tab that falls behind reloads the newer version or offers to keep its own as a copy.
+ * The open game is saved the same way. An edit of the open scenario not yet confirmed stored when the page is left
+ * is also written ahead to localStorage, and put back when the entry is next opened if IndexedDB lacks it.
  */
 import { defineStore } from 'pinia';
 import { ref, shallowRef, toRaw } from 'vue';
@@ -12,7 +14,9 @@ import {
   allRecords, deleteRecord, getRecord, getSetting, isGameRecord, isRosterRecord, isScenarioRecord, putIfRevision, putNow, putRecord, putSetting, stampOf,
   type GameRecord, type LibraryEntry, type LibraryRecord, type RosterRecord, type StoredBalance,
 } from './db';
+import { HISTORY_LIMIT } from './history';
 import type { HistorySnapshot } from './scenario';
+import { clearWriteAhead, readWriteAhead, writeAhead, writeAheadApplies } from './writeAhead';
 import type { RosterSnapshot } from './roster';
 
 const LAST_OPENED = 'lastOpened';
@@ -22,7 +26,7 @@ export const LIBRARY_CHANNEL = 'nevsky-library';
 /** A message between tabs: an entry was saved (at a revision) or deleted. */
 export type LibraryMessage = { type: 'saved'; id: string; stamp: string } | { type: 'deleted'; id: string };
 
-/** The open entry went out of step with the library: another tab saved a newer version, or deleted it. */
+/** The open entry (or the open game) went out of step with the library: another tab saved a newer version, or deleted it. */
 export interface Conflict { id: string; kind: 'newer' | 'deleted' }
 
 /** This tab's name in revision stamps. */
@@ -46,11 +50,19 @@ export const useLibraryStore = defineStore('library', () => {
   const conflict = shallowRef<Conflict | null>(null);
   /** Set when another tab saved the open entry and this tab had nothing unsaved: the app reopens it. */
   const reloadRequest = ref<string | null>(null);
+  /** The game open in the play view (beside the open scenario or roster), watched like the open entry. */
+  const gameId = ref<string | null>(null);
+  /** Set when the open game was played on or deleted in another tab; its saves are held until resolved. */
+  const gameConflict = shallowRef<Conflict | null>(null);
   let writes: Promise<void> = Promise.resolve();
   /** The revision stamp each entry had when this tab last read or wrote it. */
   const seen = new Map<string, string>();
-  /** Saves of the open entry issued but not yet confirmed. */
-  let pending = 0;
+  /** The revision stamp each entry is known to have in IndexedDB (read, or a save confirmed). */
+  const confirmed = new Map<string, string>();
+  /** Saves issued but not yet confirmed, per entry. */
+  const pending = new Map<string, number>();
+  /** True while a save of this entry is issued but not yet confirmed. */
+  const unsaved = (id: string) => (pending.get(id) ?? 0) > 0;
   let counter = 0;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LIBRARY_CHANNEL);
   const tell = (m: LibraryMessage) => { channel?.postMessage(m); };
@@ -58,10 +70,15 @@ export const useLibraryStore = defineStore('library', () => {
 
   async function heard(m: LibraryMessage): Promise<void> {
     await refresh().catch(() => undefined);
+    if (m.id === gameId.value) {
+      // A game is never swapped under the player: the banner offers the newer one.
+      if (m.type === 'deleted' || seen.get(m.id) !== m.stamp) fellBehind(m.id, m.type === 'deleted' ? 'deleted' : 'newer');
+      return;
+    }
     if (m.id !== currentId.value) return;
     if (m.type === 'deleted') { conflict.value = { id: m.id, kind: 'deleted' }; return; }
     if (seen.get(m.id) === m.stamp) return;
-    if (pending === 0 && !conflict.value) reloadRequest.value = m.id;
+    if (!unsaved(m.id) && !conflict.value) reloadRequest.value = m.id;
     else conflict.value = { id: m.id, kind: 'newer' };
   }
 
@@ -83,6 +100,7 @@ export const useLibraryStore = defineStore('library', () => {
   /** Remember the revision of an entry this tab read. */
   function saw(entry: LibraryEntry): void {
     seen.set(entry.id, stampOf(entry));
+    confirmed.set(entry.id, stampOf(entry));
   }
 
   /** Queue a write so saves land in order. */
@@ -115,12 +133,23 @@ export const useLibraryStore = defineStore('library', () => {
     return getRecord(id);
   }
 
-  /** Open a scenario entry: remembered as last opened. Null when missing or not a scenario. */
+  /**
+   * Open a scenario entry: remembered as last opened. Null when missing or not a scenario. An edit written ahead
+   * when the page was last left, and missing from IndexedDB, is put back (one undo step) and saved.
+   */
   async function open(id: string): Promise<HistorySnapshot | null> {
     const record = await getRecord(id);
     if (!record || !isScenarioRecord(record)) return null;
     becameCurrent(record);
     await queue(() => putSetting(LAST_OPENED, id));
+    const wal = readWriteAhead(id);
+    // An edit already stored (its save landed after all) is not put back twice.
+    if (wal && writeAheadApplies(wal, record) && JSON.stringify(wal.scenario) !== JSON.stringify(record.scenario)) {
+      const snap: HistorySnapshot = { scenario: wal.scenario, past: [...record.past, record.scenario].slice(-HISTORY_LIMIT), future: [] };
+      void save(id, snap).then(() => { if (confirmed.get(id) === seen.get(id)) clearWriteAhead(id, wal.rev); });
+      return snap;
+    }
+    if (wal) clearWriteAhead(id);
     return { scenario: record.scenario, past: record.past, future: record.future };
   }
 
@@ -133,11 +162,31 @@ export const useLibraryStore = defineStore('library', () => {
     return { roster: record.roster, past: record.past, future: record.future };
   }
 
-  /** Store a game entry (new or updated; called after every action). The open scenario stays the current entry. */
-  function putGame(record: GameRecord): Promise<void> {
-    const copy: GameRecord = { ...record, game: plain(toRaw(record.game)), setup: { ...record.setup } };
-    records.value = sorted([...records.value.filter((r) => r.id !== record.id), copy]);
-    return queue(() => putRecord(copy));
+  /** A game record IndexedDB can store (plain copies of its parts). */
+  function gameCopy(record: GameRecord): GameRecord {
+    return { ...record, game: plain(toRaw(record.game)), setup: { ...record.setup } };
+  }
+
+  /** The game in the play view is now this one (loaded or started): its saves are checked against this revision. */
+  function openGame(record: GameRecord): void {
+    gameId.value = record.id;
+    saw(record);
+    gameConflict.value = null;
+  }
+
+  /** Store a new game entry (started or imported) and make it the open game. The open scenario stays the current entry. */
+  async function addGame(record: GameRecord): Promise<void> {
+    gameId.value = record.id;
+    gameConflict.value = null;
+    await add(gameCopy(record));
+  }
+
+  /**
+   * Save the open game (called after every action), like the open scenario: only on the revision this tab last saw,
+   * so a tab that fell behind, or whose game was deleted, never writes over the library's game.
+   */
+  function saveGame(record: GameRecord): Promise<void> {
+    return conditionalSave(gameCopy(record));
   }
 
   /** Remember an entry as the one to reopen after a reload (games use this; scenarios and rosters through open). */
@@ -151,7 +200,6 @@ export const useLibraryStore = defineStore('library', () => {
   function becameCurrent(record: LibraryEntry): void {
     currentId.value = record.id;
     saw(record);
-    pending = 0;
     conflict.value = null;
     reloadRequest.value = null;
   }
@@ -162,34 +210,48 @@ export const useLibraryStore = defineStore('library', () => {
    * on `pagehide` is not stuck behind earlier ones.
    */
   function conditionalSave(record: LibraryEntry): Promise<void> {
-    if (conflict.value?.id === record.id) return Promise.resolve();
+    if (conflict.value?.id === record.id || gameConflict.value?.id === record.id) return Promise.resolve();
     const expected = seen.get(record.id) ?? '0@';
     const stamped = { ...record, ...nextRevision(record.id) };
     seen.set(record.id, stampOf(stamped));
     records.value = sorted([...records.value.filter((r) => r.id !== record.id), stamped]);
-    pending++;
+    pending.set(record.id, (pending.get(record.id) ?? 0) + 1);
     const job = putIfRevision(stamped, expected).then((result) => {
-      if (result === 'saved') tell({ type: 'saved', id: stamped.id, stamp: stampOf(stamped) });
-      else if (!conflict.value) conflict.value = { id: record.id, kind: result === 'missing' ? 'deleted' : 'newer' };
+      if (result === 'saved') {
+        confirmed.set(record.id, stampOf(stamped));
+        tell({ type: 'saved', id: stamped.id, stamp: stampOf(stamped) });
+      } else fellBehind(record.id, result === 'missing' ? 'deleted' : 'newer');
     }).catch((err: unknown) => { error.value = `Saving failed: ${String(err)}; edits are not being saved.`; })
-      .finally(() => { pending--; });
+      .finally(() => { pending.set(record.id, (pending.get(record.id) ?? 1) - 1); });
     writes = writes.then(() => job);
     return job;
   }
 
+  /** Hold the saves of an entry this tab is behind on (the first conflict stands until the user resolves it). */
+  function fellBehind(id: string, kind: Conflict['kind']): void {
+    if (id === gameId.value) gameConflict.value ??= { id, kind };
+    else conflict.value ??= { id, kind };
+  }
+
   /**
    * The page is being left: write the open scenario in this very task, without the revision round trip that
-   * could be cut off by the unload. Skipped when this tab knows of a conflict; other tabs' saves and deletes
-   * reach it over the channel, so it is not behind.
+   * could be cut off by the unload, and ahead of that to localStorage (synchronous, so it survives a reload that
+   * tears the page down before IndexedDB commits). Skipped when this tab knows of a conflict; other tabs' saves
+   * and deletes reach it over the channel, so it is not behind.
    */
   function saveBeforeLeaving(id: string, snap: HistorySnapshot): void {
     if (conflict.value?.id === id || !seen.has(id)) return;
+    const revision = nextRevision(id);
+    const scenario = toRaw(snap.scenario);
+    writeAhead({ id, base: confirmed.get(id) ?? '0@', ...revision, scenario });
     const record: LibraryRecord = {
-      id, title: snap.scenario.meta.title, updated: Date.now(), ...nextRevision(id),
-      scenario: toRaw(snap.scenario), past: [...toRaw(snap.past)], future: [...toRaw(snap.future)], ...keptBalance(id),
+      id, title: snap.scenario.meta.title, updated: Date.now(), ...revision,
+      scenario, past: [...toRaw(snap.past)], future: [...toRaw(snap.future)], ...keptBalance(id),
     };
-    if (!putNow(record)) { void save(id, snap); return; }
+    const written = putNow(record);
+    if (!written) { void save(id, snap); return; }
     seen.set(id, stampOf(record));
+    void written.then(() => { confirmed.set(id, stampOf(record)); clearWriteAhead(id, revision.rev); }, () => undefined);
     tell({ type: 'saved', id, stamp: stampOf(record) });
   }
 
@@ -264,6 +326,7 @@ export const useLibraryStore = defineStore('library', () => {
     await queue(() => deleteRecord(id));
     if (currentId.value === id) currentId.value = null;
     seen.delete(id);
+    clearWriteAhead(id);
     records.value = records.value.filter((r) => r.id !== id);
     tell({ type: 'deleted', id });
   }
@@ -294,8 +357,14 @@ export const useLibraryStore = defineStore('library', () => {
     conflict.value = null;
   }
 
+  /** Give up this tab's version of the open game (the app then loads the stored one, or closes it). */
+  function resolveGameConflict(): void {
+    gameConflict.value = null;
+  }
+
   return {
     records, currentId, lastDeleted, error, conflict, reloadRequest, resolveConflict, refresh, create, createRoster, entry, open, openRoster, lastOpened, saveBalance,
-    save, saveBeforeLeaving, saveRoster, duplicate, rename, remove, undoDelete, restore, flush, putGame, remember, makeId,
+    save, saveBeforeLeaving, unsaved, saveRoster, duplicate, rename, remove, undoDelete, restore, flush, openGame, addGame, saveGame, remember, makeId,
+    gameId, gameConflict, resolveGameConflict,
   };
 });

@@ -12,7 +12,14 @@ import { startBalance, type BalanceSettings, type BalanceWorkerApi, type WorkerH
 function spawner(url: URL): () => WorkerHandle {
   return () => {
     const w = new Worker(url);
-    return { api: wrap<BalanceWorkerApi>(nodeEndpoint(w)) as unknown as BalanceWorkerApi, callback: (fn) => proxy(fn), terminate: () => { void w.terminate(); } };
+    let stopping = false;
+    return {
+      api: wrap<BalanceWorkerApi>(nodeEndpoint(w)) as unknown as BalanceWorkerApi, callback: (fn) => proxy(fn), terminate: () => { stopping = true; void w.terminate(); },
+      onFailure: (listener) => {
+        w.on('error', (err) => { listener(err.message); });
+        w.on('exit', (code) => { if (!stopping) listener(`its thread exited (code ${code})`); });
+      },
+    };
   };
 }
 

@@ -2,7 +2,7 @@
  * The computer opponent's decision, shared by the Web Worker and tests: it sees only `viewFor(state, side)`.
  * How hard each level plays is settled in `policyFor` alone, so a stronger player can be swapped in there.
  */
-import { legalActions, searchPolicy, simplePolicy, viewFor, actionKey, type Action, type AiLevel, type GameState, type Policy } from '../rules';
+import { AI_LEVELS, legalActions, searchPolicy, simplePolicy, viewFor, actionKey, type Action, type AiLevel, type GameState, type Policy } from '../rules';
 
 export const LEVELS = [
   { id: 1, label: 'Easy' },
@@ -14,6 +14,12 @@ export const LEVELS = [
 export const HINT_LEVEL = 0;
 
 const SEARCH_LEVELS: Record<number, AiLevel> = { 1: 'easy', 2: 'normal', 3: 'hard' };
+
+/** The wall-clock cap on one decision of a level in the worker (ms; 0 for hints, which are not capped). */
+export function thinkingCapMs(level: number): number {
+  const search = SEARCH_LEVELS[level];
+  return search ? AI_LEVELS[search].timeMs : 0;
+}
 
 /**
  * The policy that plays a level: the search player with that level's budget (capped in time when a clock is

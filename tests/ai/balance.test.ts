@@ -1,12 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { main } from '../../src/cli/main';
 import { gameSeed, summarizeBalance, wilsonInterval, type BalanceGame, type Scenario } from '../../src/rules';
 import { serializeScenario, templateScenario } from '../../src/scenario';
 import { balanceApi } from '../../src/workers/balance-api';
-import { BalanceCancelled, spareCores, startBalance, type BalanceWorkerApi, type WorkerHandle } from '../../src/workers/balance-client';
+import { BalanceCancelled, missingChunks, spareCores, startBalance, type BalanceWorkerApi, type WorkerHandle } from '../../src/workers/balance-client';
 
 const scenario: Scenario = { ...templateScenario('open-field')!, rules: { turnLimit: 1 } };
 const dir = mkdtempSync(join(tmpdir(), 'nevsky-balance-'));
@@ -125,4 +125,56 @@ describe('balance runs', () => {
     expect(r.out).toMatch(/draws/);
     expect(r.out).toMatch(/Verdict: /);
   }, 120_000);
+});
+
+describe('a lost balance worker (issue 31)', () => {
+  const settings = { games: 48, policy: 'random' as const, seed: 5 };
+
+  test('the games still missing, as chunks in index order', () => {
+    const have = new Uint8Array(10);
+    for (const i of [0, 1, 4, 9]) have[i] = 1;
+    expect(missingChunks(have, 2)).toEqual([[2, 4], [5, 7], [7, 9]]);
+    expect(missingChunks(new Uint8Array(3).fill(1), 2)).toEqual([]);
+  });
+
+  test('a silent worker stalls the run with the games counted; Resume plays only the missing games and gives the numbers of an unbroken run', async () => {
+    const unbroken = await startBalance(scenario, settings, inProcess(), 2).result;
+    const first: number[] = [];
+    const later: number[] = [];
+    // Round one: each worker reports two games of its chunk and then never answers again.
+    const dying: BalanceWorkerApi = {
+      async play(s, from, to, options, onGame) {
+        await balanceApi.play(s, from, Math.min(to, from + 2), options, (r) => { first.push(r.game.index); onGame(r); });
+        return new Promise<void>(() => {});
+      },
+    };
+    const healthy: BalanceWorkerApi = { play: (s, from, to, options, onGame) => balanceApi.play(s, from, to, options, (r) => { later.push(r.game.index); onGame(r); }) };
+    let api = dying;
+    const log: string[] = [];
+    const stalls: Array<[string, number]> = [];
+    const progress: number[] = [];
+    let spawned = 0;
+    const spawn = (): WorkerHandle => { const id = spawned++; return { api, callback: (fn) => fn, terminate: () => { log.push(`terminate ${id}`); } }; };
+    const job = startBalance(scenario, settings, spawn, 2, (n) => progress.push(n), { silenceMs: 50, onStall: (why, n) => stalls.push([why, n]) });
+    await vi.waitFor(() => expect(stalls).toHaveLength(1));
+    expect(stalls[0]).toEqual(['no game reported for 0.05 s', 4]);
+    expect(first).toHaveLength(4);
+    expect(log).toEqual(['terminate 0', 'terminate 1']);
+    api = healthy;
+    job.resume();
+    expect(await job.result).toEqual(unbroken);
+    expect([...first, ...later].sort((a, b) => a - b)).toEqual(Array.from({ length: 48 }, (_, i) => i));
+    expect(progress[progress.length - 1]).toBe(48);
+  }, 60_000);
+
+  test('a worker that reports a failure stalls the run at once; without a watch the run fails with the reason', async () => {
+    const hang: BalanceWorkerApi = { play: () => new Promise<void>(() => {}) };
+    const failing = (): WorkerHandle => ({ api: hang, callback: (fn) => fn, terminate: () => {}, onFailure: (listener) => { setTimeout(() => listener('boom'), 5); } });
+    const stalls: string[] = [];
+    const job = startBalance(scenario, settings, failing, 1, undefined, { silenceMs: 60_000, onStall: (why) => stalls.push(why) });
+    await vi.waitFor(() => expect(stalls).toEqual(['it failed: boom']));
+    job.cancel();
+    await expect(job.result).rejects.toBeInstanceOf(BalanceCancelled);
+    await expect(startBalance(scenario, settings, failing, 1).result).rejects.toThrow('it failed: boom');
+  });
 });

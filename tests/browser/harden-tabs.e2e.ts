@@ -1,9 +1,14 @@
-/** Issue 14 items 3, 4 and 9: two tabs on one library, saving before a reload, and IndexedDB that never answers. */
+/**
+ * Issue 14 items 3, 4 and 9: two tabs on one library, saving before a reload, and IndexedDB that never answers.
+ * Issue 31 items 2 and 9: two tabs on one game; an edit survives a reload at any moment.
+ */
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './harness';
 import { openApp } from './driver';
 import { serializeScenario, standardSide, templateScenario } from '../../src/scenario';
+import { importScenario, screen, startGame, step, suggestAndConfirm } from './playDriver';
+import { smallScenario } from '../play/smallScenario';
 
 let browser: Browser;
 let context: BrowserContext | undefined;
@@ -16,14 +21,17 @@ async function tabs(n: number, init?: (page: Page, i: number) => Promise<void>):
   context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   context.setDefaultTimeout(8000);
   const pages: Page[] = [];
-  for (let i = 0; i < n; i++) {
-    const page = await context.newPage();
-    page.on('pageerror', (e) => { throw e; });
-    if (init) await init(page, i);
-    await openApp(page, inject('baseUrl'));
-    pages.push(page);
-  }
+  for (let i = 0; i < n; i++) pages.push(await tab(i, init));
   return pages;
+}
+
+/** One more page on the app in the current context (the `i`th tab). */
+async function tab(i: number, init?: (page: Page, i: number) => Promise<void>): Promise<Page> {
+  const page = await context!.newPage();
+  page.on('pageerror', (e) => { throw e; });
+  if (init) await init(page, i);
+  await openApp(page, inject('baseUrl'));
+  return page;
 }
 
 /** Put a protected square at `square` with the keyboard (cursor starts at A1 after a click on A1). */
@@ -127,6 +135,119 @@ describe('4: an edit is saved before a reload can lose it', () => {
     expect(await protectedOn(page!, 'U14').count()).toBe(1);
     expect(await protectedOn(page!, 'AN13').count()).toBe(1);
   });
+});
+
+/** Game entries as stored in IndexedDB: id -> the number of actions played. */
+function storedGames(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => new Promise<Record<string, number>>((resolve, reject) => {
+    const open = indexedDB.open('nevsky-studio');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const req = open.result.transaction('scenarios').objectStore('scenarios').getAll();
+      req.onsuccess = () => {
+        const out: Record<string, number> = {};
+        for (const r of req.result as Array<{ id: string; kind?: string; game?: { actions: unknown[] } }>) if (r.kind === 'game') out[r.id] = r.game!.actions.length;
+        open.result.close();
+        resolve(out);
+      };
+    };
+  }));
+}
+
+/** Past the hand-over screen (if up), then take the suggested decision once. */
+async function decide(page: Page): Promise<void> {
+  if ((await screen(page)) === 'hand-over') await page.getByRole('button', { name: /show my view/ }).click();
+  await suggestAndConfirm(page);
+}
+
+/** Tab a starts a hot-seat game and takes two decisions; tab b then opens (on that game, the last one opened). */
+async function twoTabsOnOneGame(init?: (page: Page, i: number) => Promise<void>): Promise<{ a: Page; b: Page; id: string }> {
+  const [a] = await tabs(1, init);
+  await importScenario(a!, smallScenario());
+  await startGame(a!);
+  await decide(a!);
+  await decide(a!);
+  await expect.poll(async () => Object.values(await storedGames(a!))).toEqual([2]);
+  const id = Object.keys(await storedGames(a!))[0]!;
+  const b = await context!.newPage();
+  b.on('pageerror', (e) => { throw e; });
+  if (init) await init(b, 1);
+  await b.goto(inject('baseUrl'));
+  await b.waitForSelector('body[data-ready="true"]');
+  if ((await screen(b)) === 'hand-over') await b.getByRole('button', { name: /show my view/ }).click();
+  expect(await step(b)).toBe(2);
+  return { a: a!, b, id };
+}
+
+const gameConflict = (page: Page, text: string) => page.getByTestId('game-conflict').filter({ hasText: text });
+
+describe('31.2: two tabs on one game', () => {
+  test('a tab that fell behind does not overwrite the game: it offers the newer game and loads it', async () => {
+    // Tab b hears nothing from tab a (no BroadcastChannel): only the revision check protects a's decision.
+    const { a, b, id } = await twoTabsOnOneGame(noChannel);
+    await decide(a);
+    await expect.poll(async () => (await storedGames(a))[id]).toBe(3);
+    await decide(b); // b's own third decision, on the game as it was before a's
+    await gameConflict(b, 'played on in another tab').waitFor();
+    await b.waitForTimeout(300);
+    expect(await storedGames(a)).toEqual({ [id]: 3 });
+    await b.screenshot({ path: '/tmp/harden-game-conflict.png' });
+    await b.getByRole('button', { name: 'Load the newer game' }).click();
+    await expect.poll(() => gameConflict(b, '').count()).toBe(0);
+    if ((await screen(b)) === 'hand-over') await b.getByRole('button', { name: /show my view/ }).click();
+    expect(await step(b)).toBe(3);
+    await decide(b);
+    await expect.poll(async () => (await storedGames(a))[id]).toBe(4);
+  });
+
+  test('with the channel, the other tab offers the newer game as soon as it is saved', async () => {
+    const { a, b, id } = await twoTabsOnOneGame();
+    await decide(a);
+    await gameConflict(b, 'played on in another tab').waitFor();
+    expect(await storedGames(b)).toEqual({ [id]: 3 });
+  });
+
+  test('a game deleted in one tab is not written back by another', async () => {
+    const { a, b } = await twoTabsOnOneGame(noChannel);
+    await a.getByRole('button', { name: 'Library' }).click();
+    await a.locator('[data-kind="game"]').getByRole('button', { name: /^Delete/ }).click();
+    await expect.poll(async () => Object.keys(await storedGames(a))).toEqual([]);
+    await decide(b);
+    await gameConflict(b, 'deleted in another tab').waitFor();
+    await b.waitForTimeout(300);
+    expect(Object.keys(await storedGames(a))).toEqual([]);
+    // Keeping b's game makes it a new entry, with b's decision in it, and b plays on there.
+    await b.getByRole('button', { name: 'Keep mine as a new game' }).click();
+    await expect.poll(async () => Object.values(await storedGames(a))).toEqual([3]);
+    expect(await gameConflict(b, '').count()).toBe(0);
+    await decide(b);
+    await expect.poll(async () => Object.values(await storedGames(a))).toEqual([4]);
+  });
+});
+
+describe('31.9: an edit survives a reload at any moment', () => {
+  test('an edit followed by a reload after 0, 5 or 10 ms is kept, 100 times out of 100', async () => {
+    const [page] = await tabs(1);
+    const lost: string[] = [];
+    for (let trial = 0; trial < 100; trial++) {
+      const delay = [0, 5, 10][trial % 3]!;
+      const title = `Trial ${trial} after ${delay} ms`;
+      const loaded = page!.waitForEvent('load');
+      // The edit (a new title, committed by the field's change event as when the user leaves it) and the reload are
+      // both made in the page, so the delay between them is what it says.
+      await page!.evaluate(([t, ms]) => {
+        const input = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim().startsWith('Title'))!.querySelector('input')!;
+        input.value = t;
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+        setTimeout(() => location.reload(), ms);
+      }, [title, delay] as const);
+      await loaded;
+      await page!.waitForSelector('body[data-ready="true"]');
+      const shown = await page!.getByTestId('scenario-title').textContent();
+      if (shown !== `“${title}”`) lost.push(`${title}: ${shown}`);
+    }
+    expect(lost).toEqual([]);
+  }, 240_000);
 });
 
 describe('9: IndexedDB that never answers', () => {
