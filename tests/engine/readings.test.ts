@@ -99,12 +99,14 @@ describe('10G the end of the game', () => {
   });
 
   test('10G a side with no troops left on the board loses whatever its points; points do not decide before the limit', () => {
-    // The Russians keep a ballista (8 points) and lose their last troops: they lose though they have more points.
-    let s = gameOf([['t', 'l', 'longbowmen', 'F4', 'S', 1], ['r', 'e', 'levyInfantry', 'F5', 'N', 1], ['r', 'rb', 'ballista', 'A12', 'N']], { phase: 'missile' });
+    // The Russians have knights off the board (7 points, at half) and lose their last troops on it: they lose though
+    // they have more points.
+    let s = gameOf([['t', 'l', 'longbowmen', 'F4', 'S', 1], ['r', 'e', 'levyInfantry', 'F5', 'N', 1], ['r', 'k', 'knights', 'A12', 'N']], { phase: 'missile' });
+    s = withUnit(s, 'k', { status: 'off', at: null });
     s = dice(s, [1]);
     s = act(s, { type: 'fire', unit: 'l', target: 'e' });
     expect(s.phase).toBe('over');
-    expect(s.result).toEqual({ winner: 'teutonic', points: { teutonic: 3, russian: 8 }, reason: 'no-troops' });
+    expect(s.result).toEqual({ winner: 'teutonic', points: { teutonic: 3, russian: 7 }, reason: 'no-troops' });
   });
 });
 

@@ -41,7 +41,7 @@ export function retireMove(p: Position, x: number): void {
   for (let used = 1; ; used++) {
     const next = board.step[here * 8 + d]!;
     // The move so far plus this step, judged as a whole path (6B road bonus, 3F hill penalty).
-    const road = onRoad && (next < 0 || (terrain[next]! & T_ROAD) !== 0);
+    const road = onRoad && (next < 0 || board.roadStep[here * 8 + d] === 1);
     const hill = onHill || (next >= 0 && (terrain[next]! & T_HILL) !== 0);
     const allowance = MOVE[p.type[x]!]! + (road ? 1 : 0) - (hill ? p.game.rules.hills.movePenalty : 0);
     if (used > allowance) break;
