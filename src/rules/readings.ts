@@ -72,11 +72,11 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-facing', section: '6L, 4', title: 'Turning',
-    text: 'The attacker may turn its units as often as it likes during its move: before, between and after their steps. A ballista turns like any unit when the side controlling it says so, and may face a corner when troops with it could. A commander joined to a unit always faces as the unit does and turns with it.',
+    text: 'The attacker may turn its units as often as it likes during its move: before, between and after their steps, retiring units included. A ballista turns like any unit when the side controlling it says so, and may face a corner when troops with it could. A commander joined to a unit always faces as the unit does and turns with it.',
   },
   {
     id: 'R-ballista-deploy', section: '4', title: 'Where a ballista sets up',
-    text: 'A ballista always sets up in the square of its ballistarii, whatever order the scenario lists them in; the checker reports a ballista placed without its crew.',
+    text: 'A ballista always sets up in the square of its ballistarii, whatever order the scenario lists them in; the checker reports a ballista placed without its crew. While a ballista still waits for its crew, the crew is only offered squares where the ballista may stand, so no ballista is lost at set-up. A two-stand crew may split into two one-stand units and join again, as knights do.',
   },
   {
     id: 'R-ledger', section: '9K', title: 'The fractions ledger',
@@ -84,7 +84,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-retire', section: '10B', title: 'Retiring units',
-    text: 'A retiring unit makes a full move straight towards its own edge, at once and in each later move of its side, until it leaves the board. It is an ordinary move: the hill penalty, the road bonus and impassable ground apply.',
+    text: 'A retiring unit makes a full move towards its own edge, at once and in each later move of its side, until it leaves the board. It takes whichever route its move allows that ends nearest that edge (off the board when it can get there), going round whatever blocks the straight way; where routes end equally near, the one straightest back wins. It is an ordinary move: the hill penalty, the road bonus and impassable ground apply. When several units of a side retire at once, the one nearest its edge goes first. A retiring unit may still turn.',
   },
   {
     id: 'R-road-step', section: '6B', title: 'What counts as moving on a road',

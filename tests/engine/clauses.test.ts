@@ -190,3 +190,28 @@ describe('8 a stray ballista shot outside the cone (R-ballista-stray)', () => {
     expect(unit(s, 'x').stands).toBe(left);
   });
 });
+
+describe('4 set-up of a ballista and its crew', () => {
+  const crewSquares = (rows: UnitRow[], terrain = {}) => {
+    const s = createGame(scenarioOf(rows, terrain), { seed: 1 });
+    return new Set(legalActions(s).filter((a) => a.type === 'deploy' && a.unit === 'crew').map((a) => (a as { at: string }).at));
+  };
+  test.each([
+    ['a crew whose ballista still waits is never placed where the ballista may not stand (woods)', true, false],
+    ['a crew with no ballista waiting may stand in woods', false, true],
+  ])('4 %s', (_n, withBallista, inWoods) => {
+    const rows: UnitRow[] = [['t', 'crew', 'ballistarii', null], ...(withBallista ? [['t', 'bal', 'ballista', null] as UnitRow] : []), ['r', 'x', 'mediumInfantry', null]];
+    const squares = crewSquares(rows, { protected: [{ at: 'F2' }] });
+    expect(squares.has('F2')).toBe(inWoods);
+    expect(squares.has('E2')).toBe(true);
+  });
+
+  test('4 a 2-stand ballistarii unit splits as knights do, and the two join again', () => {
+    let s = gameOf([['t', 'crew', 'ballistarii', 'F3', 'S'], ...KEEP]);
+    expect(isLegal(s, { type: 'move', unit: 'crew', to: 'F4', split: true })).toBe(true);
+    s = act(s, { type: 'move', unit: 'crew', to: 'F4', split: true });
+    expect(unit(s, 'crew')).toMatchObject({ at: 'F3', stands: 1 });
+    expect(unit(s, 'crew~2')).toMatchObject({ at: 'F4', stands: 1 });
+    expect(isLegal(s, { type: 'move', unit: 'crew', to: 'F4' })).toBe(true);
+  });
+});

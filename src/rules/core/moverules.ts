@@ -99,9 +99,9 @@ export function actsFor(occ: Table, x: number, side: number): boolean {
   return occ.type[x] === BALLISTA ? occ.ctrl[x] === side : occ.side[x] === side;
 }
 
-/** May unit x change facing in the move phase (on the board, not retiring)? */
+/** May unit x change facing in the move phase (on the board; retiring units too, 6L: facing changes are free)? */
 export function mayTurn(occ: Table, x: number): boolean {
-  return (occ.flags[x]! & (F_ACTIVE | F_RETIRING)) === F_ACTIVE && occ.sq[x]! >= 0;
+  return (occ.flags[x]! & F_ACTIVE) !== 0 && occ.sq[x]! >= 0;
 }
 
 /** The unit's side's ballista in its square that it may carry (6K), if any (-1: none). */

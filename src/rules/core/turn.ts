@@ -21,7 +21,7 @@ import { moveActions, supportActions, trailTo } from './moves';
 import { applyBallistaHits, ballistaTargets, hitChoices, mayFireBallista, mayShoot, missileTargets, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
 import { allocate, meleeChoices, stepMelee } from './melee';
 import { OFF as OFF_BOARD, doRetreat } from './retreat';
-import { checkRetirement, retireMove, updateBallistas } from './after';
+import { checkRetirement, retireInOrder, updateBallistas } from './after';
 import { allowedFacing, deployActions, nextToDeploy } from './deploy';
 
 /** The move rules' view of a position. */
@@ -415,7 +415,9 @@ export function advance(p: Position): void {
         checkRetirement(p); updateBallistas(p);
         p.phase = MOVE;
         p.moveLists = noMoveLists();
-        for (let x = 0; x < p.n; x++) if (p.side[x] === A && p.retiring[x] && p.status[x] === ACTIVE && p.at[x]! >= 0) retireMove(p, x);
+        const retiring: number[] = [];
+        for (let x = 0; x < p.n; x++) if (p.side[x] === A && p.retiring[x] && p.status[x] === ACTIVE && p.at[x]! >= 0) retiring.push(x);
+        retireInOrder(p, retiring);
         updateBallistas(p);
         if (destroyedSide(p)) continue;
         p.toAct = A;
