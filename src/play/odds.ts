@@ -3,7 +3,7 @@
  * declared and both sides' melee values (with their modifiers) before a melee is fought.
  */
 import {
-  ENGINE_READINGS, FACINGS, TROOPS, hitOdds, hitRule, describeHitRule, squareDistance, stepSquare, terrainIndex, type GameState, type Melee, type UnitState,
+  ENGINE_READINGS, FACINGS, TROOPS, hitOdds, hitRule, describeHitRule, inCone, meleeValues, squareDistance, stepSquare, terrainIndex, type GameState, type Melee, type MeleeModifierReason, type UnitState,
 } from '../rules';
 
 /** A square where missiles lose a die and charges are stopped: protected squares, crossing squares, protected hills. */
@@ -36,8 +36,9 @@ export function ballistaOdds(state: GameState, ballistaId: string, target: strin
     const sq = stepSquare(target, f, state.board);
     if (!sq || sq === b.at || squareDistance(b.at, sq) > TROOPS.ballista.range!) continue;
     const there = troopsOf(sq);
-    if (there.some((u) => u.side !== b.controller)) strayEnemy += (1 - onTarget) / 8;
-    else if (there.length > 0) strayOwn += (1 - onTarget) / 8;
+    // R-ballista-stray: outside the cone only the shooter's own troops can be hit.
+    if (inCone(b.at, b.facing, sq) && there.some((u) => u.side !== b.controller)) strayEnemy += (1 - onTarget) / 8;
+    else if (there.some((u) => u.side === b.controller)) strayOwn += (1 - onTarget) / 8;
   }
   return { onTarget, faces, strayEnemy, strayOwn };
 }
@@ -78,39 +79,28 @@ export interface MeleeSide {
   parts: string[];
 }
 
-function standValue(state: GameState, u: UnitState): number {
-  const spec = TROOPS[u.type];
-  return u.chargedTurn === state.turn && spec.chargeValue !== null ? spec.chargeValue : spec.meleeValue;
-}
+const MODIFIER_WORDS: Record<MeleeModifierReason, string> = {
+  crossing: 'attacking onto a ford or bridge',
+  road: 'attacking onto a road',
+  ballista: 'attacking a ballista square',
+  hill: 'attacking up a hill',
+};
 
-function adjacent(a: string, b: string): boolean {
-  const d = squareDistance(a, b);
-  return d > 0 && d <= 1.5;
-}
-
-/** Both sides' melee values at a contact square: contact troops and live supporters, half-killed stands at half, attacker modifiers. */
+/**
+ * Both sides' melee values at a contact square, in words: contact troops and live supporters, half-killed stands at
+ * half, the attacker's modifier. The numbers come from the engine's own melee value (meleeValues), in state order.
+ */
 export function meleePreview(state: GameState, m: Melee): MeleeSide[] {
-  const t = state.scenario.terrain ?? {};
+  const values = meleeValues(state, m.contact);
   return state.sides.map(({ id }) => {
-    const contact = state.units.filter((u) => u.side === id && u.at === m.contact && u.status === 'active' && u.type !== 'ballista' && u.stands > 0);
-    const supporters = m.supports.filter((s) => s.side === id).map((s) => state.units.find((u) => u.id === s.unit))
-      .filter((u): u is UnitState => !!u && u.status === 'active' && u.at !== null && u.stands > 0 && !u.retiring && adjacent(u.at, m.contact));
-    const parts: string[] = [];
-    let value = 0;
-    for (const u of [...contact, ...supporters]) {
-      const v = standValue(state, u) * (u.stands - u.half / 2);
-      value += v;
-      const charging = u.chargedTurn === state.turn && TROOPS[u.type].chargeValue !== null;
-      parts.push(`${TROOPS[u.type].name} ${u.id}${supporters.includes(u) ? ' (support)' : ''}: ${u.stands} stand${u.stands === 1 ? '' : 's'}${u.half ? `, ${u.half} half-killed` : ''} × ${standValue(state, u)}${charging ? ' charging' : ''} = ${v}`);
-    }
-    if (id === state.attacker) {
-      const sq = m.contact;
-      const why = (t.crossings ?? []).some((c) => c.edge.includes(sq)) ? 'attacking onto a ford or bridge'
-        : (t.roads ?? []).some((r) => r.path.includes(sq)) ? 'attacking onto a road'
-          : state.units.some((u) => u.at === sq && u.type === 'ballista' && u.status === 'active') ? 'attacking a ballista square'
-            : state.rules.hills.meleePenalty && (t.hills ?? []).some((h) => h.squares.includes(sq)) ? 'attacking up a hill' : null;
-      if (why) { value -= 1; parts.push(`−1 ${why}`); }
-    }
-    return { side: id, value: Math.max(0, value), parts };
+    const b = values.find((x) => x.side === id);
+    if (!b) return { side: id, value: 0, parts: [] };
+    const parts = b.parts.map((u) => {
+      const type = state.units.find((x) => x.id === u.unit)?.type;
+      const name = type ? `${TROOPS[type].name} ` : '';
+      return `${name}${u.unit}${u.support ? ' (support)' : ''}: ${u.stands} stand${u.stands === 1 ? '' : 's'}${u.half ? `, ${u.half} half-killed` : ''} × ${u.standValue}${u.charging ? ' charging' : ''} = ${u.value}`;
+    });
+    for (const mod of b.modifiers) parts.push(`−${-mod.delta} ${MODIFIER_WORDS[mod.reason]}`);
+    return { side: id, value: b.value, parts };
   });
 }

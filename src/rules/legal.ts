@@ -5,6 +5,7 @@ import { positionOf } from './game';
 import { positionContext } from './core/turn';
 import { reachOf, unitMoveList } from './core/moves';
 import { BALLISTA as TYPE_BALLISTA } from './core/table';
+import { meleeBreakdown, type MeleeValueBreakdown } from './core/melee';
 
 /**
  * Every square where the unit could end a move from where it stands, ignoring whose phase it is, mapped to the
@@ -24,4 +25,15 @@ export function reachable(state: GameState, unitId: string): Record<Square, numb
     out[a.to] = costs.get(a.to)!;
   }
   return out;
+}
+
+/**
+ * Both sides' melee values at a melee's contact square, attacker first, with how each is made up (9F): the same
+ * computation the engine fights the melee with, so a preview can never differ from the fight. Empty when no melee
+ * is there.
+ */
+export function meleeValues(state: GameState, contact: Square): MeleeValueBreakdown[] {
+  const p = positionOf(state);
+  const m = p.melees.find((x) => p.board.names[x.contact] === contact);
+  return m ? meleeBreakdown(p, m) : [];
 }

@@ -72,11 +72,11 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-facing', section: '6L, 4', title: 'Turning',
-    text: 'The attacker may turn its units as often as it likes during its move: before, between and after their steps. A ballista turns like any unit when the side controlling it says so, and may face a corner when troops with it could. A commander joined to a unit always faces as the unit does and turns with it.',
+    text: 'The attacker may turn its units as often as it likes during its move: before, between and after their steps, retiring units included. A ballista turns like any unit when the side controlling it says so, and may face a corner when troops with it could. A commander joined to a unit always faces as the unit does and turns with it.',
   },
   {
     id: 'R-ballista-deploy', section: '4', title: 'Where a ballista sets up',
-    text: 'A ballista always sets up in the square of its ballistarii, whatever order the scenario lists them in; the checker reports a ballista placed without its crew.',
+    text: 'A ballista always sets up in the square of its ballistarii, whatever order the scenario lists them in; the checker reports a ballista placed without its crew. While a ballista still waits for its crew, the crew is only offered squares where the ballista may stand, so no ballista is lost at set-up. A two-stand crew may split into two one-stand units and join again, as knights do.',
   },
   {
     id: 'R-ledger', section: '9K', title: 'The fractions ledger',
@@ -84,7 +84,35 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-retire', section: '10B', title: 'Retiring units',
-    text: 'A retiring unit makes a full move straight towards its own edge, at once and in each later move of its side, until it leaves the board. It is an ordinary move: the hill penalty, the road bonus and impassable ground apply.',
+    text: 'A retiring unit makes a full move towards its own edge, at once and in each later move of its side, until it leaves the board. It takes whichever route its move allows that ends nearest that edge (off the board when it can get there), going round whatever blocks the straight way; where routes end equally near, the one straightest back wins. It is an ordinary move: the hill penalty, the road bonus and impassable ground apply. When several units of a side retire at once, the one nearest its edge goes first. A retiring unit may still turn.',
+  },
+  {
+    id: 'R-road-step', section: '6B', title: 'What counts as moving on a road',
+    text: 'A step is on the road only when it goes from one road square to the next along the same straight run, or turns onto the other run at a bend or junction. Roads run along rows and columns, so a diagonal step that cuts a bend is never on the road and loses the +1.',
+  },
+  {
+    id: 'R-cavalry-support', section: '9E', title: 'Defending cavalry backing foot',
+    text: 'Defending cavalry supports a melee of foot only when the contact square lies exactly to its left or right (90 degrees from its facing); straight ahead does not count. A commander is not foot: a lone commander is supported as cavalry would be.',
+  },
+  {
+    id: 'R-who-retreats', section: '9I, 9O', title: 'Who retreats after a melee',
+    text: 'The side that must retreat retreats whole: its units in the contact square and every unit that supported it, each from its own square by the usual retreat rules, and all of them count as having retreated (no move or support on their next turn). If the three-times rule applies, all of them are destroyed instead.',
+  },
+  {
+    id: 'R-melee-step', section: '10B, 10C', title: 'When units retire after melees',
+    text: 'All the melees of a turn make one melee step: units reduced to one stand retire, and levy down to two stands roll for it, only after the last melee of the turn is fought, never between two melees.',
+  },
+  {
+    id: 'R-hidden-setup', section: '4', title: 'Hidden set-up',
+    text: 'While the sides set up behind the screen, neither sees anything of the other\'s placements, not even which way a unit faces.',
+  },
+  {
+    id: 'R-ballista-stray', section: '7C', title: 'A stray ballista shot outside the cone',
+    text: 'A stray shot that lands outside the ballista\'s 90-degree cone can only hurt the shooter\'s own troops there (and a ballista there is untouched); enemy troops outside the cone are safe. Inside the cone a stray hits whoever stands there.',
+  },
+  {
+    id: 'R-ballista-score', section: '10G', title: 'Who scores a ballista',
+    text: 'At the end a ballista scores for the side that controls it: a captured ballista counts for its captor, one carried off the board counts half, and an abandoned one counts for nobody.',
   },
 ];
 
@@ -112,19 +140,17 @@ export const ENGINE_READINGS = {
   protectedMinusDice: 1,
   /** 7 (6G): "the turn after a charge" is the unit's side's next move, two game turns later. */
   turnsUntilAfterCharge: 2,
-  /** 10: a melee's weaker side retreats (or is destroyed) with its units in the contact square; supporters stay. */
-  supportersRetreat: false,
+  /**
+   * 10 (R-who-retreats): a melee's weaker side retreats with its units in the contact square and its declared
+   * supporters, each from its own square, all marked; the three-times rule destroys them all alike.
+   */
+  supportersRetreat: true,
   /** 10: defending cavalry supporting foot must be orthogonally adjacent ("directly beside"). */
   defendingCavalryBesideOnly: true,
   /** 11 (10B): a retiring stand moves straight towards its own edge, one orthogonal step per point of move (R-retire). */
   retireStraight: true,
   /** 11 (10C): levy reduced to 2 stands retire on this d6 roll or more (rolled once). */
   levyRetiresOn: 4,
-  /**
-   * 11 (9M, 10F): a ballista scores for the side that fielded it while it survives, whoever controls it; a side
-   * that captures one gains by destroying it at the end of a turn. So no side's points ever grow.
-   */
-  ballistaCountsForOwner: true,
 } as const;
 
 /** An error for an illegal action: `code` says what kind ('not-your-turn', 'illegal-move', ...). */

@@ -95,9 +95,10 @@ export interface GameState {
   fires: Array<{ unit: string; target: string }>;
   /**
    * Ballista fire's results waiting to apply (7): a ballista wrecked (`engine`) and/or a stand lost from `unit` at
-   * `at` ('' none; null while the shooting side chooses which unit).
+   * `at` ('' none; null while the shooting side chooses which unit). `ownOnly`: a stray shot outside the cone, which
+   * hits only the shooter's own troops (R-ballista-stray).
    */
-  hits: Array<{ side: SideId; at: Square; unit: string | null; engine: string | null }>;
+  hits: Array<{ side: SideId; at: Square; unit: string | null; engine: string | null; ownOnly?: true }>;
   decided: string[];
   melees: Melee[];
   /** Index into melees of the one being fought, or null while the attacker chooses. */

@@ -10,6 +10,12 @@ export interface TerrainIndex {
   roads: Square[][];
   /** Every road square of every road. */
   road: Set<Square>;
+  /**
+   * Road steps (edgeKey of the two squares): two squares next to each other along one straight run of a road, the
+   * turn at a bend or junction included. Reading R-road-step (digest 7): only these steps are on the road; a
+   * diagonal step, or a side step between two roads that run side by side, is not.
+   */
+  roadSteps: Set<string>;
   /** Protected squares as listed (woods, buildings, ...). */
   protected: Set<Square>;
   /** Hill squares (any hill). */
@@ -68,6 +74,8 @@ export function buildTerrainIndex(scenario: Scenario): TerrainIndex {
   const on = (sq: Square) => { const c = parseSquare(sq); return c !== null && c.col < board.columns && c.row < board.rows; };
   const t = scenario.terrain ?? {};
   const roads = (t.roads ?? []).map((r) => roadSquares(r.path).filter(on));
+  const roadSteps = new Set<string>();
+  for (const r of roads) for (let k = 1; k < r.length; k++) if (orthogonallyAdjacent(r[k - 1]!, r[k]!)) roadSteps.add(edgeKey(r[k - 1]!, r[k]!));
   const river = new Set<string>();
   for (const r of t.rivers ?? []) for (const [a, b] of r.edges) if (on(a) && on(b) && orthogonallyAdjacent(a, b)) river.add(edgeKey(a, b));
   const crossing = new Set<string>();
@@ -82,7 +90,7 @@ export function buildTerrainIndex(scenario: Scenario): TerrainIndex {
   const prot = new Set((t.protected ?? []).map((p) => p.at).filter(on));
   const hill = new Set((t.hills ?? []).flatMap((h) => h.squares).filter(on));
   const cover = new Set([...prot, ...crossingSquares, ...(resolveRules(scenario.rules).hills.protected ? hill : [])]);
-  return { roads, road: new Set(roads.flat()), protected: prot, hill, river, crossing, crossingSquares, cover };
+  return { roads, road: new Set(roads.flat()), roadSteps, protected: prot, hill, river, crossing, crossingSquares, cover };
 }
 
 /** Does an uncrossed river run between two orthogonally adjacent squares? */
@@ -90,4 +98,9 @@ export function riverBlocks(t: TerrainIndex, a: Square, b: Square): boolean {
   if (t.river.size === 0) return false;
   const k = edgeKey(a, b);
   return t.river.has(k) && !t.crossing.has(k);
+}
+
+/** Is the step from a to b a road step (R-road-step): along one run of a road, never diagonal? */
+export function isRoadStep(t: TerrainIndex, a: Square, b: Square): boolean {
+  return t.roadSteps.has(edgeKey(a, b));
 }

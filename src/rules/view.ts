@@ -1,5 +1,6 @@
 /** Player views: what one side may see of the game (hidden deployment, the other side's pending MDI pick). */
 import { cloneState, type GameState } from './state';
+import { defaultFacing } from './scenario';
 
 /** The MDI a view shows for a side that has picked but whose pick is still secret. */
 export const HIDDEN = 'hidden' as const;
@@ -16,8 +17,13 @@ export function viewFor(state: GameState, side: string): GameView {
   v.events = state.events.filter((e) => !(state.phase === 'deploy' && e.kind === 'deploy' && e.side !== side));
   v.hiddenPicks = [];
   if (state.phase === 'deploy') {
-    const placed = new Set(state.scenario.sides.flatMap((s) => s.units.filter((u) => u.at !== undefined).map((u) => u.id)));
-    for (const u of v.units) if (u.side !== side && !placed.has(u.id)) u.at = null;
+    // Reading (hidden set-up, 4): nothing of a hidden placement shows, its facing included: the other side's
+    // units to be placed stay as the scenario has them, unplaced and facing as they started.
+    const start = new Map(state.scenario.sides.flatMap((s) => s.units.map((u) => [u.id, { placed: u.at !== undefined, facing: u.facing ?? defaultFacing(s.edge) }] as const)));
+    for (const u of v.units) {
+      const was = start.get(u.id);
+      if (u.side !== side && was && !was.placed) { u.at = null; u.facing = was.facing; }
+    }
     v.log = v.log.filter((a) => !(a.type === 'deploy' && a.side !== side));
   }
   const m = v.current !== null ? v.melees[v.current] : undefined;

@@ -111,7 +111,7 @@ function referenceMoves(s: GameState, u: UnitState): Action[] {
   const out: Action[] = [];
   const side = u.side;
   const engine = on(s, u).find((b) => b.type === 'ballista' && b.controller === side && !b.moved);
-  const variants: Array<'plain' | 'carry' | 'split'> = ['plain', ...(engine ? ['carry' as const] : []), ...(u.type === 'knights' && u.stands === 2 ? ['split' as const] : [])];
+  const variants: Array<'plain' | 'carry' | 'split'> = ['plain', ...(engine ? ['carry' as const] : []), ...((u.type === 'knights' || u.type === 'ballistarii') && u.stands === 2 ? ['split' as const] : [])];
   for (const v of variants) {
     const mover = v === 'split' ? { ...u, stands: 1, half: 0 } : u;
     const tag = v === 'carry' ? { carry: true as const } : v === 'split' ? { split: true as const } : {};
@@ -150,7 +150,7 @@ function referenceListing(s: GameState): Action[] {
   for (const u of s.units) {
     if ((u.type === 'ballista' ? u.controller !== side : u.side !== side) || u.status !== 'active' || u.at === null) continue;
     if (u.type !== 'ballista' && !u.moved && !u.retiring && !(u.retreatedTurn !== null && s.turn - u.retreatedTurn <= 1)) out.push(...referenceMoves(s, u));
-    if (u.retiring) continue;
+    // 6L: facing changes are free, retiring units included.
     let allowed: readonly Facing[] = TROOPS[u.type].support === 1 ? SIDE_FACINGS : FACINGS;
     const troops = on(s, u).filter((x) => x.type !== 'ballista' && x.id !== u.id);
     if (u.type === 'ballista') {

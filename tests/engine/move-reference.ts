@@ -4,7 +4,7 @@
  * buckets, no tables, no shortcuts. Written from the rules, not from the engine's code.
  */
 import {
-  parseSquare, resolveBoard, riverBlocks, squareName, terrainIndex, TROOPS, BALLISTA_MOVE, MOVE_AFTER_CHARGE,
+  isRoadStep, parseSquare, resolveBoard, riverBlocks, squareName, terrainIndex, TROOPS, BALLISTA_MOVE, MOVE_AFTER_CHARGE,
   type ResolvedRules, type Scenario, type Square, type TroopType,
 } from '../../src/rules';
 
@@ -53,7 +53,7 @@ export function referenceReach(scenario: Scenario, rules: ResolvedRules, enemies
       } else if (riverBlocks(t, sq, to)) continue;
       const next = cost + (dx !== 0 && dy !== 0 ? 1.5 : 1);
       if (next > most) continue;
-      const key = `${to}|${road === 'true' && t.road.has(to)}|${hill === 'true' || t.hill.has(to)}|${cover === 'true' || t.cover.has(to)}`;
+      const key = `${to}|${road === 'true' && isRoadStep(t, sq, to)}|${hill === 'true' || t.hill.has(to)}|${cover === 'true' || t.cover.has(to)}`;
       if ((best.get(key) ?? Infinity) > next) { best.set(key, next); todo.push(key); }
     }
   }

@@ -99,12 +99,14 @@ describe('10G the end of the game', () => {
   });
 
   test('10G a side with no troops left on the board loses whatever its points; points do not decide before the limit', () => {
-    // The Russians keep a ballista (8 points) and lose their last troops: they lose though they have more points.
-    let s = gameOf([['t', 'l', 'longbowmen', 'F4', 'S', 1], ['r', 'e', 'levyInfantry', 'F5', 'N', 1], ['r', 'rb', 'ballista', 'A12', 'N']], { phase: 'missile' });
+    // The Russians have knights off the board (7 points, at half) and lose their last troops on it: they lose though
+    // they have more points.
+    let s = gameOf([['t', 'l', 'longbowmen', 'F4', 'S', 1], ['r', 'e', 'levyInfantry', 'F5', 'N', 1], ['r', 'k', 'knights', 'A12', 'N']], { phase: 'missile' });
+    s = withUnit(s, 'k', { status: 'off', at: null });
     s = dice(s, [1]);
     s = act(s, { type: 'fire', unit: 'l', target: 'e' });
     expect(s.phase).toBe('over');
-    expect(s.result).toEqual({ winner: 'teutonic', points: { teutonic: 3, russian: 8 }, reason: 'no-troops' });
+    expect(s.result).toEqual({ winner: 'teutonic', points: { teutonic: 3, russian: 7 }, reason: 'no-troops' });
   });
 });
 
@@ -293,7 +295,9 @@ describe('10B a retiring move is a move', () => {
     ['in the open: its full move', {}, 'F3'],
     ['onto a hill: the hill penalty applies', { hills: [{ squares: ['F4'] }] }, 'F4'],
     ['along a road: the road bonus applies', { roads: [{ path: ['F1', 'F5'] }] }, 'F2'],
-    ['against a river: it stops at the bank', { rivers: [{ edges: [['F4', 'F5']] as Array<[string, string]> }] }, 'F5'],
+    ['against a river: it goes round it, as near its edge as it gets (ties: the first square)', { rivers: [{ edges: [['F4', 'F5']] as Array<[string, string]> }] }, 'E4'],
+    ['against a long river: it stays at the bank', { rivers: [{ edges: [['E4', 'E5'], ['F4', 'F5'], ['G4', 'G5']] as Array<[string, string]> }] }, 'F5'],
+    ['through woods: foot may cross them, straight back first', { protected: [{ at: 'F4' }] }, 'F3'],
   ])('10B retiring medium infantry from F5 %s', (_n, terrain, end) => {
     let s = gameOf([['t', 'm', 'mediumInfantry', 'F5', 'S'], ...KEEP], { terrain });
     s = changed(withUnit(s, 'm', { retiring: true }), (p, slot) => retireMove(p, slot('m')));

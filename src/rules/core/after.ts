@@ -2,10 +2,11 @@
  * After fire and melee steps, on the position (issue 9, fast core; digest 11, rules 10): retirement, the levy roll,
  * ballista control.
  */
-import { TROOPS, TROOP_TYPES, type TroopType } from '../troops';
+import { TROOP_TYPES, type TroopType } from '../troops';
 import { ENGINE_READINGS } from '../readings';
 import { rollDie } from '../random';
-import { T_HILL, T_ROAD } from './board';
+import { DX, DY, T_HILL, T_ROAD } from './board';
+import { HILL, ROAD, allowance } from './search';
 import { BALLISTA, TYPE_INDEX, stackFits } from './table';
 import { ACTIVE, DEPLOY, OFF, settle, touch, type Position } from './position';
 
@@ -13,7 +14,6 @@ import { ACTIVE, DEPLOY, OFF, settle, touch, type Position } from './position';
 export const RETIRING_TYPES: readonly TroopType[] = ['turcopoles', 'lightCavalry', 'mediumInfantry', 'levyInfantry'];
 const RETIRES = Uint8Array.from(TROOP_TYPES, (t) => (RETIRING_TYPES.includes(t) ? 1 : 0));
 const LEVY = TYPE_INDEX.levyInfantry!;
-const MOVE = Float64Array.from(TROOP_TYPES, (t) => TROOPS[t].move);
 
 /** +1 row towards a side's own (rear) edge. */
 export function rearStep(p: Position, side: number): number {
@@ -26,35 +26,82 @@ export function openMeleeAt(p: Position, j: number): boolean {
   return false;
 }
 
+/** Rows between square j and the side's own (back) edge: 0 on the back row itself. */
+function rowsToEdge(p: Position, j: number, side: number): number {
+  const row = Math.floor(j / p.board.columns);
+  return rearStep(p, side) < 0 ? row : p.board.rows - 1 - row;
+}
+
+const ROAD_FLAG = 1, HILL_FLAG = 2;
+
 /**
- * A retiring unit's full move straight towards its own edge; off the board when it gets there (10B). A retiring move
- * is a move (reading R-retire): the hill penalty, the road bonus and impassable terrain apply as to any move.
+ * Where a retiring unit's move ends (OFF_EDGE: off the board), reading R-retire: a full move, "as fast as possible"
+ * towards its own back edge. Every route its move allows is looked at (a cheapest-first search over square and path
+ * flags, as any move: rivers, enemies, the diagonal squeeze, hills it may not enter, the road bonus only for road
+ * steps and the hill penalty); it leaves the board when any route reaches its back edge with a step to spare, else it
+ * ends on the square nearest that edge where it may stand, ties going straight back first, then the shorter route.
  */
+export function retireRoute(p: Position, x: number): number {
+  const { board } = p;
+  const from = p.at[x]!, side = p.side[x]!, n = board.n;
+  const terrain = board.terrain, banned = p.game.banned[p.type[x]!] === 1, enemy = p.enemy[side]!;
+  const mover = { type: TROOP_TYPES[p.type[x]!]!, from, afterCharge: false, carry: false };
+  const allow = [0, 1, 2, 3].map((f) => Math.floor(2 * allowance(mover, p.game.rules, (f & ROAD_FLAG ? ROAD : 0) | (f & HILL_FLAG ? HILL : 0), 'normal')));
+  const cost = new Int32Array(4 * n).fill(-1);
+  const startFlags = (terrain[from]! & T_ROAD ? ROAD_FLAG : 0) | (terrain[from]! & T_HILL ? HILL_FLAG : 0);
+  cost[startFlags * n + from] = 0;
+  // Costs are small integers (half squares): a bucket per cost keeps the search cheapest-first without a heap.
+  const buckets: number[][] = [[startFlags * n + from]];
+  let offEdge = false, best = from, bestKey = [rowsToEdge(p, from, side), 0, 0, from];
+  const startCol = from % board.columns;
+  for (let c = 0; c < buckets.length; c++) {
+    for (const node of buckets[c] ?? []) {
+      if (cost[node] !== c) continue;
+      const i = node % n, f = (node - i) / n;
+      if (c > allow[f]!) continue;
+      if (i !== from && stackFits(p, i, x, p.stands[x]!, -1)) {
+        const key = [rowsToEdge(p, i, side), Math.abs((i % board.columns) - startCol), c, i];
+        if (before(key, bestKey)) { best = i; bestKey = key; }
+      }
+      if (rowsToEdge(p, i, side) === 0 && c + 2 <= allow[f]!) offEdge = true;
+      for (let d = 0; d < 8; d++) {
+        const j = board.step[i * 8 + d]!;
+        if (j < 0 || board.blocked[i * 8 + d] || enemy[j] || openMeleeAt(p, j) || (banned && terrain[j]! & T_HILL)) continue;
+        if (d & 1 && enemy[i + DX[d]!] && enemy[i + DY[d]! * board.columns]) continue;
+        const g = (f & ROAD_FLAG && board.roadStep[i * 8 + d] ? ROAD_FLAG : 0) | (f & HILL_FLAG) | (terrain[j]! & T_HILL ? HILL_FLAG : 0);
+        const nc = c + (d & 1 ? 3 : 2), key = g * n + j;
+        if (nc > allow[g]! || (cost[key]! >= 0 && cost[key]! <= nc)) continue;
+        cost[key] = nc;
+        (buckets[nc] ??= []).push(key);
+      }
+    }
+  }
+  return offEdge ? OFF_EDGE : best;
+}
+
+/** Does ranking key a come before b (each part in turn, smaller first)? */
+function before(a: readonly number[], b: readonly number[]): boolean {
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return a[k]! < b[k]!;
+  return false;
+}
+
+/** retireRoute's answer for a unit that leaves the board. */
+export const OFF_EDGE = -1;
+
+/** A retiring unit's full move (10B): off the board when it reaches its edge, else as near to it as it gets (R-retire). */
 export function retireMove(p: Position, x: number): void {
   const from = p.at[x]!;
   if (from < 0) return;
-  const { board } = p;
-  const dy = rearStep(p, p.side[x]!), d = dy < 0 ? 0 : 4;
-  const terrain = board.terrain, banned = p.game.banned[p.type[x]!] === 1;
-  let here = from, lastLegal = here, off = false;
-  let onRoad = (terrain[here]! & T_ROAD) !== 0, onHill = (terrain[here]! & T_HILL) !== 0;
-  for (let used = 1; ; used++) {
-    const next = board.step[here * 8 + d]!;
-    // The move so far plus this step, judged as a whole path (6B road bonus, 3F hill penalty).
-    const road = onRoad && (next < 0 || (terrain[next]! & T_ROAD) !== 0);
-    const hill = onHill || (next >= 0 && (terrain[next]! & T_HILL) !== 0);
-    const allowance = MOVE[p.type[x]!]! + (road ? 1 : 0) - (hill ? p.game.rules.hills.movePenalty : 0);
-    if (used > allowance) break;
-    if (next < 0) { off = true; break; }
-    if (p.enemy[p.side[x]!]![next] || board.blocked[here * 8 + d] || openMeleeAt(p, next) || (banned && terrain[next]! & T_HILL)) break;
-    here = next;
-    onRoad = road;
-    onHill = hill;
-    if (stackFits(p, here, x, p.stands[x]!, -1)) lastLegal = here;
-  }
-  if (off) { p.at[x] = -1; p.status[x] = OFF; } else p.at[x] = lastLegal;
+  const to = retireRoute(p, x);
+  if (to === OFF_EDGE) { p.at[x] = -1; p.status[x] = OFF; } else p.at[x] = to;
   settle(p, x);
-  p.events?.push({ kind: 'retire', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, text: `${p.ids[x]} retires from ${board.names[from]} to ${off ? 'off the board' : board.names[lastLegal]}` });
+  p.events?.push({ kind: 'retire', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, text: `${p.ids[x]} retires from ${p.board.names[from]} to ${to === OFF_EDGE ? 'off the board' : p.board.names[to]}` });
+}
+
+/** Retire each of these units in turn, those nearest their own edge first (R-retire), then in slot order. */
+export function retireInOrder(p: Position, units: number[]): void {
+  units.sort((a, b) => rowsToEdge(p, p.at[a]!, p.side[a]!) - rowsToEdge(p, p.at[b]!, p.side[b]!) || a - b);
+  for (const x of units) if (p.status[x] === ACTIVE && p.at[x]! >= 0) retireMove(p, x);
 }
 
 /** Is unit x in an unfought melee (its contact square, or a declared supporter)? */
@@ -65,6 +112,7 @@ function inOpenMelee(p: Position, x: number): boolean {
 
 /** After any fire or melee step: single stands retire, levy at 2 stands roll once (4-6 retire). */
 export function checkRetirement(p: Position): void {
+  const starting: number[] = [];
   for (let x = 0; x < p.n; x++) {
     if (p.status[x] !== ACTIVE || p.at[x]! < 0 || p.retiring[x]) continue;
     if (inOpenMelee(p, x)) continue;
@@ -79,9 +127,10 @@ export function checkRetirement(p: Position): void {
     if (retire) {
       p.retiring[x] = 1;
       settle(p, x);
-      retireMove(p, x);
+      starting.push(x);
     }
   }
+  retireInOrder(p, starting);
 }
 
 /** Ballista control (6K, 9M): abandoned when no own troops remain, claimed or captured by the only side present. */

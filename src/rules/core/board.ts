@@ -5,7 +5,7 @@
  */
 import { squareName, type Square } from '../coords';
 import { resolveBoard, type Scenario } from '../scenario';
-import { riverBlocks, terrainIndex } from '../terrain';
+import { isRoadStep, riverBlocks, terrainIndex } from '../terrain';
 
 /** Directions clockwise from north, as the facings: odd indices are the diagonals. */
 export const DX: readonly number[] = [0, 1, 1, 1, 0, -1, -1, -1];
@@ -46,6 +46,11 @@ export interface Board {
    * river edge; a diagonal one when both ways round its corner (through either corner square) cross one.
    */
   blocked: Uint8Array;
+  /**
+   * roadStep[i * 8 + d]: the step from i in direction d is a road step (terrain.ts isRoadStep, reading R-road-step):
+   * along one run of a road; never a diagonal one.
+   */
+  roadStep: Uint8Array;
   /** Words (32 squares each) of a bit set over the squares. */
   words: number;
   /** around[i * words + w]: word w of the bit set of square i and the squares next to it. */
@@ -91,13 +96,20 @@ function buildBoard(scenario: Scenario): Board {
       blocked[i * 8 + d] = (river(i, bx) || river(bx, j)) && (river(i, by) || river(by, j)) ? 1 : 0;
     }
   }
+  const roadStep = new Uint8Array(n * 8);
+  for (let i = 0; i < n; i++) {
+    for (let d = 0; d < 8; d += 2) {
+      const j = step[i * 8 + d]!;
+      if (j >= 0 && isRoadStep(t, names[i]!, names[j]!)) roadStep[i * 8 + d] = 1;
+    }
+  }
   const words = (n + 31) >> 5;
   const around = new Uint32Array(n * words);
   for (let i = 0; i < n; i++) {
     around[i * words + (i >> 5)]! |= 1 << (i & 31);
     for (let d = 0; d < 8; d++) { const j = step[i * 8 + d]!; if (j >= 0) around[i * words + (j >> 5)]! |= 1 << (j & 31); }
   }
-  return { columns, rows, n, names, index, step, terrain, blocked, words, around };
+  return { columns, rows, n, names, index, step, terrain, blocked, roadStep, words, around };
 }
 
 /**

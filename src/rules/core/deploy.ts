@@ -67,12 +67,18 @@ export function deployActions(p: Position, side: number): Action[] {
     if (p.type[b] === BALLISTA && p.side[b] === side && p.at[b]! >= 0 && firstOf(p, p.at[b]!, side, (t) => t === BALLISTARII) < 0) { uncrewed = b; break; }
   }
   const crews = type === BALLISTA ? crewSquares(p, side) : [];
+  // Reading R-ballista-deploy: while a ballista of the side still waits for a crew square, ballistarii go only where
+  // that ballista may stand, so no ballista is lost at set-up.
+  let waiting = 0;
+  if (type === BALLISTARII) for (let b = 0; b < p.n; b++) if (p.type[b] === BALLISTA && p.side[b] === side && p.status[b] === ACTIVE && p.at[b]! < 0) waiting++;
+  const forEngine = waiting > crewSquares(p, side).length;
   const sideId = p.sides[side]!, id = p.ids[x]!;
   const out: Action[] = [];
   for (let j = rows.from * board.columns; j < (rows.to + 1) * board.columns; j++) {
     if (type === BALLISTARII && uncrewed >= 0 && p.at[uncrewed] !== j) continue;
     if (crews.length > 0 && !crews.includes(j)) continue;
-    if (type === BALLISTA && board.terrain[j]! & T_PROTECTED) continue;
+    if ((type === BALLISTA || forEngine) && board.terrain[j]! & T_PROTECTED) continue;
+    if (forEngine && (engineIn(p, j) || (board.terrain[j]! & T_HILL && p.game.banned[BALLISTA]))) continue;
     if (board.terrain[j]! & T_HILL && p.game.banned[type]) continue;
     if (!stackFits(p, j, x, p.stands[x]!, -1)) continue;
     // A commander joining a unit faces as the unit does (4): its one facing is the unit's.

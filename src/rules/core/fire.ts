@@ -77,12 +77,15 @@ export function ballistaTargets(board: Board, j: number, f: number): readonly nu
   return list;
 }
 
-/** Troop units a stand may be taken from in square j, costliest first (then by id). */
-export function hitChoices(p: Position, j: number): number[] {
+/**
+ * Troop units a stand may be taken from in square j, costliest first (then by id); with `ownSide` >= 0 only that
+ * side's (a stray shot outside the cone, R-ballista-stray).
+ */
+export function hitChoices(p: Position, j: number, ownSide = -1): number[] {
   const out: number[] = [];
   for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
     const y = here[k]!;
-    if (p.type[y] !== BALLISTA && p.stands[y]! > 0) out.push(y);
+    if (p.type[y] !== BALLISTA && p.stands[y]! > 0 && (ownSide < 0 || p.side[y] === ownSide)) out.push(y);
   }
   return out.sort((a, b) => COST[p.type[b]!]! - COST[p.type[a]!]! || p.ids[a]!.localeCompare(p.ids[b]!));
 }
@@ -98,7 +101,7 @@ export function resolveBallistaFire(p: Position): void {
     const side = p.ctrl[b]! >= 0 ? p.ctrl[b]! : p.side[b]!;
     const onTarget = board.terrain[aim]! & T_COVER ? ENGINE_READINGS.ballistaOnProtectedTarget : ENGINE_READINGS.ballistaOnTarget;
     const d = rollDie(p.rng, 6);
-    let lands = aim;
+    let lands = aim, outside = false;
     const dice = [d];
     const from = p.at[b]!;
     if (d > onTarget) {
@@ -106,15 +109,18 @@ export function resolveBallistaFire(p: Position): void {
       dice.push(dir);
       lands = board.step[aim * 8 + dir - 1]!;
       const cols = board.columns;
-      if (lands >= 0 && (lands === from || stepsDistance((lands % cols) - (from % cols), Math.floor(lands / cols) - Math.floor(from / cols)) > BALLISTA_RANGE)) lands = -1;
+      const vx = (lands % cols) - (from % cols), vy = Math.floor(lands / cols) - Math.floor(from / cols);
+      if (lands >= 0 && (lands === from || stepsDistance(vx, vy) > BALLISTA_RANGE)) lands = -1;
+      // Reading R-ballista-stray: a stray landing outside the cone hits only the shooter's own troops there.
+      else if (lands >= 0) { const [fx, fy] = FACING_VECTORS[FACINGS[p.face[b]!]!]; outside = !inConeOf(fx, fy, vx, vy); }
     }
     let text = p.events ? `${p.ids[b]} shoots at ${board.names[aim]}: d6 ${d}${dice.length > 1 ? `, strays ${FACINGS[dice[1]! - 1]}` : ''}` : '';
     if (lands < 0) text += ', misses';
     else {
       const at = board.names[lands]!;
       let engine = -1;
-      for (let i = 0, here = p.cells[lands]!; i < here.length; i++) if (p.type[here[i]!] === BALLISTA) { engine = here[i]!; break; }
-      const troops = hitChoices(p, lands);
+      if (!outside) for (let i = 0, here = p.cells[lands]!; i < here.length; i++) if (p.type[here[i]!] === BALLISTA) { engine = here[i]!; break; }
+      const troops = hitChoices(p, lands, outside ? side : -1);
       let standLost = troops.length > 0;
       if (engine >= 0) {
         const roll = rollDie(p.rng, 6);
@@ -122,9 +128,9 @@ export function resolveBallistaFire(p: Position): void {
         const wrecked = roll >= ENGINE_READINGS.ballistaBreaksOn;
         standLost &&= wrecked;
         if (p.events) text += wrecked ? `, lands on ${at} and wrecks ${p.ids[engine]} (d6 ${roll})${standLost ? ' and a stand there' : ''}` : `, lands on ${at}, the engine there survives (d6 ${roll})`;
-        if (wrecked) p.hits.push({ side, at: lands, unit: -1, engine });
-      } else if (p.events) text += troops.length > 0 ? `, lands on ${at}: one stand there is lost` : `, lands on empty ${at}`;
-      if (standLost) p.hits.push({ side, at: lands, unit: troops.length === 1 ? troops[0]! : -2, engine: -1 });
+        if (wrecked) p.hits.push({ side, at: lands, unit: -1, engine, ownOnly: false });
+      } else if (p.events) text += troops.length > 0 ? `, lands on ${at}${outside ? ' outside its cone' : ''}: one stand there is lost` : `, lands on ${outside && troopsIn(p, lands) ? `${at} outside its cone, where only its own side's troops could be hit` : `empty ${at}`}`;
+      if (standLost) p.hits.push({ side, at: lands, unit: troops.length === 1 ? troops[0]! : -2, engine: -1, ownOnly: outside });
     }
     p.events?.push({ kind: 'ballista', side: p.sides[side]!, unit: p.ids[b]!, dice, text });
   }

@@ -8,6 +8,7 @@ import type { Action } from '../actions';
 import { MDIS, compareMdi, meleeLosses } from '../melee';
 import { TROOPS, TROOP_TYPES } from '../troops';
 import { chance } from '../random';
+import { ENGINE_READINGS } from '../readings';
 import { T_HILL, T_ROAD, dirBetween } from './board';
 import { BALLISTA, COMMANDER } from './table';
 import { ACTIVE, ALLOCATE, END_TURN, FACING, RETREAT, touch, type PMelee, type PResolution, type Position } from './position';
@@ -46,19 +47,74 @@ function nextStandValue(p: Position, x: number): number {
   return p.half[x]! > 0 ? standValue(p, x) / 2 : standValue(p, x);
 }
 
-/** A side's melee value (9F): stands, half-killed at half; the attacker -1 on a crossing, road, ballista or penalised hill. */
-export function meleeValue(p: Position, m: PMelee, side: number): number {
+/** One unit's part in a side's melee value (9F): its stands at their value this turn. */
+export interface MeleeValuePart {
+  unit: string;
+  /** In the contact square, or a declared supporter. */
+  support: boolean;
+  stands: number;
+  half: number;
+  /** The value of one whole stand this turn (a charging knight or commander counts its charge value, 6G). */
+  standValue: number;
+  charging: boolean;
+  /** stands at standValue, half-killed stands at half. */
+  value: number;
+}
+
+/** Why the attacker fights at -1 (9F): a crossing, road or ballista in the contact square, or a hill (scenario option). */
+export type MeleeModifierReason = 'crossing' | 'road' | 'ballista' | 'hill';
+
+/** A side's melee value with how it is made up: the one computation the engine fights with and the previews show. */
+export interface MeleeValueBreakdown {
+  side: string;
+  value: number;
+  parts: MeleeValuePart[];
+  modifiers: Array<{ reason: MeleeModifierReason; delta: number }>;
+}
+
+/** The attacker's -1 at contact square j (9F), or null: a crossing square, a road, a ballista there, or a penalised hill. */
+function attackerModifier(p: Position, j: number): MeleeModifierReason | null {
+  const t = p.board.terrain[j]!;
+  if (p.game.crossing[j]) return 'crossing';
+  if (t & T_ROAD) return 'road';
+  for (let k = 0, here = p.cells[j]!; k < here.length; k++) if (p.type[here[k]!] === BALLISTA) return 'ballista';
+  if (p.game.rules.hills.meleePenalty && t & T_HILL) return 'hill';
+  return null;
+}
+
+/**
+ * A side's melee value (9F): the stands of its contact-square units and live supporters, half-killed ones at half;
+ * the attacker -1 on a crossing, road, ballista or penalised hill; never below 0. With `out`, how it is made up.
+ */
+export function meleeValue(p: Position, m: PMelee, side: number, out?: MeleeValueBreakdown): number {
   const { contact, supporters } = meleeUnits(p, m, side);
   let v = 0;
-  for (const x of contact) v += standValue(p, x) * (p.stands[x]! - p.half[x]! / 2);
-  for (const x of supporters) v += standValue(p, x) * (p.stands[x]! - p.half[x]! / 2);
-  if (side === p.attacker) {
-    const j = m.contact, t = p.board.terrain[j]!;
-    let engine = false;
-    for (let k = 0, here = p.cells[j]!; k < here.length; k++) if (p.type[here[k]!] === BALLISTA) engine = true;
-    if (p.game.crossing[j] || t & T_ROAD || engine || (p.game.rules.hills.meleePenalty && t & T_HILL)) v -= 1;
+  for (let k = 0; k < contact.length + supporters.length; k++) {
+    const x = k < contact.length ? contact[k]! : supporters[k - contact.length]!;
+    const each = standValue(p, x), part = each * (p.stands[x]! - p.half[x]! / 2);
+    v += part;
+    out?.parts.push({
+      unit: p.ids[x]!, support: k >= contact.length, stands: p.stands[x]!, half: p.half[x]!, standValue: each,
+      charging: p.charged[x] === p.turn && !Number.isNaN(CHARGE_VALUE[p.type[x]!]!), value: part,
+    });
   }
-  return Math.max(0, v);
+  if (side === p.attacker) {
+    const why = attackerModifier(p, m.contact);
+    if (why) { v -= 1; out?.modifiers.push({ reason: why, delta: -1 }); }
+  }
+  const value = Math.max(0, v);
+  if (out) out.value = value;
+  return value;
+}
+
+/** Both sides' melee values at a melee, with how each is made up (attacker first). */
+export function meleeBreakdown(p: Position, m: PMelee): [MeleeValueBreakdown, MeleeValueBreakdown] {
+  const sides = [p.attacker, 1 - p.attacker].map((s) => {
+    const b: MeleeValueBreakdown = { side: p.sides[s]!, value: 0, parts: [], modifiers: [] };
+    meleeValue(p, m, s, b);
+    return b;
+  });
+  return [sides[0]!, sides[1]!];
 }
 
 /** Units the side may take its next loss from: contact square first, then supporters. */
@@ -166,11 +222,12 @@ export function stepMelee(p: Position): boolean {
     }
     const x = r.retreat[0];
     if (x !== undefined) {
-      if (p.status[x] !== ACTIVE || p.at[x] !== m.contact) { r.retreat.shift(); return false; }
+      if (p.status[x] !== ACTIVE || p.at[x]! < 0) { r.retreat.shift(); return false; }
       const opts = retreatOptions(p, x);
       if (opts.length === 0) {
+        const from = p.board.names[p.at[x]!]!;
         removeStands(p, x, p.stands[x]!);
-        p.events?.push({ kind: 'retreat', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, text: `${p.ids[x]} cannot retreat from ${p.board.names[m.contact]} and is destroyed` });
+        p.events?.push({ kind: 'retreat', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, text: `${p.ids[x]} cannot retreat from ${from} and is destroyed` });
         r.retreat.shift();
         return false;
       }
@@ -190,7 +247,6 @@ export function stepMelee(p: Position): boolean {
     p.resolution = null;
     p.current = -1;
     updateBallistas(p);
-    checkRetirement(p);
     return false;
   }
   if (p.current >= 0) {
@@ -202,7 +258,15 @@ export function stepMelee(p: Position): boolean {
   }
   const open: number[] = [];
   p.melees.forEach((m, i) => { if (!m.fought) open.push(i); });
-  if (open.length === 0) { p.phase = END_TURN; p.decided = []; return false; }
+  if (open.length === 0) {
+    // Reading R-melee-step: the melee step is all the turn's melees together, so retirements and levy rolls come
+    // after the last one is fought, never between two.
+    checkRetirement(p);
+    updateBallistas(p);
+    p.phase = END_TURN;
+    p.decided = [];
+    return false;
+  }
   if (open.length === 1) { p.current = open[0]!; return false; }
   p.toAct = A;
   return true;
@@ -226,10 +290,12 @@ function resolveMelee(p: Position, index: number): void {
     res.allocating = [];
     res.marked = false;
   }
-  // Three-times rule: the weaker's contact units are destroyed at no further cost; it allocates nothing.
+  // Three-times rule (reading R-three-times): the weaker side, its contact units and its declared supporters alike, is
+  // destroyed at no further cost; it allocates nothing.
   const destroyed = r.result === 'a-destroyed' ? A : r.result === 'b-destroyed' ? D : -1;
   if (destroyed >= 0) {
-    for (const x of meleeUnits(p, m, destroyed).contact) removeStands(p, x, p.stands[x]!);
+    const gone = meleeUnits(p, m, destroyed);
+    for (const x of [...gone.contact, ...gone.supporters]) removeStands(p, x, p.stands[x]!);
     res.allocating = res.allocating.filter((s) => s !== destroyed);
     p.events?.push({ kind: 'destroyed', side: p.sides[destroyed]!, text: `${p.sides[destroyed]}'s troops at ${p.board.names[m.contact]} are destroyed (three times weaker)` });
   }
@@ -252,7 +318,9 @@ function outcome(p: Position, r: PResolution): void {
   else if (r.result === 'a-retreats') sides = [A];
   else if (r.result === 'b-retreats') sides = [D];
   else if (r.result === 'equal' && troopsIn(p, r.contact, A).length > 0 && troopsIn(p, r.contact, D).length > 0) sides = [A, D];
-  r.retreat = sides.flatMap((s) => troopsIn(p, r.contact, s));
+  // Reading R-who-retreats: a side that retreats retreats whole, its units in the contact square and each of its
+  // declared supporters, every one from its own square.
+  r.retreat = sides.flatMap((s) => [...troopsIn(p, r.contact, s), ...(ENGINE_READINGS.supportersRetreat ? meleeUnits(p, m, s).supporters : [])]);
   r.stage = RETREAT;
 }
 

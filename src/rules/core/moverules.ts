@@ -21,7 +21,8 @@ export const RUN_OVER_TARGETS: readonly TroopType[] = ['mediumInfantry', 'levyIn
 
 const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
 const CAVALRY = typeTable(isCavalry);
-const FOOT_OR_COMMANDER = typeTable((t) => FOOT.includes(t) || t === 'commander');
+/** Foot (9E): not cavalry, and not a commander (R-cavalry-support: a lone commander is not foot). */
+const FOOT_TYPE = typeTable((t) => FOOT.includes(t));
 /** Cavalry that may ride over a lone stand (10A); missile foot that needs backing to lead at 1 stand (6J). */
 const RIDER = typeTable((t) => t === 'knights' || t === 'turcopoles' || t === 'lightCavalry');
 const SKIRMISHER = typeTable((t) => MISSILE_TROOPS.includes(t) && t !== 'lightCavalry');
@@ -98,9 +99,9 @@ export function actsFor(occ: Table, x: number, side: number): boolean {
   return occ.type[x] === BALLISTA ? occ.ctrl[x] === side : occ.side[x] === side;
 }
 
-/** May unit x change facing in the move phase (on the board, not retiring)? */
+/** May unit x change facing in the move phase (on the board; retiring units too, 6L: facing changes are free)? */
 export function mayTurn(occ: Table, x: number): boolean {
-  return (occ.flags[x]! & (F_ACTIVE | F_RETIRING)) === F_ACTIVE && occ.sq[x]! >= 0;
+  return (occ.flags[x]! & F_ACTIVE) !== 0 && occ.sq[x]! >= 0;
 }
 
 /** The unit's side's ballista in its square that it may carry (6K), if any (-1: none). */
@@ -156,19 +157,24 @@ export function canSupportFrom(ctx: MoveContext, x: number, at: number, m: numbe
   // One melee a unit: not in a contact square, not a declared supporter of an unfought melee.
   if (ctx.contact.includes(at)) return false;
   for (let k = 0; k < ctx.contact.length; k++) if (!ctx.fought[k] && ctx.supports[k]!.includes(x)) return false;
-  let own = 0, cavalry = 0, other = 0;
+  let own = 0, cavalry = 0, foot = 0;
   for (let k = 0, here = occ.cells[c]!; k < here.length; k++) {
     const y = here[k]!;
     if (occ.side[y] !== s || occ.type[y] === BALLISTA) continue;
     own++;
     if (CAVALRY[occ.type[y]!]) cavalry++;
-    if (!FOOT_OR_COMMANDER[occ.type[y]!]) other++;
+    if (FOOT_TYPE[occ.type[y]!]) foot++;
   }
   if (own === 0) return false;
   if (CAVALRY[type]) {
     const attacker = s === ctx.attacker;
     if (attacker && cavalry === 0) return false;
-    if (!attacker && DEFENDING_CAVALRY_BESIDE_ONLY && other === 0 && (dir & 1) === 1) return false;
+    // R-cavalry-support: defending cavalry backs foot only from directly beside it, the contact square exactly 90
+    // degrees to its left or right (straight ahead does not count); a lone commander is supported as cavalry is.
+    if (!attacker && DEFENDING_CAVALRY_BESIDE_ONLY && cavalry === 0 && foot > 0) {
+      const f = occ.face[x]!;
+      if (dir !== ((f + 2) & 7) && dir !== ((f + 6) & 7)) return false;
+    }
   }
   if (type === COMMANDER) {
     // A commander joined to a unit supports only with it.

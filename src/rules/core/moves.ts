@@ -9,7 +9,7 @@ import { TROOP_TYPES } from '../troops';
 import type { Action } from '../actions';
 import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
 import { dirBetween, type Board } from './board';
-import { BALLISTA, COMMANDER, F_AFTER_CHARGE, KNIGHTS, TYPE_INDEX, stackFits } from './table';
+import { BALLISTA, BALLISTARII, COMMANDER, F_AFTER_CHARGE, KNIGHTS, TYPE_INDEX, stackFits } from './table';
 import { memoSearch, type Memo } from './memo';
 import type { ResolvedRules } from '../scenario';
 import { CHARGE, NORMAL, newReach, type Mover, type Reach } from './search';
@@ -155,7 +155,8 @@ function movesOf(ctx: MoveContext, x: number): readonly Action[] {
   parts.push(way(ctx, t, x, r, occ.stands[x]!, PLAIN, -1, out));
   const carried = engine >= 0 ? reachOf(ctx, x, true) : null;
   if (carried) parts.push(way(ctx, t, x, carried, occ.stands[x]!, CARRY, engine, out));
-  if (occ.type[x] === KNIGHTS && occ.stands[x] === 2) parts.push(way(ctx, t, x, r, 1, SPLIT, -1, out));
+  // Knights and 2-stand ballistarii crews split, and join again by moving into each other's square (6F, 4).
+  if ((occ.type[x] === KNIGHTS || occ.type[x] === BALLISTARII) && occ.stands[x] === 2) parts.push(way(ctx, t, x, r, 1, SPLIT, -1, out));
   if (lists) lists.units[x] = { at: lists.journal.length, squares: dependsOn(ctx, x, r, carried), list: out, parts };
   return out;
 }

@@ -144,6 +144,11 @@ interface Steps {
   open: Uint8Array;
   /** The path flags a square gives a path entering it: ROAD when on a road (kept only if the path had it), HILL, PROT. */
   gives: Uint8Array;
+  /**
+   * stepGives[i * 8 + d]: the flags the step from i in direction d gives: its square's, without ROAD unless the step is
+   * a road step (R-road-step: along one run of a road, never diagonal).
+   */
+  stepGives: Uint8Array;
   /** 1 for a square whose neighbours all give no flags (open ground all round: most squares of most boards). */
   plain: Uint8Array;
   /** Index offset of one step in direction d, and of the two corner squares of a diagonal step (x first, y first). */
@@ -169,8 +174,8 @@ function stepsOf(board: Board): Steps {
 }
 
 function makeSteps(board: Board): Steps {
-  const { n, columns, step, terrain, blocked } = board;
-  const open = new Uint8Array(4 * n), gives = new Uint8Array(n);
+  const { n, columns, step, terrain, blocked, roadStep } = board;
+  const open = new Uint8Array(4 * n), gives = new Uint8Array(n), stepGives = new Uint8Array(8 * n);
   for (let i = 0; i < n; i++) {
     const t = terrain[i]!;
     gives[i] = (t & T_ROAD ? ROAD : 0) | (t & T_HILL ? HILL : 0) | (t & T_COVER ? PROT : 0);
@@ -186,6 +191,12 @@ function makeSteps(board: Board): Steps {
       open[v * n + i] = mask;
     }
   }
+  for (let i = 0; i < n; i++) {
+    for (let d = 0; d < 8; d++) {
+      const j = step[i * 8 + d]!;
+      if (j >= 0) stepGives[i * 8 + d] = roadStep[i * 8 + d] ? gives[j]! : gives[j]! & ~ROAD;
+    }
+  }
   const offset = new Int32Array(8), cornerX = new Int32Array(8), cornerY = new Int32Array(8);
   for (let d = 0; d < 8; d++) { offset[d] = DY[d]! * columns + DX[d]!; cornerX[d] = DX[d]!; cornerY[d] = DY[d]! * columns; }
   const plain = new Uint8Array(n);
@@ -199,7 +210,7 @@ function makeSteps(board: Board): Steps {
     if (i % columns !== 0) notFirst[i >> 5]! |= 1 << (i & 31);
     if (i % columns !== columns - 1) notLast[i >> 5]! |= 1 << (i & 31);
   }
-  return { board, open, gives, plain, offset, cornerX, cornerY, notFirst, notLast, columns, spread: new Uint32Array(words) };
+  return { board, open, gives, stepGives, plain, offset, cornerX, cornerY, notFirst, notLast, columns, spread: new Uint32Array(words) };
 }
 
 // ---- Search buffers, reused between calls (a search never re-enters itself).
@@ -269,7 +280,7 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
   if (++S.stamp > STAMPS) { S.mark.fill(0); S.stamp = 1; }
   const Z = S.stamp * COSTS + COSTS - 1;
   const steps = stepsOf(board);
-  const { open, gives, plain, offset, cornerX, cornerY } = steps;
+  const { open, gives, stepGives, plain, offset, cornerX, cornerY } = steps;
   const { mark, prev, pos, size, reached } = S;
   let { queue, cap } = S;
   const { square, cost, kind, trail, chargeTrail } = out;
@@ -321,7 +332,7 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
         let key: number;
         if (same) key = node + offset[d]!;
         else {
-          const t = next[row + gives[j]!]!; // the new flags, and the bound that goes with them
+          const t = next[row + stepGives[i * 8 + d]!]!; // the new flags, and the bound that goes with them
           if (nb > t >> 3) continue;
           key = ((t & 7) << sh) | j;
         }
@@ -338,7 +349,7 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
         let key: number;
         if (same) key = node + offset[d]!;
         else {
-          const t = next[row + gives[j]!]!;
+          const t = next[row + stepGives[i * 8 + d]!]!;
           if (nb > t >> 3) continue;
           key = ((t & 7) << sh) | j;
         }

@@ -21,7 +21,7 @@ import { moveActions, supportActions, trailTo } from './moves';
 import { applyBallistaHits, ballistaTargets, hitChoices, mayFireBallista, mayShoot, missileTargets, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
 import { allocate, meleeChoices, stepMelee } from './melee';
 import { OFF as OFF_BOARD, doRetreat } from './retreat';
-import { checkRetirement, retireMove, updateBallistas } from './after';
+import { checkRetirement, retireInOrder, updateBallistas } from './after';
 import { allowedFacing, deployActions, nextToDeploy } from './deploy';
 
 /** The move rules' view of a position. */
@@ -43,7 +43,7 @@ export function listActions(p: Position): Action[] {
     case BALLISTA_FIRE: {
       const choosing = p.hits.find((h) => h.unit === -2);
       if (choosing) {
-        for (const x of hitChoices(p, choosing.at)) out.push({ type: 'ballistaLoss', side: s, unit: p.ids[x]! });
+        for (const x of hitChoices(p, choosing.at, choosing.ownOnly ? choosing.side : -1)) out.push({ type: 'ballistaLoss', side: s, unit: p.ids[x]! });
         break;
       }
       for (let b = 0; b < p.n; b++) {
@@ -281,13 +281,15 @@ export function troopsOnBoard(p: Position, side: number): boolean {
 export function pointsOf(p: Position, side: number): number {
   let sum = 0;
   for (let x = 0; x < p.n; x++) {
-    if (p.status[x] === DESTROYED || p.side[x] !== side) continue;
+    if (p.status[x] === DESTROYED) continue;
     const type = TROOP_TYPES[p.type[x]!]!;
     if (type === 'ballista') {
-      // Reading (ENGINE_READINGS.ballistaCountsForOwner): the side that fielded it, while it survives.
-      sum += p.status[x] === OFF ? TROOPS.ballista.cost / 2 : TROOPS.ballista.cost;
+      // Reading R-ballista-score: a ballista scores for the side controlling it at the end (a captured one for its
+      // captor, one carried off the board at half); an abandoned one for nobody.
+      if (p.ctrl[x] === side) sum += p.status[x] === OFF ? TROOPS.ballista.cost / 2 : TROOPS.ballista.cost;
       continue;
     }
+    if (p.side[x] !== side) continue;
     const cost = TROOPS[type].cost;
     const pts = cost * (p.stands[x]! - p.half[x]!) + (cost / 2) * p.half[x]!;
     sum += p.status[x] === OFF ? pts / 2 : pts;
@@ -328,7 +330,12 @@ function finish(p: Position): void {
 function startTurn(p: Position, turn: number, attacker: number): void {
   p.turn = turn;
   p.attacker = attacker;
-  for (let x = 0; x < p.n; x++) if (p.moved[x]) { p.moved[x] = 0; touch(p, x); }
+  // "The way it came" (9L) is this turn's move: a trail from an earlier turn is forgotten, so an attacking supporter
+  // that did not move this turn retreats towards its own rear.
+  for (let x = 0; x < p.n; x++) {
+    if (p.moved[x]) { p.moved[x] = 0; touch(p, x); }
+    if (p.trailN[x]! >= 0) { p.trailN[x] = -1; p.trail0[x] = -1; p.trail1[x] = -1; touch(p, x); }
+  }
   reflagAll(p);
   p.melees = [];
   p.current = -1;
@@ -408,7 +415,9 @@ export function advance(p: Position): void {
         checkRetirement(p); updateBallistas(p);
         p.phase = MOVE;
         p.moveLists = noMoveLists();
-        for (let x = 0; x < p.n; x++) if (p.side[x] === A && p.retiring[x] && p.status[x] === ACTIVE && p.at[x]! >= 0) retireMove(p, x);
+        const retiring: number[] = [];
+        for (let x = 0; x < p.n; x++) if (p.side[x] === A && p.retiring[x] && p.status[x] === ACTIVE && p.at[x]! >= 0) retiring.push(x);
+        retireInOrder(p, retiring);
         updateBallistas(p);
         if (destroyedSide(p)) continue;
         p.toAct = A;
