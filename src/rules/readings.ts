@@ -115,6 +115,10 @@ export const READINGS: readonly Reading[] = [
     text: 'A unit that stands on a square at any edge of the board, or reaches one during its move, may step off the board across that edge as its move. The step off costs 1, like a step along a row, and needs that much movement left. A ballista carried with the unit goes too. Units that leave never come back and count half at the end.',
   },
   {
+    id: 'R-support-holds', section: '9E, 6G', title: 'A declared support holds',
+    text: 'Once a unit is declared as supporting a melee, nothing may be done that would stop it supporting as declared. For example, a unit may not join a lone commander that supports from a corner when the unit itself could not support from there, since a joined commander supports only as its unit does.',
+  },
+  {
     id: 'R-ballista-score', section: '10G', title: 'Who scores a ballista',
     text: 'At the end a ballista scores for the side that controls it: a captured ballista counts for its captor, one carried off the board counts half, and an abandoned one counts for nobody.',
   },
