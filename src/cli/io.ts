@@ -205,10 +205,12 @@ export async function checkOutputDir(option: string, path: string): Promise<void
  */
 export async function writeOutput(option: string, path: string, data: string | Uint8Array): Promise<void> {
   const target = await realpath(path).catch(() => resolve(path));
+  // Checked again here, not only by checkOutputFile: a rename run as root would replace a device such as /dev/null.
+  const old = await statOrNull(target).catch(() => null);
+  if (old && !old.isFile()) throw new OutputError(`${option}: cannot write "${path}" (${kindOf(old)}); nothing was written`);
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   try {
     await writeFile(temp, data, { flag: 'wx' });
-    const old = await statOrNull(target);
     if (old) await chmod(temp, old.mode & 0o7777);
     await rename(temp, target);
   } catch (err) {

@@ -97,12 +97,16 @@ describe('1: no command writes over its own input', () => {
 describe('1: no output onto a device, a pipe or a full disk; a file is written whole or not at all', () => {
   const fifo = join(dir, 'out.fifo');
   spawnSync('mkfifo', [fifo]);
+  // Copies of /dev/null and /dev/full made here (root can), never the real ones: a check that let the write through
+  // would replace the device file itself, as root, by its rename.
+  const devices = [['null', '3'], ['full', '7']].map(([name, minor]) => ({ path: join(dir, `dev-${name!}`), minor: minor! }))
+    .filter((d) => spawnSync('mknod', ['-m', '666', d.path, 'c', '1', d.minor]).status === 0).map((d) => d.path);
   test.each([
     ['report', ['report', 'GAME', '--out', 'DEV']], ['roster', ['roster', 'ROSTER', '--pdf', 'DEV']], ['booklet', ['booklet', 'SCEN', '--title', 'T', '--out', 'DEV']],
     ['play', ['play', 'open-field', '--seed', '1', '--log', 'DEV']], ['reference', ['reference', '--out', 'DEV']],
   ])('%s: an output that is a device or a named pipe is refused with exit 2 before the work', async (_name, args) => {
     const files: Record<string, string> = { GAME: write('dev-game.json', gameText), ROSTER: write('dev-roster.json', rosterText), SCEN: write('dev-s.json', scenarioText) };
-    for (const device of ['/dev/null', '/dev/full', fifo]) {
+    for (const device of [...devices, fifo]) {
       const r = await run(args.map((a) => (a === 'DEV' ? device : files[a] ?? a)));
       expect(r.code, device).toBe(2);
       expect(r.err).toMatch(/cannot write ".*" \(it is a (device|named pipe), not a regular file\)/);
