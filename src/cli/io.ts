@@ -247,6 +247,6 @@ export function textOption(name: string, value: string | undefined, range: Range
 }
 
 /** A value as quoted in a message: at most 40 characters, so a huge argument does not flood the terminal. */
-function shortText(value: string): string {
+export function shortText(value: string): string {
   return value.length > 40 ? `${value.slice(0, 37)}...` : value;
 }

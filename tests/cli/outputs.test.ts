@@ -185,6 +185,9 @@ describe('6: every numeric and text option is bounded, with the allowed range na
     ['pdf --correction text', ['pdf', 'SCEN', '--out', join(dir, 'c'), '--correction', 'Infinity'], /--correction must be a number from 80 to 120/],
     ['booklet --title 100,000 characters', ['booklet', 'SCEN', '--title', long(100_000), '--out', join(dir, 'b.pdf')], /--title must be 1 to 120 characters long, not 100000/],
     ['booklet --title one over', ['booklet', 'SCEN', '--title', long(bookletTitle.max + 1), '--out', join(dir, 'b.pdf')], /--title must be 1 to 120 characters long, not 121/],
+    ['pdf --paper of 100,000 characters', ['pdf', 'SCEN', '--out', join(dir, 'c'), '--paper', long(100_000)], /--paper must be one of a4, letter \(got "x{37}\.\.\."\)\. Usage/],
+    ['pdf --only of 100,000 characters', ['pdf', 'SCEN', '--out', join(dir, 'c'), '--only', long(100_000)], /--only: "x{37}\.\.\." is not one of map, rosters, reference, counters/],
+    ['balance --policy of 100,000 characters', ['balance', 'open-field', '--policy', long(100_000)], /--policy must be one of random, simple, search, not "x{37}\.\.\."/],
     ['booklet --date one over', ['booklet', 'SCEN', '--title', 'T', '--date', long(bookletDate.max + 1), '--out', join(dir, 'b.pdf')], /--date must be at most 60 characters long, not 61/],
   ];
   test.each(bad)('%s: exit 2, one line naming the option and the range, nothing written', async (_label, args, message) => {
@@ -230,9 +233,10 @@ describe('8: what play --log writes, replay, report and Import read', () => {
   function heavy(count: number): string {
     const s = templateScenario('open-field')!;
     const per = 2232;
-    s.terrain.rivers = Array.from({ length: Math.ceil(count / per) }, (_, i) => ({
+    const rivers = Array.from({ length: Math.ceil(count / per) }, (_, i) => ({
       edges: Array.from({ length: Math.min(per, count - i * per) }, () => ['L1', 'L2'] as [string, string]),
     }));
+    s.terrain = { ...s.terrain, rivers };
     return JSON.stringify(s);
   }
   const emptyLog = (text: string) => Buffer.byteLength(JSON.stringify(saveGame(createGame(JSON.parse(text), { seed: 1 })), null, 1) + '\n');

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { POLICY_NAMES, type BalanceSummary, type PolicyName, type Rate } from '../../rules';
 import { SETTING_LIMITS, TEMPLATES } from '../../scenario';
 import { runBalancePool } from '../../workers/balance-pool';
-import { EXIT, intOption, UsageError, type Io } from '../io';
+import { EXIT, intOption, shortText, UsageError, type Io } from '../io';
 import type { Command } from '../main';
 import { loadScenario } from './play';
 
@@ -54,7 +54,7 @@ Exit status: 0 on success, 2 for an unreadable or invalid scenario or bad argume
     const workers = intOption('workers', values.workers, SETTING_LIMITS.balanceWorkers) ?? Math.min(SETTING_LIMITS.balanceWorkers.max, Math.max(1, availableParallelism() - 1));
     const seed = intOption('seed', values.seed, SETTING_LIMITS.seed) ?? 1;
     const policy = (values.policy ?? 'random') as PolicyName;
-    if (!POLICY_NAMES.includes(policy)) throw new UsageError(`--policy must be one of ${POLICY_NAMES.join(', ')}, not "${policy}"`);
+    if (!POLICY_NAMES.includes(policy)) throw new UsageError(`--policy must be one of ${POLICY_NAMES.join(', ')}, not "${shortText(policy)}"`);
     const loaded = await loadScenario(positionals[0]!);
     if ('error' in loaded) { io.err(loaded.error); return EXIT.usage; }
     const tty = !values.json && process.stderr.isTTY === true;

@@ -7,14 +7,14 @@ import {
   type CounterMode, type Ink, type MapScale, type Paper, type PrintDocument, type PrintOptions,
 } from '../../pdf';
 import { fontFiles, printFonts } from '../print-fonts';
-import { checkOutputDir, checkOutputFile, EXIT, numberOption, readText, UsageError, writeOutput, type Io } from '../io';
+import { checkOutputDir, checkOutputFile, EXIT, numberOption, readText, shortText, UsageError, writeOutput, type Io } from '../io';
 import type { Command } from '../main';
 import { formatDiagnostic } from './validate';
 
 /** Read --paper/--ink (shared with `nevsky reference`), naming the bad value. */
 export function choice<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${shortText(value)}")`);
   return value as T;
 }
 
@@ -58,7 +58,7 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
     if (!values.out) throw new UsageError('--out DIR is required');
     const correction = numberOption('correction', values.correction, CORRECTION_RANGE) ?? 100;
     const documents = (values.only ?? 'map,rosters,reference').split(',').map((d) => d.trim()).filter(Boolean);
-    for (const d of documents) if (!(PRINT_DOCUMENTS as readonly string[]).includes(d)) throw new UsageError(`--only: "${d}" is not one of ${PRINT_DOCUMENTS.join(', ')}`);
+    for (const d of documents) if (!(PRINT_DOCUMENTS as readonly string[]).includes(d)) throw new UsageError(`--only: "${shortText(d)}" is not one of ${PRINT_DOCUMENTS.join(', ')}`);
     const options: PrintOptions = {
       paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'),
       scale: choice<MapScale>('scale', values.scale, MAP_SCALES, 'fit'),
