@@ -9,6 +9,7 @@ import { access, chmod, mkdir, open, realpath, rename, stat, statfs, unlink, wri
 import { basename, dirname, join, resolve } from 'node:path';
 import { stripBom } from '../rules/json-parse';
 import type { Range } from '../scenario/limits';
+import { MAX_SCENARIO_BYTES } from '../scenario/parse';
 
 export interface Io {
   out: (text: string) => void;
@@ -18,8 +19,8 @@ export interface Io {
 /** Exit codes shared by every command: 0 ok, 1 rule errors or an invalid file, 2 unusable arguments or files. */
 export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;
 
-/** Files larger than this many bytes are refused unread (the scenario, roster and game formats' limit). */
-export const MAX_FILE_BYTES = 1024 * 1024;
+/** Files larger than this many bytes are refused unread: the scenario format's 1 MB, also the roster and game formats' limit. */
+export const MAX_FILE_BYTES = MAX_SCENARIO_BYTES;
 
 // C0 controls but tab and newline, DEL, C1 controls, and the bidirectional overrides that can reorder a line.
 // eslint-disable-next-line no-control-regex
@@ -87,9 +88,14 @@ export async function readText(file: string, maxBytes = MAX_FILE_BYTES): Promise
     try {
       const opened = await handle.stat();
       if (!opened.isFile()) return { error: `${file}: cannot read (${kindOf(opened)})`, status: EXIT.usage };
+      // One byte more than allowed is enough to tell a file that grew past the limit since the check.
       bytes = Buffer.alloc(maxBytes + 1);
       let length = 0;
-      for (let n = -1; n !== 0 && length < bytes.length; length += n) n = (await handle.read(bytes, length, bytes.length - length, length)).bytesRead;
+      while (length < bytes.length) {
+        const { bytesRead } = await handle.read(bytes, length, bytes.length - length, length);
+        if (bytesRead === 0) break;
+        length += bytesRead;
+      }
       bytes = bytes.subarray(0, length);
     } finally {
       await handle.close();
