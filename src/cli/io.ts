@@ -137,8 +137,8 @@ export class UsageError extends Error {}
 export class OutputError extends Error {}
 
 /**
- * Free space wanted in an output's folder before any work: more than any file the commands write (a booklet of a
- * dozen scenarios with rosters is under 5 MB), so a full disk is found before a long build, not after it.
+ * Free space wanted in an output's folder before any work: well over any file the commands write (a booklet of 12
+ * scenarios with their rosters, 60 pages, is 0.6 MB), so a full disk is found before a long build, not after it.
  */
 export const MIN_FREE_BYTES = 8 * 1024 * 1024;
 
