@@ -1,10 +1,9 @@
 /** `nevsky report GAME.json --out report.pdf`: the battle report of a saved game as a PDF. */
-import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { INKS, PAPERS, battleReportPdf, missingWarning, type Ink, type Paper } from '../../pdf';
-import { savedGameProblems, type SavedGame } from '../../rules';
-import { checkOutputFile, EXIT, readText, UsageError, type Io } from '../io';
-import { printFonts } from '../print-fonts';
+import { parseJson, restateActionFault, savedGameProblems, type SavedGame } from '../../rules';
+import { checkOutputFile, EXIT, readText, UsageError, writeOutput, type Io } from '../io';
+import { fontFiles, printFonts } from '../print-fonts';
 import type { Command } from '../main';
 import { choice, today } from './pdf';
 
@@ -20,14 +19,15 @@ Exit status: 0 written, 1 when the file is not a saved game or an action does no
     const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { out: { type: 'string' }, paper: { type: 'string' }, ink: { type: 'string' } } });
     if (positionals.length !== 1) throw new UsageError('name exactly one saved game file');
     if (!values.out) throw new UsageError('--out FILE.pdf is required');
-    await checkOutputFile('--out', values.out);
     const paper = choice<Paper>('paper', values.paper, PAPERS, 'a4');
     const ink = choice<Ink>('ink', values.ink, INKS, 'color');
     const file = positionals[0]!;
+    await checkOutputFile('--out', values.out, [file, ...fontFiles()]);
     const read = await readText(file);
-    if ('error' in read) { io.err(read.error); return EXIT.usage; }
-    let value: unknown;
-    try { value = JSON.parse(read.text); } catch (err) { io.err(`${file}: not valid JSON (${(err as Error).message})`); return EXIT.invalid; }
+    if ('error' in read) { io.err(read.error); return read.status; }
+    const parsed = parseJson(read.text);
+    if ('error' in parsed) { io.err(`${file}: ${parsed.error.message}`); return EXIT.invalid; }
+    const value = parsed.value;
     const problems = savedGameProblems(value);
     if (problems.length > 0) { io.err(`${file}: not a saved game:\n${problems.map((p) => `  ${p}`).join('\n')}`); return EXIT.invalid; }
     let bytes: Uint8Array;
@@ -36,10 +36,10 @@ Exit status: 0 written, 1 when the file is not a saved game or an action does no
         missing: (chars) => io.err(`${file}: warning: ${missingWarning(chars)}`),
       });
     } catch (err) {
-      io.err(`${file}: ${(err as Error).message}`);
+      io.err(`${file}: ${restateActionFault((err as Error).message)}`);
       return EXIT.invalid;
     }
-    await writeFile(values.out, bytes);
+    await writeOutput('--out', values.out, bytes);
     io.out(`${values.out}  (${(bytes.length / 1024).toFixed(0)} KB)`);
     return EXIT.ok;
   },
