@@ -64,6 +64,7 @@ describe('files that must not come in as they are', () => {
     await page.screenshot({ path: '/tmp/harden-ids-escaped.png' });
     // Nowhere on the page (text, not the editable fields) is a raw override or control character.
     const raw = await page.evaluate(() => document.body.innerText);
+    // eslint-disable-next-line no-control-regex -- the characters looked for
     const found = [...raw.matchAll(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g)].map((m) => JSON.stringify(raw.slice(Math.max(0, m.index - 40), m.index + 5)));
     expect(found).toEqual([]);
   });
