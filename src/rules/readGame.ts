@@ -22,7 +22,9 @@ export const GAME_REFUSALS = {
 
 function refused(opening: string, problems: Diagnostic[]): GameReading {
   const first = problems[0]!.message;
-  return { ok: false, message: `${opening}: ${first.charAt(0).toLowerCase()}${first.slice(1)}`, problems };
+  // "Both sides have..." reads on after the colon in lower case; "B8 is off the board" keeps its square's capital.
+  const after = /^[A-Z][a-z]/.test(first) ? first.charAt(0).toLowerCase() + first.slice(1) : first;
+  return { ok: false, message: `${opening}: ${after}`, problems };
 }
 
 /**

@@ -57,6 +57,14 @@ describe('readGame', () => {
     expect(read.problems.every((d) => d.severity === 'error')).toBe(true);
   });
 
+  test('a first problem that starts with a square keeps its capital', () => {
+    const game = sound();
+    game.scenario.sides[0]!.units[0]!.at = 'Z9';
+    const read = readGame(game);
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.message).toBe(`${GAME_REFUSALS.scenario}: Z9 is off the 12x12 board.`);
+  });
+
   test.each([
     ['not JSON', '{"format": "nevsky-game",', /^This is not a saved game: this is not valid JSON at line 1, column 26/],
     ['not a game', '{"format": "nevsky-game", "version": 1}', /^This is not a saved game: the document is missing the required field "scenario"\.$/],

@@ -4,7 +4,7 @@
  * hasOwnProperty...) plays like any id: whole games, their results and points, the result screen's figures, the
  * battle report and `nevsky balance`.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -50,6 +50,22 @@ function run(args: string[]): Promise<{ code: number; out: string; err: string }
 }
 
 describe('reserved names are refused by the schemas', () => {
+  test('every id of the scenario and roster schemas refuses exactly RESERVED_IDS', () => {
+    const refusals = (file: string): unknown[] => {
+      const found: unknown[] = [];
+      const walk = (node: unknown, key: string): void => {
+        if (!node || typeof node !== 'object') return;
+        const n = node as Record<string, unknown>;
+        if (key === 'id' && 'type' in n) found.push((n.not as { enum?: unknown } | undefined)?.enum);
+        for (const [k, v] of Object.entries(n)) walk(v, k);
+      };
+      walk(JSON.parse(readFileSync(new URL(`../../schemas/${file}`, import.meta.url), 'utf8')), '');
+      return found;
+    };
+    expect(refusals('scenario.schema.json')).toEqual([RESERVED_IDS, RESERVED_IDS]);
+    expect(refusals('roster.schema.json')).toEqual([RESERVED_IDS, RESERVED_IDS, RESERVED_IDS]);
+  });
+
   test.each(RESERVED_IDS.map((id) => [id]))('a side id %s: one schema error at its pointer, in plain words', (id) => {
     const s = renamed([id, 'russian'], []);
     const errors = validateScenario(s).filter((d) => d.severity === 'error');
