@@ -10,6 +10,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { stripBom } from '../rules/json-parse';
 import type { Range } from '../scenario/limits';
 import { MAX_SCENARIO_BYTES } from '../scenario/parse';
+import { escapeControl } from '../rules/safe-text';
 
 export interface Io {
   out: (text: string) => void;
@@ -22,14 +23,8 @@ export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;
 /** Files larger than this many bytes are refused unread: the scenario format's 1 MB, also the roster and game formats' limit. */
 export const MAX_FILE_BYTES = MAX_SCENARIO_BYTES;
 
-// C0 controls but tab and newline, DEL, C1 controls, and the bidirectional overrides that can reorder a line.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-
-/** Text safe for a terminal: control characters (escape sequences, carriage returns, bidi overrides) as \uXXXX. */
-export function escapeControl(text: string): string {
-  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+// The same escaping as the app's display (one implementation, in src/rules so the app can use it too).
+export { escapeControl };
 
 function write(stream: NodeJS.WriteStream, text: string): void {
   const safe = escapeControl(text);

@@ -28,13 +28,13 @@ const FIELD_NAMES: Record<string, string> = {
   units: 'units', type: 'troop type', stands: 'number of stands', at: 'square', facing: 'facing', id: 'id', army: 'army',
   edge: 'board edge', name: 'name', divisions: 'number of divisions', kind: 'kind', path: 'route', roads: 'roads',
   rivers: 'rivers', edges: 'edges', crossings: 'crossings', squares: 'squares', format: 'format name', version: 'format version',
-  ruleset: 'rule set',
+  ruleset: 'rule set', scenario: 'scenario', seed: 'seed', actions: 'actions',
 };
 
 /** The singular of a list's name, for "the third unit". */
 const ITEM_NAMES: Record<string, string> = {
   sides: 'side', units: 'unit', protected: 'protected square', roads: 'road', path: 'point', rivers: 'river', edges: 'edge',
-  crossings: 'crossing', hills: 'hill', squares: 'square', banned: 'banned troop type',
+  crossings: 'crossing', hills: 'hill', squares: 'square', banned: 'banned troop type', actions: 'action',
 };
 
 /** A JSON pointer as words: "/sides/1/units/3/at" -> "the square of the fourth unit of the second side". */

@@ -29,6 +29,9 @@ export { randomPolicy, simplePolicy, playOut, searchPolicy, AI_LEVELS, balanceGa
 export type { AiLevel, SearchBudget, PolicyName, BalanceGame, BalanceOptions, BalanceSummary, HeatMap, Rate } from './ai';
 export { sampleAction } from './sample';
 export type { Policy } from './ai';
-export { savedGameProblems, isSavedGame } from './gameSchema';
+export { savedGameProblems, isSavedGame, gameSchemaDiagnostics } from './gameSchema';
+export { readGame, GAME_REFUSALS } from './readGame';
+export type { GameReading } from './readGame';
+export { RESERVED_IDS } from './schema';
 export { formatJson } from './json-format';
 export { stripBom, jsonFault, MAX_JSON_DEPTH } from './json-parse';
