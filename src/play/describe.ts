@@ -61,6 +61,7 @@ export function actionLabel(state: GameState, a: Action): string {
     case 'ballistaHold': case 'hold': return 'Hold fire';
     case 'fire': return `Fire at ${target(state, a.target)}`;
     case 'move': {
+      if (a.to === 'off') return `Move off the board${a.carry ? ' with the ballista' : ''} (it counts half at the end)`;
       const enemy = state.units.some((u) => u.at === a.to && u.side !== a.side && u.status === 'active' && u.type !== 'ballista');
       let t = `${a.charge ? 'Charge' : 'Move'} to ${a.to}`;
       if (a.runOver) t += ', riding over';
@@ -126,7 +127,7 @@ export function actionSquare(state: GameState, a: Action): string | null {
     case 'deploy': return a.at;
     case 'ballistaFire': return a.target;
     case 'fire': return state.units.find((u) => u.id === a.target)?.at ?? null;
-    case 'move': return a.to;
+    case 'move': return a.to === 'off' ? null : a.to;
     case 'support': case 'fight': return a.contact;
     case 'retreat': return a.to === 'off' ? null : a.to;
     default: return null;

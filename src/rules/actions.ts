@@ -10,8 +10,11 @@ export type Action =
   | { type: 'ballistaLoss'; side: string; unit: string }
   | { type: 'fire'; side: string; unit: string; target: string }
   | { type: 'hold'; side: string; unit: string }
-  /** `supporter`: a unit of the side declared with the move as the supporter a 1-stand missile unit needs to lead (6J). */
-  | { type: 'move'; side: string; unit: string; to: Square; charge?: true; runOver?: true; carry?: true; split?: true; supporter?: string }
+  /**
+   * `supporter`: a unit of the side declared with the move as the supporter a 1-stand missile unit needs to lead (6J).
+   * `to: 'off'`: off the board across an edge (R-exit).
+   */
+  | { type: 'move'; side: string; unit: string; to: Square | 'off'; charge?: true; runOver?: true; carry?: true; split?: true; supporter?: string }
   | { type: 'face'; side: string; unit: string; facing: Facing }
   | { type: 'support'; side: string; unit: string; contact: Square }
   | { type: 'endMove'; side: string }

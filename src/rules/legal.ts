@@ -21,7 +21,7 @@ export function reachable(state: GameState, unitId: string): Record<Square, numb
   const costs = new Map<Square, number>();
   for (let k = 0; k < r.count; k++) costs.set(p.board.names[r.square[k]!]!, r.cost[k]! / 2);
   for (const a of unitMoveList(ctx, x)) {
-    if (a.type !== 'move' || a.carry || a.split || a.runOver) continue;
+    if (a.type !== 'move' || a.to === 'off' || a.carry || a.split || a.runOver) continue;
     out[a.to] = costs.get(a.to)!;
   }
   return out;

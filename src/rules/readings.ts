@@ -111,6 +111,10 @@ export const READINGS: readonly Reading[] = [
     text: 'A stray shot that lands outside the ballista\'s 90-degree cone can only hurt the shooter\'s own troops there (and a ballista there is untouched); enemy troops outside the cone are safe. Inside the cone a stray hits whoever stands there.',
   },
   {
+    id: 'R-exit', section: '10E', title: 'Leaving the board of one\'s own accord',
+    text: 'A unit that stands on a square at any edge of the board, or reaches one during its move, may step off the board across that edge as its move. The step off costs 1, like a step along a row, and needs that much movement left. A ballista carried with the unit goes too. Units that leave never come back and count half at the end.',
+  },
+  {
     id: 'R-ballista-score', section: '10G', title: 'Who scores a ballista',
     text: 'At the end a ballista scores for the side that controls it: a captured ballista counts for its captor, one carried off the board counts half, and an abandoned one counts for nobody.',
   },

@@ -215,3 +215,25 @@ describe('4 set-up of a ballista and its crew', () => {
     expect(isLegal(s, { type: 'move', unit: 'crew', to: 'F4' })).toBe(true);
   });
 });
+
+describe('7 leaving the board of one\'s own accord (R-exit)', () => {
+  test.each([
+    ['armored infantry on the edge (A5): the step off costs 1 of its 1 1/2', 'A5', true],
+    ['armored infantry one square in (B5): 1 to the edge and 1 off is more than 1 1/2', 'B5', false],
+    ['armored infantry on a corner (A12): any edge of the board will do', 'A12', true],
+  ])('10E %s -> %s', (_n, at, ok) => {
+    const s = gameOf([['t', 'a', 'armoredInfantry', at, 'S'], ['t', 'keep-t', 'armoredInfantry', 'F1', 'S'], ['r', 'keep-r', 'armoredInfantry', 'L12', 'N']]);
+    expect(isLegal(s, { type: 'move', unit: 'a', to: 'off' })).toBe(ok);
+  });
+
+  test('10E a unit that leaves never returns and counts half; the ballista it carries goes with it', () => {
+    let s = gameOf([['t', 'crew', 'ballistarii', 'A5', 'S'], ['t', 'bal', 'ballista', 'A5', 'S'], ...KEEP]);
+    const before = gamePoints(s).teutonic!;
+    expect(isLegal(s, { type: 'move', unit: 'crew', to: 'off', carry: true })).toBe(true);
+    s = act(s, { type: 'move', unit: 'crew', to: 'off', carry: true });
+    expect(unit(s, 'crew')).toMatchObject({ status: 'off', at: null });
+    expect(unit(s, 'bal')).toMatchObject({ status: 'off', at: null });
+    expect(gamePoints(s).teutonic).toBe(before - (2 * 2 + 8) / 2);
+    expect(legalActions(s).some((a) => 'unit' in a && a.unit === 'crew')).toBe(false);
+  });
+});

@@ -19,7 +19,7 @@ import { gameOf, withUnit } from './helpers';
 import { boardOf, squareIndex } from '../../src/rules/core/board';
 import { memoFor, memoSearch } from '../../src/rules/core/memo';
 import { newReach } from '../../src/rules/core/search';
-import { referenceReach, type ReferenceSquare } from './move-reference';
+import { referenceExit, referenceReach, type ReferenceSquare } from './move-reference';
 
 const on = (s: GameState, u: UnitState) => s.units.filter((x) => x.status === 'active' && x.at === u.at);
 const enemyAt = (s: GameState, side: string, sq: Square) => s.units.some((x) => x.status === 'active' && x.at === sq && x.type !== 'ballista' && x.side !== side);
@@ -27,9 +27,17 @@ const near = (a: Square, b: Square) => { const p = parseSquare(a)!, q = parseSqu
 
 /** 6A-6G, 6K: where a unit may end a move (the shared plain reference search). */
 function reference(s: GameState, u: UnitState, carry: boolean): Map<Square, ReferenceSquare> {
-  const afterCharge = u.chargedTurn !== null && s.turn - u.chargedTurn === ENGINE_READINGS.turnsUntilAfterCharge;
-  const enemies = new Set(s.units.filter((x) => x.status === 'active' && x.at !== null && x.type !== 'ballista' && x.side !== u.side).map((x) => x.at!));
-  return referenceReach(s.scenario, s.rules, enemies, { type: u.type, at: u.at!, afterCharge, carry });
+  return referenceReach(s.scenario, s.rules, enemiesOf(s, u.side), { type: u.type, at: u.at!, afterCharge: afterChargeOf(s, u), carry });
+}
+
+/** Held to 1 1/2 after charging on its side's previous move (6G)? */
+function afterChargeOf(s: GameState, u: UnitState): boolean {
+  return u.chargedTurn !== null && s.turn - u.chargedTurn === ENGINE_READINGS.turnsUntilAfterCharge;
+}
+
+/** The squares troops of the other side hold. */
+function enemiesOf(s: GameState, side: string): Set<Square> {
+  return new Set(s.units.filter((x) => x.status === 'active' && x.at !== null && x.type !== 'ballista' && x.side !== side).map((x) => x.at!));
 }
 
 // ---- The rules the listing asks, written plainly over unit records (the engine judges them on its integer table).
@@ -131,6 +139,8 @@ function referenceMoves(s: GameState, u: UnitState): Action[] {
       if (o.charge && v !== 'carry' && fights(s, mover, to)) out.push({ type: 'move', side, unit: u.id, to, charge: true, ...(v === 'split' ? { split: true as const } : {}) });
     }
   }
+  // R-exit: off the board across an edge, alone or with the ballista it carries.
+  for (const carry of engine ? [false, true] : [false]) if (referenceExit(s.scenario, s.rules, enemiesOf(s, side), { type: u.type, at: u.at!, afterCharge: afterChargeOf(s, u), carry })) out.push({ type: 'move', side, unit: u.id, to: 'off', ...(carry ? { carry: true as const } : {}) });
   // 6G, no dead ends: a move onto a waiting charger's square must leave every waiting charger a melee to fight in.
   const waiting = idle(s).filter((c) => c.id !== u.id);
   return out.filter((a) => {

@@ -16,6 +16,18 @@ export interface ReferenceSquare { normal: boolean; charge: boolean; cost: numbe
 
 /** Where a unit may end a move, by relaxing (square, road all the way, hill touched, cover touched) until nothing improves. */
 export function referenceReach(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<Square>, u: ReferenceMover): Map<Square, ReferenceSquare> {
+  return relaxed(scenario, rules, enemies, u).reach;
+}
+
+/**
+ * R-exit: may the unit step off the board in a normal move? Some path reaches a square on a board edge (or starts
+ * there), not an enemy's, with 1 of its allowance to spare for the step off.
+ */
+export function referenceExit(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<Square>, u: ReferenceMover): boolean {
+  return relaxed(scenario, rules, enemies, u).exit;
+}
+
+function relaxed(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<Square>, u: ReferenceMover): { reach: Map<Square, ReferenceSquare>; exit: boolean } {
   const t = terrainIndex(scenario);
   const { columns, rows } = resolveBoard(scenario.board);
   const spec = TROOPS[u.type];
@@ -58,13 +70,17 @@ export function referenceReach(scenario: Scenario, rules: ResolvedRules, enemies
     }
   }
   const out = new Map<Square, ReferenceSquare>();
+  let exit = false;
   for (const [node, cost] of best) {
     const [sq, road, hill, cover] = node.split('|').map((x, i) => (i === 0 ? x : x === 'true')) as [Square, boolean, boolean, boolean];
+    const c = parseSquare(sq)!;
+    const onEdge = c.col === 0 || c.row === 0 || c.col === columns - 1 || c.row === rows - 1;
+    if (onEdge && (sq === u.at || !enemy(sq)) && cost + 1 <= allowance(road, hill, cover, false)) exit = true;
     if (sq === u.at) continue;
     const normal = cost <= allowance(road, hill, cover, false), charge = cost <= allowance(road, hill, cover, true);
     if (!normal && !charge) continue;
     const o = out.get(sq) ?? { normal: false, charge: false, cost: Infinity };
     out.set(sq, { normal: o.normal || normal, charge: o.charge || charge, cost: Math.min(o.cost, cost) });
   }
-  return out;
+  return { reach: out, exit };
 }

@@ -12,7 +12,7 @@ import {
 import { boardOf, T_ROAD, type Board } from '../../src/rules/core/board';
 import { CHARGE, NORMAL, newReach, search, type Mover, type Reach } from '../../src/rules/core/search';
 import { memoFor, memoSearch } from '../../src/rules/core/memo';
-import { referenceReach } from './move-reference';
+import { referenceExit, referenceReach } from './move-reference';
 
 const SIZES: ReadonlyArray<[number, number]> = [[8, 8], [12, 12], [12, 12], [9, 17], [20, 16], [31, 10], [32, 8], [24, 24], [48, 24]];
 const KINDS = ['woods', 'buildings', 'rocks', 'village'] as const;
@@ -123,6 +123,7 @@ test('6A-6G, 6K the move search finds the same squares, costs and kinds as the p
       cost.set(i, out.cost[k]!);
     }
     expect(got, x.label).toEqual(want);
+    expect(out.exit === 1, `${x.label}: R-exit`).toBe(referenceExit(x.scenario, x.rules, enemiesOf(x), { type: x.mover.type, at: x.board.names[x.mover.from]!, afterCharge: x.mover.afterCharge, carry: x.mover.carry }));
     // Trails: the square before the last comes first, next to it, never an enemy square, the one before that next to
     // it (or none when the path started there). The cheapest path's comes from a square reached more cheaply by at
     // least that step; the cheapest charge path's (which may cost more: no protected squares) from a charge square.

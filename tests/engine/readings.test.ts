@@ -297,7 +297,7 @@ describe('10B a retiring move is a move', () => {
     ['along a road: the road bonus applies', { roads: [{ path: ['F1', 'F5'] }] }, 'F2'],
     ['against a river: it goes round it, as near its edge as it gets (ties: the first square)', { rivers: [{ edges: [['F4', 'F5']] as Array<[string, string]> }] }, 'E4'],
     ['against a long river: it stays at the bank', { rivers: [{ edges: [['E4', 'E5'], ['F4', 'F5'], ['G4', 'G5']] as Array<[string, string]> }] }, 'F5'],
-    ['through woods: foot may cross them, straight back first', { protected: [{ at: 'F4' }] }, 'F3'],
+    ['through woods: foot may cross them, straight back first', { protected: [{ at: 'F4', kind: 'woods' as const }] }, 'F3'],
   ])('10B retiring medium infantry from F5 %s', (_n, terrain, end) => {
     let s = gameOf([['t', 'm', 'mediumInfantry', 'F5', 'S'], ...KEEP], { terrain });
     s = changed(withUnit(s, 'm', { retiring: true }), (p, slot) => retireMove(p, slot('m')));

@@ -83,7 +83,8 @@ export function simplePolicy(seed: number): Policy {
       case 'move': {
         const supports = ofType(actions, 'support');
         if (supports.length > 0) return supports[0]!;
-        const moves = ofType(actions, 'move').filter((a) => a.type === 'move' && !a.split);
+        // Leaving the board halves a unit's worth (R-exit): the simple policy never does it.
+        const moves = ofType(actions, 'move').filter((a) => a.type === 'move' && !a.split && a.to !== 'off');
         const leads = moves.filter((a) => a.type === 'move' && read.enemyHeld().has(a.to));
         if (leads.length > 0) return leads.find((a) => a.type === 'move' && a.charge) ?? leads[0]!;
         // Advance: the unmoved unit with the move that gets closest to the enemy without entering.

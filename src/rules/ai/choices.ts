@@ -49,6 +49,7 @@ export function orderCandidates(view: GameView, side: string, pool: Action[], k:
     switch (a.type) {
       case 'move': {
         if (a.split) return -1;
+        if (a.to === 'off') return -2; // leaving halves the unit's worth (R-exit)
         if (enemyAt.has(a.to)) return a.runOver ? 3 : a.charge ? 2.5 : 2;
         const from = at.get(a.unit);
         return from ? Math.min(1, (nearest(from) - nearest(a.to)) / 4) : 0;

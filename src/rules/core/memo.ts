@@ -83,7 +83,7 @@ export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mo
   const n = scratch.count;
   const reach: Reach = {
     count: n, square: plain(scratch.square, n), cost: plain(scratch.cost, n), kind: plain(scratch.kind, n),
-    trail: plain(scratch.trail, 2 * n), chargeTrail: plain(scratch.chargeTrail, 2 * n),
+    trail: plain(scratch.trail, 2 * n), chargeTrail: plain(scratch.chargeTrail, 2 * n), exit: scratch.exit,
   };
   if (memo.size >= LIMIT) { memo.entries = noEntries(board); memo.size = 0; list = undefined; }
   if (!list) memo.entries[key] = list = [];

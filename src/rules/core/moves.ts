@@ -37,6 +37,8 @@ interface Table {
   turns: Action[][];
   /** Support declarations by contact square index. */
   support: Action[];
+  /** Off the board across an edge (R-exit): alone, and carrying its ballista. */
+  exit: MoveAction[];
 }
 const tables = new WeakMap<Board, Map<string, Map<string, Table>>>();
 const endMoves = new Map<string, Action>();
@@ -47,7 +49,7 @@ function tableOf(board: Board, side: string, unit: string): Table {
   let byUnit = bySide.get(side);
   if (!byUnit) bySide.set(side, (byUnit = new Map()));
   let t = byUnit.get(unit);
-  if (!t) byUnit.set(unit, (t = { side, unit, moves: new Array<MoveAction | null>(board.n * TAGS.length).fill(null), supported: new Map(), faces: [], turns: [], support: [] }));
+  if (!t) byUnit.set(unit, (t = { side, unit, moves: new Array<MoveAction | null>(board.n * TAGS.length).fill(null), supported: new Map(), faces: [], turns: [], support: [], exit: [] }));
   return t;
 }
 
@@ -70,7 +72,7 @@ function ownTable(ctx: MoveContext, x: number): Table {
   return (lastSlots[x] = tableOf(ctx.board, side, id));
 }
 
-function makeMove(side: string, unit: string, to: Square, tag: Tag): MoveAction {
+function makeMove(side: string, unit: string, to: Square | 'off', tag: Tag): MoveAction {
   switch (tag) {
     case '': return { type: 'move', side, unit, to };
     case 'charge': return { type: 'move', side, unit, to, charge: true };
@@ -157,6 +159,9 @@ function movesOf(ctx: MoveContext, x: number): readonly Action[] {
   if (carried) parts.push(way(ctx, t, x, carried, occ.stands[x]!, CARRY, engine, out));
   // Knights and 2-stand ballistarii crews split, and join again by moving into each other's square (6F, 4).
   if ((occ.type[x] === KNIGHTS || occ.type[x] === BALLISTARII) && occ.stands[x] === 2) parts.push(way(ctx, t, x, r, 1, SPLIT, -1, out));
+  // R-exit: off the board across an edge, last in the list (a kept list's patches copy what follows its parts as it is).
+  if (r.exit) out.push((t.exit[0] ??= Object.freeze(makeMove(t.side, t.unit, 'off', ''))));
+  if (carried?.exit) out.push((t.exit[1] ??= Object.freeze(makeMove(t.side, t.unit, 'off', 'carry'))));
   if (lists) lists.units[x] = { at: lists.journal.length, squares: dependsOn(ctx, x, r, carried), list: out, parts };
   return out;
 }

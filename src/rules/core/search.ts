@@ -38,6 +38,11 @@ export interface Reach {
    */
   trail: Nums;
   chargeTrail: Nums;
+  /**
+   * 1 when a normal move may step off the board (reading R-exit): a path reaches a square on a board edge (or starts
+   * there), not an enemy's, with an orthogonal step (1) of its allowance to spare.
+   */
+  exit: number;
 }
 
 /** What the search needs to know of the moving unit. */
@@ -151,6 +156,8 @@ interface Steps {
   stepGives: Uint8Array;
   /** 1 for a square whose neighbours all give no flags (open ground all round: most squares of most boards). */
   plain: Uint8Array;
+  /** 1 for a square on a board edge: an orthogonal step from it leaves the board (R-exit). */
+  edge: Uint8Array;
   /** Index offset of one step in direction d, and of the two corner squares of a diagonal step (x first, y first). */
   offset: Int32Array;
   cornerX: Int32Array;
@@ -197,6 +204,8 @@ function makeSteps(board: Board): Steps {
       if (j >= 0) stepGives[i * 8 + d] = roadStep[i * 8 + d] ? gives[j]! : gives[j]! & ~ROAD;
     }
   }
+  const edge = new Uint8Array(n);
+  for (let i = 0; i < n; i++) for (let d = 0; d < 8; d += 2) if (step[i * 8 + d]! < 0) edge[i] = 1;
   const offset = new Int32Array(8), cornerX = new Int32Array(8), cornerY = new Int32Array(8);
   for (let d = 0; d < 8; d++) { offset[d] = DY[d]! * columns + DX[d]!; cornerX[d] = DX[d]!; cornerY[d] = DY[d]! * columns; }
   const plain = new Uint8Array(n);
@@ -210,7 +219,7 @@ function makeSteps(board: Board): Steps {
     if (i % columns !== 0) notFirst[i >> 5]! |= 1 << (i & 31);
     if (i % columns !== columns - 1) notLast[i >> 5]! |= 1 << (i & 31);
   }
-  return { board, open, gives, stepGives, plain, offset, cornerX, cornerY, notFirst, notLast, columns, spread: new Uint32Array(words) };
+  return { board, open, gives, stepGives, edge, plain, offset, cornerX, cornerY, notFirst, notLast, columns, spread: new Uint32Array(words) };
 }
 
 // ---- Search buffers, reused between calls (a search never re-enters itself).
@@ -261,7 +270,7 @@ function growQueue(): void {
 }
 
 export function newReach(n: number): Reach {
-  return { count: 0, square: new Int32Array(n), cost: new Int32Array(n), kind: new Uint8Array(n), trail: new Int32Array(2 * n), chargeTrail: new Int32Array(2 * n) };
+  return { count: 0, square: new Int32Array(n), cost: new Int32Array(n), kind: new Uint8Array(n), trail: new Int32Array(2 * n), chargeTrail: new Int32Array(2 * n), exit: 0 };
 }
 
 /**
@@ -274,13 +283,14 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
   const L = limitsOf(rules, m);
   const { allow, charge, bound, next, maxB } = L;
   out.count = 0;
+  out.exit = 0;
   if (maxB < 0) return;
   const n = board.n;
   if (S.n < n) S = buffers(n, S.cap);
   if (++S.stamp > STAMPS) { S.mark.fill(0); S.stamp = 1; }
   const Z = S.stamp * COSTS + COSTS - 1;
   const steps = stepsOf(board);
-  const { open, gives, stepGives, plain, offset, cornerX, cornerY } = steps;
+  const { open, gives, stepGives, edge, plain, offset, cornerX, cornerY } = steps;
   const { mark, prev, pos, size, reached } = S;
   let { queue, cap } = S;
   const { square, cost, kind, trail, chargeTrail } = out;
@@ -320,6 +330,8 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
         }
       }
       if (region) reached[i >> 5]! |= 1 << (i & 31);
+      // R-exit: from an edge square, off the board for an orthogonal step (2 half squares) of the allowance left.
+      if (edge[i] && b + 2 <= allow[f]!) out.exit = 1;
       const mask = open[vbase + i]!, most = bound[f]!, row = f * 8, same = (f & ROAD) === 0 && plain[i] === 1;
       // Side steps (cost 2) and diagonal ones (cost 3) fill different buckets, so taking them in two passes keeps
       // every bucket's order: within each pass the directions still go clockwise from north. The cheap tests come

@@ -194,7 +194,25 @@ function declareSupport(p: Position, side: number, x: number, contact: number): 
 /** The facing index of a grid step (facingOf: 'N' for none). */
 const facingIndex = (dx: number, dy: number) => FACINGS.indexOf(facingOf(dx, dy));
 
+/**
+ * Reading R-exit: a unit leaves the board across an edge as its move (its ballista with it when it carries it). It
+ * never returns and counts half at the end.
+ */
+function doExit(p: Position, a: Extract<Action, { type: 'move' }>): void {
+  const x = slot(p, a.unit), from = p.at[x]!, s = p.side[x]!;
+  let engine = -1;
+  if (a.carry) for (let k = 0, here = p.cells[from]!; k < here.length; k++) { const y = here[k]!; if (p.type[y] === BALLISTA && p.ctrl[y] === s) { engine = y; break; } }
+  for (const y of engine >= 0 ? [x, engine] : [x]) {
+    p.at[y] = -1;
+    p.status[y] = OFF;
+    p.moved[y] = 1;
+    settle(p, y);
+  }
+  p.events?.push({ kind: 'move', side: a.side, unit: a.unit, text: `${a.unit} leaves the board from ${p.board.names[from]}${engine >= 0 ? ' with its ballista' : ''}` });
+}
+
 function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
+  if (a.to === 'off') { doExit(p, a); return; }
   const { board } = p;
   const mover0 = slot(p, a.unit);
   let x = mover0;
