@@ -281,7 +281,7 @@ describe('10: report reads JSON like the other commands; a bad action is named b
   test('report on a syntax error names its line and column', async () => {
     const r = await run(['report', write('broken.json', '{\n  "format": "nevsky-game",\n  "seed" 1\n}'), '--out', join(dir, 'broken.pdf')]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/broken\.json: This is not valid JSON at line 3, column 10/);
+    expect(r.err).toMatch(/broken\.json: This is not a saved game: this is not valid JSON at line 3, column 10/);
   });
   test('report on a file over 1 MB exits 1 unread, like validate', async () => {
     const r = await run(['report', write('huge.json', ' '.repeat(MAX_FILE_BYTES + 1)), '--out', join(dir, 'huge.pdf')]);

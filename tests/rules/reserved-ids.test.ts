@@ -141,7 +141,7 @@ describe('any other name plays like an ordinary id', () => {
   test.each([[['toString', 'valueOf']], [['hasOwnProperty', 'isPrototypeOf']]])('nevsky balance on sides %j works', async (sideIds) => {
     const file = join(dir, `${sideIds.join('-')}.json`);
     writeFileSync(file, serializeScenario(renamed(sideIds as [string, string], ['valueOf', 'toString'])));
-    const r = await run(['balance', file, '--games', '6', '--workers', '1']);
+    const r = await run(['balance', file, '--games', '10', '--workers', '1']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/Teutonic Order wins +\d+\.\d%/);
