@@ -1,5 +1,5 @@
 /** The `nevsky` command line: a registry of sub-commands. */
-import { stdio, EXIT, UsageError, type Io } from './io';
+import { stdio, EXIT, OutputError, UsageError, type Io } from './io';
 import { validateCommand } from './commands/validate';
 import { rosterCommand } from './commands/roster';
 import { pdfCommand } from './commands/pdf';
@@ -60,6 +60,10 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
   } catch (err) {
     if (err instanceof UsageError || (err instanceof TypeError && (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS'))) {
       io.err(`nevsky ${command.name}: ${oneLine(err.message)}. Usage: ${command.usage}`);
+      return EXIT.usage;
+    }
+    if (err instanceof OutputError) {
+      io.err(`nevsky ${command.name}: ${oneLine(err.message)}`);
       return EXIT.usage;
     }
     // Never a stack trace: one line saying what failed.

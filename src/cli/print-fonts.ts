@@ -5,14 +5,18 @@ import type { PdfFonts } from '../pdf';
 
 const FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf' } as const;
 
+/** The font files a printing command reads (so none of them can be named as its output). */
+export function fontFiles(): string[] {
+  const dir = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json').replace(/package\.json$/, 'ttf/');
+  return Object.values(FILES).map((f) => dir + f);
+}
+
 let loaded: Promise<PdfFonts> | null = null;
 /** DejaVu Sans regular, bold and oblique as bytes. */
 export function printFonts(): Promise<PdfFonts> {
   loaded ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const dir = require.resolve('dejavu-fonts-ttf/package.json').replace(/package\.json$/, 'ttf/');
-    const read = async (f: string): Promise<Uint8Array> => new Uint8Array(await readFile(dir + f));
-    return { regular: await read(FILES.regular), bold: await read(FILES.bold), italic: await read(FILES.italic) };
+    const [regular, bold, italic] = await Promise.all(fontFiles().map(async (f) => new Uint8Array(await readFile(f))));
+    return { regular: regular!, bold: bold!, italic: italic! };
   })();
   return loaded;
 }

@@ -2,6 +2,7 @@
  * Import problems in plain English for a club player, with the technical form kept beside them. Pure: a
  * diagnostic (code, message, JSON pointer) in, two strings out.
  */
+import { restateActionFault } from '../rules/replay';
 
 /** What the dialog needs of a scenario or roster diagnostic. */
 export interface Problem { code: string; message: string; path?: string }
@@ -27,13 +28,13 @@ const FIELD_NAMES: Record<string, string> = {
   units: 'units', type: 'troop type', stands: 'number of stands', at: 'square', facing: 'facing', id: 'id', army: 'army',
   edge: 'board edge', name: 'name', divisions: 'number of divisions', kind: 'kind', path: 'route', roads: 'roads',
   rivers: 'rivers', edges: 'edges', crossings: 'crossings', squares: 'squares', format: 'format name', version: 'format version',
-  ruleset: 'rule set',
+  ruleset: 'rule set', scenario: 'scenario', seed: 'seed', actions: 'actions',
 };
 
 /** The singular of a list's name, for "the third unit". */
 const ITEM_NAMES: Record<string, string> = {
   sides: 'side', units: 'unit', protected: 'protected square', roads: 'road', path: 'point', rivers: 'river', edges: 'edge',
-  crossings: 'crossing', hills: 'hill', squares: 'square', banned: 'banned troop type',
+  crossings: 'crossing', hills: 'hill', squares: 'square', banned: 'banned troop type', actions: 'action',
 };
 
 /** A JSON pointer as words: "/sides/1/units/3/at" -> "the square of the fourth unit of the second side". */
@@ -74,6 +75,9 @@ function plainText(p: Problem): string {
     const at = /line (\d+), column (\d+)/.exec(m);
     return `This is not a scenario file, or it has been damaged: its text is not in the expected form${at ? ` (the trouble starts on line ${at[1]}, at character ${at[2]})` : ''}.`;
   }
+  // A game file's action that does not replay or does not fit the format: named by index, JSON pointer and type.
+  const action = restateActionFault(m);
+  if (/^action \d+ \(\/actions\/\d+/.test(action)) return capital(action);
   if (p.code === 'version') return 'This scenario was saved by a newer version of Nevsky Studio. Update the app (reload the page when online) to open it.';
   if (p.code !== 'schema') return m;
   let r: RegExpExecArray | null;

@@ -3,7 +3,7 @@
  * bad input is reported as a list of problems and nothing changes.
  */
 import { ref, shallowRef } from 'vue';
-import { formatJson, parseJson, savedGameProblems, type Diagnostic, type SavedGame } from '../rules';
+import { formatJson, parseJson, readGame, type Diagnostic, type SavedGame } from '../rules';
 import { looksLikeRoster, parseRoster, serializeRoster, type RosterDiagnostic } from '../rulesets';
 import { MAX_SCENARIO_BYTES, decodeShare, encodeShare, parseScenario, serializeScenario, SHARE_PREFIX } from '../scenario';
 import { useLibraryStore } from '../stores/library';
@@ -12,8 +12,8 @@ import { useScenarioStore } from '../stores/scenario';
 import { importNotice, useImportPlacement } from './importPlacement';
 import { withMergedRivers } from '../stores/terrainEdits';
 
-/** Problems of the last rejected import, with where it came from. */
-export const importProblems = shallowRef<{ source: string; diagnostics: Array<Diagnostic | RosterDiagnostic> } | null>(null);
+/** Problems of the last rejected import, with where it came from (and, for a game, readGame's one-line refusal). */
+export const importProblems = shallowRef<{ source: string; diagnostics: Array<Diagnostic | RosterDiagnostic>; summary?: string } | null>(null);
 /** The last share link made, shown in its dialog. */
 export const shareLink = ref<{ url: string; copied: boolean } | null>(null);
 
@@ -73,13 +73,13 @@ export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (g
   async function importText(text: string, source: string): Promise<boolean> {
     const game = gameValue(text);
     if (game !== undefined && openGame) {
-      const problems = savedGameProblems(game);
-      if (problems.length > 0) {
-        importProblems.value = { source, diagnostics: problems.map((message) => ({ code: 'schema', severity: 'error', message })) };
+      const read = readGame(game);
+      if (!read.ok) {
+        importProblems.value = { source, diagnostics: read.problems, summary: read.message };
         return false;
       }
       importProblems.value = null;
-      await openGame(game as SavedGame, source.replace(/\.json$/i, ''));
+      await openGame(read.game, source.replace(/\.json$/i, ''));
       return true;
     }
     if (isRosterText(text)) {

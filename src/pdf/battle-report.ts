@@ -90,7 +90,7 @@ export function lossSquares(before: GameState, after: GameState): string[] {
 
 /** Points of each side's units at full strength (the scenario's forces). */
 function forcePoints(state: GameState): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out = Object.create(null) as Record<string, number>;
   for (const s of state.sides) out[s.id] = state.scenario.sides.find((x) => x.id === s.id)!.units.reduce((n, u) => n + unitPoints(u.type, u.stands ?? TROOPS[u.type].stands), 0);
   return out;
 }

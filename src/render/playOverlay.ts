@@ -7,6 +7,7 @@
 import type { G } from '@svgdotjs/svg.js';
 import type { Square } from '../rules';
 import { CELL, squareCentre, squareOrigin } from './layout';
+import { showText } from '../components/showText';
 
 export type MarkKind = 'move' | 'charge' | 'fire' | 'support' | 'deploy' | 'retreat' | 'fight' | 'other';
 
@@ -92,10 +93,11 @@ export function drawPlayOverlay(g: G, marks: PlayMarks): void {
   }
   for (const l of marks.labels) {
     const o = squareOrigin(l.square);
-    const w = Math.max(CELL, l.text.length * 6 + 8);
+    const text = showText(l.text);
+    const w = Math.max(CELL, text.length * 6 + 8);
     const b = g.group().attr({ 'data-label': l.square });
     b.rect(w, 15).move(o.x + CELL / 2 - w / 2, o.y + CELL - 8).radius(3).fill('#ffffff').stroke({ color: INK, width: 1 });
-    b.plain(l.text).font({ size: 10, weight: 600, family: 'system-ui, sans-serif', anchor: 'middle' }).fill(INK).attr({ x: o.x + CELL / 2, y: o.y + CELL + 3 });
+    b.plain(text).font({ size: 10, weight: 600, family: 'system-ui, sans-serif', anchor: 'middle' }).fill(INK).attr({ x: o.x + CELL / 2, y: o.y + CELL + 3 });
   }
   if (marks.cursor) {
     const o = squareOrigin(marks.cursor);

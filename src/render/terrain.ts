@@ -1,6 +1,7 @@
 /** Terrain and set-up zones: drawn with fills, patterns AND shapes so the map reads in greyscale. */
 import type { G } from '@svgdotjs/svg.js';
 import { deploymentRows, resolveBoard, sideName, terrainIndex, type Scenario } from '../rules';
+import { showText } from '../components/showText';
 import { SIDE_STYLES, TERRAIN_STYLE as T } from '../scenario/symbology';
 import { CELL, MARGIN, edgeSegment, neighbour, squareCentre, squareOrigin, type Side } from './layout';
 import type { TerrainPatterns } from './patterns';
@@ -16,7 +17,7 @@ export function drawZones(g: G, s: Scenario, labels: G = g): void {
     g.rect(board.columns * CELL, h).move(MARGIN, y).fill(style.zoneTint).attr({ 'data-zone': side.id });
     const frontY = side.edge === 'north' ? y + h : y;
     g.line(MARGIN, frontY, MARGIN + board.columns * CELL, frontY).stroke({ color: style.ink, width: 2, dasharray: '8 5' });
-    const label = labels.plain(`${sideName(side)} set-up`).font({ size: 10, family: 'system-ui, sans-serif', anchor: 'end' })
+    const label = labels.plain(`${showText(sideName(side))} set-up`).font({ size: 10, family: 'system-ui, sans-serif', anchor: 'end' })
       .fill(style.ink).attr({ stroke: '#ffffff', 'stroke-width': 3, 'paint-order': 'stroke', 'stroke-linejoin': 'round' });
     // Just outside the zone, in the open ground, so units never hide it.
     label.attr({ x: MARGIN + board.columns * CELL - 4, y: side.edge === 'north' ? frontY + 12 : frontY - 4 });

@@ -18,14 +18,33 @@ export function saveGame(state: GameState): SavedGame {
   return { format: 'nevsky-game', version: 1, scenario: state.scenario, seed: state.seed, turnLimit: state.rules.turnLimit, actions: state.log };
 }
 
-/** Replay a saved game from the start; throws RuleError (with the action's index in the message) on an illegal action. */
+/**
+ * Where an action of a saved game went wrong, as every message about one says it: its index in the file's action
+ * list, its JSON pointer and its type ("action 151 (/actions/151, a move): ..."), so it can be found in the file.
+ */
+export function actionFault(index: number, type: unknown, message: string, pointer = `/actions/${index}`): string {
+  // The type is named only when it is a plain word: the file's own text could be anything.
+  const kind = typeof type === 'string' && /^[A-Za-z]{1,20}$/.test(type) ? `, ${/^[aeiou]/i.test(type) ? 'an' : 'a'} ${type}` : '';
+  return `action ${index} (${pointer}${kind}): ${message}`;
+}
+
+/**
+ * A message in the older form "action N (type): ..." (N counted from 1), made where a game is replayed for the
+ * play view and the battle report, restated as `actionFault` says it; any other message is returned unchanged.
+ */
+export function restateActionFault(message: string): string {
+  const m = /^action (\d+) \((\w+)\): ([^]*)$/.exec(message);
+  return m ? actionFault(Number(m[1]) - 1, m[2]!, m[3]!) : message;
+}
+
+/** Replay a saved game from the start; throws RuleError (the message made by `actionFault`) on an illegal action. */
 export function replayGame(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actions'> & { turnLimit?: number | null }): GameState {
   let s = createGame(saved.scenario, { seed: saved.seed, ...(saved.turnLimit !== undefined ? { turnLimit: saved.turnLimit } : {}) });
   saved.actions.forEach((a, i) => {
     try {
       s = applyAction(s, a);
     } catch (err) {
-      if (err instanceof Error) err.message = `action ${i + 1} (${a.type}): ${err.message}`;
+      if (err instanceof Error) err.message = actionFault(i, a.type, err.message);
       throw err;
     }
   });

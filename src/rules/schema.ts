@@ -6,6 +6,12 @@ import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from './diagnostics';
 import { scenario } from './validators.generated.js';
 
+/**
+ * Ids the schemas refuse (side, unit and roster unit ids): names JavaScript gives every object, which an id used as
+ * a key could shadow or, for __proto__, replace the object's prototype with.
+ */
+export const RESERVED_IDS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
 /** The compiled validator for format version 1. */
 export const checkScenarioSchema = scenario;
 
@@ -43,6 +49,8 @@ export function schemaMessage(e: ErrorObject): string {
     case 'maxItems': return `${where} must have at most ${String(p.limit)} item(s).`;
     case 'uniqueItems': return `${where} lists the same value twice (items ${String(p.j)} and ${String(p.i)}).`;
     case 'multipleOf': return `${where} must be a multiple of ${String(p.multipleOf)}.`;
+    // The schemas use `not` only to refuse the reserved names (RESERVED_IDS): ids are keys of objects in memory.
+    case 'not': return `${where} is ${shown(e.data)}, which is not allowed as an id (${RESERVED_IDS.slice(0, -1).join(', ')} and ${RESERVED_IDS.at(-1)!} are names the program keeps for itself).`;
     default: return `${where} ${e.message ?? 'is not valid'}.`;
   }
 }

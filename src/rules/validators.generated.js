@@ -21,7 +21,7 @@ function equal(a, b) {
 }
 
 export const scenario = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/scenario.schema.json","title":"Nevsky scenario","description":"A scenario for the Sweet House Rules Nevsky wargame, format version 1: board, terrain, rules options and both sides' deployments.","type":"object","additionalProperties":false,"required":["format","version","meta","ruleset","board","sides"],"$defs":{"square":{"title":"Square","description":"A square label: column letters then row number, \"A1\" is the top-left (north-west) square.","type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"edge":{"title":"Edge","description":"The side shared by two orthogonally adjacent squares, written as the pair of squares.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":2},"facing":{"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]},"troopType":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]}},"properties":{"$schema":{"title":"Schema","description":"Optional reference to this JSON Schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"nevsky-scenario\".","type":"string","const":"nevsky-scenario"},"version":{"title":"Format version","description":"The version of this file format; this schema describes version 1.","type":"integer","const":1},"meta":{"title":"Metadata","description":"Who made the scenario and what it is about.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The scenario's name, 1 to 120 characters.","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who made the scenario.","type":"string","maxLength":120},"description":{"title":"Description","description":"Background and special instructions, up to 4000 characters, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"ISO date the scenario was made (YYYY-MM-DD).","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"}}},"ruleset":{"title":"Rule set","description":"Always \"nevsky\" for this format.","type":"string","const":"nevsky"},"board":{"title":"Board","description":"Board size in squares; 12x12 when absent. One division per side per 12 columns.","type":"object","additionalProperties":false,"properties":{"columns":{"title":"Columns","description":"Number of columns, 8 to 48 (default 12).","type":"integer","minimum":8,"maximum":48},"rows":{"title":"Rows","description":"Number of rows, 8 to 24 (default 12).","type":"integer","minimum":8,"maximum":24}}},"terrain":{"title":"Terrain","description":"Terrain on the board; each list absent means none.","type":"object","additionalProperties":false,"properties":{"protected":{"title":"Protected squares","description":"Squares of woods, buildings, rocks or village: all have the same rules effect. At most 1152 (every square of the largest board, 48x24).","type":"array","items":{"title":"Protected square","description":"One protected square and what it looks like.","type":"object","additionalProperties":false,"required":["at","kind"],"properties":{"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the protected square is."},"kind":{"title":"Kind","description":"What it looks like (cosmetic): woods, buildings, rocks or village.","type":"string","enum":["woods","buildings","rocks","village"]}}},"maxItems":1152},"roads":{"title":"Roads","description":"Roads made of straight runs of whole squares joined at right angles. At most 48 roads.","type":"array","items":{"title":"Road","description":"One road.","type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"title":"Path","description":"Two or more squares; consecutive points share a row or column and the road covers every square between them. At most 200 points.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":200}}},"maxItems":48},"rivers":{"title":"Rivers","description":"Rivers running along square edges; impassable except at crossings. At most 48 rivers.","type":"array","items":{"title":"River","description":"One river.","type":"object","additionalProperties":false,"required":["edges"],"properties":{"edges":{"title":"Edges","description":"The square edges the river runs along. At most 2232 (every edge of the largest board, 48x24).","type":"array","items":{"$ref":"#/$defs/edge"},"minItems":1,"maxItems":2232}}},"maxItems":48},"crossings":{"title":"Crossings","description":"Fords and bridges, each on a river edge. At most 500.","type":"array","items":{"title":"Crossing","description":"One ford or bridge.","type":"object","additionalProperties":false,"required":["edge","kind"],"properties":{"edge":{"$ref":"#/$defs/edge","title":"Edge","description":"The river edge the crossing sits on."},"kind":{"title":"Kind","description":"ford or bridge.","type":"string","enum":["ford","bridge"]}}},"maxItems":500},"hills":{"title":"Hills","description":"Hills, each a group of squares. At most 200 hills.","type":"array","items":{"title":"Hill","description":"One hill.","type":"object","additionalProperties":false,"required":["squares"],"properties":{"squares":{"title":"Squares","description":"The squares of the hill; a square belongs to at most one hill. At most 1152 (every square of the largest board).","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":1152}}},"maxItems":200}}},"rules":{"title":"Rules options","description":"Options of the rules for this scenario; each absent field takes its default.","type":"object","additionalProperties":false,"properties":{"turnLimit":{"title":"Turn limit","description":"Number of turns, 1 to 99 (default 12), or null to play to concession or destruction.","anyOf":[{"type":"integer","minimum":1,"maximum":99},{"type":"null"}]},"firstAttacker":{"title":"First attacker","description":"\"roll\" (high die, re-roll ties) or the id of the side that attacks first (up to 40 characters).","type":"string","minLength":1,"maxLength":40},"fractions":{"title":"Fractions","description":"How fractional melee losses are settled: \"roll\" a die, or keep a \"ledger\" alternating between the sides.","type":"string","enum":["roll","ledger"]},"hills":{"title":"Hill rules","description":"How hills play (3F, 9F).","type":"object","additionalProperties":false,"properties":{"banned":{"title":"Banned troops","description":"Troop types that may not enter a hill.","type":"array","items":{"$ref":"#/$defs/troopType"},"uniqueItems":true},"movePenalty":{"title":"Move penalty","description":"Squares taken off a move that goes onto, along or off a hill (default 1).","type":"number","minimum":0,"maximum":6,"multipleOf":0.5},"protected":{"title":"Hills protected","description":"Whether hill squares count as protected for fire and charges (default true).","type":"boolean"},"meleePenalty":{"title":"Hill melee penalty","description":"Whether the attacker takes -1 when the contact square is a hill (default false).","type":"boolean"}}}}},"sides":{"title":"Sides","description":"Exactly two sides, one deploying at the north edge and one at the south.","type":"array","minItems":2,"maxItems":2,"items":{"title":"Side","description":"One side: its army, board edge and units.","type":"object","additionalProperties":false,"required":["id","army","edge","units"],"properties":{"id":{"title":"Side id","description":"Identifier of the side, unique in the file.","type":"string","minLength":1,"maxLength":40},"army":{"title":"Army","description":"teutonic or russian (both sides may field the same army).","type":"string","enum":["teutonic","russian"]},"name":{"title":"Name","description":"Display name; the army's name when absent.","type":"string","minLength":1,"maxLength":80},"edge":{"title":"Board edge","description":"The board edge the side deploys at: north (row 1) or south.","type":"string","enum":["north","south"]},"divisions":{"title":"Divisions","description":"Number of standard divisions the side fields, 1 to 4 (default 1).","type":"integer","minimum":1,"maximum":4},"units":{"title":"Units","description":"The side's units, deployed or not. At most 200 units per side (four standard divisions need under 100).","type":"array","items":{"title":"Unit","description":"One unit.","type":"object","additionalProperties":false,"required":["id","type"],"properties":{"id":{"title":"Unit id","description":"Identifier of the unit, unique in the file.","type":"string","minLength":1,"maxLength":40},"type":{"$ref":"#/$defs/troopType","title":"Troop type","description":"The unit's troop type."},"stands":{"title":"Stands","description":"Stands at the start, a whole number from 1 to full strength (default full; the schema allows 1 to 4, the largest full strength in the troop table, and the set-up rules check each type); absent for a ballista.","type":"integer","minimum":1,"maximum":4},"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the unit is deployed; absent means the player deploys it at the start of play."},"facing":{"$ref":"#/$defs/facing","title":"Facing","description":"Which way the unit faces; default towards the enemy edge."}}},"maxItems":200}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/scenario.schema.json","title":"Nevsky scenario","description":"A scenario for the Sweet House Rules Nevsky wargame, format version 1: board, terrain, rules options and both sides' deployments.","type":"object","additionalProperties":false,"required":["format","version","meta","ruleset","board","sides"],"$defs":{"square":{"title":"Square","description":"A square label: column letters then row number, \"A1\" is the top-left (north-west) square.","type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"edge":{"title":"Edge","description":"The side shared by two orthogonally adjacent squares, written as the pair of squares.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":2},"facing":{"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]},"troopType":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]}},"properties":{"$schema":{"title":"Schema","description":"Optional reference to this JSON Schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"nevsky-scenario\".","type":"string","const":"nevsky-scenario"},"version":{"title":"Format version","description":"The version of this file format; this schema describes version 1.","type":"integer","const":1},"meta":{"title":"Metadata","description":"Who made the scenario and what it is about.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The scenario's name, 1 to 120 characters.","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who made the scenario.","type":"string","maxLength":120},"description":{"title":"Description","description":"Background and special instructions, up to 4000 characters, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"ISO date the scenario was made (YYYY-MM-DD).","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"}}},"ruleset":{"title":"Rule set","description":"Always \"nevsky\" for this format.","type":"string","const":"nevsky"},"board":{"title":"Board","description":"Board size in squares; 12x12 when absent. One division per side per 12 columns.","type":"object","additionalProperties":false,"properties":{"columns":{"title":"Columns","description":"Number of columns, 8 to 48 (default 12).","type":"integer","minimum":8,"maximum":48},"rows":{"title":"Rows","description":"Number of rows, 8 to 24 (default 12).","type":"integer","minimum":8,"maximum":24}}},"terrain":{"title":"Terrain","description":"Terrain on the board; each list absent means none.","type":"object","additionalProperties":false,"properties":{"protected":{"title":"Protected squares","description":"Squares of woods, buildings, rocks or village: all have the same rules effect. At most 1152 (every square of the largest board, 48x24).","type":"array","items":{"title":"Protected square","description":"One protected square and what it looks like.","type":"object","additionalProperties":false,"required":["at","kind"],"properties":{"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the protected square is."},"kind":{"title":"Kind","description":"What it looks like (cosmetic): woods, buildings, rocks or village.","type":"string","enum":["woods","buildings","rocks","village"]}}},"maxItems":1152},"roads":{"title":"Roads","description":"Roads made of straight runs of whole squares joined at right angles. At most 48 roads.","type":"array","items":{"title":"Road","description":"One road.","type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"title":"Path","description":"Two or more squares; consecutive points share a row or column and the road covers every square between them. At most 200 points.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":200}}},"maxItems":48},"rivers":{"title":"Rivers","description":"Rivers running along square edges; impassable except at crossings. At most 48 rivers.","type":"array","items":{"title":"River","description":"One river.","type":"object","additionalProperties":false,"required":["edges"],"properties":{"edges":{"title":"Edges","description":"The square edges the river runs along. At most 2232 (every edge of the largest board, 48x24).","type":"array","items":{"$ref":"#/$defs/edge"},"minItems":1,"maxItems":2232}}},"maxItems":48},"crossings":{"title":"Crossings","description":"Fords and bridges, each on a river edge. At most 500.","type":"array","items":{"title":"Crossing","description":"One ford or bridge.","type":"object","additionalProperties":false,"required":["edge","kind"],"properties":{"edge":{"$ref":"#/$defs/edge","title":"Edge","description":"The river edge the crossing sits on."},"kind":{"title":"Kind","description":"ford or bridge.","type":"string","enum":["ford","bridge"]}}},"maxItems":500},"hills":{"title":"Hills","description":"Hills, each a group of squares. At most 200 hills.","type":"array","items":{"title":"Hill","description":"One hill.","type":"object","additionalProperties":false,"required":["squares"],"properties":{"squares":{"title":"Squares","description":"The squares of the hill; a square belongs to at most one hill. At most 1152 (every square of the largest board).","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":1152}}},"maxItems":200}}},"rules":{"title":"Rules options","description":"Options of the rules for this scenario; each absent field takes its default.","type":"object","additionalProperties":false,"properties":{"turnLimit":{"title":"Turn limit","description":"Number of turns, 1 to 99 (default 12), or null to play to concession or destruction.","anyOf":[{"type":"integer","minimum":1,"maximum":99},{"type":"null"}]},"firstAttacker":{"title":"First attacker","description":"\"roll\" (high die, re-roll ties) or the id of the side that attacks first (up to 40 characters).","type":"string","minLength":1,"maxLength":40},"fractions":{"title":"Fractions","description":"How fractional melee losses are settled: \"roll\" a die, or keep a \"ledger\" alternating between the sides.","type":"string","enum":["roll","ledger"]},"hills":{"title":"Hill rules","description":"How hills play (3F, 9F).","type":"object","additionalProperties":false,"properties":{"banned":{"title":"Banned troops","description":"Troop types that may not enter a hill.","type":"array","items":{"$ref":"#/$defs/troopType"},"uniqueItems":true},"movePenalty":{"title":"Move penalty","description":"Squares taken off a move that goes onto, along or off a hill (default 1).","type":"number","minimum":0,"maximum":6,"multipleOf":0.5},"protected":{"title":"Hills protected","description":"Whether hill squares count as protected for fire and charges (default true).","type":"boolean"},"meleePenalty":{"title":"Hill melee penalty","description":"Whether the attacker takes -1 when the contact square is a hill (default false).","type":"boolean"}}}}},"sides":{"title":"Sides","description":"Exactly two sides, one deploying at the north edge and one at the south.","type":"array","minItems":2,"maxItems":2,"items":{"title":"Side","description":"One side: its army, board edge and units.","type":"object","additionalProperties":false,"required":["id","army","edge","units"],"properties":{"id":{"title":"Side id","description":"Identifier of the side, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"army":{"title":"Army","description":"teutonic or russian (both sides may field the same army).","type":"string","enum":["teutonic","russian"]},"name":{"title":"Name","description":"Display name; the army's name when absent.","type":"string","minLength":1,"maxLength":80},"edge":{"title":"Board edge","description":"The board edge the side deploys at: north (row 1) or south.","type":"string","enum":["north","south"]},"divisions":{"title":"Divisions","description":"Number of standard divisions the side fields, 1 to 4 (default 1).","type":"integer","minimum":1,"maximum":4},"units":{"title":"Units","description":"The side's units, deployed or not. At most 200 units per side (four standard divisions need under 100).","type":"array","items":{"title":"Unit","description":"One unit.","type":"object","additionalProperties":false,"required":["id","type"],"properties":{"id":{"title":"Unit id","description":"Identifier of the unit, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"type":{"$ref":"#/$defs/troopType","title":"Troop type","description":"The unit's troop type."},"stands":{"title":"Stands","description":"Stands at the start, a whole number from 1 to full strength (default full; the schema allows 1 to 4, the largest full strength in the troop table, and the set-up rules check each type); absent for a ballista.","type":"integer","minimum":1,"maximum":4},"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the unit is deployed; absent means the player deploys it at the start of play."},"facing":{"$ref":"#/$defs/facing","title":"Facing","description":"Which way the unit faces; default towards the enemy edge."}}},"maxItems":200}}}}}};
 const schema32 = {"title":"Square","description":"A square label: column letters then row number, \"A1\" is the top-left (north-west) square.","type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
 const schema37 = {"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]};
 const schema40 = {"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]};
@@ -1517,9 +1517,10 @@ errors++;
 }
 if(data44.id !== undefined){
 let data45 = data44.id;
-if(typeof data45 === "string"){
-if(func2(data45) > 40){
-const err113 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema31.properties.sides.items.properties.id,data:data45};
+const _errs111 = errors;
+const _errs112 = errors;
+if(!(((data45 === "__proto__") || (data45 === "constructor")) || (data45 === "prototype"))){
+const err113 = {};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1528,8 +1529,9 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(func2(data45) < 1){
-const err114 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.sides.items.properties.id,data:data45};
+var valid38 = _errs112 === errors;
+if(valid38){
+const err114 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema31.properties.sides.items.properties.id.not,parentSchema:schema31.properties.sides.items.properties.id,data:data45};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1538,9 +1540,20 @@ vErrors.push(err114);
 }
 errors++;
 }
+else {
+errors = _errs111;
+if(vErrors !== null){
+if(_errs111){
+vErrors.length = _errs111;
 }
 else {
-const err115 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.id.type,parentSchema:schema31.properties.sides.items.properties.id,data:data45};
+vErrors = null;
+}
+}
+}
+if(typeof data45 === "string"){
+if(func2(data45) > 40){
+const err115 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema31.properties.sides.items.properties.id,data:data45};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1549,11 +1562,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-if(data44.army !== undefined){
-let data46 = data44.army;
-if(typeof data46 !== "string"){
-const err116 = {instancePath:instancePath+"/sides/" + i10+"/army",schemaPath:"#/properties/sides/items/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.army.type,parentSchema:schema31.properties.sides.items.properties.army,data:data46};
+if(func2(data45) < 1){
+const err116 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.sides.items.properties.id,data:data45};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1562,8 +1572,9 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(!((data46 === "teutonic") || (data46 === "russian"))){
-const err117 = {instancePath:instancePath+"/sides/" + i10+"/army",schemaPath:"#/properties/sides/items/properties/army/enum",keyword:"enum",params:{allowedValues: schema31.properties.sides.items.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.sides.items.properties.army.enum,parentSchema:schema31.properties.sides.items.properties.army,data:data46};
+}
+else {
+const err117 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.id.type,parentSchema:schema31.properties.sides.items.properties.id,data:data45};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1573,11 +1584,10 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data44.name !== undefined){
-let data47 = data44.name;
-if(typeof data47 === "string"){
-if(func2(data47) > 80){
-const err118 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema31.properties.sides.items.properties.name,data:data47};
+if(data44.army !== undefined){
+let data46 = data44.army;
+if(typeof data46 !== "string"){
+const err118 = {instancePath:instancePath+"/sides/" + i10+"/army",schemaPath:"#/properties/sides/items/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.army.type,parentSchema:schema31.properties.sides.items.properties.army,data:data46};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1586,8 +1596,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(func2(data47) < 1){
-const err119 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.sides.items.properties.name,data:data47};
+if(!((data46 === "teutonic") || (data46 === "russian"))){
+const err119 = {instancePath:instancePath+"/sides/" + i10+"/army",schemaPath:"#/properties/sides/items/properties/army/enum",keyword:"enum",params:{allowedValues: schema31.properties.sides.items.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.sides.items.properties.army.enum,parentSchema:schema31.properties.sides.items.properties.army,data:data46};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1597,8 +1607,11 @@ vErrors.push(err119);
 errors++;
 }
 }
-else {
-const err120 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.name.type,parentSchema:schema31.properties.sides.items.properties.name,data:data47};
+if(data44.name !== undefined){
+let data47 = data44.name;
+if(typeof data47 === "string"){
+if(func2(data47) > 80){
+const err120 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema31.properties.sides.items.properties.name,data:data47};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1607,11 +1620,8 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-if(data44.edge !== undefined){
-let data48 = data44.edge;
-if(typeof data48 !== "string"){
-const err121 = {instancePath:instancePath+"/sides/" + i10+"/edge",schemaPath:"#/properties/sides/items/properties/edge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.edge.type,parentSchema:schema31.properties.sides.items.properties.edge,data:data48};
+if(func2(data47) < 1){
+const err121 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.sides.items.properties.name,data:data47};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1620,8 +1630,9 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(!((data48 === "north") || (data48 === "south"))){
-const err122 = {instancePath:instancePath+"/sides/" + i10+"/edge",schemaPath:"#/properties/sides/items/properties/edge/enum",keyword:"enum",params:{allowedValues: schema31.properties.sides.items.properties.edge.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.sides.items.properties.edge.enum,parentSchema:schema31.properties.sides.items.properties.edge,data:data48};
+}
+else {
+const err122 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.name.type,parentSchema:schema31.properties.sides.items.properties.name,data:data47};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1631,10 +1642,10 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data44.divisions !== undefined){
-let data49 = data44.divisions;
-if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-const err123 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sides.items.properties.divisions.type,parentSchema:schema31.properties.sides.items.properties.divisions,data:data49};
+if(data44.edge !== undefined){
+let data48 = data44.edge;
+if(typeof data48 !== "string"){
+const err123 = {instancePath:instancePath+"/sides/" + i10+"/edge",schemaPath:"#/properties/sides/items/properties/edge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.edge.type,parentSchema:schema31.properties.sides.items.properties.edge,data:data48};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1643,9 +1654,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 > 4 || isNaN(data49)){
-const err124 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema31.properties.sides.items.properties.divisions,data:data49};
+if(!((data48 === "north") || (data48 === "south"))){
+const err124 = {instancePath:instancePath+"/sides/" + i10+"/edge",schemaPath:"#/properties/sides/items/properties/edge/enum",keyword:"enum",params:{allowedValues: schema31.properties.sides.items.properties.edge.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.sides.items.properties.edge.enum,parentSchema:schema31.properties.sides.items.properties.edge,data:data48};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1654,13 +1664,37 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data49 < 1 || isNaN(data49)){
-const err125 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sides.items.properties.divisions,data:data49};
+}
+if(data44.divisions !== undefined){
+let data49 = data44.divisions;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err125 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sides.items.properties.divisions.type,parentSchema:schema31.properties.sides.items.properties.divisions,data:data49};
 if(vErrors === null){
 vErrors = [err125];
 }
 else {
 vErrors.push(err125);
+}
+errors++;
+}
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 > 4 || isNaN(data49)){
+const err126 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema31.properties.sides.items.properties.divisions,data:data49};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+if(data49 < 1 || isNaN(data49)){
+const err127 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sides.items.properties.divisions,data:data49};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
 }
 errors++;
 }
@@ -1670,31 +1704,7 @@ if(data44.units !== undefined){
 let data50 = data44.units;
 if(Array.isArray(data50)){
 if(data50.length > 200){
-const err126 = {instancePath:instancePath+"/sides/" + i10+"/units",schemaPath:"#/properties/sides/items/properties/units/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items",schema:200,parentSchema:schema31.properties.sides.items.properties.units,data:data50};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-const len10 = data50.length;
-for(let i11=0; i11<len10; i11++){
-let data51 = data50[i11];
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.id === undefined){
-const err127 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema31.properties.sides.items.properties.units.items.required,parentSchema:schema31.properties.sides.items.properties.units.items,data:data51};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-if(data51.type === undefined){
-const err128 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema31.properties.sides.items.properties.units.items.required,parentSchema:schema31.properties.sides.items.properties.units.items,data:data51};
+const err128 = {instancePath:instancePath+"/sides/" + i10+"/units",schemaPath:"#/properties/sides/items/properties/units/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items",schema:200,parentSchema:schema31.properties.sides.items.properties.units,data:data50};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1703,9 +1713,12 @@ vErrors.push(err128);
 }
 errors++;
 }
-for(const key12 in data51){
-if(!(((((key12 === "id") || (key12 === "type")) || (key12 === "stands")) || (key12 === "at")) || (key12 === "facing"))){
-const err129 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sides.items.properties.units.items,data:data51};
+const len10 = data50.length;
+for(let i11=0; i11<len10; i11++){
+let data51 = data50[i11];
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.id === undefined){
+const err129 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema31.properties.sides.items.properties.units.items.required,parentSchema:schema31.properties.sides.items.properties.units.items,data:data51};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1714,12 +1727,8 @@ vErrors.push(err129);
 }
 errors++;
 }
-}
-if(data51.id !== undefined){
-let data52 = data51.id;
-if(typeof data52 === "string"){
-if(func2(data52) > 40){
-const err130 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data52};
+if(data51.type === undefined){
+const err130 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema31.properties.sides.items.properties.units.items.required,parentSchema:schema31.properties.sides.items.properties.units.items,data:data51};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1728,8 +1737,9 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(func2(data52) < 1){
-const err131 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data52};
+for(const key12 in data51){
+if(!(((((key12 === "id") || (key12 === "type")) || (key12 === "stands")) || (key12 === "at")) || (key12 === "facing"))){
+const err131 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sides.items.properties.units.items,data:data51};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1739,8 +1749,12 @@ vErrors.push(err131);
 errors++;
 }
 }
-else {
-const err132 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.units.items.properties.id.type,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data52};
+if(data51.id !== undefined){
+let data52 = data51.id;
+const _errs128 = errors;
+const _errs129 = errors;
+if(!(((data52 === "__proto__") || (data52 === "constructor")) || (data52 === "prototype"))){
+const err132 = {};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1749,11 +1763,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-if(data51.type !== undefined){
-let data53 = data51.type;
-if(typeof data53 !== "string"){
-const err133 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/type",schemaPath:"#/$defs/troopType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data53};
+var valid42 = _errs129 === errors;
+if(valid42){
+const err133 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema31.properties.sides.items.properties.units.items.properties.id.not,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data52};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1762,8 +1774,20 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(!((((((((((((data53 === "knights") || (data53 === "turcopoles")) || (data53 === "lightCavalry")) || (data53 === "armoredInfantry")) || (data53 === "mediumInfantry")) || (data53 === "levyInfantry")) || (data53 === "javelinmen")) || (data53 === "longbowmen")) || (data53 === "crossbowmen")) || (data53 === "ballista")) || (data53 === "ballistarii")) || (data53 === "commander"))){
-const err134 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/type",schemaPath:"#/$defs/troopType/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values",schema:schema37.enum,parentSchema:schema37,data:data53};
+else {
+errors = _errs128;
+if(vErrors !== null){
+if(_errs128){
+vErrors.length = _errs128;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data52 === "string"){
+if(func2(data52) > 40){
+const err134 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data52};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1772,11 +1796,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-if(data51.stands !== undefined){
-let data54 = data51.stands;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err135 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sides.items.properties.units.items.properties.stands.type,parentSchema:schema31.properties.sides.items.properties.units.items.properties.stands,data:data54};
+if(func2(data52) < 1){
+const err135 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data52};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1785,9 +1806,9 @@ vErrors.push(err135);
 }
 errors++;
 }
-if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 > 4 || isNaN(data54)){
-const err136 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema31.properties.sides.items.properties.units.items.properties.stands,data:data54};
+}
+else {
+const err136 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.units.items.properties.id.type,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data52};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1796,8 +1817,11 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(data54 < 1 || isNaN(data54)){
-const err137 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sides.items.properties.units.items.properties.stands,data:data54};
+}
+if(data51.type !== undefined){
+let data53 = data51.type;
+if(typeof data53 !== "string"){
+const err137 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/type",schemaPath:"#/$defs/troopType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data53};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1806,13 +1830,8 @@ vErrors.push(err137);
 }
 errors++;
 }
-}
-}
-if(data51.at !== undefined){
-let data55 = data51.at;
-if(typeof data55 === "string"){
-if(!pattern5.test(data55)){
-const err138 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema32,data:data55};
+if(!((((((((((((data53 === "knights") || (data53 === "turcopoles")) || (data53 === "lightCavalry")) || (data53 === "armoredInfantry")) || (data53 === "mediumInfantry")) || (data53 === "levyInfantry")) || (data53 === "javelinmen")) || (data53 === "longbowmen")) || (data53 === "crossbowmen")) || (data53 === "ballista")) || (data53 === "ballistarii")) || (data53 === "commander"))){
+const err138 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/type",schemaPath:"#/$defs/troopType/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values",schema:schema37.enum,parentSchema:schema37,data:data53};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1822,8 +1841,10 @@ vErrors.push(err138);
 errors++;
 }
 }
-else {
-const err139 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data:data55};
+if(data51.stands !== undefined){
+let data54 = data51.stands;
+if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+const err139 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sides.items.properties.units.items.properties.stands.type,parentSchema:schema31.properties.sides.items.properties.units.items.properties.stands,data:data54};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -1832,11 +1853,9 @@ vErrors.push(err139);
 }
 errors++;
 }
-}
-if(data51.facing !== undefined){
-let data56 = data51.facing;
-if(typeof data56 !== "string"){
-const err140 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/facing",schemaPath:"#/$defs/facing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data56};
+if((typeof data54 == "number") && (isFinite(data54))){
+if(data54 > 4 || isNaN(data54)){
+const err140 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema31.properties.sides.items.properties.units.items.properties.stands,data:data54};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -1845,8 +1864,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(!((((((((data56 === "N") || (data56 === "NE")) || (data56 === "E")) || (data56 === "SE")) || (data56 === "S")) || (data56 === "SW")) || (data56 === "W")) || (data56 === "NW"))){
-const err141 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data56};
+if(data54 < 1 || isNaN(data54)){
+const err141 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sides.items.properties.units.items.properties.stands,data:data54};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -1857,8 +1876,11 @@ errors++;
 }
 }
 }
-else {
-const err142 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sides.items.properties.units.items.type,parentSchema:schema31.properties.sides.items.properties.units.items,data:data51};
+if(data51.at !== undefined){
+let data55 = data51.at;
+if(typeof data55 === "string"){
+if(!pattern5.test(data55)){
+const err142 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema32,data:data55};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -1868,9 +1890,8 @@ vErrors.push(err142);
 errors++;
 }
 }
-}
 else {
-const err143 = {instancePath:instancePath+"/sides/" + i10+"/units",schemaPath:"#/properties/sides/items/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.sides.items.properties.units.type,parentSchema:schema31.properties.sides.items.properties.units,data:data50};
+const err143 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data:data55};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -1880,9 +1901,10 @@ vErrors.push(err143);
 errors++;
 }
 }
-}
-else {
-const err144 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sides.items.type,parentSchema:schema31.properties.sides.items,data:data44};
+if(data51.facing !== undefined){
+let data56 = data51.facing;
+if(typeof data56 !== "string"){
+const err144 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/facing",schemaPath:"#/$defs/facing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data56};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -1891,10 +1913,8 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-}
-else {
-const err145 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.sides.type,parentSchema:schema31.properties.sides,data:data43};
+if(!((((((((data56 === "N") || (data56 === "NE")) || (data56 === "E")) || (data56 === "SE")) || (data56 === "S")) || (data56 === "SW")) || (data56 === "W")) || (data56 === "NW"))){
+const err145 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data56};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -1906,12 +1926,60 @@ errors++;
 }
 }
 else {
-const err146 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err146 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sides.items.properties.units.items.type,parentSchema:schema31.properties.sides.items.properties.units.items,data:data51};
 if(vErrors === null){
 vErrors = [err146];
 }
 else {
 vErrors.push(err146);
+}
+errors++;
+}
+}
+}
+else {
+const err147 = {instancePath:instancePath+"/sides/" + i10+"/units",schemaPath:"#/properties/sides/items/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.sides.items.properties.units.type,parentSchema:schema31.properties.sides.items.properties.units,data:data50};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+}
+else {
+const err148 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sides.items.type,parentSchema:schema31.properties.sides.items,data:data44};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+}
+else {
+const err149 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.sides.type,parentSchema:schema31.properties.sides,data:data43};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+}
+else {
+const err150 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
 }
 errors++;
 }
@@ -2581,12 +2649,12 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const roster = validate28;
-const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/roster.schema.json","title":"Army roster","description":"An army list for one of the rule sets with army lists (Nevsky, A Splendid Victory!, Dewitt's Medieval Wargaming Rules), format version 1.","type":"object","additionalProperties":false,"required":["format","version","ruleset","meta","units"],"$defs":{"svUnit":{"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}},"dwUnit":{"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}},"nevskyUnit":{"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}},"svOptions":{"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}},"dwOptions":{"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}},"nevskyOptions":{"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}}},"properties":{"$schema":{"title":"Schema","description":"Optional link to this schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"roster\".","const":"roster"},"version":{"title":"Version","description":"The roster format version: 1.","type":"integer","minimum":1},"ruleset":{"title":"Rule set","description":"The rule set the army is built for: nevsky, splendid-victory or dewitt-medieval.","type":"string","enum":["nevsky","splendid-victory","dewitt-medieval"]},"meta":{"title":"Metadata","description":"What the army is and who built it.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The army's name, e.g. \"Eastern Association, 1644\".","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who built the roster.","type":"string","maxLength":120},"description":{"title":"Description","description":"Notes on the army, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"The date the roster was made, like 2026-11-21.","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}},"options":{"title":"Options","description":"Rule-set choices, an object whose fields depend on the rule set (see the option definitions)."},"units":{"title":"Units","description":"The army's units in the order they are listed and printed.","type":"array","maxItems":500,"items":{"title":"Unit","description":"One unit, an object whose fields depend on the rule set (see the unit definitions)."}}},"allOf":[{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the splendid-victory fields.","const":"splendid-victory"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of splendid-victory.","type":"array","items":{"$ref":"#/$defs/svUnit"}},"options":{"title":"Options","description":"Options of splendid-victory.","type":"object","$ref":"#/$defs/svOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the dewitt-medieval fields.","const":"dewitt-medieval"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of dewitt-medieval.","type":"array","items":{"$ref":"#/$defs/dwUnit"}},"options":{"title":"Options","description":"Options of dewitt-medieval.","type":"object","$ref":"#/$defs/dwOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the nevsky fields.","const":"nevsky"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of nevsky.","type":"array","items":{"$ref":"#/$defs/nevskyUnit"}},"options":{"title":"Options","description":"Options of nevsky.","type":"object","$ref":"#/$defs/nevskyOptions"}},"required":["options"]}}]};
-const schema47 = {"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}};
+const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/roster.schema.json","title":"Army roster","description":"An army list for one of the rule sets with army lists (Nevsky, A Splendid Victory!, Dewitt's Medieval Wargaming Rules), format version 1.","type":"object","additionalProperties":false,"required":["format","version","ruleset","meta","units"],"$defs":{"svUnit":{"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}},"dwUnit":{"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}},"nevskyUnit":{"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}},"svOptions":{"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}},"dwOptions":{"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}},"nevskyOptions":{"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}}},"properties":{"$schema":{"title":"Schema","description":"Optional link to this schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"roster\".","const":"roster"},"version":{"title":"Version","description":"The roster format version: 1.","type":"integer","minimum":1},"ruleset":{"title":"Rule set","description":"The rule set the army is built for: nevsky, splendid-victory or dewitt-medieval.","type":"string","enum":["nevsky","splendid-victory","dewitt-medieval"]},"meta":{"title":"Metadata","description":"What the army is and who built it.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The army's name, e.g. \"Eastern Association, 1644\".","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who built the roster.","type":"string","maxLength":120},"description":{"title":"Description","description":"Notes on the army, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"The date the roster was made, like 2026-11-21.","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}},"options":{"title":"Options","description":"Rule-set choices, an object whose fields depend on the rule set (see the option definitions)."},"units":{"title":"Units","description":"The army's units in the order they are listed and printed.","type":"array","maxItems":500,"items":{"title":"Unit","description":"One unit, an object whose fields depend on the rule set (see the unit definitions)."}}},"allOf":[{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the splendid-victory fields.","const":"splendid-victory"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of splendid-victory.","type":"array","items":{"$ref":"#/$defs/svUnit"}},"options":{"title":"Options","description":"Options of splendid-victory.","type":"object","$ref":"#/$defs/svOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the dewitt-medieval fields.","const":"dewitt-medieval"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of dewitt-medieval.","type":"array","items":{"$ref":"#/$defs/dwUnit"}},"options":{"title":"Options","description":"Options of dewitt-medieval.","type":"object","$ref":"#/$defs/dwOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the nevsky fields.","const":"nevsky"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of nevsky.","type":"array","items":{"$ref":"#/$defs/nevskyUnit"}},"options":{"title":"Options","description":"Options of nevsky.","type":"object","$ref":"#/$defs/nevskyOptions"}},"required":["options"]}}]};
+const schema47 = {"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}};
 const schema48 = {"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}};
-const schema49 = {"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}};
+const schema49 = {"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}};
 const schema50 = {"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}};
-const schema51 = {"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}};
+const schema51 = {"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}};
 const schema52 = {"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}};
 const pattern13 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
@@ -2695,9 +2763,10 @@ errors++;
 }
 if(data2.id !== undefined){
 let data3 = data2.id;
-if(typeof data3 === "string"){
-if(func2(data3) > 60){
-const err6 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema47.properties.id,data:data3};
+const _errs14 = errors;
+const _errs15 = errors;
+if(!(((data3 === "__proto__") || (data3 === "constructor")) || (data3 === "prototype"))){
+const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2706,8 +2775,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err7 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.id,data:data3};
+var valid8 = _errs15 === errors;
+if(valid8){
+const err7 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema47.properties.id.not,parentSchema:schema47.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2716,9 +2786,20 @@ vErrors.push(err7);
 }
 errors++;
 }
+else {
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
-const err8 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data3};
+vErrors = null;
+}
+}
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 60){
+const err8 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema47.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2727,12 +2808,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data2.name !== undefined){
-let data4 = data2.name;
-if(typeof data4 === "string"){
-if(func2(data4) > 120){
-const err9 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema47.properties.name,data:data4};
+if(func2(data3) < 1){
+const err9 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2741,8 +2818,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func2(data4) < 1){
-const err10 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.name,data:data4};
+}
+else {
+const err10 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2752,8 +2830,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.name.type,parentSchema:schema47.properties.name,data:data4};
+if(data2.name !== undefined){
+let data4 = data2.name;
+if(typeof data4 === "string"){
+if(func2(data4) > 120){
+const err11 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema47.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2762,11 +2843,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data2.kind !== undefined){
-let data5 = data2.kind;
-if(typeof data5 !== "string"){
-const err12 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.kind.type,parentSchema:schema47.properties.kind,data:data5};
+if(func2(data4) < 1){
+const err12 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2775,8 +2853,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(((((((data5 === "pikeAndMusket") || (data5 === "foot")) || (data5 === "dragoons")) || (data5 === "cavalry")) || (data5 === "heavyCavalry")) || (data5 === "artillery")) || (data5 === "command"))){
-const err13 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema47.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.kind.enum,parentSchema:schema47.properties.kind,data:data5};
+}
+else {
+const err13 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.name.type,parentSchema:schema47.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2786,12 +2865,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data2.stands !== undefined){
-let data6 = data2.stands;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key1 in data6){
-if(!(func1.call(schema47.properties.stands.properties, key1))){
-const err14 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema47.properties.stands,data:data6};
+if(data2.kind !== undefined){
+let data5 = data2.kind;
+if(typeof data5 !== "string"){
+const err14 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.kind.type,parentSchema:schema47.properties.kind,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2800,11 +2877,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data6.pike !== undefined){
-let data7 = data6.pike;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err15 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.pike.type,parentSchema:schema47.properties.stands.properties.pike,data:data7};
+if(!(((((((data5 === "pikeAndMusket") || (data5 === "foot")) || (data5 === "dragoons")) || (data5 === "cavalry")) || (data5 === "heavyCavalry")) || (data5 === "artillery")) || (data5 === "command"))){
+const err15 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema47.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.kind.enum,parentSchema:schema47.properties.kind,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2813,9 +2887,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 99 || isNaN(data7)){
-const err16 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.pike,data:data7};
+}
+if(data2.stands !== undefined){
+let data6 = data2.stands;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key1 in data6){
+if(!(func1.call(schema47.properties.stands.properties, key1))){
+const err16 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema47.properties.stands,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2824,8 +2902,11 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data7 < 0 || isNaN(data7)){
-const err17 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.pike,data:data7};
+}
+if(data6.pike !== undefined){
+let data7 = data6.pike;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err17 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.pike.type,parentSchema:schema47.properties.stands.properties.pike,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2834,12 +2915,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-if(data6.musket !== undefined){
-let data8 = data6.musket;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err18 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.musket.type,parentSchema:schema47.properties.stands.properties.musket,data:data8};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 99 || isNaN(data7)){
+const err18 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.pike,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2848,9 +2926,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 99 || isNaN(data8)){
-const err19 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.musket,data:data8};
+if(data7 < 0 || isNaN(data7)){
+const err19 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.pike,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2859,8 +2936,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data8 < 0 || isNaN(data8)){
-const err20 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.musket,data:data8};
+}
+}
+if(data6.musket !== undefined){
+let data8 = data6.musket;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err20 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.musket.type,parentSchema:schema47.properties.stands.properties.musket,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2869,12 +2950,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-}
-if(data6.handToHand !== undefined){
-let data9 = data6.handToHand;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err21 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.handToHand.type,parentSchema:schema47.properties.stands.properties.handToHand,data:data9};
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 99 || isNaN(data8)){
+const err21 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.musket,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2883,9 +2961,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 99 || isNaN(data9)){
-const err22 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.handToHand,data:data9};
+if(data8 < 0 || isNaN(data8)){
+const err22 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.musket,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2894,8 +2971,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data9 < 0 || isNaN(data9)){
-const err23 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.handToHand,data:data9};
+}
+}
+if(data6.handToHand !== undefined){
+let data9 = data6.handToHand;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err23 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.handToHand.type,parentSchema:schema47.properties.stands.properties.handToHand,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2904,12 +2985,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-if(data6.lightHandToHand !== undefined){
-let data10 = data6.lightHandToHand;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err24 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.lightHandToHand.type,parentSchema:schema47.properties.stands.properties.lightHandToHand,data:data10};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 99 || isNaN(data9)){
+const err24 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.handToHand,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2918,9 +2996,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 99 || isNaN(data10)){
-const err25 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.lightHandToHand,data:data10};
+if(data9 < 0 || isNaN(data9)){
+const err25 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.handToHand,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2929,8 +3006,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data10 < 0 || isNaN(data10)){
-const err26 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.lightHandToHand,data:data10};
+}
+}
+if(data6.lightHandToHand !== undefined){
+let data10 = data6.lightHandToHand;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err26 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.lightHandToHand.type,parentSchema:schema47.properties.stands.properties.lightHandToHand,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2939,12 +3020,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-}
-if(data6.dragoon !== undefined){
-let data11 = data6.dragoon;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err27 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.dragoon.type,parentSchema:schema47.properties.stands.properties.dragoon,data:data11};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 99 || isNaN(data10)){
+const err27 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.lightHandToHand,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2953,9 +3031,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 99 || isNaN(data11)){
-const err28 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.dragoon,data:data11};
+if(data10 < 0 || isNaN(data10)){
+const err28 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.lightHandToHand,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2964,8 +3041,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data11 < 0 || isNaN(data11)){
-const err29 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.dragoon,data:data11};
+}
+}
+if(data6.dragoon !== undefined){
+let data11 = data6.dragoon;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err29 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.dragoon.type,parentSchema:schema47.properties.stands.properties.dragoon,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2974,12 +3055,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-if(data6.cavalry !== undefined){
-let data12 = data6.cavalry;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err30 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.cavalry.type,parentSchema:schema47.properties.stands.properties.cavalry,data:data12};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 99 || isNaN(data11)){
+const err30 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.dragoon,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2988,9 +3066,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 99 || isNaN(data12)){
-const err31 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.cavalry,data:data12};
+if(data11 < 0 || isNaN(data11)){
+const err31 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.dragoon,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2999,8 +3076,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data12 < 0 || isNaN(data12)){
-const err32 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.cavalry,data:data12};
+}
+}
+if(data6.cavalry !== undefined){
+let data12 = data6.cavalry;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err32 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.cavalry.type,parentSchema:schema47.properties.stands.properties.cavalry,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3009,12 +3090,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-if(data6.heavyCavalry !== undefined){
-let data13 = data6.heavyCavalry;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err33 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.heavyCavalry.type,parentSchema:schema47.properties.stands.properties.heavyCavalry,data:data13};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 99 || isNaN(data12)){
+const err33 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.cavalry,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3023,9 +3101,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 99 || isNaN(data13)){
-const err34 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.heavyCavalry,data:data13};
+if(data12 < 0 || isNaN(data12)){
+const err34 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.cavalry,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3034,8 +3111,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data13 < 0 || isNaN(data13)){
-const err35 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.heavyCavalry,data:data13};
+}
+}
+if(data6.heavyCavalry !== undefined){
+let data13 = data6.heavyCavalry;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err35 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.heavyCavalry.type,parentSchema:schema47.properties.stands.properties.heavyCavalry,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3044,12 +3125,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-if(data6.frameGun !== undefined){
-let data14 = data6.frameGun;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err36 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.frameGun.type,parentSchema:schema47.properties.stands.properties.frameGun,data:data14};
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 99 || isNaN(data13)){
+const err36 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.heavyCavalry,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3058,9 +3136,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 99 || isNaN(data14)){
-const err37 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.frameGun,data:data14};
+if(data13 < 0 || isNaN(data13)){
+const err37 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.heavyCavalry,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3069,8 +3146,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data14 < 0 || isNaN(data14)){
-const err38 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.frameGun,data:data14};
+}
+}
+if(data6.frameGun !== undefined){
+let data14 = data6.frameGun;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err38 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.frameGun.type,parentSchema:schema47.properties.stands.properties.frameGun,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3079,12 +3160,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-}
-if(data6.lightGun !== undefined){
-let data15 = data6.lightGun;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err39 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.lightGun.type,parentSchema:schema47.properties.stands.properties.lightGun,data:data15};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 99 || isNaN(data14)){
+const err39 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.frameGun,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3093,9 +3171,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 > 99 || isNaN(data15)){
-const err40 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.lightGun,data:data15};
+if(data14 < 0 || isNaN(data14)){
+const err40 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.frameGun,data:data14};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3104,8 +3181,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data15 < 0 || isNaN(data15)){
-const err41 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.lightGun,data:data15};
+}
+}
+if(data6.lightGun !== undefined){
+let data15 = data6.lightGun;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err41 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.lightGun.type,parentSchema:schema47.properties.stands.properties.lightGun,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3114,12 +3195,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-if(data6.heavyGun !== undefined){
-let data16 = data6.heavyGun;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err42 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.heavyGun.type,parentSchema:schema47.properties.stands.properties.heavyGun,data:data16};
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 99 || isNaN(data15)){
+const err42 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.lightGun,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3128,9 +3206,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 99 || isNaN(data16)){
-const err43 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.heavyGun,data:data16};
+if(data15 < 0 || isNaN(data15)){
+const err43 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.lightGun,data:data15};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3139,8 +3216,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data16 < 0 || isNaN(data16)){
-const err44 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.heavyGun,data:data16};
+}
+}
+if(data6.heavyGun !== undefined){
+let data16 = data6.heavyGun;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err44 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.heavyGun.type,parentSchema:schema47.properties.stands.properties.heavyGun,data:data16};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3149,12 +3230,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-}
-if(data6.commander !== undefined){
-let data17 = data6.commander;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err45 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.commander.type,parentSchema:schema47.properties.stands.properties.commander,data:data17};
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 99 || isNaN(data16)){
+const err45 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.heavyGun,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3163,9 +3241,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 > 99 || isNaN(data17)){
-const err46 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.commander,data:data17};
+if(data16 < 0 || isNaN(data16)){
+const err46 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.heavyGun,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3174,8 +3251,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data17 < 0 || isNaN(data17)){
-const err47 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.commander,data:data17};
+}
+}
+if(data6.commander !== undefined){
+let data17 = data6.commander;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err47 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.commander.type,parentSchema:schema47.properties.stands.properties.commander,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3184,12 +3265,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-}
-if(data6.subCommander !== undefined){
-let data18 = data6.subCommander;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err48 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.subCommander.type,parentSchema:schema47.properties.stands.properties.subCommander,data:data18};
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 > 99 || isNaN(data17)){
+const err48 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.commander,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3198,9 +3276,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 99 || isNaN(data18)){
-const err49 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.subCommander,data:data18};
+if(data17 < 0 || isNaN(data17)){
+const err49 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.commander,data:data17};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3209,8 +3286,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data18 < 0 || isNaN(data18)){
-const err50 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.subCommander,data:data18};
+}
+}
+if(data6.subCommander !== undefined){
+let data18 = data6.subCommander;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err50 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.subCommander.type,parentSchema:schema47.properties.stands.properties.subCommander,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -3219,11 +3300,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.stands.type,parentSchema:schema47.properties.stands,data:data6};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 99 || isNaN(data18)){
+const err51 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.subCommander,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -3232,11 +3311,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data2.mounted !== undefined){
-let data19 = data2.mounted;
-if(typeof data19 !== "boolean"){
-const err52 = {instancePath:instancePath+"/units/" + i0+"/mounted",schemaPath:"#/$defs/svUnit/properties/mounted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.mounted.type,parentSchema:schema47.properties.mounted,data:data19};
+if(data18 < 0 || isNaN(data18)){
+const err52 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.subCommander,data:data18};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -3247,8 +3323,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err53 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data:data2};
+const err53 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.stands.type,parentSchema:schema47.properties.stands,data:data6};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3258,9 +3335,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/0/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.allOf[0].then.properties.units.type,parentSchema:schema46.allOf[0].then.properties.units,data:data1};
+if(data2.mounted !== undefined){
+let data19 = data2.mounted;
+if(typeof data19 !== "boolean"){
+const err54 = {instancePath:instancePath+"/units/" + i0+"/mounted",schemaPath:"#/$defs/svUnit/properties/mounted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.mounted.type,parentSchema:schema47.properties.mounted,data:data19};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3270,10 +3348,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.options !== undefined){
-let data20 = data.options;
-if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){
-const err55 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/0/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.allOf[0].then.properties.options.type,parentSchema:schema46.allOf[0].then.properties.options,data:data20};
+}
+else {
+const err55 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data:data2};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -3282,10 +3359,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key2 in data20){
-if(!(key2 === "secondSubCommander")){
-const err56 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data20};
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/0/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.allOf[0].then.properties.units.type,parentSchema:schema46.allOf[0].then.properties.units,data:data1};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -3295,10 +3372,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data20.secondSubCommander !== undefined){
-let data21 = data20.secondSubCommander;
-if(typeof data21 !== "boolean"){
-const err57 = {instancePath:instancePath+"/options/secondSubCommander",schemaPath:"#/$defs/svOptions/properties/secondSubCommander/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.secondSubCommander.type,parentSchema:schema48.properties.secondSubCommander,data:data21};
+if(data.options !== undefined){
+let data20 = data.options;
+if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){
+const err57 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/0/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.allOf[0].then.properties.options.type,parentSchema:schema46.allOf[0].then.properties.options,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -3307,15 +3384,40 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data20};
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key2 in data20){
+if(!(key2 === "secondSubCommander")){
+const err58 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data20};
 if(vErrors === null){
 vErrors = [err58];
 }
 else {
 vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data20.secondSubCommander !== undefined){
+let data21 = data20.secondSubCommander;
+if(typeof data21 !== "boolean"){
+const err59 = {instancePath:instancePath+"/options/secondSubCommander",schemaPath:"#/$defs/svOptions/properties/secondSubCommander/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.secondSubCommander.type,parentSchema:schema48.properties.secondSubCommander,data:data21};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data20};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -3331,34 +3433,7 @@ props0.ruleset = true;
 }
 }
 if(!valid1){
-const err59 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema46.allOf[0].if,parentSchema:schema46.allOf[0],data};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-const _errs55 = errors;
-let valid11 = true;
-const _errs56 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.ruleset === undefined) && (missing1 = "ruleset")){
-const err60 = {};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-else {
-if(data.ruleset !== undefined){
-if("dewitt-medieval" !== data.ruleset){
-const err61 = {};
+const err61 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema46.allOf[0].if,parentSchema:schema46.allOf[0],data};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -3367,21 +3442,48 @@ vErrors.push(err61);
 }
 errors++;
 }
+const _errs57 = errors;
+let valid12 = true;
+const _errs58 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.ruleset === undefined) && (missing1 = "ruleset")){
+const err62 = {};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+else {
+if(data.ruleset !== undefined){
+if("dewitt-medieval" !== data.ruleset){
+const err63 = {};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
 }
 }
 }
-var _valid1 = _errs56 === errors;
-errors = _errs55;
+}
+var _valid1 = _errs58 === errors;
+errors = _errs57;
 if(vErrors !== null){
-if(_errs55){
-vErrors.length = _errs55;
+if(_errs57){
+vErrors.length = _errs57;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid1){
-const _errs58 = errors;
+const _errs60 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.units !== undefined){
 let data23 = data.units;
@@ -3391,28 +3493,7 @@ for(let i1=0; i1<len1; i1++){
 let data24 = data23[i1];
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.id === undefined){
-const err62 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema49.required,parentSchema:schema49,data:data24};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-if(data24.kind === undefined){
-const err63 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema49.required,parentSchema:schema49,data:data24};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-for(const key3 in data24){
-if(!((((((((key3 === "id") || (key3 === "name")) || (key3 === "kind")) || (key3 === "class")) || (key3 === "stands")) || (key3 === "figuresPerStand")) || (key3 === "weapons")) || (key3 === "shield"))){
-const err64 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema49,data:data24};
+const err64 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema49.required,parentSchema:schema49,data:data24};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3421,12 +3502,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data24.id !== undefined){
-let data25 = data24.id;
-if(typeof data25 === "string"){
-if(func2(data25) > 60){
-const err65 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema49.properties.id,data:data25};
+if(data24.kind === undefined){
+const err65 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema49.required,parentSchema:schema49,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3435,8 +3512,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(func2(data25) < 1){
-const err66 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.id,data:data25};
+for(const key3 in data24){
+if(!((((((((key3 === "id") || (key3 === "name")) || (key3 === "kind")) || (key3 === "class")) || (key3 === "stands")) || (key3 === "figuresPerStand")) || (key3 === "weapons")) || (key3 === "shield"))){
+const err66 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema49,data:data24};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3446,8 +3524,12 @@ vErrors.push(err66);
 errors++;
 }
 }
-else {
-const err67 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.id.type,parentSchema:schema49.properties.id,data:data25};
+if(data24.id !== undefined){
+let data25 = data24.id;
+const _errs69 = errors;
+const _errs70 = errors;
+if(!(((data25 === "__proto__") || (data25 === "constructor")) || (data25 === "prototype"))){
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3456,12 +3538,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data24.name !== undefined){
-let data26 = data24.name;
-if(typeof data26 === "string"){
-if(func2(data26) > 120){
-const err68 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema49.properties.name,data:data26};
+var valid19 = _errs70 === errors;
+if(valid19){
+const err68 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema49.properties.id.not,parentSchema:schema49.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3470,8 +3549,20 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(func2(data26) < 1){
-const err69 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.name,data:data26};
+else {
+errors = _errs69;
+if(vErrors !== null){
+if(_errs69){
+vErrors.length = _errs69;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data25 === "string"){
+if(func2(data25) > 60){
+const err69 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema49.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3480,9 +3571,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data26};
+if(func2(data25) < 1){
+const err70 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3492,10 +3582,8 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data24.kind !== undefined){
-let data27 = data24.kind;
-if(typeof data27 !== "string"){
-const err71 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.kind.type,parentSchema:schema49.properties.kind,data:data27};
+else {
+const err71 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.id.type,parentSchema:schema49.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3504,8 +3592,12 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(!((((data27 === "cavalry") || (data27 === "foot")) || (data27 === "commanderInChief")) || (data27 === "general"))){
-const err72 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema49.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.kind.enum,parentSchema:schema49.properties.kind,data:data27};
+}
+if(data24.name !== undefined){
+let data26 = data24.name;
+if(typeof data26 === "string"){
+if(func2(data26) > 120){
+const err72 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema49.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3514,11 +3606,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-if(data24.class !== undefined){
-let data28 = data24.class;
-if(typeof data28 !== "string"){
-const err73 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.class.type,parentSchema:schema49.properties.class,data:data28};
+if(func2(data26) < 1){
+const err73 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3527,8 +3616,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(!((((data28 === "light") || (data28 === "medium")) || (data28 === "heavy")) || (data28 === "superHeavy"))){
-const err74 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/enum",keyword:"enum",params:{allowedValues: schema49.properties.class.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.class.enum,parentSchema:schema49.properties.class,data:data28};
+}
+else {
+const err74 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3538,10 +3628,10 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data24.stands !== undefined){
-let data29 = data24.stands;
-if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err75 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.stands.type,parentSchema:schema49.properties.stands,data:data29};
+if(data24.kind !== undefined){
+let data27 = data24.kind;
+if(typeof data27 !== "string"){
+const err75 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.kind.type,parentSchema:schema49.properties.kind,data:data27};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3550,9 +3640,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 > 99 || isNaN(data29)){
-const err76 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema49.properties.stands,data:data29};
+if(!((((data27 === "cavalry") || (data27 === "foot")) || (data27 === "commanderInChief")) || (data27 === "general"))){
+const err76 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema49.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.kind.enum,parentSchema:schema49.properties.kind,data:data27};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3561,8 +3650,11 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data29 < 0 || isNaN(data29)){
-const err77 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema49.properties.stands,data:data29};
+}
+if(data24.class !== undefined){
+let data28 = data24.class;
+if(typeof data28 !== "string"){
+const err77 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.class.type,parentSchema:schema49.properties.class,data:data28};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3571,12 +3663,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-}
-if(data24.figuresPerStand !== undefined){
-let data30 = data24.figuresPerStand;
-if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err78 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.figuresPerStand.type,parentSchema:schema49.properties.figuresPerStand,data:data30};
+if(!((((data28 === "light") || (data28 === "medium")) || (data28 === "heavy")) || (data28 === "superHeavy"))){
+const err78 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/enum",keyword:"enum",params:{allowedValues: schema49.properties.class.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.class.enum,parentSchema:schema49.properties.class,data:data28};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3585,9 +3673,11 @@ vErrors.push(err78);
 }
 errors++;
 }
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 > 6 || isNaN(data30)){
-const err79 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema49.properties.figuresPerStand,data:data30};
+}
+if(data24.stands !== undefined){
+let data29 = data24.stands;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err79 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.stands.type,parentSchema:schema49.properties.stands,data:data29};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3596,13 +3686,59 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data30 < 1 || isNaN(data30)){
-const err80 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema49.properties.figuresPerStand,data:data30};
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 > 99 || isNaN(data29)){
+const err80 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema49.properties.stands,data:data29};
 if(vErrors === null){
 vErrors = [err80];
 }
 else {
 vErrors.push(err80);
+}
+errors++;
+}
+if(data29 < 0 || isNaN(data29)){
+const err81 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema49.properties.stands,data:data29};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+if(data24.figuresPerStand !== undefined){
+let data30 = data24.figuresPerStand;
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+const err82 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.figuresPerStand.type,parentSchema:schema49.properties.figuresPerStand,data:data30};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 > 6 || isNaN(data30)){
+const err83 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema49.properties.figuresPerStand,data:data30};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(data30 < 1 || isNaN(data30)){
+const err84 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema49.properties.figuresPerStand,data:data30};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
 }
 errors++;
 }
@@ -3612,12 +3748,12 @@ if(data24.weapons !== undefined){
 let data31 = data24.weapons;
 if(Array.isArray(data31)){
 if(data31.length > 11){
-const err81 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/maxItems",keyword:"maxItems",params:{limit: 11},message:"must NOT have more than 11 items",schema:11,parentSchema:schema49.properties.weapons,data:data31};
+const err85 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/maxItems",keyword:"maxItems",params:{limit: 11},message:"must NOT have more than 11 items",schema:11,parentSchema:schema49.properties.weapons,data:data31};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err85];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -3625,22 +3761,22 @@ const len2 = data31.length;
 for(let i2=0; i2<len2; i2++){
 let data32 = data31[i2];
 if(typeof data32 !== "string"){
-const err82 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.weapons.items.type,parentSchema:schema49.properties.weapons.items,data:data32};
+const err86 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.weapons.items.type,parentSchema:schema49.properties.weapons.items,data:data32};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err86];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err86);
 }
 errors++;
 }
 if(!(((((((((((data32 === "twoHanded") || (data32 === "pike")) || (data32 === "mace")) || (data32 === "spear")) || (data32 === "crossbow")) || (data32 === "sling")) || (data32 === "longbow")) || (data32 === "bow")) || (data32 === "shortSword")) || (data32 === "lance")) || (data32 === "cutAndThrust"))){
-const err83 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/enum",keyword:"enum",params:{allowedValues: schema49.properties.weapons.items.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.weapons.items.enum,parentSchema:schema49.properties.weapons.items,data:data32};
+const err87 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/enum",keyword:"enum",params:{allowedValues: schema49.properties.weapons.items.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.weapons.items.enum,parentSchema:schema49.properties.weapons.items,data:data32};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err87];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -3656,12 +3792,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err84 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema49.properties.weapons,data:data31};
+const err88 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema49.properties.weapons,data:data31};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err88];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err88);
 }
 errors++;
 break;
@@ -3671,57 +3807,7 @@ indices0[item0] = i3;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.weapons.type,parentSchema:schema49.properties.weapons,data:data31};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data24.shield !== undefined){
-let data33 = data24.shield;
-if(typeof data33 !== "boolean"){
-const err86 = {instancePath:instancePath+"/units/" + i1+"/shield",schemaPath:"#/$defs/dwUnit/properties/shield/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.shield.type,parentSchema:schema49.properties.shield,data:data33};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data:data24};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/1/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.allOf[1].then.properties.units.type,parentSchema:schema46.allOf[1].then.properties.units,data:data23};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-if(data.options !== undefined){
-let data34 = data.options;
-if(!(data34 && typeof data34 == "object" && !Array.isArray(data34))){
-const err89 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/1/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.allOf[1].then.properties.options.type,parentSchema:schema46.allOf[1].then.properties.options,data:data34};
+const err89 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.weapons.type,parentSchema:schema49.properties.weapons,data:data31};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3730,10 +3816,11 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-for(const key4 in data34){
-if(!(key4 === "pointsLimit")){
-const err90 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data:data34};
+}
+if(data24.shield !== undefined){
+let data33 = data24.shield;
+if(typeof data33 !== "boolean"){
+const err90 = {instancePath:instancePath+"/units/" + i1+"/shield",schemaPath:"#/$defs/dwUnit/properties/shield/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.shield.type,parentSchema:schema49.properties.shield,data:data33};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3743,10 +3830,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data34.pointsLimit !== undefined){
-let data35 = data34.pointsLimit;
-if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err91 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.pointsLimit.type,parentSchema:schema50.properties.pointsLimit,data:data35};
+}
+else {
+const err91 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data:data24};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3755,9 +3841,10 @@ vErrors.push(err91);
 }
 errors++;
 }
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 > 1000000 || isNaN(data35)){
-const err92 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema50.properties.pointsLimit,data:data35};
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/1/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.allOf[1].then.properties.units.type,parentSchema:schema46.allOf[1].then.properties.units,data:data23};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3766,8 +3853,11 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data35 < 0 || isNaN(data35)){
-const err93 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema50.properties.pointsLimit,data:data35};
+}
+if(data.options !== undefined){
+let data34 = data.options;
+if(!(data34 && typeof data34 == "object" && !Array.isArray(data34))){
+const err93 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/1/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.allOf[1].then.properties.options.type,parentSchema:schema46.allOf[1].then.properties.options,data:data34};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3776,11 +3866,10 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data:data34};
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+for(const key4 in data34){
+if(!(key4 === "pointsLimit")){
+const err94 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data:data34};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3790,23 +3879,70 @@ vErrors.push(err94);
 errors++;
 }
 }
+if(data34.pointsLimit !== undefined){
+let data35 = data34.pointsLimit;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err95 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.pointsLimit.type,parentSchema:schema50.properties.pointsLimit,data:data35};
+if(vErrors === null){
+vErrors = [err95];
 }
-var _valid1 = _errs58 === errors;
-valid11 = _valid1;
-if(valid11){
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 > 1000000 || isNaN(data35)){
+const err96 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema50.properties.pointsLimit,data:data35};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if(data35 < 0 || isNaN(data35)){
+const err97 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema50.properties.pointsLimit,data:data35};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data:data34};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+var _valid1 = _errs60 === errors;
+valid12 = _valid1;
+if(valid12){
 var props1 = {};
 props1.units = true;
 props1.options = true;
 props1.ruleset = true;
 }
 }
-if(!valid11){
-const err95 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema46.allOf[1].if,parentSchema:schema46.allOf[1],data};
+if(!valid12){
+const err99 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema46.allOf[1].if,parentSchema:schema46.allOf[1],data};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err99];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err99);
 }
 errors++;
 }
@@ -3819,56 +3955,56 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-const _errs91 = errors;
-let valid23 = true;
-const _errs92 = errors;
+const _errs95 = errors;
+let valid25 = true;
+const _errs96 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.ruleset === undefined) && (missing2 = "ruleset")){
-const err96 = {};
+const err100 = {};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err100];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err100);
 }
 errors++;
 }
 else {
 if(data.ruleset !== undefined){
 if("nevsky" !== data.ruleset){
-const err97 = {};
+const err101 = {};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err101];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err101);
 }
 errors++;
 }
 }
 }
 }
-var _valid2 = _errs92 === errors;
-errors = _errs91;
+var _valid2 = _errs96 === errors;
+errors = _errs95;
 if(vErrors !== null){
-if(_errs91){
-vErrors.length = _errs91;
+if(_errs95){
+vErrors.length = _errs95;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid2){
-const _errs94 = errors;
+const _errs98 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.options === undefined){
-const err98 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema46.allOf[2].then.required,parentSchema:schema46.allOf[2].then,data};
+const err102 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema46.allOf[2].then.required,parentSchema:schema46.allOf[2].then,data};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err102];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err102);
 }
 errors++;
 }
@@ -3880,52 +4016,7 @@ for(let i4=0; i4<len3; i4++){
 let data38 = data37[i4];
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 if(data38.id === undefined){
-const err99 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema51.required,parentSchema:schema51,data:data38};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-if(data38.kind === undefined){
-const err100 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema51.required,parentSchema:schema51,data:data38};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-for(const key5 in data38){
-if(!((((key5 === "id") || (key5 === "name")) || (key5 === "kind")) || (key5 === "stands"))){
-const err101 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data:data38};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-if(data38.id !== undefined){
-let data39 = data38.id;
-if(typeof data39 === "string"){
-if(func2(data39) > 60){
-const err102 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema51.properties.id,data:data39};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-if(func2(data39) < 1){
-const err103 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.id,data:data39};
+const err103 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema51.required,parentSchema:schema51,data:data38};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3934,9 +4025,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-else {
-const err104 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.id.type,parentSchema:schema51.properties.id,data:data39};
+if(data38.kind === undefined){
+const err104 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema51.required,parentSchema:schema51,data:data38};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3945,12 +4035,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-if(data38.name !== undefined){
-let data40 = data38.name;
-if(typeof data40 === "string"){
-if(func2(data40) > 120){
-const err105 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema51.properties.name,data:data40};
+for(const key5 in data38){
+if(!((((key5 === "id") || (key5 === "name")) || (key5 === "kind")) || (key5 === "stands"))){
+const err105 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data:data38};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3959,8 +4046,13 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(func2(data40) < 1){
-const err106 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.name,data:data40};
+}
+if(data38.id !== undefined){
+let data39 = data38.id;
+const _errs107 = errors;
+const _errs108 = errors;
+if(!(((data39 === "__proto__") || (data39 === "constructor")) || (data39 === "prototype"))){
+const err106 = {};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3969,9 +4061,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-else {
-const err107 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.name.type,parentSchema:schema51.properties.name,data:data40};
+var valid32 = _errs108 === errors;
+if(valid32){
+const err107 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema51.properties.id.not,parentSchema:schema51.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3980,11 +4072,20 @@ vErrors.push(err107);
 }
 errors++;
 }
+else {
+errors = _errs107;
+if(vErrors !== null){
+if(_errs107){
+vErrors.length = _errs107;
 }
-if(data38.kind !== undefined){
-let data41 = data38.kind;
-if(typeof data41 !== "string"){
-const err108 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.kind.type,parentSchema:schema51.properties.kind,data:data41};
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data39 === "string"){
+if(func2(data39) > 60){
+const err108 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema51.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3993,8 +4094,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(!((((((((((((data41 === "knights") || (data41 === "turcopoles")) || (data41 === "lightCavalry")) || (data41 === "armoredInfantry")) || (data41 === "mediumInfantry")) || (data41 === "levyInfantry")) || (data41 === "javelinmen")) || (data41 === "longbowmen")) || (data41 === "crossbowmen")) || (data41 === "ballista")) || (data41 === "ballistarii")) || (data41 === "commander"))){
-const err109 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema51.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema51.properties.kind.enum,parentSchema:schema51.properties.kind,data:data41};
+if(func2(data39) < 1){
+const err109 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -4004,10 +4105,8 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data38.stands !== undefined){
-let data42 = data38.stands;
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err110 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.stands.type,parentSchema:schema51.properties.stands,data:data42};
+else {
+const err110 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.id.type,parentSchema:schema51.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -4016,9 +4115,12 @@ vErrors.push(err110);
 }
 errors++;
 }
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 > 99 || isNaN(data42)){
-const err111 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema51.properties.stands,data:data42};
+}
+if(data38.name !== undefined){
+let data40 = data38.name;
+if(typeof data40 === "string"){
+if(func2(data40) > 120){
+const err111 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema51.properties.name,data:data40};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -4027,8 +4129,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data42 < 0 || isNaN(data42)){
-const err112 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.stands,data:data42};
+if(func2(data40) < 1){
+const err112 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.name,data:data40};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -4038,10 +4140,8 @@ vErrors.push(err112);
 errors++;
 }
 }
-}
-}
 else {
-const err113 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data:data38};
+const err113 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.name.type,parentSchema:schema51.properties.name,data:data40};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -4051,9 +4151,10 @@ vErrors.push(err113);
 errors++;
 }
 }
-}
-else {
-const err114 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/2/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.allOf[2].then.properties.units.type,parentSchema:schema46.allOf[2].then.properties.units,data:data37};
+if(data38.kind !== undefined){
+let data41 = data38.kind;
+if(typeof data41 !== "string"){
+const err114 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.kind.type,parentSchema:schema51.properties.kind,data:data41};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -4062,11 +4163,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-if(data.options !== undefined){
-let data43 = data.options;
-if(!(data43 && typeof data43 == "object" && !Array.isArray(data43))){
-const err115 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/2/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.allOf[2].then.properties.options.type,parentSchema:schema46.allOf[2].then.properties.options,data:data43};
+if(!((((((((((((data41 === "knights") || (data41 === "turcopoles")) || (data41 === "lightCavalry")) || (data41 === "armoredInfantry")) || (data41 === "mediumInfantry")) || (data41 === "levyInfantry")) || (data41 === "javelinmen")) || (data41 === "longbowmen")) || (data41 === "crossbowmen")) || (data41 === "ballista")) || (data41 === "ballistarii")) || (data41 === "commander"))){
+const err115 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema51.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema51.properties.kind.enum,parentSchema:schema51.properties.kind,data:data41};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -4075,9 +4173,11 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if(data43.army === undefined){
-const err116 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema52.required,parentSchema:schema52,data:data43};
+}
+if(data38.stands !== undefined){
+let data42 = data38.stands;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err116 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.stands.type,parentSchema:schema51.properties.stands,data:data42};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -4086,9 +4186,9 @@ vErrors.push(err116);
 }
 errors++;
 }
-for(const key6 in data43){
-if(!((key6 === "army") || (key6 === "divisions"))){
-const err117 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema52,data:data43};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 > 99 || isNaN(data42)){
+const err117 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema51.properties.stands,data:data42};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -4097,11 +4197,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data43.army !== undefined){
-let data44 = data43.army;
-if(typeof data44 !== "string"){
-const err118 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.army.type,parentSchema:schema52.properties.army,data:data44};
+if(data42 < 0 || isNaN(data42)){
+const err118 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.stands,data:data42};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -4110,8 +4207,11 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(!((data44 === "teutonic") || (data44 === "russian"))){
-const err119 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/enum",keyword:"enum",params:{allowedValues: schema52.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema52.properties.army.enum,parentSchema:schema52.properties.army,data:data44};
+}
+}
+}
+else {
+const err119 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data:data38};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -4121,10 +4221,9 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data43.divisions !== undefined){
-let data45 = data43.divisions;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err120 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema52.properties.divisions.type,parentSchema:schema52.properties.divisions,data:data45};
+}
+else {
+const err120 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/2/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.allOf[2].then.properties.units.type,parentSchema:schema46.allOf[2].then.properties.units,data:data37};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -4133,9 +4232,11 @@ vErrors.push(err120);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 > 4 || isNaN(data45)){
-const err121 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema52.properties.divisions,data:data45};
+}
+if(data.options !== undefined){
+let data43 = data.options;
+if(!(data43 && typeof data43 == "object" && !Array.isArray(data43))){
+const err121 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/2/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.allOf[2].then.properties.options.type,parentSchema:schema46.allOf[2].then.properties.options,data:data43};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -4144,8 +4245,9 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(data45 < 1 || isNaN(data45)){
-const err122 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema52.properties.divisions,data:data45};
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.army === undefined){
+const err122 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema52.required,parentSchema:schema52,data:data43};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -4154,11 +4256,9 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err123 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data:data43};
+for(const key6 in data43){
+if(!((key6 === "army") || (key6 === "divisions"))){
+const err123 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema52,data:data43};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -4168,23 +4268,93 @@ vErrors.push(err123);
 errors++;
 }
 }
+if(data43.army !== undefined){
+let data44 = data43.army;
+if(typeof data44 !== "string"){
+const err124 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.army.type,parentSchema:schema52.properties.army,data:data44};
+if(vErrors === null){
+vErrors = [err124];
 }
-var _valid2 = _errs94 === errors;
-valid23 = _valid2;
-if(valid23){
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+if(!((data44 === "teutonic") || (data44 === "russian"))){
+const err125 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/enum",keyword:"enum",params:{allowedValues: schema52.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema52.properties.army.enum,parentSchema:schema52.properties.army,data:data44};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+if(data43.divisions !== undefined){
+let data45 = data43.divisions;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err126 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema52.properties.divisions.type,parentSchema:schema52.properties.divisions,data:data45};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 4 || isNaN(data45)){
+const err127 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema52.properties.divisions,data:data45};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+if(data45 < 1 || isNaN(data45)){
+const err128 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema52.properties.divisions,data:data45};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err129 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data:data43};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+}
+var _valid2 = _errs98 === errors;
+valid25 = _valid2;
+if(valid25){
 var props2 = {};
 props2.units = true;
 props2.options = true;
 props2.ruleset = true;
 }
 }
-if(!valid23){
-const err124 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema46.allOf[2].if,parentSchema:schema46.allOf[2],data};
+if(!valid25){
+const err130 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema46.allOf[2].if,parentSchema:schema46.allOf[2],data};
 if(vErrors === null){
-vErrors = [err124];
+vErrors = [err130];
 }
 else {
-vErrors.push(err124);
+vErrors.push(err130);
 }
 errors++;
 }
@@ -4199,71 +4369,7 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format === undefined){
-const err125 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema46.required,parentSchema:schema46,data};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-if(data.version === undefined){
-const err126 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema46.required,parentSchema:schema46,data};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-if(data.ruleset === undefined){
-const err127 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ruleset"},message:"must have required property '"+"ruleset"+"'",schema:schema46.required,parentSchema:schema46,data};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-if(data.meta === undefined){
-const err128 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meta"},message:"must have required property '"+"meta"+"'",schema:schema46.required,parentSchema:schema46,data};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
-}
-if(data.units === undefined){
-const err129 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema46.required,parentSchema:schema46,data};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-for(const key7 in data){
-if(!(((((((key7 === "$schema") || (key7 === "format")) || (key7 === "version")) || (key7 === "ruleset")) || (key7 === "meta")) || (key7 === "options")) || (key7 === "units"))){
-const err130 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema46,data};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
-}
-}
-if(data.$schema !== undefined){
-let data46 = data.$schema;
-if(typeof data46 !== "string"){
-const err131 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.$schema.type,parentSchema:schema46.properties.$schema,data:data46};
+const err131 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema46.required,parentSchema:schema46,data};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -4272,11 +4378,8 @@ vErrors.push(err131);
 }
 errors++;
 }
-}
-if(data.format !== undefined){
-let data47 = data.format;
-if("roster" !== data47){
-const err132 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "roster"},message:"must be equal to constant",schema:"roster",parentSchema:schema46.properties.format,data:data47};
+if(data.version === undefined){
+const err132 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema46.required,parentSchema:schema46,data};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -4285,11 +4388,8 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-if(data.version !== undefined){
-let data48 = data.version;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err133 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema46.properties.version.type,parentSchema:schema46.properties.version,data:data48};
+if(data.ruleset === undefined){
+const err133 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ruleset"},message:"must have required property '"+"ruleset"+"'",schema:schema46.required,parentSchema:schema46,data};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -4298,9 +4398,8 @@ vErrors.push(err133);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 < 1 || isNaN(data48)){
-const err134 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema46.properties.version,data:data48};
+if(data.meta === undefined){
+const err134 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meta"},message:"must have required property '"+"meta"+"'",schema:schema46.required,parentSchema:schema46,data};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -4309,12 +4408,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-}
-if(data.ruleset !== undefined){
-let data49 = data.ruleset;
-if(typeof data49 !== "string"){
-const err135 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.ruleset.type,parentSchema:schema46.properties.ruleset,data:data49};
+if(data.units === undefined){
+const err135 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema46.required,parentSchema:schema46,data};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -4323,8 +4418,9 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(!(((data49 === "nevsky") || (data49 === "splendid-victory")) || (data49 === "dewitt-medieval"))){
-const err136 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/enum",keyword:"enum",params:{allowedValues: schema46.properties.ruleset.enum},message:"must be equal to one of the allowed values",schema:schema46.properties.ruleset.enum,parentSchema:schema46.properties.ruleset,data:data49};
+for(const key7 in data){
+if(!(((((((key7 === "$schema") || (key7 === "format")) || (key7 === "version")) || (key7 === "ruleset")) || (key7 === "meta")) || (key7 === "options")) || (key7 === "units"))){
+const err136 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema46,data};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -4334,11 +4430,10 @@ vErrors.push(err136);
 errors++;
 }
 }
-if(data.meta !== undefined){
-let data50 = data.meta;
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-if(data50.title === undefined){
-const err137 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema46.properties.meta.required,parentSchema:schema46.properties.meta,data:data50};
+if(data.$schema !== undefined){
+let data46 = data.$schema;
+if(typeof data46 !== "string"){
+const err137 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.$schema.type,parentSchema:schema46.properties.$schema,data:data46};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -4347,9 +4442,11 @@ vErrors.push(err137);
 }
 errors++;
 }
-for(const key8 in data50){
-if(!((((key8 === "title") || (key8 === "author")) || (key8 === "description")) || (key8 === "created"))){
-const err138 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema46.properties.meta,data:data50};
+}
+if(data.format !== undefined){
+let data47 = data.format;
+if("roster" !== data47){
+const err138 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "roster"},message:"must be equal to constant",schema:"roster",parentSchema:schema46.properties.format,data:data47};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -4359,11 +4456,10 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data50.title !== undefined){
-let data51 = data50.title;
-if(typeof data51 === "string"){
-if(func2(data51) > 120){
-const err139 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema46.properties.meta.properties.title,data:data51};
+if(data.version !== undefined){
+let data48 = data.version;
+if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
+const err139 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema46.properties.version.type,parentSchema:schema46.properties.version,data:data48};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -4372,8 +4468,9 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(func2(data51) < 1){
-const err140 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.meta.properties.title,data:data51};
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 < 1 || isNaN(data48)){
+const err140 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema46.properties.version,data:data48};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -4383,8 +4480,11 @@ vErrors.push(err140);
 errors++;
 }
 }
-else {
-const err141 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.meta.properties.title.type,parentSchema:schema46.properties.meta.properties.title,data:data51};
+}
+if(data.ruleset !== undefined){
+let data49 = data.ruleset;
+if(typeof data49 !== "string"){
+const err141 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.ruleset.type,parentSchema:schema46.properties.ruleset,data:data49};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -4393,12 +4493,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-}
-if(data50.author !== undefined){
-let data52 = data50.author;
-if(typeof data52 === "string"){
-if(func2(data52) > 120){
-const err142 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema46.properties.meta.properties.author,data:data52};
+if(!(((data49 === "nevsky") || (data49 === "splendid-victory")) || (data49 === "dewitt-medieval"))){
+const err142 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/enum",keyword:"enum",params:{allowedValues: schema46.properties.ruleset.enum},message:"must be equal to one of the allowed values",schema:schema46.properties.ruleset.enum,parentSchema:schema46.properties.ruleset,data:data49};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -4408,8 +4504,11 @@ vErrors.push(err142);
 errors++;
 }
 }
-else {
-const err143 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.meta.properties.author.type,parentSchema:schema46.properties.meta.properties.author,data:data52};
+if(data.meta !== undefined){
+let data50 = data.meta;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(data50.title === undefined){
+const err143 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema46.properties.meta.required,parentSchema:schema46.properties.meta,data:data50};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -4418,12 +4517,9 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-if(data50.description !== undefined){
-let data53 = data50.description;
-if(typeof data53 === "string"){
-if(func2(data53) > 4000){
-const err144 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema46.properties.meta.properties.description,data:data53};
+for(const key8 in data50){
+if(!((((key8 === "title") || (key8 === "author")) || (key8 === "description")) || (key8 === "created"))){
+const err144 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema46.properties.meta,data:data50};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -4433,8 +4529,11 @@ vErrors.push(err144);
 errors++;
 }
 }
-else {
-const err145 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.meta.properties.description.type,parentSchema:schema46.properties.meta.properties.description,data:data53};
+if(data50.title !== undefined){
+let data51 = data50.title;
+if(typeof data51 === "string"){
+if(func2(data51) > 120){
+const err145 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema46.properties.meta.properties.title,data:data51};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -4443,12 +4542,8 @@ vErrors.push(err145);
 }
 errors++;
 }
-}
-if(data50.created !== undefined){
-let data54 = data50.created;
-if(typeof data54 === "string"){
-if(!pattern13.test(data54)){
-const err146 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}$",parentSchema:schema46.properties.meta.properties.created,data:data54};
+if(func2(data51) < 1){
+const err146 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.meta.properties.title,data:data51};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -4459,7 +4554,7 @@ errors++;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.meta.properties.created.type,parentSchema:schema46.properties.meta.properties.created,data:data54};
+const err147 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.meta.properties.title.type,parentSchema:schema46.properties.meta.properties.title,data:data51};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -4469,9 +4564,11 @@ vErrors.push(err147);
 errors++;
 }
 }
-}
-else {
-const err148 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.properties.meta.type,parentSchema:schema46.properties.meta,data:data50};
+if(data50.author !== undefined){
+let data52 = data50.author;
+if(typeof data52 === "string"){
+if(func2(data52) > 120){
+const err148 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema46.properties.meta.properties.author,data:data52};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -4481,11 +4578,8 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data.units !== undefined){
-let data55 = data.units;
-if(Array.isArray(data55)){
-if(data55.length > 500){
-const err149 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema46.properties.units,data:data55};
+else {
+const err149 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.meta.properties.author.type,parentSchema:schema46.properties.meta.properties.author,data:data52};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -4495,8 +4589,11 @@ vErrors.push(err149);
 errors++;
 }
 }
-else {
-const err150 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.units.type,parentSchema:schema46.properties.units,data:data55};
+if(data50.description !== undefined){
+let data53 = data50.description;
+if(typeof data53 === "string"){
+if(func2(data53) > 4000){
+const err150 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema46.properties.meta.properties.description,data:data53};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -4506,14 +4603,87 @@ vErrors.push(err150);
 errors++;
 }
 }
-}
 else {
-const err151 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.type,parentSchema:schema46,data};
+const err151 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.meta.properties.description.type,parentSchema:schema46.properties.meta.properties.description,data:data53};
 if(vErrors === null){
 vErrors = [err151];
 }
 else {
 vErrors.push(err151);
+}
+errors++;
+}
+}
+if(data50.created !== undefined){
+let data54 = data50.created;
+if(typeof data54 === "string"){
+if(!pattern13.test(data54)){
+const err152 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}$",parentSchema:schema46.properties.meta.properties.created,data:data54};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+else {
+const err153 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.meta.properties.created.type,parentSchema:schema46.properties.meta.properties.created,data:data54};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+}
+else {
+const err154 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.properties.meta.type,parentSchema:schema46.properties.meta,data:data50};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+if(data.units !== undefined){
+let data55 = data.units;
+if(Array.isArray(data55)){
+if(data55.length > 500){
+const err155 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema46.properties.units,data:data55};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+else {
+const err156 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.units.type,parentSchema:schema46.properties.units,data:data55};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+}
+}
+else {
+const err157 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.type,parentSchema:schema46,data};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
 }
 errors++;
 }

@@ -1,8 +1,10 @@
 /**
  * Field limits read from the scenario JSON Schema, so every input in the editor allows exactly what Import
- * accepts: lengths, ranges and steps of a field named by its path ("meta.title", "sides.units.stands").
+ * accepts: lengths, ranges and steps of a field named by its path ("meta.title", "sides.units.stands");
+ * and the limits of the settings the app and the command line share (seeds, turns, balance games, booklet texts).
  */
 import schema from '../../schemas/scenario.schema.json';
+import gameSchema from '../../schemas/game.schema.json';
 
 export interface FieldLimits {
   minLength?: number;
@@ -48,3 +50,23 @@ export function fitNumber(path: string, value: number, fallback: number): number
   const stepped = step ? Math.round(value / step) * step : value;
   return Math.min(maximum, Math.max(minimum, stepped));
 }
+
+/** A closed range: of values for a number, of lengths in characters (code points) for a text. */
+export interface Range { min: number; max: number }
+
+const gameFields = gameSchema.properties;
+
+/**
+ * Limits of the settings that the app's forms and the `nevsky` command line both take, kept in one place: seeds
+ * and turn counts as the saved-game format (schemas/game.schema.json) allows them, so every game either writes
+ * can be read back; the number of balance games as the Balance panel offers it; the booklet's event name and date
+ * as the booklet dialog takes them; worker threads for a balance run (the command line only).
+ */
+export const SETTING_LIMITS = {
+  seed: { min: gameFields.seed.minimum, max: gameFields.seed.maximum },
+  turns: { min: gameFields.turnLimit.minimum, max: gameFields.turnLimit.maximum },
+  balanceGames: { min: 10, max: 100_000 },
+  balanceWorkers: { min: 1, max: 64 },
+  bookletTitle: { min: 1, max: 120 },
+  bookletDate: { min: 0, max: 60 },
+} as const satisfies Record<string, Range>;

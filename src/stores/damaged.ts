@@ -3,7 +3,7 @@
  * opened (hand-edited storage, an older bug, a newer schema). Such an entry is never opened or drawn: the
  * Library marks it and offers to show it as text, export it or delete it.
  */
-import { savedGameProblems, validateScenario } from '../rules';
+import { readGame, validateScenario } from '../rules';
 import { ROSTER_UNREADABLE, validateRoster } from '../rulesets';
 import { UNREADABLE_CODES } from '../scenario';
 import { isGameRecord, isRosterRecord, type LibraryEntry } from './db';
@@ -16,10 +16,9 @@ export function damageOf(entry: LibraryEntry): string | null {
       return bad ? bad.message : null;
     }
     if (isGameRecord(entry)) {
-      const problems = savedGameProblems(entry.game);
-      if (problems.length > 0) return `The saved game cannot be read: ${problems[0]}`;
-      const bad = validateScenario(entry.game.scenario).find((d) => UNREADABLE_CODES.includes(d.code));
-      return bad ? bad.message : null;
+      // The check every game passes to come in (Import, replay, report): a game that would be refused is damaged.
+      const read = readGame(entry.game);
+      return read.ok ? null : read.message;
     }
     if (typeof entry.scenario !== 'object' || entry.scenario === null) return 'The entry holds no scenario.';
     const bad = validateScenario(entry.scenario).find((d) => UNREADABLE_CODES.includes(d.code));

@@ -5,7 +5,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, toRaw } from 'vue';
-import { applyAction, createGame, formatJson, saveGame, viewFor, type Action, type GameEvent, type GameState, type SavedGame, type Scenario } from '../rules';
+import { applyAction, createGame, formatJson, readGame, saveGame, viewFor, type Action, type GameEvent, type GameState, type SavedGame, type Scenario } from '../rules';
 import { actionSentence } from '../play/describe';
 import type { GameRecord, GameSetup } from './db';
 import { useLibraryStore } from './library';
@@ -118,9 +118,14 @@ export const useGameStore = defineStore('game', () => {
     return id.value;
   }
 
-  /** Load a stored game (resume or replay). Throws with a plain message when its actions do not replay. */
+  /**
+   * Load a stored game (resume or replay). Throws with a plain message when it is not a game every way in accepts
+   * (readGame: the same message as Import and the CLI) or its actions do not replay.
+   */
   function load(rec: GameRecord): void {
-    const r = replayWithJournal(rec.game);
+    const read = readGame(rec.game);
+    if (!read.ok) throw new Error(read.message);
+    const r = replayWithJournal(read.game);
     id.value = rec.id;
     title.value = rec.title;
     setup.value = { ...rec.setup };

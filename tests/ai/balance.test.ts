@@ -80,9 +80,9 @@ describe('balance runs', () => {
   }, 60_000);
 
   test('the CLI (worker threads) gives the same estimate as the in-page client', async () => {
-    const settings = { games: 6, policy: 'random' as const, seed: 8 };
+    const settings = { games: 10, policy: 'random' as const, seed: 8 };
     const page = await startBalance(scenario, settings, inProcess(), 2).result;
-    const r = await cli(['balance', file, '--games', '6', '--seed', '8', '--workers', '2', '--json']);
+    const r = await cli(['balance', file, '--games', '10', '--seed', '8', '--workers', '2', '--json']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const json = JSON.parse(r.out) as typeof page;
@@ -109,7 +109,7 @@ describe('balance runs', () => {
     const s = templateScenario('open-field')!;
     s.sides[0]!.units[0]!.at = 'B6';
     writeFileSync(bad, serializeScenario(s));
-    const r = await cli(['balance', bad, '--games', '2']);
+    const r = await cli(['balance', bad, '--games', '10']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/deploy-outside-zone/);
     const missing = await cli(['balance', join(dir, 'nope.json')]);
@@ -119,9 +119,9 @@ describe('balance runs', () => {
   });
 
   test('nevsky balance prints rates with intervals and a verdict', async () => {
-    const r = await cli(['balance', file, '--games', '4', '--workers', '1', '--seed', '2']);
+    const r = await cli(['balance', file, '--games', '10', '--workers', '1', '--seed', '2']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/Teutonic Order wins\s+\d+\.\d% {2}\(95% interval \d+\.\d% to \d+\.\d%, \d games\)/);
+    expect(r.out).toMatch(/Teutonic Order wins\s+\d+\.\d% {2}\(95% interval \d+\.\d% to \d+\.\d%, \d+ games\)/);
     expect(r.out).toMatch(/draws/);
     expect(r.out).toMatch(/Verdict: /);
   }, 120_000);

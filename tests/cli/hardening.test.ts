@@ -83,7 +83,7 @@ describe('7: exit codes and one-line messages', () => {
     knights.at = 'B8';
     const r = await run(['replay', write('bad-game.json', JSON.stringify(game))]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/the game's scenario has set-up errors and cannot be replayed:\n.*deploy-outside-zone \[B8/);
+    expect(r.err).toMatch(/The game's scenario has set-up errors and cannot be played: .*B8.*\n.*deploy-outside-zone \[B8/);
     expect(r.out).toBe('');
   });
   describe('an unexpected failure', () => {

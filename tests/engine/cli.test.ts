@@ -49,6 +49,6 @@ describe('nevsky play and nevsky replay', () => {
     writeFileSync(log, JSON.stringify(saved));
     const r = await run(['replay', log]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/action 1 \(endMove\): It is \w+'s turn to act, not nobody's/);
+    expect(r.err).toMatch(/action 0 \(\/actions\/0, an endMove\): It is \w+'s turn to act, not nobody's/);
   }, 30_000);
 });

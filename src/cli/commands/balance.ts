@@ -2,11 +2,11 @@
 import { parseArgs } from 'node:util';
 import { availableParallelism } from 'node:os';
 import { POLICY_NAMES, type BalanceSummary, type PolicyName, type Rate } from '../../rules';
-import { TEMPLATES } from '../../scenario';
+import { SETTING_LIMITS, TEMPLATES } from '../../scenario';
 import { runBalancePool } from '../../workers/balance-pool';
-import { EXIT, UsageError, type Io } from '../io';
+import { EXIT, intOption, shortText, UsageError, type Io } from '../io';
 import type { Command } from '../main';
-import { intOption, loadScenario } from './play';
+import { loadScenario } from './play';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const rateLine = (label: string, r: Rate) => `  ${label.padEnd(22)} ${pct(r.rate).padStart(6)}  (95% interval ${pct(r.low)} to ${pct(r.high)}, ${r.count} games)`;
@@ -41,20 +41,20 @@ export const balanceCommand: Command = {
   help: `FILE is a scenario file or a template id (${TEMPLATES.map((t) => t.id).join(', ')}).
 Both sides are played by the same policy; game i uses a seed made from (S, i), so the same
 file, games, policy and seed give the same numbers whatever the number of workers.
-  --games N     games to play (default 1000)
-  --workers K   worker threads (default: cores - 1, at least 1)
+  --games N     games to play, ${SETTING_LIMITS.balanceGames.min} to ${SETTING_LIMITS.balanceGames.max} (default 1000)
+  --workers K   worker threads, ${SETTING_LIMITS.balanceWorkers.min} to ${SETTING_LIMITS.balanceWorkers.max} (default: cores - 1, at least 1)
   --policy P    random (default), simple, or search (the search player at its "easy" level)
-  --seed S      run seed (default 1)
+  --seed S      run seed, ${SETTING_LIMITS.seed.min} to ${SETTING_LIMITS.seed.max} (default 1)
   --json        print the estimate as JSON
 Exit status: 0 on success, 2 for an unreadable or invalid scenario or bad arguments.`,
   async run(args: string[], io: Io): Promise<number> {
     const { values, positionals } = parseArgs({ args, options: { games: { type: 'string' }, workers: { type: 'string' }, policy: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true });
     if (positionals.length !== 1) throw new UsageError('name one scenario file or template id');
-    const games = intOption('games', values.games, 1) ?? 1000;
-    const workers = intOption('workers', values.workers, 1) ?? Math.max(1, availableParallelism() - 1);
-    const seed = intOption('seed', values.seed, 0) ?? 1;
+    const games = intOption('games', values.games, SETTING_LIMITS.balanceGames) ?? 1000;
+    const workers = intOption('workers', values.workers, SETTING_LIMITS.balanceWorkers) ?? Math.min(SETTING_LIMITS.balanceWorkers.max, Math.max(1, availableParallelism() - 1));
+    const seed = intOption('seed', values.seed, SETTING_LIMITS.seed) ?? 1;
     const policy = (values.policy ?? 'random') as PolicyName;
-    if (!POLICY_NAMES.includes(policy)) throw new UsageError(`--policy must be one of ${POLICY_NAMES.join(', ')}, not "${policy}"`);
+    if (!POLICY_NAMES.includes(policy)) throw new UsageError(`--policy must be one of ${POLICY_NAMES.join(', ')}, not "${shortText(policy)}"`);
     const loaded = await loadScenario(positionals[0]!);
     if ('error' in loaded) { io.err(loaded.error); return EXIT.usage; }
     const tty = !values.json && process.stderr.isTTY === true;

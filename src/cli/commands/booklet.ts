@@ -1,11 +1,10 @@
 /** `nevsky booklet A.json B.json ... --title "..." --out booklet.pdf`: an event booklet of several scenarios. */
-import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { INKS, PAPERS, bookletPages, buildBookletPdf, missingWarning, type BookletOptions, type Ink, type Paper } from '../../pdf';
 import type { Scenario } from '../../rules';
-import { parseScenario } from '../../scenario';
-import { checkOutputFile, EXIT, readText, UsageError, type Io } from '../io';
-import { printFonts } from '../print-fonts';
+import { parseScenario, SETTING_LIMITS } from '../../scenario';
+import { checkOutputFile, EXIT, readText, textOption, UsageError, writeOutput, type Io } from '../io';
+import { fontFiles, printFonts } from '../print-fonts';
 import type { Command } from '../main';
 import { choice, today } from './pdf';
 import { formatDiagnostic } from './validate';
@@ -16,8 +15,8 @@ export const bookletCommand: Command = {
   usage: 'nevsky booklet SCENARIO... --title "EVENT" --out FILE.pdf [--date TEXT] [--rosters] [--no-reference] [--paper a4|letter] [--ink color|saver]',
   help: `One PDF for a club day: a cover with the event name and date, a contents page, then for each scenario
 its briefing (title, description, rules options, forces and points) and its map fitted to one page.
-  --title TEXT     the event's name (required)
-  --date TEXT      the event's date as you want it printed (default: today)
+  --title TEXT     the event's name (required, ${SETTING_LIMITS.bookletTitle.min} to ${SETTING_LIMITS.bookletTitle.max} characters)
+  --date TEXT      the event's date as you want it printed (default: today; at most ${SETTING_LIMITS.bookletDate.max} characters)
   --rosters        add each scenario's rosters after its map
   --no-reference   leave out the Nevsky quick reference (one copy, at the end, by default)
 A scenario with set-up errors is still printed (with a warning); one that cannot be read stops the booklet.`,
@@ -32,11 +31,13 @@ A scenario with set-up errors is still printed (with a warning); one that cannot
     if (positionals.length === 0) throw new UsageError('name at least one scenario file');
     if (!values.out) throw new UsageError('--out FILE.pdf is required');
     if (!values.title?.trim()) throw new UsageError('--title "EVENT NAME" is required');
-    await checkOutputFile('--out', values.out);
+    const title = textOption('title', values.title, SETTING_LIMITS.bookletTitle)!;
+    const date = textOption('date', values.date, SETTING_LIMITS.bookletDate);
+    await checkOutputFile('--out', values.out, [...positionals, ...fontFiles()]);
     const scenarios: Scenario[] = [];
     for (const file of positionals) {
       const read = await readText(file);
-      if ('error' in read) { io.err(read.error); return EXIT.usage; }
+      if ('error' in read) { io.err(read.error); return read.status; }
       const parsed = parseScenario(read.text);
       if (!parsed.ok) {
         io.err(`${file}: cannot print, the scenario cannot be read:`);
@@ -48,13 +49,13 @@ A scenario with set-up errors is still printed (with a warning); one that cannot
       scenarios.push(parsed.scenario);
     }
     const options: BookletOptions = {
-      title: values.title, date: values.date ?? today(), paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'),
+      title, date: date ?? today(), paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'),
       ink: choice<Ink>('ink', values.ink, INKS, 'color'), rosters: values.rosters === true, reference: values['no-reference'] !== true,
       printedOn: today(), fonts: await printFonts(),
     };
     io.out(`${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'}: ${bookletPages(scenarios, options)} ${options.paper === 'a4' ? 'A4' : 'Letter'} pages`);
     const bytes = await buildBookletPdf(scenarios, options, { missing: (chars) => io.err(`warning: ${missingWarning(chars)}`) });
-    await writeFile(values.out, bytes);
+    await writeOutput('--out', values.out, bytes);
     io.out(`${values.out}  (${(bytes.length / 1024).toFixed(0)} KB)`);
     return EXIT.ok;
   },

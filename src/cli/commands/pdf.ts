@@ -1,5 +1,4 @@
 /** `nevsky pdf SCENARIO --out DIR ...`: write the print pack (map, rosters, reference) as PDF files. */
-import { writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseScenario } from '../../scenario';
@@ -7,15 +6,15 @@ import {
   COUNTER_MODES, CORRECTION_RANGE, INKS, MAP_SCALES, PAPERS, PRINT_DOCUMENTS, buildPrintFiles, checkPrintOptions, missingWarning, printPlan,
   type CounterMode, type Ink, type MapScale, type Paper, type PrintDocument, type PrintOptions,
 } from '../../pdf';
-import { printFonts } from '../print-fonts';
-import { checkOutputDir, EXIT, readText, UsageError, type Io } from '../io';
+import { fontFiles, printFonts } from '../print-fonts';
+import { checkOutputDir, checkOutputFile, EXIT, numberOption, readText, shortText, UsageError, writeOutput, type Io } from '../io';
 import type { Command } from '../main';
 import { formatDiagnostic } from './validate';
 
 /** Read --paper/--ink (shared with `nevsky reference`), naming the bad value. */
 export function choice<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${shortText(value)}")`);
   return value as T;
 }
 
@@ -57,10 +56,9 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
     });
     if (positionals.length !== 1) throw new UsageError('name exactly one scenario file');
     if (!values.out) throw new UsageError('--out DIR is required');
-    const correction = values.correction === undefined ? 100 : Number(values.correction);
-    if (!Number.isFinite(correction)) throw new UsageError(`--correction must be a number of percent (got "${values.correction}")`);
+    const correction = numberOption('correction', values.correction, CORRECTION_RANGE) ?? 100;
     const documents = (values.only ?? 'map,rosters,reference').split(',').map((d) => d.trim()).filter(Boolean);
-    for (const d of documents) if (!(PRINT_DOCUMENTS as readonly string[]).includes(d)) throw new UsageError(`--only: "${d}" is not one of ${PRINT_DOCUMENTS.join(', ')}`);
+    for (const d of documents) if (!(PRINT_DOCUMENTS as readonly string[]).includes(d)) throw new UsageError(`--only: "${shortText(d)}" is not one of ${PRINT_DOCUMENTS.join(', ')}`);
     const options: PrintOptions = {
       paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'),
       scale: choice<MapScale>('scale', values.scale, MAP_SCALES, 'fit'),
@@ -90,11 +88,13 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
     const plan = printPlan(parsed.scenario, options, base);
     const warning = missingWarning(plan.missing);
     if (warning) io.err(`${file}: warning: ${warning}`);
+    // Each file is checked before any is built: a link in the folder to the scenario or a device is refused.
+    for (const entry of plan.entries) await checkOutputFile('--out', join(values.out, entry.fileName), [file, ...fontFiles()]);
     const built = await buildPrintFiles(parsed.scenario, options);
     for (const [i, { bytes }] of built.entries()) {
       const entry = plan.entries[i]!;
       const out = join(values.out, entry.fileName);
-      await writeFile(out, bytes);
+      await writeOutput('--out', out, bytes);
       io.out(`${out}  ${entry.pages} ${plan.paper} page${entry.pages === 1 ? '' : 's'}: ${entry.note}  (${(bytes.length / 1024).toFixed(0)} KB)`);
     }
     return EXIT.ok;

@@ -1,9 +1,8 @@
 /** `nevsky play SCENARIO --seed N [--turns N] [--log FILE]`: both sides played by the built-in policy. */
 import { parseArgs } from 'node:util';
-import { writeFile } from 'node:fs/promises';
 import { applyAction, createGame, isPlayable, parseJson, saveGame, simplePolicy, stateHash, validateScenario, playOut, type GameState, type Scenario } from '../../rules';
-import { migrateDocument, templateScenario, TEMPLATES } from '../../scenario';
-import { checkOutputFile, EXIT, readText, UsageError, type Io } from '../io';
+import { migrateDocument, SETTING_LIMITS, templateScenario, TEMPLATES } from '../../scenario';
+import { checkOutputFile, EXIT, intOption, MAX_FILE_BYTES, readText, UsageError, writeOutput, type Io } from '../io';
 import type { Command } from '../main';
 import { formatDiagnostic } from './validate';
 
@@ -21,12 +20,13 @@ export async function loadScenario(arg: string): Promise<{ scenario: Scenario } 
   return { scenario: value as Scenario };
 }
 
-/** A whole number option, or a usage error naming the option. */
-export function intOption(name: string, value: string | undefined, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} must be a whole number of at least ${min}, not "${value}"`);
-  return Number(value);
+/** The saved game as `play --log` writes it, for `replay`, `report` and the app's Import. */
+function logText(state: GameState): string {
+  return JSON.stringify(saveGame(state), null, 1) + '\n';
 }
+
+/** Megabytes, for the messages about the 1 MB limit. */
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(2)} MB (${bytes} bytes)`;
 
 export function scoreLine(s: GameState): string {
   const r = s.result;
@@ -40,27 +40,41 @@ export const playCommand: Command = {
   usage: 'nevsky play SCENARIO --seed N [--turns N] [--log FILE] [--quiet]',
   help: `SCENARIO is a scenario file or a template id (${TEMPLATES.map((t) => t.id).join(', ')}).
 Both sides are played by a simple built-in policy; the same seed gives the same game.
-  --seed N     seed of the dice and of the policy (required)
-  --turns N    turns to play (default: the scenario's turn limit, 12 when it sets none)
-  --log FILE   write the saved game ({scenario, seed, actions}) to FILE for "nevsky replay"
+  --seed N     seed of the dice and of the policy (required, ${SETTING_LIMITS.seed.min} to ${SETTING_LIMITS.seed.max})
+  --turns N    turns to play, ${SETTING_LIMITS.turns.min} to ${SETTING_LIMITS.turns.max} (default: the scenario's turn limit, 12 when it sets none)
+  --log FILE   write the saved game ({scenario, seed, actions}) to FILE for "nevsky replay"; a log over the
+               1 MB limit of game files is not written (exit 2): play fewer turns
   --quiet      print only the final score and the state hash`,
   async run(args: string[], io: Io): Promise<number> {
     const { values, positionals } = parseArgs({ args, options: { seed: { type: 'string' }, turns: { type: 'string' }, log: { type: 'string' }, quiet: { type: 'boolean' } }, allowPositionals: true });
     if (positionals.length !== 1) throw new UsageError('name one scenario file or template id');
-    const seed = intOption('seed', values.seed, 0);
+    const seed = intOption('seed', values.seed, SETTING_LIMITS.seed);
     if (seed === undefined) throw new UsageError('--seed is required');
-    const turns = intOption('turns', values.turns, 1);
-    if (values.log !== undefined) await checkOutputFile('--log', values.log);
-    const loaded = await loadScenario(positionals[0]!);
+    const turns = intOption('turns', values.turns, SETTING_LIMITS.turns);
+    const source = positionals[0]!;
+    if (values.log !== undefined) await checkOutputFile('--log', values.log, templateScenario(source) ? [] : [source]);
+    const loaded = await loadScenario(source);
     if ('error' in loaded) { io.err(loaded.error); return loaded.status; }
     const start = createGame(loaded.scenario, { seed, ...(turns !== undefined ? { turnLimit: turns } : loaded.scenario.rules?.turnLimit === null ? { turnLimit: 12 } : {}) });
+    // A game file is limited to 1 MB like the scenario in it: one whose scenario alone leaves no room is refused unplayed.
+    const empty = values.log === undefined ? 0 : Buffer.byteLength(logText(start));
+    if (empty > MAX_FILE_BYTES) {
+      io.err(`--log: the game log would be over the 1 MB limit of game files (${MAX_FILE_BYTES} bytes) before the first action: its scenario alone takes ${mb(empty)}; nothing was played`);
+      return EXIT.usage;
+    }
     const print = (s: GameState) => { if (!values.quiet) for (const e of s.events) if (e.kind !== 'deploy') io.out(`${e.kind === 'turn' ? '\n' : '  '}${e.text}`); };
     print(start);
     const end = playOut(start, simplePolicy(seed), applyAction, (s) => print(s));
     io.out(`\nFinal score after ${end.turn} turn${end.turn === 1 ? '' : 's'}: ${scoreLine(end)}`);
     io.out(`State hash: ${stateHash(end)}`);
     if (values.log !== undefined) {
-      await writeFile(values.log, JSON.stringify(saveGame(end), null, 1) + '\n', 'utf8');
+      const text = logText(end);
+      const bytes = Buffer.byteLength(text);
+      if (bytes > MAX_FILE_BYTES) {
+        io.err(`--log: the game log is ${mb(bytes)} (${end.log.length} actions, ${end.turn} turns), over the 1 MB limit (${MAX_FILE_BYTES} bytes) that replay, report and Import read; nothing was written: play fewer turns with --turns`);
+        return EXIT.usage;
+      }
+      await writeOutput('--log', values.log, text);
       io.out(`Game log written to ${values.log} (${end.log.length} actions)`);
     }
     return EXIT.ok;

@@ -1,10 +1,9 @@
 /** `nevsky reference --out FILE [--ruleset ID] [--paper a4|letter] [--ink color|saver]`: a rule set's quick-reference sheet. */
-import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { INKS, PAPERS, buildReferencePdf, type Ink, type Paper } from '../../pdf';
 import { RULESET_IDS, type RulesetId } from '../../rulesets';
-import { checkOutputFile, EXIT, UsageError, type Io } from '../io';
-import { printFonts } from '../print-fonts';
+import { checkOutputFile, EXIT, UsageError, writeOutput, type Io } from '../io';
+import { fontFiles, printFonts } from '../print-fonts';
 import type { Command } from '../main';
 import { choice, today } from './pdf';
 
@@ -28,11 +27,11 @@ print their decoded tables with odds aids; numbers lost in the scanned source pr
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const ruleset = choice<RulesetId>('ruleset', values.ruleset, RULESET_IDS, 'nevsky');
     if (!values.out) throw new UsageError('--out FILE is required');
-    await checkOutputFile('--out', values.out);
+    await checkOutputFile('--out', values.out, fontFiles());
     const bytes = await buildReferencePdf({
       ruleset, paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'), ink: choice<Ink>('ink', values.ink, INKS, 'color'), printedOn: today(), fonts: await printFonts(),
     });
-    await writeFile(values.out, bytes);
+    await writeOutput('--out', values.out, bytes);
     io.out(`${values.out}  (${(bytes.length / 1024).toFixed(0)} KB)`);
     return EXIT.ok;
   },

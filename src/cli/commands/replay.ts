@@ -1,6 +1,6 @@
 /** `nevsky replay FILE`: re-run a saved game and print its final score and state hash. */
 import { parseArgs } from 'node:util';
-import { isPlayable, parseJson, replayGame, savedGameProblems, stateHash, validateScenario, type SavedGame } from '../../rules';
+import { readGame, replayGame, stateHash } from '../../rules';
 import { EXIT, readText, UsageError, type Io } from '../io';
 import type { Command } from '../main';
 import { scoreLine } from './play';
@@ -11,7 +11,7 @@ export const replayCommand: Command = {
   summary: 'replay a saved game log and print the final score and state hash',
   usage: 'nevsky replay FILE',
   help: `FILE is a saved game written by "nevsky play --log" ({scenario, seed, actions}).
-Its scenario is checked with the set-up rules before any action is replayed.
+Its scenario is checked with the set-up rules before any action is replayed (as the app checks an imported game).
 Exit status: 0 when every action replays, 1 when the file is malformed, its scenario has set-up errors
 or an action is illegal, 2 when the file cannot be read or the arguments are wrong.`,
   async run(args: string[], io: Io): Promise<number> {
@@ -20,17 +20,9 @@ or an action is illegal, 2 when the file cannot be read or the arguments are wro
     const file = positionals[0]!;
     const read = await readText(file);
     if ('error' in read) { io.err(read.error); return read.status; }
-    const parsed = parseJson(read.text);
-    if ('error' in parsed) { io.err(`${file}: ${parsed.error.message}`); return EXIT.invalid; }
-    const value = parsed.value;
-    const problems = savedGameProblems(value);
-    if (problems.length > 0) { io.err(`${file}: not a saved game:\n${problems.map((p) => `  ${p}`).join('\n')}`); return EXIT.invalid; }
-    const game = value as SavedGame;
-    const diagnostics = validateScenario(game.scenario);
-    if (!isPlayable(diagnostics)) {
-      io.err(`${file}: the game's scenario has set-up errors and cannot be replayed:\n${diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n')}`);
-      return EXIT.invalid;
-    }
+    const reading = readGame(read.text);
+    if (!reading.ok) { io.err(`${file}: ${reading.message}\n${reading.problems.map(formatDiagnostic).join('\n')}`); return EXIT.invalid; }
+    const game = reading.game;
     try {
       const end = replayGame(game);
       io.out(`${file}: ${game.actions.length} actions replayed, turn ${end.turn}`);

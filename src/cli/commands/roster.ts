@@ -1,13 +1,12 @@
 /** `nevsky roster FILE [--json] [--pdf OUT]`: check an army roster against its rule set, print it with its points, write its PDF. */
-import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { INKS, PAPERS, buildRosterPdf, type Ink, type Paper } from '../../pdf';
 import type { Diagnostic } from '../../rules';
 import {
   getRuleset, parseRoster, rosterIsValid, rosterLines, rosterPoints, type Roster, type RosterDiagnostic,
 } from '../../rulesets';
-import { checkOutputFile, EXIT, readText, UsageError, type Io } from '../io';
-import { printFonts } from '../print-fonts';
+import { checkOutputFile, EXIT, readText, UsageError, writeOutput, type Io } from '../io';
+import { fontFiles, printFonts } from '../print-fonts';
 import type { Command } from '../main';
 import { choice, today } from './pdf';
 import { formatDiagnostic } from './validate';
@@ -59,7 +58,7 @@ Exit status: 0 when the roster has no error (warnings allowed), 1 when it has an
     if (values.pdf === '') throw new UsageError('--pdf needs a file name');
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name a roster file' : 'name one roster file');
     const file = positionals[0]!;
-    if (values.pdf !== undefined) await checkOutputFile('--pdf', values.pdf);
+    if (values.pdf !== undefined) await checkOutputFile('--pdf', values.pdf, [file, ...fontFiles()]);
     const read = await readText(file);
     if ('error' in read) {
       io.err(read.error);
@@ -85,7 +84,7 @@ Exit status: 0 when the roster has no error (warnings allowed), 1 when it has an
         io.err(`${file}: no PDF written, the roster cannot be read`);
       } else {
         const bytes = await buildRosterPdf(result.roster, { paper, ink, printedOn: today(), diagnostics, fonts: await printFonts() });
-        await writeFile(values.pdf, bytes);
+        await writeOutput('--pdf', values.pdf, bytes);
         (values.json ? io.err : io.out)(`${values.pdf}  (${(bytes.length / 1024).toFixed(0)} KB)`);
       }
     }

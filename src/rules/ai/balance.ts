@@ -58,7 +58,7 @@ function recordHeat(s: GameState, before: number[], where: Array<string | null>,
 export function playBalanceGame(scenario: Scenario, index: number, options: BalanceOptions, heat: HeatMap): BalanceGame {
   const seed = gameSeed(options.seed, index);
   const start = createGame(scenario, { seed, ...(scenario.rules?.turnLimit === null ? { turnLimit: 12 } : {}) });
-  const policies: Record<string, Policy> = {};
+  const policies = Object.create(null) as Record<string, Policy>;
   start.sides.forEach((side, j) => { policies[side.id] = makePolicy(options.policy, gameSeed(seed, j + 1), options.level); });
   const cap = options.maxActions ?? 20000;
   const sample = samplerFor(policies);

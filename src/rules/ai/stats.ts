@@ -52,7 +52,7 @@ export function summarizeBalance(sides: Array<{ id: string; name: string }>, pla
   const draws = wilsonInterval(games.filter((g) => g.winner === null).length, n);
   let margin = 0, turns = 0, actions = 0;
   for (const g of games) {
-    margin += (a ? g.points[a.id] ?? 0 : 0) - (b ? g.points[b.id] ?? 0 : 0);
+    margin += (a && Object.hasOwn(g.points, a.id) ? g.points[a.id]! : 0) - (b && Object.hasOwn(g.points, b.id) ? g.points[b.id]! : 0);
     turns += g.turns;
     actions += g.actions;
   }

@@ -476,7 +476,7 @@ function appended(log: readonly Action[], action: Action): Action[] {
 /** The attacker's loss first (the order the melee wrote them in). */
 function lossRecord(ids: readonly [string, string], loss: readonly [number, number], attacker: number): Record<string, number> {
   const a = attacker < 0 ? 0 : attacker, d = 1 - a;
-  const out: Record<string, number> = {};
+  const out = Object.create(null) as Record<string, number>;
   out[ids[a]!] = loss[a]!;
   out[ids[d]!] = loss[d]!;
   return out;

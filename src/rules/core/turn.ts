@@ -322,7 +322,7 @@ export function pointsOf(p: Position, side: number): number {
  */
 function finish(p: Position): void {
   const ids = p.sides;
-  const points: Record<string, number> = {};
+  const points = Object.create(null) as Record<string, number>;
   for (let s = 0; s < 2; s++) points[ids[s]!] = pointsOf(p, s);
   const gone = [0, 1].filter((s) => !troopsOnBoard(p, s));
   let winner: string | null;
