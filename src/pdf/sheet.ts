@@ -10,6 +10,9 @@ import { addPage, footer } from './page';
 import { FONT, type Doc } from './pdfkit';
 import { PAPER_SIZES } from './options';
 
+/** Space inside a boxed note's frame, in points (small: a reference sheet prints many notes on one sheet). */
+const NOTE_PAD = 2.5;
+
 export interface SheetRenderOptions {
   paper: Paper;
   ink: Ink;
@@ -226,7 +229,7 @@ function leadHeight(ctx: Ctx, b: SheetBlock | undefined): number {
   switch (b.kind) {
     case 'paragraph': return Math.min(textHeight(ctx, b.text, FONT.regular, fs, ctx.colWidth), fs * 3.6);
     case 'list': return b.items[0] ? textHeight(ctx, b.items[0], FONT.regular, fs, ctx.colWidth - fs * 1.5) : 0;
-    case 'note': return textHeight(ctx, b.text, FONT.italic, fs, ctx.colWidth - 11) + 8;
+    case 'note': return textHeight(ctx, b.text, FONT.italic, fs, ctx.colWidth - 2 * NOTE_PAD - 3) + 2 * NOTE_PAD;
     case 'table': {
       const widths = columnWidths(ctx, b, ctx.colWidth);
       const cap = b.caption ? textHeight(ctx, b.caption, FONT.bold, fs, ctx.colWidth) + 2 : 0;
@@ -268,7 +271,7 @@ function block(ctx: Ctx, b: SheetBlock, next?: SheetBlock): void {
     }
     case 'table': table(ctx, b); return;
     case 'note': {
-      const pad = 4;
+      const pad = NOTE_PAD;
       const h = textHeight(ctx, b.text, FONT.italic, fs, ctx.colWidth - 2 * pad - 3) + 2 * pad;
       ensure(ctx, h);
       if (ctx.draw) {
@@ -277,7 +280,7 @@ function block(ctx: Ctx, b: SheetBlock, next?: SheetBlock): void {
       }
       ctx.y += pad;
       put(ctx, b.text, FONT.italic, fs, x() + pad + 3, ctx.colWidth - 2 * pad - 3);
-      ctx.y += h - pad + fs * 0.5;
+      ctx.y += h - pad + fs * 0.35;
       return;
     }
     case 'pageBreak': if (ctx.y > top(ctx) + 0.5 || ctx.col > 0) newPage(ctx); return;

@@ -24,11 +24,11 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-crossing', section: '3E, 7H, 9F', title: 'Fords and bridges',
-    text: 'Both squares that share a crossing edge are crossing squares. They count as protected against missiles and charges, give the attacker -1 in melee, and a ballista may not shoot from one; a ballista may still stand on or move through them.',
+    text: 'Both squares sharing a crossing edge are crossing squares: protected against missiles and charges, the attacker -1 in melee there, and no ballista fires from one, though a ballista may stand on or pass through them.',
   },
   {
     id: 'R-hills', section: '3F, 9F', title: 'Hills (scenario options)',
-    text: 'By default knights, turcopoles, light cavalry, ballistas and commanders may not enter hills; a move onto, along or off a hill loses 1; hill squares count as protected for fire and charges; there is no melee penalty unless the scenario turns it on.',
+    text: 'By default knights, turcopoles, light cavalry, ballistas and commanders may not enter hills; a move onto, along or off a hill loses 1; hills count as protected for fire and charges; no melee penalty unless the scenario turns it on.',
   },
   {
     id: 'R-deploy-rows', section: '4', title: 'Set-up rows',
@@ -36,23 +36,23 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-line-of-fire', section: '9B', title: 'Line of fire',
-    text: 'Draw a line between square centres. Any square it passes through (not the two ends) blocks the shot if it holds troops of either side or is protected; a square holding only a ballista does not block, as a ballista gives no cover. Where the line runs exactly through a corner, it is blocked only if both squares meeting it there block. Blocking works both ways; ballista shots are never blocked.',
+    text: 'Draw a line between square centres. A square it passes through (not the ends) blocks if it holds troops of either side or is protected; a square holding only a ballista does not. Through an exact corner it is blocked only if both squares there block. Blocking works both ways; ballista shots are never blocked.',
   },
   {
     id: 'R-charge', section: '6G', title: 'Declaring a charge',
-    text: 'A knight or commander declares its charge with its move. Moving more than 3 is only allowed as a charge, and a charging unit must end up fighting (leading or supporting) a melee that turn. Its stands count 4 in that melee, and it moves only 1 1/2 the next turn. No dead ends: a move or turn that would leave a unit that charged this turn unable to fight is not allowed, so the attacker can always end its move; a declared supporter may not turn so that its support no longer holds.',
+    text: 'Knights and commanders declare a charge with the move; a move over 3 must be one. A charger must fight (lead or support) that turn, its stands worth 4, and moves 1 1/2 next turn. No move or turn may leave a charger unable to fight, nor turn a declared supporter out of its support.',
   },
   {
     id: 'R-missile-lead', section: '6J', title: 'A lone missile stand leading a melee',
-    text: 'A javelin, longbow or crossbow unit down to one stand may start a melee only when a commander of its side is in the square it enters, when a supporter is already declared there, or by naming a supporter as part of its move; a commander left behind in the square it started from does not count. The named unit must be one of its side that could support that melee; it counts as having moved and turns to face the contact square (a commander keeps its facing).',
+    text: 'A javelin, longbow or crossbow unit down to one stand leads a melee only with a commander of its side where it enters, a supporter already declared there, or a supporter named with its move (which then counts as moved and faces the contact square).',
   },
   {
     id: 'R-ballista', section: '7', title: 'Ballista fire without a model catapult',
-    text: 'Aim at a square within 6 in the 90-degree cone, not your own square and not from a crossing square, with at least one crew stand present. Roll a die: 1-3 lands on target (1-2 if the target is protected). Otherwise roll a d8 for a compass direction (N, NE, E, SE, S, SW, W, NW) and the shot lands one square that way; off the board, beyond 6 or on the ballista itself it misses; a stray shot can hit friends. A landing square with troops loses one stand, from the unit the shooter picks when several stand there; with a ballista, a 6 on a die wrecks it and one stand there. All ballistas shoot before any loss is removed.',
+    text: 'Aim within 6 in the 90-degree cone, not at your own square nor from a crossing, with crew present. A d6 of 1-3 (1-2 if protected) lands on target; else a d8 (N, NE, E ... NW) strays it one square, missing off the board, beyond 6 or on itself. Troops there lose a stand (the shooter picks whose); a ballista there breaks, with a stand, on a 6. Losses come off after all have shot.',
   },
   {
     id: 'R-mdi', section: '9G', title: 'Which formation beats which',
-    text: 'The source contradicts itself, so the program takes the one arrangement in which every pair is settled once and each formation beats exactly two others. Column beats flanking and pincers; line beats square and column; flanking beats line and square; pincers beat line and flanking; square beats pincers and column. Withdrawal gets away from line and square (and from another withdrawal) and fails against column, pincers and flanking, where it counts as the losing formation.',
+    text: 'The source contradicts itself, so the program takes the one arrangement where every pair is settled once and each formation beats two others (the grid above). Withdrawal gets away from line, square and withdrawal; against column, pincers and flanking it fails and counts as the losing formation.',
   },
   {
     id: 'R-small-superior', section: '9H', title: 'A superior side worth under 1 point',
@@ -60,63 +60,67 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-loss-allocation', section: '9K', title: 'Taking losses',
-    text: 'The losing side picks which stands go, contact square first, whole stands up to the loss. A remainder r short of the next stand\'s value v is lost with chance r/v (by die roll, or by a ledger that alternates odd fractions between the sides if the scenario says so). A knight or commander stand may be half-killed instead when r is exactly half its value.',
+    text: 'The losing side picks which stands go, contact square first, whole stands up to the loss; a remainder r of the next stand\'s value v is lost with chance r/v (die or ledger). A knight or commander stand may be half-killed when r is half its value.',
   },
   {
     id: 'R-retreat', section: '9L', title: 'Where a retreat goes',
-    text: 'A defender retreats towards its own board edge, straight when it can; an attacker goes back the way it came. Diagonal steps count 1. Only enemies, impassable ground and melees still to be fought block a retreat; friends are passed through. If the square 2 away holds friends it may not stand with, the unit stops 1 away if it may stand there, otherwise carries on through the friends in the same direction to the first square it may stand in (or off the board). An attacker goes back along the path its move actually took (a charge that went round woods comes back round them). Where routes are equally good the retreating side chooses; a unit with no way out is destroyed, and one pushed off the board is out of play and counts half. A ballista goes with its retreating troops only over squares a ballista may enter, and off the board with them; otherwise it stays behind.',
+    text: 'A defender retreats towards its own edge, straight when it can; an attacker back along the path its move took. Diagonal steps count 1. Only enemies, impassable ground and melees still to be fought block; friends are passed through (stopping 1 away, or going on to the first square it may stand in, when it may not join them). Equal routes: the retreating side chooses. No way out: destroyed; off the board: counts half. A ballista follows only over squares it may enter.',
   },
   {
     id: 'R-end', section: '10G', title: 'How the game ends',
-    text: 'A side that concedes loses. A side with no troops left on the board loses, whatever its points (if both sides lose their last troops at once, it is a draw). Only when the agreed number of turns is over are points compared: surviving stands at cost, half for units off the board and half-killed stands; more points wins, equal points draw. The points are shown for every ending.',
+    text: 'A side that concedes, or has no troops left on the board, loses (both at once: a draw). Only at the turn limit are points compared: stands at cost, half for units off the board and half-killed stands; equal points draw.',
   },
   {
     id: 'R-facing', section: '6L, 4', title: 'Turning',
-    text: 'The attacker may turn its units as often as it likes during its move: before, between and after their steps, retiring units included. A ballista turns like any unit when the side controlling it says so, and may face a corner when troops with it could. A commander joined to a unit always faces as the unit does and turns with it.',
+    text: 'The attacker may turn its units as often as it likes in its move, retiring units included. A ballista turns for the side controlling it, to a corner when troops with it could; a joined commander faces as its unit.',
   },
   {
     id: 'R-ballista-deploy', section: '4', title: 'Where a ballista sets up',
-    text: 'A ballista always sets up in the square of its ballistarii, whatever order the scenario lists them in; the checker reports a ballista placed without its crew. While a ballista still waits for its crew, the crew is only offered squares where the ballista may stand, so no ballista is lost at set-up. A two-stand crew may split into two one-stand units and join again, as knights do.',
+    text: 'A ballista always sets up in the square of its ballistarii, whatever order the scenario lists them in, and the crew is only offered squares where its waiting ballista may stand; the checker reports a ballista placed without its crew. A 2-stand crew may split and rejoin like knights.',
   },
   {
     id: 'R-ledger', section: '9K', title: 'The fractions ledger',
-    text: 'With the ledger option one sheet records whose turn it is to lose an odd fraction. The game\'s first odd fraction is rolled for, and the side that did not lose on that roll has the next turn. After that, a side with an odd fraction loses the stand if it is its turn (the turn passes to the other side) and keeps it otherwise (the turn stays).',
+    text: 'With the ledger option a sheet records whose turn it is to lose an odd fraction. The first is rolled for; the side that did not lose has the next turn. Then a side loses the odd stand only on its turn, which passes to the other side.',
   },
   {
     id: 'R-retire', section: '10B', title: 'Retiring units',
-    text: 'A retiring unit makes a full move towards its own edge, at once and in each later move of its side, until it leaves the board. It takes whichever route its move allows that ends nearest that edge (off the board when it can get there), going round whatever blocks the straight way; where routes end equally near, the one straightest back wins. It is an ordinary move: the hill penalty, the road bonus and impassable ground apply. When several units of a side retire at once, the one nearest its edge goes first. A retiring unit may still turn.',
+    text: 'A retiring unit makes a full move towards its own edge at once and in each later move of its side, until it is off the board: by the route ending nearest that edge (off it if it can), round what blocks the way, ties straight back, the unit nearest its edge first. Terrain applies as to any move; it may still turn.',
   },
   {
     id: 'R-road-step', section: '6B', title: 'What counts as moving on a road',
-    text: 'A step is on the road only when it goes from one road square to the next along the same straight run, or turns onto the other run at a bend or junction. Roads run along rows and columns, so a diagonal step that cuts a bend is never on the road and loses the +1.',
+    text: 'A step is on the road only along one run of a road, turning at a bend or junction included. A diagonal step that cuts a bend is never on the road.',
   },
   {
     id: 'R-cavalry-support', section: '9E', title: 'Defending cavalry backing foot',
-    text: 'Defending cavalry supports a melee of foot only when the contact square lies exactly to its left or right (90 degrees from its facing); straight ahead does not count. A commander is not foot: a lone commander is supported as cavalry would be.',
+    text: 'Defending cavalry backs foot only when the contact square lies exactly to its left or right, not ahead. A lone commander is not foot.',
   },
   {
     id: 'R-who-retreats', section: '9I, 9O', title: 'Who retreats after a melee',
-    text: 'The side that must retreat retreats whole: its units in the contact square and every unit that supported it, each from its own square by the usual retreat rules, and all of them count as having retreated (no move or support on their next turn). If the three-times rule applies, all of them are destroyed instead.',
+    text: 'A side that retreats retreats whole: its units in the contact square and its supporters, each from its own square, all marked as retreated. Under the three-times rule all of them are destroyed.',
   },
   {
     id: 'R-melee-step', section: '10B, 10C', title: 'When units retire after melees',
-    text: 'All the melees of a turn make one melee step: units reduced to one stand retire, and levy down to two stands roll for it, only after the last melee of the turn is fought, never between two melees.',
+    text: 'Retirements and levy rolls wait until the last melee of the turn has been fought.',
   },
   {
     id: 'R-hidden-setup', section: '4', title: 'Hidden set-up',
-    text: 'While the sides set up behind the screen, neither sees anything of the other\'s placements, not even which way a unit faces.',
+    text: 'Behind the screen neither side sees the other\'s placements, facings included.',
   },
   {
     id: 'R-ballista-stray', section: '7C', title: 'A stray ballista shot outside the cone',
-    text: 'A stray shot that lands outside the ballista\'s 90-degree cone can only hurt the shooter\'s own troops there (and a ballista there is untouched); enemy troops outside the cone are safe. Inside the cone a stray hits whoever stands there.',
+    text: 'A stray shot landing outside the ballista\'s cone can hit only the shooter\'s own troops there.',
   },
   {
     id: 'R-exit', section: '10E', title: 'Leaving the board of one\'s own accord',
-    text: 'A unit that stands on a square at any edge of the board, or reaches one during its move, may step off the board across that edge as its move. The step off costs 1, like a step along a row, and needs that much movement left. A ballista carried with the unit goes too. Units that leave never come back and count half at the end.',
+    text: 'A unit on a board edge, or reaching one in its move, may step off for 1 of its move (with any ballista it carries). It never returns and counts half.',
+  },
+  {
+    id: 'R-support-holds', section: '9E, 6G', title: 'A declared support holds',
+    text: 'Nothing may stop a declared supporter supporting as declared: a unit may not join a lone supporting commander where the unit itself could not support.',
   },
   {
     id: 'R-ballista-score', section: '10G', title: 'Who scores a ballista',
-    text: 'At the end a ballista scores for the side that controls it: a captured ballista counts for its captor, one carried off the board counts half, and an abandoned one counts for nobody.',
+    text: 'A ballista scores for whoever controls it at the end (half if carried off the board); an abandoned one scores for nobody.',
   },
 ];
 

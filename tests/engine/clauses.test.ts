@@ -237,3 +237,18 @@ describe('7 leaving the board of one\'s own accord (R-exit)', () => {
     expect(legalActions(s).some((a) => 'unit' in a && a.unit === 'crew')).toBe(false);
   });
 });
+
+describe('10 a declared support holds as declared (R-support-holds)', () => {
+  // A lone commander on E7 supports the melee at F6 from its corner (support type 4: any direction). Medium infantry
+  // (support type 1: never from a corner) may not join it there; light cavalry (type 2) may.
+  test.each([
+    ['medium infantry may not join it: it could not support from the corner', 'mediumInfantry', 'D7', false],
+    ['light cavalry may (type 2 supports from a corner, cavalry leads in F6)', 'lightCavalry', 'D7', true],
+  ] as const)('9E a lone commander supporting from a corner: %s', (_n, type, from, ok) => {
+    let s = gameOf([['t', 'a', 'knights', 'F4', 'S'], ['t', 'cmd', 'commander', 'E7', 'N'], ['t', 'j', type, from, 'E'], ['r', 'e', 'mediumInfantry', 'F6', 'N'], ...KEEP]);
+    s = act(s, { type: 'move', unit: 'a', to: 'F6' });
+    s = act(s, { type: 'support', unit: 'cmd', contact: 'F6' });
+    expect(isLegal(s, { type: 'move', unit: 'j', to: 'E7' })).toBe(ok);
+    expect(isLegal(s, { type: 'move', unit: 'j', to: 'D6' })).toBe(true);
+  });
+});

@@ -13,7 +13,7 @@ import {
 } from '../../src/rules';
 import { TEMPLATES } from '../../src/scenario';
 import { RUN_OVER_TARGETS } from '../../src/rules/core/moverules';
-import { supportGeometry } from '../../src/rules/combat';
+import { facingOf, supportGeometry } from '../../src/rules/combat';
 import { generatedScenario } from './fuzz/scenarios';
 import { gameOf, withUnit } from './helpers';
 import { boardOf, squareIndex } from '../../src/rules/core/board';
@@ -95,7 +95,11 @@ function canSupport(s: GameState, u: UnitState, m: GameState['melees'][number], 
   const dir: [number, number] = [q.col - p.col, q.row - p.row];
   if (CAVALRY.includes(u.type)) {
     if (u.side === s.attacker && !own.some((x) => CAVALRY.includes(x.type))) return false;
-    if (u.side !== s.attacker && ENGINE_READINGS.defendingCavalryBesideOnly && own.every((x) => FOOT.includes(x.type) || x.type === 'commander') && dir[0] !== 0 && dir[1] !== 0) return false;
+    // R-cavalry-support: backing foot (no cavalry there), the contact square lies exactly to its left or right.
+    if (u.side !== s.attacker && ENGINE_READINGS.defendingCavalryBesideOnly && !own.some((x) => CAVALRY.includes(x.type)) && own.some((x) => FOOT.includes(x.type))) {
+      const f = FACINGS.indexOf(u.facing), d = FACINGS.indexOf(facingOf(dir[0], dir[1]));
+      if (d !== (f + 2) % 8 && d !== (f + 6) % 8) return false;
+    }
   }
   if (u.type === 'commander') {
     const unit = troopsIn(s, u.at, u.side).find((x) => x.id !== u.id);
@@ -103,6 +107,17 @@ function canSupport(s: GameState, u: UnitState, m: GameState['melees'][number], 
   }
   if (!anyFacing) return supportGeometry(u.type, u.facing, dir);
   return FACINGS.some((f) => (TROOPS[u.type].support !== 1 || SIDE_FACINGS.includes(f)) && supportGeometry(u.type, f, dir));
+}
+
+/**
+ * R-support-holds: joining a lone commander that is a declared supporter makes it support as the unit it joins, so the
+ * join is allowed only where that unit could support the same melee from there.
+ */
+function breaksSupport(s: GameState, u: UnitState, to: Square): boolean {
+  const here = s.units.filter((x) => x.status === 'active' && x.at === to && x.side === u.side && x.type !== 'ballista' && x.id !== u.id);
+  if (here.length !== 1 || here[0]!.type !== 'commander') return false;
+  const m = s.melees.find((x) => !x.fought && x.supports.some((y) => y.unit === here[0]!.id));
+  return !!m && !canSupport(s, { ...u, at: to }, m, true);
 }
 
 /** A charge must end in a melee: leading one, or supporting one already started (6G). */
@@ -134,7 +149,7 @@ function referenceMoves(s: GameState, u: UnitState): Action[] {
           }
           continue;
         }
-      } else if (!stackingAllows(s, mover, to, mover.stands, v === 'carry' ? engine : undefined)) continue;
+      } else if (!stackingAllows(s, mover, to, mover.stands, v === 'carry' ? engine : undefined) || breaksSupport(s, mover, to)) continue;
       if (o.normal) out.push({ type: 'move', side, unit: u.id, to, ...tag });
       if (o.charge && v !== 'carry' && fights(s, mover, to)) out.push({ type: 'move', side, unit: u.id, to, charge: true, ...(v === 'split' ? { split: true as const } : {}) });
     }

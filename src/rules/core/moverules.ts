@@ -187,6 +187,25 @@ export function canSupportFrom(ctx: MoveContext, x: number, at: number, m: numbe
   return supportGeometryOf(type, anyFacing ? dir : occ.face[x]!, dir);
 }
 
+/**
+ * Reading R-support-holds: a declared support holds as declared. A unit joining a lone commander of its side that is
+ * a declared supporter makes the commander support as that unit does (4), so the join is refused unless the unit
+ * could itself support the same melee from there.
+ */
+export function breaksSupport(ctx: MoveContext, x: number, j: number): boolean {
+  const { occ } = ctx;
+  const here = occ.cells[j]!;
+  let commander = -1, others = 0;
+  for (let k = 0; k < here.length; k++) {
+    const y = here[k]!;
+    if (y === x || occ.side[y] !== occ.side[x] || occ.type[y] === BALLISTA) continue;
+    if (occ.type[y] === COMMANDER) commander = y; else others++;
+  }
+  if (commander < 0 || others > 0) return false;
+  const m = supportedMelee(ctx, commander);
+  return m >= 0 && !canSupportFrom(ctx, x, j, m, true);
+}
+
 /** Would a charge by unit x ending on square j fight (lead there, or support a melee already started)? */
 export function chargeFights(ctx: MoveContext, x: number, j: number, enemyThere: boolean): boolean {
   if (enemyThere) return true;

@@ -15,7 +15,7 @@ import type { ResolvedRules } from '../scenario';
 import { CHARGE, NORMAL, newReach, type Mover, type Reach } from './search';
 import type { MoveLists, Position } from './position';
 import {
-  actsFor, backers, canMove, canSupportFrom, chargeFights, engineOf, keepsChargersFighting, mayLead, mayTurn, needsBacking, runsOver,
+  actsFor, backers, breaksSupport, canMove, canSupportFrom, chargeFights, engineOf, keepsChargersFighting, mayLead, mayTurn, needsBacking, runsOver,
   supportedMelee, type MoveContext,
 } from './moverules';
 
@@ -337,7 +337,7 @@ function destinationAt(ctx: MoveContext, t: Table, x: number, part: Part, k: num
       }
       return;
     }
-  } else if (!stackFits(occ, j, x, stands, engine)) return;
+  } else if (!stackFits(occ, j, x, stands, engine) || breaksSupport(ctx, x, j)) return;
   if (normal) out.push(move(board, t, j, variant));
   if (charge && (enemy[j] || near) && chargeFights(ctx, x, j, enemy[j] === 1)) out.push(move(board, t, j, chargeTag));
 }
