@@ -79,11 +79,27 @@ export function drawProtected(doc: Doc, f: BoardFrame, sq: Square, kind: Protect
 
 const key = (c: number, r: number): string => `${c},${r}`;
 
-/** A hill: light shading (colour) and three contour lines inset from the outline of its squares. */
-export function drawHill(doc: Doc, f: BoardFrame, squares: Square[]): void {
+/** A square of the board by zero-based column and row. */
+export interface Cell { col: number; row: number }
+
+/** A hill's squares, parsed once, and a look-up of whether a square belongs to it. */
+export interface HillShape { cells: Cell[]; has(col: number, row: number): boolean }
+
+/** The shape of a hill made of these squares (unreadable names left out). */
+export function hillShape(squares: readonly Square[]): HillShape {
   const cells = squares.map(parseSquare).filter((c): c is NonNullable<typeof c> => c !== null);
   const set = new Set(cells.map((c) => key(c.col, c.row)));
-  const has = (c: number, r: number): boolean => set.has(key(c, r));
+  return { cells, has: (c, r) => set.has(key(c, r)) };
+}
+
+/**
+ * A hill: light shading (colour) and three contour lines inset from the outline of its squares. Only the squares
+ * `shown` picks are drawn (a tile's own); their contours still follow the whole hill's outline.
+ */
+export function drawHill(doc: Doc, f: BoardFrame, hill: HillShape, shown?: (c: Cell) => boolean): void {
+  const cells = shown ? hill.cells.filter(shown) : hill.cells;
+  if (cells.length === 0) return;
+  const { has } = hill;
   const { s } = f;
   if (f.ink === 'color') {
     doc.fillColor(TERRAIN_STYLE.hill.fill);
@@ -117,19 +133,41 @@ export function drawHill(doc: Doc, f: BoardFrame, squares: Square[]): void {
   }
 }
 
-/** Centres of a road's squares (the terrain index's run), its two ends run out to the far side of their squares. */
-export function roadCentres(f: BoardFrame, path: Square[]): Array<{ x: number; y: number }> {
-  const out: Array<{ x: number; y: number }> = [];
+/** A point on the board in squares: x to the east, y to the south, the north-west corner at (0, 0). */
+export interface BoardPoint { x: number; y: number }
+
+/** A part of the board in squares (the same axes as BoardPoint). */
+export interface BoardRect { x0: number; y0: number; x1: number; y1: number }
+
+/** Does a box, grown by `pad` squares on every side, reach into `view`? */
+export function meets(box: BoardRect, view: BoardRect, pad: number): boolean {
+  return box.x1 + pad > view.x0 && box.x0 - pad < view.x1 && box.y1 + pad > view.y0 && box.y0 - pad < view.y1;
+}
+
+/**
+ * A road's centre line in squares, through the centres of its squares (the terrain index's run) with its two ends
+ * run out to the far side of their squares. Points inside a straight stretch are left out: the line looks the same,
+ * and a road of 200 runs across the board stays 200 segments.
+ */
+export function roadLine(path: readonly Square[]): BoardPoint[] {
+  const out: BoardPoint[] = [];
   for (const sq of path) {
-    const p = at(f, sq);
-    if (p) out.push({ x: p.x + f.s / 2, y: p.y + f.s / 2 });
+    const c = parseSquare(sq);
+    if (!c) continue;
+    const p = { x: c.col + 0.5, y: c.row + 0.5 };
+    const a = out[out.length - 2];
+    const b = out[out.length - 1];
+    // b lies between a and p, going on the same way: p replaces it (a turn back or aside keeps b).
+    if (a && b && Math.sign(b.x - a.x) === Math.sign(p.x - b.x) && Math.sign(b.y - a.y) === Math.sign(p.y - b.y)
+      && (b.x - a.x) * (p.y - b.y) === (b.y - a.y) * (p.x - b.x)) out[out.length - 1] = p;
+    else out.push(p);
   }
   // The road covers its end squares whole: run each end out to the square's far side.
-  const stretch = (end: { x: number; y: number }, prev: { x: number; y: number }): void => {
+  const stretch = (end: BoardPoint, prev: BoardPoint): void => {
     const len = Math.hypot(end.x - prev.x, end.y - prev.y);
     if (len === 0) return;
-    end.x += ((end.x - prev.x) / len) * (f.s / 2);
-    end.y += ((end.y - prev.y) / len) * (f.s / 2);
+    end.x += (end.x - prev.x) / len / 2;
+    end.y += (end.y - prev.y) / len / 2;
   };
   if (out.length >= 2) {
     stretch(out[0]!, out[1]!);
@@ -138,19 +176,37 @@ export function roadCentres(f: BoardFrame, path: Square[]): Array<{ x: number; y
   return out;
 }
 
-/** A road: a light band with darker edges through the centres of its squares. */
-export function drawRoad(doc: Doc, f: BoardFrame, path: Square[]): void {
-  const pts = roadCentres(f, path);
-  if (pts.length < 2) return;
-  const line = (): Doc => {
-    doc.moveTo(pts[0]!.x, pts[0]!.y);
-    for (const p of pts.slice(1)) doc.lineTo(p.x, p.y);
+/** Half the width of what a road's band may cover beyond its centre line (miter corners included), in squares. */
+const ROAD_REACH = 0.5;
+
+/**
+ * A road: a light band with darker edges along its centre line (roadLine). With a `view`, only the stretches of
+ * segments that reach into it are drawn; the ends where a stretch is cut lie more than a road's width outside it.
+ */
+export function drawRoad(doc: Doc, f: BoardFrame, line: readonly BoardPoint[], view?: BoardRect): void {
+  if (line.length < 2) return;
+  const runs: BoardPoint[][] = [];
+  let run: BoardPoint[] | null = null;
+  for (let i = 1; i < line.length; i++) {
+    const a = line[i - 1]!;
+    const b = line[i]!;
+    const box = { x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) };
+    if (view && !meets(box, view, ROAD_REACH)) { run = null; continue; }
+    if (!run) runs.push((run = [a]));
+    run.push(b);
+  }
+  if (runs.length === 0) return;
+  const path = (): Doc => {
+    for (const r of runs) {
+      doc.moveTo(f.ox + r[0]!.x * f.s, f.oy + r[0]!.y * f.s);
+      for (const p of r.slice(1)) doc.lineTo(f.ox + p.x * f.s, f.oy + p.y * f.s);
+    }
     return doc;
   };
   const w = f.s * 0.3;
   doc.save().lineJoin('miter').lineCap('butt');
-  line().lineWidth(w).strokeColor(TERRAIN_STYLE.road.edge).stroke();
-  line().lineWidth(w - Math.max(1, f.s * 0.04)).strokeColor(f.ink === 'color' ? TERRAIN_STYLE.road.fill : '#ffffff').stroke();
+  path().lineWidth(w).strokeColor(TERRAIN_STYLE.road.edge).stroke();
+  path().lineWidth(w - Math.max(1, f.s * 0.04)).strokeColor(f.ink === 'color' ? TERRAIN_STYLE.road.fill : '#ffffff').stroke();
   doc.restore();
 }
 
