@@ -56,15 +56,17 @@ export function largestScenario(): { scenario: Scenario; text: string } {
     rivers: [],
   };
   const rivers = s.terrain.rivers!;
-  // Add whole rivers while they fit, then as many edges of one more as the file limit leaves room for.
-  const size = (): number => JSON.stringify(s).length;
-  const edgeBytes = JSON.stringify(edges[0]).length + 1;
-  while (rivers.length < 48) {
-    const room = Math.floor((MAX_SCENARIO_BYTES - size() - 16) / edgeBytes);
-    if (room < 1) break;
-    rivers.push({ edges: edges.slice(0, Math.min(edges.length, room)) });
+  // Add whole rivers while they fit, then as many edges of one more as the file limit leaves room for
+  // (sizes summed from each edge's own text: stringifying the whole file per river takes seconds).
+  const edgeBytes = edges.map((e) => JSON.stringify(e).length + 1);
+  const riverBytes = JSON.stringify({ edges: [] }).length + 1;
+  let room = MAX_SCENARIO_BYTES - JSON.stringify(s).length;
+  while (rivers.length < 48 && room > riverBytes + edgeBytes[0]!) {
+    room -= riverBytes;
+    let n = 0;
+    while (n < edges.length && room >= edgeBytes[n]!) room -= edgeBytes[n++]!;
+    rivers.push({ edges: edges.slice(0, n) });
   }
-  while (size() > MAX_SCENARIO_BYTES) rivers[rivers.length - 1]!.edges.pop();
   const text = JSON.stringify(s);
   const parsed = parseScenario(text);
   if (!parsed.ok) throw new Error(`the largest scenario does not open: ${parsed.diagnostics[0]?.message}`);
