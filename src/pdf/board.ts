@@ -52,7 +52,7 @@ export function unitsBySquare(rs: ResolvedScenario): Map<Square, Array<{ edge: B
  * the same edge they would paint the same marks over themselves.
  */
 interface BoardParts {
-  hills: Array<{ shape: HillShape; box: BoardRect }>;
+  hills: HillShape[];
   protected: Array<Cell & { at: Square; kind: ProtectedKind }>;
   roads: BoardPoint[][];
   rivers: Array<{ a: Square; b: Square; box: BoardRect }>;
@@ -60,7 +60,7 @@ interface BoardParts {
 }
 
 /** How far the marks of each kind of terrain reach beyond the squares or edge they belong to, in squares. */
-const REACH = { hill: 0.5, river: 0.25, crossing: 0.35 };
+const REACH = { river: 0.25, crossing: 0.35 };
 
 const partsCache = new WeakMap<ResolvedScenario, BoardParts>();
 
@@ -85,17 +85,7 @@ function boardParts(rs: ResolvedScenario): BoardParts {
   const cached = partsCache.get(rs);
   if (cached) return cached;
   const t = rs.scenario.terrain ?? {};
-  const hills = (t.hills ?? []).map((h) => {
-    const shape = hillShape(h.squares);
-    const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-    for (const c of shape.cells) {
-      box.x0 = Math.min(box.x0, c.col);
-      box.y0 = Math.min(box.y0, c.row);
-      box.x1 = Math.max(box.x1, c.col + 1);
-      box.y1 = Math.max(box.y1, c.row + 1);
-    }
-    return { shape, box };
-  });
+  const hills = (t.hills ?? []).map((h) => hillShape(h.squares));
   const prot = (t.protected ?? []).flatMap((p) => {
     const c = parseSquare(p.at);
     return c ? [{ ...c, at: p.at, kind: p.kind }] : [];
@@ -143,11 +133,10 @@ export function drawBoard(doc: Doc, f: BoardFrame, rs: ResolvedScenario, opts: B
     return c !== null && inWindow(c);
   };
   const parts = boardParts(rs);
-  const nearHill = (c: Cell): boolean => meets({ x0: c.col, y0: c.row, x1: c.col + 1, y1: c.row + 1 }, view, REACH.hill);
   doc.save();
   if (f.ink === 'color') doc.rect(f.ox, f.oy, W, H).fillColor(TERRAIN_STYLE.paper).fill();
   drawZones(doc, f, rs);
-  for (const h of parts.hills) if (meets(h.box, view, REACH.hill)) drawHill(doc, f, h.shape, nearHill);
+  for (const h of parts.hills) drawHill(doc, f, h, view);
   for (const p of parts.protected) if (inWindow(p)) drawProtected(doc, f, p.at, p.kind);
   for (const line of parts.roads) drawRoad(doc, f, line, view);
   // Grid.

@@ -11,6 +11,17 @@ import type { Doc } from './pdfkit';
 /** Where the board sits on the page: north-west corner and square side in points. */
 export interface BoardFrame { ox: number; oy: number; s: number; ink: Ink }
 
+/** A point on the board in squares: x to the east, y to the south, the north-west corner at (0, 0). */
+export interface BoardPoint { x: number; y: number }
+
+/** A part of the board in squares (the same axes as BoardPoint). */
+export interface BoardRect { x0: number; y0: number; x1: number; y1: number }
+
+/** Does a box, grown by `pad` squares on every side, reach into `view`? */
+export function meets(box: BoardRect, view: BoardRect, pad: number): boolean {
+  return box.x1 + pad > view.x0 && box.x0 - pad < view.x1 && box.y1 + pad > view.y0 && box.y0 - pad < view.y1;
+}
+
 const at = (f: BoardFrame, sq: Square): { x: number; y: number } | null => {
   const c = parseSquare(sq);
   return c ? { x: f.ox + c.col * f.s, y: f.oy + c.row * f.s } : null;
@@ -77,29 +88,60 @@ export function drawProtected(doc: Doc, f: BoardFrame, sq: Square, kind: Protect
   }
 }
 
-const key = (c: number, r: number): string => `${c},${r}`;
-
 /** A square of the board by zero-based column and row. */
 export interface Cell { col: number; row: number }
 
-/** A hill's squares, parsed once, and a look-up of whether a square belongs to it. */
-export interface HillShape { cells: Cell[]; has(col: number, row: number): boolean }
+/** A hill's squares, parsed once, the box around them, and its squares by place (cellKey). */
+export interface HillShape { cells: Cell[]; box: BoardRect; byPlace: Map<number, Cell[]> }
+
+/** A number for a square's place: parseSquare's columns stay below 702 and its rows below 99. */
+const cellKey = (col: number, row: number): number => row * 1024 + col;
 
 /** The shape of a hill made of these squares (unreadable names left out). */
 export function hillShape(squares: readonly Square[]): HillShape {
   const cells = squares.map(parseSquare).filter((c): c is NonNullable<typeof c> => c !== null);
-  const set = new Set(cells.map((c) => key(c.col, c.row)));
-  return { cells, has: (c, r) => set.has(key(c, r)) };
+  const byPlace = new Map<number, Cell[]>();
+  const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  for (const c of cells) {
+    const k = cellKey(c.col, c.row);
+    const here = byPlace.get(k);
+    if (here) here.push(c); else byPlace.set(k, [c]);
+    box.x0 = Math.min(box.x0, c.col);
+    box.y0 = Math.min(box.y0, c.row);
+    box.x1 = Math.max(box.x1, c.col + 1);
+    box.y1 = Math.max(box.y1, c.row + 1);
+  }
+  return { cells, box, byPlace };
+}
+
+/** How far a hill's contours reach beyond its squares (they run on into a neighbouring square at a concave corner). */
+const HILL_REACH = 0.5;
+
+/** A hill's squares whose marks reach into a view, looked up by place (a tile sees a few squares of a large hill). */
+function hillCellsIn(hill: HillShape, view: BoardRect): Cell[] {
+  const out: Cell[] = [];
+  const c0 = Math.max(hill.box.x0, Math.floor(view.x0 - HILL_REACH - 1));
+  const c1 = Math.min(hill.box.x1 - 1, Math.ceil(view.x1 + HILL_REACH));
+  const r0 = Math.max(hill.box.y0, Math.floor(view.y0 - HILL_REACH - 1));
+  const r1 = Math.min(hill.box.y1 - 1, Math.ceil(view.y1 + HILL_REACH));
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const here = hill.byPlace.get(cellKey(c, r));
+      if (here && meets({ x0: c, y0: r, x1: c + 1, y1: r + 1 }, view, HILL_REACH)) out.push(...here);
+    }
+  }
+  return out;
 }
 
 /**
- * A hill: light shading (colour) and three contour lines inset from the outline of its squares. Only the squares
- * `shown` picks are drawn (a tile's own); their contours still follow the whole hill's outline.
+ * A hill: light shading (colour) and three contour lines inset from the outline of its squares. With a `view`,
+ * only its squares whose marks reach into the view are drawn; their contours still follow the whole hill's outline.
  */
-export function drawHill(doc: Doc, f: BoardFrame, hill: HillShape, shown?: (c: Cell) => boolean): void {
-  const cells = shown ? hill.cells.filter(shown) : hill.cells;
+export function drawHill(doc: Doc, f: BoardFrame, hill: HillShape, view?: BoardRect): void {
+  if (view && !meets(hill.box, view, HILL_REACH)) return;
+  const cells = view ? hillCellsIn(hill, view) : hill.cells;
   if (cells.length === 0) return;
-  const { has } = hill;
+  const has = (col: number, row: number): boolean => hill.byPlace.has(cellKey(col, row));
   const { s } = f;
   if (f.ink === 'color') {
     doc.fillColor(TERRAIN_STYLE.hill.fill);
@@ -131,17 +173,6 @@ export function drawHill(doc: Doc, f: BoardFrame, hill: HillShape, shown?: (c: C
     }
     doc.stroke();
   }
-}
-
-/** A point on the board in squares: x to the east, y to the south, the north-west corner at (0, 0). */
-export interface BoardPoint { x: number; y: number }
-
-/** A part of the board in squares (the same axes as BoardPoint). */
-export interface BoardRect { x0: number; y0: number; x1: number; y1: number }
-
-/** Does a box, grown by `pad` squares on every side, reach into `view`? */
-export function meets(box: BoardRect, view: BoardRect, pad: number): boolean {
-  return box.x1 + pad > view.x0 && box.x0 - pad < view.x1 && box.y1 + pad > view.y0 && box.y0 - pad < view.y1;
 }
 
 /**

@@ -62,7 +62,7 @@ export const section: BenchSection = {
       for (const scale of ['15mm', '25mm'] as const) {
         const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./true-scale-print.ts', import.meta.url)), paper, scale], { encoding: 'utf8', maxBuffer: 1 << 20 });
         const r = JSON.parse(out.trim().split('\n').pop()!) as { ms: number; bytes: number; pages: number; maxRssKb: number; fileBytes: number; riverEdges: number };
-        const what = `largest file, true scale ${scale === '15mm' ? '3' : '4'} in, ${paper === 'a4' ? 'A4' : 'Letter'}`;
+        const what = `largest file, ${scale === '15mm' ? '3' : '4'} in, ${paper === 'a4' ? 'A4' : 'Letter'}`;
         rows.push({ label: `${what}: time`, value: r.ms / 1000, unit: 's', note: `${r.fileBytes} bytes, ${r.riverEdges} river edges; aim < 30` });
         rows.push({ label: `${what}: peak memory`, value: r.maxRssKb / 1024, unit: 'MB', note: 'max RSS of the child process; aim < 500' });
         rows.push({ label: `${what}: PDF`, value: r.bytes / 1048576, unit: 'MB', note: `${r.pages} pages` });
