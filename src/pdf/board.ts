@@ -1,19 +1,25 @@
 /** The whole board in pdfkit: set-up zones, terrain, grid, square names and units, at any square size. */
-import { columnLabel, deploymentRows, parseSquare, terrainIndex, type BoardEdge, type Square } from '../rules';
+import { columnLabel, deploymentRows, parseSquare, terrainIndex, type BoardEdge, type ProtectedKind, type Square } from '../rules';
 import type { ResolvedScenario, ResolvedUnit } from '../scenario';
 import { SIDE_STYLES, TERRAIN_STYLE } from '../scenario/symbology';
 import { drawSquareUnits } from './glyphs';
 import { FONT, type Doc } from './pdfkit';
-import { drawCrossing, drawHill, drawProtected, drawRiverEdge, drawRoad, type BoardFrame } from './terrain';
+import {
+  drawCrossing, drawHill, drawProtected, drawRiverEdge, drawRoad, hillShape, meets, roadLine,
+  type BoardFrame, type BoardPoint, type BoardRect, type Cell, type HillShape,
+} from './terrain';
 
 export interface BoardDrawOptions {
   /** Print each square's name in its corner (true-scale mats, where the edge labels are far away). */
   squareNames?: boolean;
   /** Print unit ids under the counters (when squares are large enough to read them). */
   unitIds?: boolean;
-  /** Only squares in these zero-based column and row ranges are drawn in detail (a tile's window). */
   /** Size of the unit symbols relative to a square (smaller on true-scale mats, where figures stand on them). */
   unitScale?: number;
+  /**
+   * Only what lies on the squares in these zero-based column and row ranges is drawn (a tile's window): terrain,
+   * rivers and roads that reach into them, and their names, units and error marks.
+   */
   window?: { columns: { from: number; to: number }; rows: { from: number; to: number } };
   /** Squares named by set-up errors: outlined in red with a thick dash, as the editor shows them. */
   errorSquares?: readonly Square[];
@@ -40,6 +46,65 @@ export function unitsBySquare(rs: ResolvedScenario): Map<Square, Array<{ edge: B
   return out;
 }
 
+/**
+ * The scenario's terrain parsed once for drawing, however many times the board is drawn (a true-scale map draws
+ * it once per tile). Rivers and crossings are each kept once, at their last place in the file: drawn again on
+ * the same edge they would paint the same marks over themselves.
+ */
+interface BoardParts {
+  hills: HillShape[];
+  protected: Array<Cell & { at: Square; kind: ProtectedKind }>;
+  roads: BoardPoint[][];
+  rivers: Array<{ a: Square; b: Square; box: BoardRect }>;
+  crossings: Array<{ a: Square; b: Square; kind: 'ford' | 'bridge'; box: BoardRect }>;
+}
+
+/** How far the marks of each kind of terrain reach beyond the squares or edge they belong to, in squares. */
+const REACH = { river: 0.25, crossing: 0.35 };
+
+const partsCache = new WeakMap<ResolvedScenario, BoardParts>();
+
+/** The edge between two squares as a box in squares (a line, so two of its sides coincide), or null. */
+function edgeBox(a: Square, b: Square): BoardRect | null {
+  const p = parseSquare(a);
+  const q = parseSquare(b);
+  if (!p || !q || Math.abs(p.col - q.col) + Math.abs(p.row - q.row) !== 1) return null;
+  const x0 = Math.max(p.col, q.col);
+  const y0 = Math.max(p.row, q.row);
+  return p.row === q.row ? { x0, y0, x1: x0, y1: y0 + 1 } : { x0, y0, x1: x0 + 1, y1: y0 };
+}
+
+/** Items of a list each kept once by key, at its last place, in list order. */
+function lastOfEach<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
+  const last = new Map<string, number>();
+  items.forEach((item, i) => last.set(keyOf(item), i));
+  return items.filter((item, i) => last.get(keyOf(item)) === i);
+}
+
+function boardParts(rs: ResolvedScenario): BoardParts {
+  const cached = partsCache.get(rs);
+  if (cached) return cached;
+  const t = rs.scenario.terrain ?? {};
+  const hills = (t.hills ?? []).map((h) => hillShape(h.squares));
+  const prot = (t.protected ?? []).flatMap((p) => {
+    const c = parseSquare(p.at);
+    return c ? [{ ...c, at: p.at, kind: p.kind }] : [];
+  });
+  // An edge's key: its box, the same whichever square of the two comes first.
+  const edgeKey = (box: BoardRect): string => `${box.x0},${box.y0},${box.x1},${box.y1}`;
+  const rivers = lastOfEach((t.rivers ?? []).flatMap((r) => r.edges.flatMap(([a, b]) => {
+    const box = edgeBox(a, b);
+    return box ? [{ a, b, box }] : [];
+  })), (e) => edgeKey(e.box));
+  const crossings = lastOfEach((t.crossings ?? []).flatMap((c) => {
+    const box = edgeBox(c.edge[0], c.edge[1]);
+    return box ? [{ a: c.edge[0], b: c.edge[1], kind: c.kind, box }] : [];
+  }), (c) => `${edgeKey(c.box)} ${c.kind}`);
+  const parts = { hills, protected: prot, roads: terrainIndex(rs.scenario).roads.map(roadLine), rivers, crossings };
+  partsCache.set(rs, parts);
+  return parts;
+}
+
 /** Set-up zones: a light tint (colour) and a dashed front line per side. */
 function drawZones(doc: Doc, f: BoardFrame, rs: ResolvedScenario): void {
   const { columns, rows } = rs.board;
@@ -58,27 +123,29 @@ function drawZones(doc: Doc, f: BoardFrame, rs: ResolvedScenario): void {
 /** Draw the board with its north-west corner at (f.ox, f.oy). */
 export function drawBoard(doc: Doc, f: BoardFrame, rs: ResolvedScenario, opts: BoardDrawOptions = {}): void {
   const { columns, rows } = rs.board;
-  const t = rs.scenario.terrain ?? {};
   const W = columns * f.s;
   const H = rows * f.s;
   const win = opts.window ?? { columns: { from: 0, to: columns - 1 }, rows: { from: 0, to: rows - 1 } };
+  const view: BoardRect = { x0: win.columns.from, y0: win.rows.from, x1: win.columns.to + 1, y1: win.rows.to + 1 };
+  const inWindow = (c: Cell): boolean => c.col >= win.columns.from && c.col <= win.columns.to && c.row >= win.rows.from && c.row <= win.rows.to;
   const visible = (sq: Square): boolean => {
     const c = parseSquare(sq);
-    return c !== null && c.col >= win.columns.from && c.col <= win.columns.to && c.row >= win.rows.from && c.row <= win.rows.to;
+    return c !== null && inWindow(c);
   };
+  const parts = boardParts(rs);
   doc.save();
   if (f.ink === 'color') doc.rect(f.ox, f.oy, W, H).fillColor(TERRAIN_STYLE.paper).fill();
   drawZones(doc, f, rs);
-  for (const h of t.hills ?? []) drawHill(doc, f, h.squares);
-  for (const p of t.protected ?? []) if (visible(p.at)) drawProtected(doc, f, p.at, p.kind);
-  for (const squares of terrainIndex(rs.scenario).roads) drawRoad(doc, f, squares);
+  for (const h of parts.hills) drawHill(doc, f, h, view);
+  for (const p of parts.protected) if (inWindow(p)) drawProtected(doc, f, p.at, p.kind);
+  for (const line of parts.roads) drawRoad(doc, f, line, view);
   // Grid.
   doc.lineWidth(Math.max(0.4, f.s * 0.008)).strokeColor(TERRAIN_STYLE.grid);
   for (let c = 0; c <= columns; c++) doc.moveTo(f.ox + c * f.s, f.oy).lineTo(f.ox + c * f.s, f.oy + H);
   for (let r = 0; r <= rows; r++) doc.moveTo(f.ox, f.oy + r * f.s).lineTo(f.ox + W, f.oy + r * f.s);
   doc.stroke();
-  for (const r of t.rivers ?? []) for (const [a, b] of r.edges) drawRiverEdge(doc, f, a, b);
-  for (const c of t.crossings ?? []) drawCrossing(doc, f, c.edge[0], c.edge[1], c.kind);
+  for (const e of parts.rivers) if (meets(e.box, view, REACH.river)) drawRiverEdge(doc, f, e.a, e.b);
+  for (const c of parts.crossings) if (meets(c.box, view, REACH.crossing)) drawCrossing(doc, f, c.a, c.b, c.kind);
   if (opts.squareNames) {
     doc.font(FONT.regular).fontSize(Math.min(10, f.s * 0.06)).fillColor(TERRAIN_STYLE.label);
     for (let r = win.rows.from; r <= win.rows.to; r++) {

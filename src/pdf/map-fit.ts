@@ -7,7 +7,7 @@ import { commanderBadge, drawSquareUnits } from './glyphs';
 import { PAPER_SIZES, type PrintOptions } from './options';
 import { addPage, footer } from './page';
 import { FONT, type Doc } from './pdfkit';
-import { drawCrossing, drawHill, drawProtected, drawRiverEdge, drawRoad, type BoardFrame } from './terrain';
+import { drawCrossing, drawHill, drawProtected, drawRiverEdge, drawRoad, hillShape, roadLine, type BoardFrame } from './terrain';
 
 const MARGIN = 30;
 const TITLE_H = 62;
@@ -59,8 +59,8 @@ function legend(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number,
     ['Buildings', (f) => drawProtected(doc, f, 'A1', 'buildings')],
     ['Rocks', (f) => drawProtected(doc, f, 'A1', 'rocks')],
     ['Village', (f) => drawProtected(doc, f, 'A1', 'village')],
-    ['Hill', (f) => drawHill(doc, f, ['A1'])],
-    ['Road', (f) => drawRoad(doc, { ...f, ox: f.ox - s }, ['A1', 'C1'])],
+    ['Hill', (f) => drawHill(doc, f, hillShape(['A1']))],
+    ['Road', (f) => drawRoad(doc, { ...f, ox: f.ox - s }, roadLine(['A1', 'C1']))],
     ['River', (f) => drawRiverEdge(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1')],
     ['Ford', (f) => { drawRiverEdge(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1'); drawCrossing(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1', 'ford'); }],
     ['Bridge', (f) => { drawRiverEdge(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1'); drawCrossing(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1', 'bridge'); }],

@@ -11,6 +11,17 @@ import type { Doc } from './pdfkit';
 /** Where the board sits on the page: north-west corner and square side in points. */
 export interface BoardFrame { ox: number; oy: number; s: number; ink: Ink }
 
+/** A point on the board in squares: x to the east, y to the south, the north-west corner at (0, 0). */
+export interface BoardPoint { x: number; y: number }
+
+/** A part of the board in squares (the same axes as BoardPoint). */
+export interface BoardRect { x0: number; y0: number; x1: number; y1: number }
+
+/** Does a box, grown by `pad` squares on every side, reach into `view`? */
+export function meets(box: BoardRect, view: BoardRect, pad: number): boolean {
+  return box.x1 + pad > view.x0 && box.x0 - pad < view.x1 && box.y1 + pad > view.y0 && box.y0 - pad < view.y1;
+}
+
 const at = (f: BoardFrame, sq: Square): { x: number; y: number } | null => {
   const c = parseSquare(sq);
   return c ? { x: f.ox + c.col * f.s, y: f.oy + c.row * f.s } : null;
@@ -77,13 +88,60 @@ export function drawProtected(doc: Doc, f: BoardFrame, sq: Square, kind: Protect
   }
 }
 
-const key = (c: number, r: number): string => `${c},${r}`;
+/** A square of the board by zero-based column and row. */
+export interface Cell { col: number; row: number }
 
-/** A hill: light shading (colour) and three contour lines inset from the outline of its squares. */
-export function drawHill(doc: Doc, f: BoardFrame, squares: Square[]): void {
+/** A hill's squares, parsed once, the box around them, and its squares by place (cellKey). */
+export interface HillShape { cells: Cell[]; box: BoardRect; byPlace: Map<number, Cell[]> }
+
+/** A number for a square's place: parseSquare's columns stay below 702 and its rows below 99. */
+const cellKey = (col: number, row: number): number => row * 1024 + col;
+
+/** The shape of a hill made of these squares (unreadable names left out). */
+export function hillShape(squares: readonly Square[]): HillShape {
   const cells = squares.map(parseSquare).filter((c): c is NonNullable<typeof c> => c !== null);
-  const set = new Set(cells.map((c) => key(c.col, c.row)));
-  const has = (c: number, r: number): boolean => set.has(key(c, r));
+  const byPlace = new Map<number, Cell[]>();
+  const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  for (const c of cells) {
+    const k = cellKey(c.col, c.row);
+    const here = byPlace.get(k);
+    if (here) here.push(c); else byPlace.set(k, [c]);
+    box.x0 = Math.min(box.x0, c.col);
+    box.y0 = Math.min(box.y0, c.row);
+    box.x1 = Math.max(box.x1, c.col + 1);
+    box.y1 = Math.max(box.y1, c.row + 1);
+  }
+  return { cells, box, byPlace };
+}
+
+/** How far a hill's contours reach beyond its squares (they run on into a neighbouring square at a concave corner). */
+const HILL_REACH = 0.5;
+
+/** A hill's squares whose marks reach into a view, looked up by place (a tile sees a few squares of a large hill). */
+function hillCellsIn(hill: HillShape, view: BoardRect): Cell[] {
+  const out: Cell[] = [];
+  const c0 = Math.max(hill.box.x0, Math.floor(view.x0 - HILL_REACH - 1));
+  const c1 = Math.min(hill.box.x1 - 1, Math.ceil(view.x1 + HILL_REACH));
+  const r0 = Math.max(hill.box.y0, Math.floor(view.y0 - HILL_REACH - 1));
+  const r1 = Math.min(hill.box.y1 - 1, Math.ceil(view.y1 + HILL_REACH));
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const here = hill.byPlace.get(cellKey(c, r));
+      if (here && meets({ x0: c, y0: r, x1: c + 1, y1: r + 1 }, view, HILL_REACH)) out.push(...here);
+    }
+  }
+  return out;
+}
+
+/**
+ * A hill: light shading (colour) and three contour lines inset from the outline of its squares. With a `view`,
+ * only its squares whose marks reach into the view are drawn; their contours still follow the whole hill's outline.
+ */
+export function drawHill(doc: Doc, f: BoardFrame, hill: HillShape, view?: BoardRect): void {
+  if (view && !meets(hill.box, view, HILL_REACH)) return;
+  const cells = view ? hillCellsIn(hill, view) : hill.cells;
+  if (cells.length === 0) return;
+  const has = (col: number, row: number): boolean => hill.byPlace.has(cellKey(col, row));
   const { s } = f;
   if (f.ink === 'color') {
     doc.fillColor(TERRAIN_STYLE.hill.fill);
@@ -117,19 +175,30 @@ export function drawHill(doc: Doc, f: BoardFrame, squares: Square[]): void {
   }
 }
 
-/** Centres of a road's squares (the terrain index's run), its two ends run out to the far side of their squares. */
-export function roadCentres(f: BoardFrame, path: Square[]): Array<{ x: number; y: number }> {
-  const out: Array<{ x: number; y: number }> = [];
+/**
+ * A road's centre line in squares, through the centres of its squares (the terrain index's run) with its two ends
+ * run out to the far side of their squares. Points inside a straight stretch are left out: the line looks the same,
+ * and a road of 200 runs across the board stays 200 segments.
+ */
+export function roadLine(path: readonly Square[]): BoardPoint[] {
+  const out: BoardPoint[] = [];
   for (const sq of path) {
-    const p = at(f, sq);
-    if (p) out.push({ x: p.x + f.s / 2, y: p.y + f.s / 2 });
+    const c = parseSquare(sq);
+    if (!c) continue;
+    const p = { x: c.col + 0.5, y: c.row + 0.5 };
+    const a = out[out.length - 2];
+    const b = out[out.length - 1];
+    // b lies between a and p, going on the same way: p replaces it (a turn back or aside keeps b).
+    if (a && b && Math.sign(b.x - a.x) === Math.sign(p.x - b.x) && Math.sign(b.y - a.y) === Math.sign(p.y - b.y)
+      && (b.x - a.x) * (p.y - b.y) === (b.y - a.y) * (p.x - b.x)) out[out.length - 1] = p;
+    else out.push(p);
   }
   // The road covers its end squares whole: run each end out to the square's far side.
-  const stretch = (end: { x: number; y: number }, prev: { x: number; y: number }): void => {
+  const stretch = (end: BoardPoint, prev: BoardPoint): void => {
     const len = Math.hypot(end.x - prev.x, end.y - prev.y);
     if (len === 0) return;
-    end.x += ((end.x - prev.x) / len) * (f.s / 2);
-    end.y += ((end.y - prev.y) / len) * (f.s / 2);
+    end.x += (end.x - prev.x) / len / 2;
+    end.y += (end.y - prev.y) / len / 2;
   };
   if (out.length >= 2) {
     stretch(out[0]!, out[1]!);
@@ -138,19 +207,37 @@ export function roadCentres(f: BoardFrame, path: Square[]): Array<{ x: number; y
   return out;
 }
 
-/** A road: a light band with darker edges through the centres of its squares. */
-export function drawRoad(doc: Doc, f: BoardFrame, path: Square[]): void {
-  const pts = roadCentres(f, path);
-  if (pts.length < 2) return;
-  const line = (): Doc => {
-    doc.moveTo(pts[0]!.x, pts[0]!.y);
-    for (const p of pts.slice(1)) doc.lineTo(p.x, p.y);
+/** Half the width of what a road's band may cover beyond its centre line (miter corners included), in squares. */
+const ROAD_REACH = 0.5;
+
+/**
+ * A road: a light band with darker edges along its centre line (roadLine). With a `view`, only the stretches of
+ * segments that reach into it are drawn; the ends where a stretch is cut lie more than a road's width outside it.
+ */
+export function drawRoad(doc: Doc, f: BoardFrame, line: readonly BoardPoint[], view?: BoardRect): void {
+  if (line.length < 2) return;
+  const runs: BoardPoint[][] = [];
+  let run: BoardPoint[] | null = null;
+  for (let i = 1; i < line.length; i++) {
+    const a = line[i - 1]!;
+    const b = line[i]!;
+    const box = { x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) };
+    if (view && !meets(box, view, ROAD_REACH)) { run = null; continue; }
+    if (!run) runs.push((run = [a]));
+    run.push(b);
+  }
+  if (runs.length === 0) return;
+  const path = (): Doc => {
+    for (const r of runs) {
+      doc.moveTo(f.ox + r[0]!.x * f.s, f.oy + r[0]!.y * f.s);
+      for (const p of r.slice(1)) doc.lineTo(f.ox + p.x * f.s, f.oy + p.y * f.s);
+    }
     return doc;
   };
   const w = f.s * 0.3;
   doc.save().lineJoin('miter').lineCap('butt');
-  line().lineWidth(w).strokeColor(TERRAIN_STYLE.road.edge).stroke();
-  line().lineWidth(w - Math.max(1, f.s * 0.04)).strokeColor(f.ink === 'color' ? TERRAIN_STYLE.road.fill : '#ffffff').stroke();
+  path().lineWidth(w).strokeColor(TERRAIN_STYLE.road.edge).stroke();
+  path().lineWidth(w - Math.max(1, f.s * 0.04)).strokeColor(f.ink === 'color' ? TERRAIN_STYLE.road.fill : '#ffffff').stroke();
   doc.restore();
 }
 

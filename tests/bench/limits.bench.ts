@@ -2,7 +2,11 @@
  * Issue 14 item 10: the largest files the schema's limits allow still check and print fast. A 48x24 board with
  * every square protected (1152, the limit), and one with 48 roads of 200 points each (the limits), each with
  * four divisions a side; plus the refusal time of a 50,000-point road and 25,000 protected squares.
+ * Issue 31 item 5: the largest allowed file (./largest-scenario.ts) printed at true scale, 3 and 4 in squares on
+ * A4 and Letter, each in a child process (./true-scale-print.ts) whose peak memory is its own; aim < 30 s and 500 MB.
  */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { squareName, validateScenario, type Scenario } from '../../src/rules';
 import { buildPrintFiles } from '../../src/pdf';
 import { parseScenario, serializeScenario, standardSide, templateScenario } from '../../src/scenario';
@@ -54,6 +58,16 @@ export const section: BenchSection = {
     woods.terrain = { protected: Array.from({ length: 25_000 }, () => ({ at: 'C4', kind: 'woods' as const })) };
     const woodsText = serializeScenario(woods);
     rows.push({ label: '25,000 protected squares: refused in', value: await ms(() => parseScenario(woodsText)), unit: 'ms', note: `${woodsText.length} bytes` });
+    for (const paper of ['a4', 'letter'] as const) {
+      for (const scale of ['15mm', '25mm'] as const) {
+        const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./true-scale-print.ts', import.meta.url)), paper, scale], { encoding: 'utf8', maxBuffer: 1 << 20 });
+        const r = JSON.parse(out.trim().split('\n').pop()!) as { ms: number; bytes: number; pages: number; maxRssKb: number; fileBytes: number; riverEdges: number };
+        const what = `largest file, ${scale === '15mm' ? '3' : '4'} in, ${paper === 'a4' ? 'A4' : 'Letter'}`;
+        rows.push({ label: `${what}: time`, value: r.ms / 1000, unit: 's', note: `${r.fileBytes} bytes, ${r.riverEdges} river edges; aim < 30` });
+        rows.push({ label: `${what}: peak memory`, value: r.maxRssKb / 1024, unit: 'MB', note: 'max RSS of the child process; aim < 500' });
+        rows.push({ label: `${what}: PDF`, value: r.bytes / 1048576, unit: 'MB', note: `${r.pages} pages` });
+      }
+    }
     return rows;
   },
 };

@@ -112,8 +112,20 @@ describe('3D road squares: validator, engine, map and PDF agree', () => {
       else if (c.name === 'stroke' && colour === TERRAIN_STYLE.road.edge) roads.push(path);
     }
     expect(roads).toHaveLength(1);
-    // The two ends run out to the far side of their squares; every point in between is a square centre.
-    const inner = roads[0]!.slice(1, -1);
-    expect(squaresAt(inner, 10, 20)).toEqual(ROAD_SQUARES.slice(1, -1));
+    // Walk the line in half squares: the square centres it passes, in order (a straight run may be one segment,
+    // and the two ends run out to the far side of their squares, half a square from a centre).
+    const line = roads[0]!;
+    const centres: Array<[number, number]> = [];
+    for (let i = 1; i < line.length; i++) {
+      const [[x0, y0], [x1, y1]] = [line[i - 1]!, line[i]!];
+      const steps = Math.round(Math.hypot(x1 - x0, y1 - y0) / 10);
+      for (let k = 0; k <= steps; k++) {
+        const [x, y] = [x0 + ((x1 - x0) * k) / steps, y0 + ((y1 - y0) * k) / steps];
+        const centre = Math.abs(((x - 10) / 20) % 1 - 0.5) < 1e-9 && Math.abs(((y - 10) / 20) % 1 - 0.5) < 1e-9;
+        const last = centres[centres.length - 1];
+        if (centre && !(last && last[0] === x && last[1] === y)) centres.push([x, y]);
+      }
+    }
+    expect(squaresAt(centres, 10, 20)).toEqual(ROAD_SQUARES);
   });
 });
