@@ -111,6 +111,10 @@ export const READINGS: readonly Reading[] = [
     text: 'A stray shot landing outside the ballista\'s cone can hit only the shooter\'s own troops there.',
   },
   {
+    id: 'R-converging', section: '9F', title: 'Who fires first at one target',
+    text: 'The first shooter at a target, the one without the converging die, must be one of the closest; among equally close ones the firing side chooses.',
+  },
+  {
     id: 'R-exit', section: '10E', title: 'Leaving the board of one\'s own accord',
     text: 'A unit on a board edge, or reaching one in its move, may step off for 1 of its move (with any ballista it carries). It never returns and counts half.',
   },

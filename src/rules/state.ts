@@ -92,7 +92,8 @@ export interface GameState {
   toAct: SideId | null;
   /** Ballista shots and missile targets declared this phase. */
   shots: Array<{ unit: string; target: Square }>;
-  fires: Array<{ unit: string; target: string }>;
+  /** `first`: the shooter its side chose to fire first among equally close ones at that target (R-converging). */
+  fires: Array<{ unit: string; target: string; first?: true }>;
   /**
    * Ballista fire's results waiting to apply (7): a ballista wrecked (`engine`) and/or a stand lost from `unit` at
    * `at` ('' none; null while the shooting side chooses which unit). `ownOnly`: a stray shot outside the cone, which

@@ -252,3 +252,26 @@ describe('10 a declared support holds as declared (R-support-holds)', () => {
     expect(isLegal(s, { type: 'move', unit: 'j', to: 'D6' })).toBe(true);
   });
 });
+
+describe('9 converging fire: among equally close shooters the firing side chooses who fires first (R-converging)', () => {
+  const rows: UnitRow[] = [['t', 'l1', 'longbowmen', 'E4', 'S'], ['t', 'l2', 'longbowmen', 'G4', 'S'], ['r', 'e', 'mediumInfantry', 'F6', 'N'], ...KEEP];
+  test.each([['l1', 'l2'], ['l2', 'l1']])('9F %s chosen first rolls 3 dice, %s gets the converging die', (first, second) => {
+    let s = gameOf(rows, { phase: 'missile' });
+    s = act(s, { type: 'fire', unit: 'l1', target: 'e' });
+    s = act(s, { type: 'fire', unit: 'l2', target: 'e' });
+    expect(s.toAct).toBe('teutonic');
+    expect(legalActions(s).filter((a) => a.type === 'fireFirst').map((a) => (a as { unit: string }).unit).sort()).toEqual(['l1', 'l2']);
+    s = act(s, { type: 'fireFirst', unit: first });
+    const dice = (u: string) => s.events.find((e) => e.kind === 'fire' && e.unit === u)!.dice!.length;
+    expect(dice(first)).toBe(3);
+    expect(dice(second)).toBe(4);
+  });
+
+  test('9F no choice is asked when one shooter is closer', () => {
+    let s = gameOf([['t', 'l1', 'longbowmen', 'F4', 'S'], ['t', 'l2', 'longbowmen', 'G4', 'S'], ['r', 'e', 'mediumInfantry', 'F6', 'N'], ...KEEP], { phase: 'missile' });
+    s = act(s, { type: 'fire', unit: 'l1', target: 'e' });
+    s = act(s, { type: 'fire', unit: 'l2', target: 'e' });
+    expect(s.phase).not.toBe('missile');
+    expect(s.events.find((e) => e.kind === 'fire' && e.unit === 'l1')!.dice!.length).toBe(3);
+  });
+});

@@ -174,14 +174,9 @@ export function missileTargets(p: Position, x: number): number[] {
   return out;
 }
 
-/**
- * Resolve all declared missile fire at once (stands lost still fire). Shooters at one target fire closest first;
- * each after the first adds a converging die; one die less into a protected square.
- */
-export function resolveMissileFire(p: Position): void {
-  const { board } = p;
-  const cols = board.columns;
-  const hits = new Map<number, number>();
+/** The declared shooters at each target (in declaration order of the targets), each with its range. */
+function shootersByTarget(p: Position): Map<number, Array<{ unit: number; range: number }>> {
+  const cols = p.board.columns;
   const byTarget = new Map<number, Array<{ unit: number; range: number }>>();
   for (let k = 0; k < p.fires.length; k += 2) {
     const u = p.fires[k]!, t = p.fires[k + 1]!;
@@ -189,8 +184,34 @@ export function resolveMissileFire(p: Position): void {
     if (!list) byTarget.set(t, (list = []));
     list.push({ unit: u, range: stepsDistance((p.at[u]! % cols) - (p.at[t]! % cols), Math.floor(p.at[u]! / cols) - Math.floor(p.at[t]! / cols)) });
   }
-  for (const [t, shooters] of byTarget) {
-    shooters.sort((a, b) => a.range - b.range || p.ids[a.unit]!.localeCompare(p.ids[b.unit]!));
+  return byTarget;
+}
+
+/**
+ * Reading R-converging (9): the first shooter at a target must be one of the closest. Where several are equally close
+ * and the firing side has not yet said which goes first, the side chooses: the first such target's closest shooters
+ * (empty when there is no choice left to make).
+ */
+export function firstShooterChoice(p: Position): number[] {
+  for (const shooters of shootersByTarget(p).values()) {
+    const closest = Math.min(...shooters.map((s) => s.range));
+    const tied = shooters.filter((s) => s.range === closest).map((s) => s.unit);
+    if (tied.length > 1 && !tied.some((u) => p.first.includes(u))) return tied;
+  }
+  return [];
+}
+
+/**
+ * Resolve all declared missile fire at once (stands lost still fire). Shooters at one target fire closest first (among
+ * equally close ones, the one its side chose); each after the first adds a converging die; one die less into a
+ * protected square.
+ */
+export function resolveMissileFire(p: Position): void {
+  const { board } = p;
+  const hits = new Map<number, number>();
+  for (const [t, shooters] of shootersByTarget(p)) {
+    const chosen = (u: number) => (p.first.includes(u) ? 0 : 1);
+    shooters.sort((a, b) => a.range - b.range || chosen(a.unit) - chosen(b.unit) || p.ids[a.unit]!.localeCompare(p.ids[b.unit]!));
     const cover = board.terrain[p.at[t]!]! & T_COVER ? ENGINE_READINGS.protectedMinusDice : 0;
     shooters.forEach(({ unit, range }, i) => {
       const n = Math.max(0, p.stands[unit]! - cover + (i > 0 ? ENGINE_READINGS.convergingBonusDice : 0));

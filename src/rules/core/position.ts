@@ -117,6 +117,8 @@ export interface Position {
   /** Ballista shots (slot, target square) and missile fire (slot, target slot), as flat pairs. */
   shots: number[];
   fires: number[];
+  /** Shooters chosen to fire first among equally close ones at their target (R-converging), by slot. */
+  first: number[];
   hits: Hit[];
   /** Units that decided this phase (slot), and sides done at the end of a turn (-1 - side), in order. */
   decided: number[];
@@ -224,6 +226,7 @@ export function fromState(state: GameState): Position {
     turn: state.turn, attacker: sideIndex(sideIds, state.attacker), phase: PHASE_INDEX[state.phase], toAct: sideIndex(sideIds, state.toAct),
     shots: state.shots.flatMap((s) => [ids.indexOf(s.unit), squareIndex(board, s.target)]),
     fires: state.fires.flatMap((f) => [ids.indexOf(f.unit), ids.indexOf(f.target)]),
+    first: state.fires.filter((f) => f.first).map((f) => ids.indexOf(f.unit)),
     hits: state.hits.map((h) => ({ side: sideIndex(sideIds, h.side), at: squareIndex(board, h.at), unit: h.unit === null ? -2 : h.unit === '' ? -1 : ids.indexOf(h.unit), engine: h.engine === null ? -1 : ids.indexOf(h.engine), ownOnly: h.ownOnly === true })),
     decided: state.decided.map((d) => (ids.includes(d) ? ids.indexOf(d) : -1 - sideIndex(sideIds, d))),
     melees: state.melees.map((m) => ({
@@ -293,7 +296,7 @@ export function copyPosition(p: Position): Position {
     enemy: [p.enemy[0].slice(), p.enemy[1].slice()],
     enemyBits: [p.enemyBits[0].slice(), p.enemyBits[1].slice()],
     turn: p.turn, attacker: p.attacker, phase: p.phase, toAct: p.toAct,
-    shots: p.shots.slice(), fires: p.fires.slice(), hits: p.hits.map((h) => ({ side: h.side, at: h.at, unit: h.unit, engine: h.engine, ownOnly: h.ownOnly })),
+    shots: p.shots.slice(), fires: p.fires.slice(), first: p.first.slice(), hits: p.hits.map((h) => ({ side: h.side, at: h.at, unit: h.unit, engine: h.engine, ownOnly: h.ownOnly })),
     decided: p.decided.slice(),
     melees: p.melees.map((m) => ({ contact: m.contact, supports: m.supports.slice(), mdi: [m.mdi[0], m.mdi[1]], fought: m.fought })),
     current: p.current,
@@ -447,7 +450,7 @@ export function toState(p: Position, prev?: { state: GameState; touched: readonl
     format: 'nevsky-game', scenario: g.scenario, seed: g.seed, board: g.boardSize, rules: g.rules, sides: g.sides, units,
     turn: p.turn, attacker: sideId(g, A), phase: PHASES[p.phase]!, toAct: sideId(g, p.toAct),
     shots: p.shots.length === 0 ? [] : pairs(p.shots).map(([u, t]) => ({ unit: p.ids[u]!, target: names(p, t)! })),
-    fires: p.fires.length === 0 ? [] : pairs(p.fires).map(([u, t]) => ({ unit: p.ids[u]!, target: p.ids[t]! })),
+    fires: p.fires.length === 0 ? [] : pairs(p.fires).map(([u, t]) => ({ unit: p.ids[u]!, target: p.ids[t]!, ...(p.first.includes(u) ? { first: true as const } : {}) })),
     hits: p.hits.length === 0 ? [] : p.hits.map((h) => ({ side: sideId(g, h.side)!, at: names(p, h.at)!, unit: h.unit === -2 ? null : h.unit === -1 ? '' : p.ids[h.unit]!, engine: h.engine < 0 ? null : p.ids[h.engine]!, ...(h.ownOnly ? { ownOnly: true as const } : {}) })),
     decided: p.decided.length === 0 ? [] : p.decided.map((d) => (d >= 0 ? p.ids[d]! : sideId(g, -1 - d)!)),
     melees: p.melees.length === 0 ? [] : p.melees.map((m) => ({
