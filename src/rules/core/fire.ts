@@ -10,7 +10,7 @@ import { ENGINE_READINGS } from '../readings';
 import { rollDice, rollDie } from '../random';
 import { T_COVER, type Board } from './board';
 import { BALLISTA, BALLISTARII } from './table';
-import { ACTIVE, DESTROYED, settle, type Position } from './position';
+import { ACTIVE, DESTROYED, settle, type Hit, type Position } from './position';
 
 const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
 const SHOOTER = typeTable((t) => MISSILE_TROOPS.includes(t));
@@ -122,18 +122,43 @@ export function resolveBallistaFire(p: Position): void {
       if (!outside) for (let i = 0, here = p.cells[lands]!; i < here.length; i++) if (p.type[here[i]!] === BALLISTA) { engine = here[i]!; break; }
       const troops = hitChoices(p, lands, outside ? side : -1);
       let standLost = troops.length > 0;
-      if (engine >= 0) {
+      if (engine >= 0 && troops.length > 0) {
+        // Reading R-stand-or-engine: troops and a ballista where it lands: the shooter chooses a stand or the ballista.
+        if (p.events) text += `, lands on ${at} among troops and ${p.ids[engine]}`;
+        p.hits.push({ side, at: lands, unit: -2, engine: -1, ownOnly: false, either: true });
+        standLost = false;
+      } else if (engine >= 0) {
         const roll = rollDie(p.rng, 6);
         dice.push(roll);
         const wrecked = roll >= ENGINE_READINGS.ballistaBreaksOn;
         standLost &&= wrecked;
         if (p.events) text += wrecked ? `, lands on ${at} and wrecks ${p.ids[engine]} (d6 ${roll})${standLost ? ' and a stand there' : ''}` : `, lands on ${at}, the engine there survives (d6 ${roll})`;
-        if (wrecked) p.hits.push({ side, at: lands, unit: -1, engine, ownOnly: false });
+        if (wrecked) p.hits.push({ side, at: lands, unit: -1, engine, ownOnly: false, either: false });
       } else if (p.events) text += troops.length > 0 ? `, lands on ${at}${outside ? ' outside its cone' : ''}: one stand there is lost` : `, lands on ${outside && troopsIn(p, lands) ? `${at} outside its cone, where only its own side's troops could be hit` : `empty ${at}`}`;
-      if (standLost) p.hits.push({ side, at: lands, unit: troops.length === 1 ? troops[0]! : -2, engine: -1, ownOnly: outside });
+      if (standLost) p.hits.push({ side, at: lands, unit: troops.length === 1 ? troops[0]! : -2, engine: -1, ownOnly: outside, either: false });
     }
     p.events?.push({ kind: 'ballista', side: p.sides[side]!, unit: p.ids[b]!, dice, text });
   }
+}
+
+/** The ballista standing in square j (-1: none). */
+export function engineAt(p: Position, j: number): number {
+  for (let i = 0, here = p.cells[j]!; i < here.length; i++) if (p.type[here[i]!] === BALLISTA) return here[i]!;
+  return -1;
+}
+
+/**
+ * The shooter's choice for a waiting hit (7, R-stand-or-engine): a stand of unit x, or (x the ballista there) the
+ * ballista: a d6, on a 6 it is wrecked and a stand there is lost too (the shooter picks whose when several).
+ */
+export function chooseHit(p: Position, h: Hit, x: number): void {
+  if (p.type[x] !== BALLISTA) { h.unit = x; h.either = false; return; }
+  const roll = rollDie(p.rng, 6), wrecked = roll >= ENGINE_READINGS.ballistaBreaksOn;
+  const troops = hitChoices(p, h.at);
+  h.either = false;
+  h.engine = wrecked ? x : -1;
+  h.unit = !wrecked ? -1 : troops.length === 1 ? troops[0]! : -2;
+  p.events?.push({ kind: 'ballista', side: p.sides[h.side]!, unit: p.ids[x]!, dice: [roll], text: `${p.sides[h.side]} aims the hit at ${p.ids[x]}: d6 ${roll}, ${wrecked ? 'wrecked, with a stand there' : 'it survives'}` });
 }
 
 /** Apply the ballista fire's losses together, once the shooters have chosen (7). */

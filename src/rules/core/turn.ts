@@ -18,7 +18,7 @@ import {
 } from './position';
 import { contextOf, type MoveContext } from './moverules';
 import { moveActions, supportActions, trailTo } from './moves';
-import { applyBallistaHits, ballistaTargets, firstShooterChoice, hitChoices, mayFireBallista, mayShoot, missileTargets, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
+import { applyBallistaHits, ballistaTargets, chooseHit, engineAt, firstShooterChoice, hitChoices, mayFireBallista, mayShoot, missileTargets, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
 import { allocate, meleeChoices, stepMelee } from './melee';
 import { OFF as OFF_BOARD, doRetreat } from './retreat';
 import { checkRetirement, retireInOrder, updateBallistas } from './after';
@@ -44,6 +44,8 @@ export function listActions(p: Position): Action[] {
       const choosing = p.hits.find((h) => h.unit === -2);
       if (choosing) {
         for (const x of hitChoices(p, choosing.at, choosing.ownOnly ? choosing.side : -1)) out.push({ type: 'ballistaLoss', side: s, unit: p.ids[x]! });
+        // R-stand-or-engine: or the ballista there (listed last: the stand is the default).
+        if (choosing.either) out.push({ type: 'ballistaLoss', side: s, unit: p.ids[engineAt(p, choosing.at)]! });
         break;
       }
       for (let b = 0; b < p.n; b++) {
@@ -125,7 +127,7 @@ function perform(p: Position, a: Action): void {
     case 'fire': p.fires.push(slot(p, a.unit), slot(p, a.target)); p.decided.push(slot(p, a.unit)); break;
     case 'ballistaHold': case 'hold': p.decided.push(slot(p, a.unit)); break;
     case 'fireFirst': p.first.push(slot(p, a.unit)); break;
-    case 'ballistaLoss': p.hits.find((h) => h.unit === -2)!.unit = slot(p, a.unit); break;
+    case 'ballistaLoss': chooseHit(p, p.hits.find((h) => h.unit === -2)!, slot(p, a.unit)); break;
     case 'move': doMove(p, a); break;
     case 'face': {
       const x = slot(p, a.unit);
