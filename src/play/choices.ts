@@ -8,7 +8,7 @@ import { actionSquare, actionUnit } from './describe';
 import { fireOdds } from './odds';
 
 /** Unit decisions the rules require of every such unit before play goes on (the unit is pre-selected). */
-const REQUIRED = new Set<Action['type']>(['deploy', 'fire', 'hold', 'ballistaFire', 'ballistaHold', 'ballistaLoss', 'allocate', 'retreat']);
+const REQUIRED = new Set<Action['type']>(['deploy', 'fire', 'hold', 'fireFirst', 'ballistaFire', 'ballistaHold', 'ballistaLoss', 'allocate', 'retreat']);
 
 export interface Choices {
   /** Units with actions, in list order, each with its actions. */

@@ -53,6 +53,11 @@ function target(state: GameState, id: string): string {
   return u ? `${unitName(state, id)}${u.at ? ` at ${u.at}` : ''}` : id;
 }
 
+/** Is this unit a ballista (a hit aimed at the engine, not a stand)? */
+function isBallista(state: GameState, id: string): boolean {
+  return state.units.some((u) => u.id === id && u.type === 'ballista');
+}
+
 /** A short label for an action's button (the acting unit is named by the group it sits in). */
 export function actionLabel(state: GameState, a: Action): string {
   switch (a.type) {
@@ -60,6 +65,7 @@ export function actionLabel(state: GameState, a: Action): string {
     case 'ballistaFire': return `Shoot at ${a.target}`;
     case 'ballistaHold': case 'hold': return 'Hold fire';
     case 'fire': return `Fire at ${target(state, a.target)}`;
+    case 'fireFirst': return 'Fire first at this target (the others get the extra converging die)';
     case 'move': {
       if (a.to === 'off') return `Move off the board${a.carry ? ' with the ballista' : ''} (it counts half at the end)`;
       const enemy = state.units.some((u) => u.at === a.to && u.side !== a.side && u.status === 'active' && u.type !== 'ballista');
@@ -81,7 +87,7 @@ export function actionLabel(state: GameState, a: Action): string {
     case 'retreat': return a.to === 'off' ? 'Retreat off the board' : `Retreat to ${a.to}`;
     case 'endFacing': return 'Done turning';
     case 'destroyBallista': return 'Destroy this ballista';
-    case 'ballistaLoss': return `The ballista hit takes a stand from ${target(state, a.unit)}`;
+    case 'ballistaLoss': return isBallista(state, a.unit) ? 'Aim the hit at the ballista (a 6 wrecks it, and a stand there)' : `The ballista hit takes a stand from ${target(state, a.unit)}`;
     case 'endTurn': return 'End the turn';
     case 'concede': return 'Concede the game';
   }
@@ -95,6 +101,7 @@ export function actionSentence(state: GameState, a: Action): string {
     case 'deploy': return `${who}: ${unit} deploys at ${a.at}.`;
     case 'ballistaFire': return `${who}: ${unit} aims at ${a.target}.`;
     case 'fire': return `${who}: ${unit} fires at ${target(state, a.target)}.`;
+    case 'fireFirst': return `${who}: ${unit} fires first at its target.`;
     case 'ballistaHold': case 'hold': return `${who}: ${unit} holds its fire.`;
     case 'move': {
       const l = actionLabel(state, a);
@@ -110,7 +117,7 @@ export function actionSentence(state: GameState, a: Action): string {
     case 'retreat': return `${who}: ${unit} retreats ${a.to === 'off' ? 'off the board' : `to ${a.to}`}.`;
     case 'endFacing': return `${who} is done turning.`;
     case 'destroyBallista': return `${who} destroys ${unit}.`;
-    case 'ballistaLoss': return `${who}: the ballista hit takes a stand from ${unit}.`;
+    case 'ballistaLoss': return isBallista(state, a.unit) ? `${who} aims the hit at ${unit}.` : `${who}: the ballista hit takes a stand from ${unit}.`;
     case 'endTurn': return `${who} ends the turn.`;
     case 'concede': return `${who} concedes.`;
   }

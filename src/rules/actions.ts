@@ -10,6 +10,8 @@ export type Action =
   | { type: 'ballistaLoss'; side: string; unit: string }
   | { type: 'fire'; side: string; unit: string; target: string }
   | { type: 'hold'; side: string; unit: string }
+  /** Among equally close shooters at one target, the one its side has fire first, without the converging die (R-converging). */
+  | { type: 'fireFirst'; side: string; unit: string }
   /**
    * `supporter`: a unit of the side declared with the move as the supporter a 1-stand missile unit needs to lead (6J).
    * `to: 'off'`: off the board across an edge (R-exit).

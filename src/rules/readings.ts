@@ -111,6 +111,14 @@ export const READINGS: readonly Reading[] = [
     text: 'A stray shot landing outside the ballista\'s cone can hit only the shooter\'s own troops there.',
   },
   {
+    id: 'R-converging', section: '9F', title: 'Who fires first at one target',
+    text: 'The first shooter at a target, the one without the converging die, must be one of the closest; among equally close ones the firing side chooses.',
+  },
+  {
+    id: 'R-stand-or-engine', section: '7G', title: 'Troops and a ballista where a shot lands',
+    text: 'The shooter chooses: a stand there (certain), or the ballista, which a 6 wrecks along with a stand.',
+  },
+  {
     id: 'R-exit', section: '10E', title: 'Leaving the board of one\'s own accord',
     text: 'A unit on a board edge, or reaching one in its move, may step off for 1 of its move (with any ballista it carries). It never returns and counts half.',
   },
@@ -141,8 +149,6 @@ export const ENGINE_READINGS = {
   ballistaOnProtectedTarget: 2,
   /** 8: a ballista hit on a square holding a ballista destroys it (and one stand) on this d6 roll or more. */
   ballistaBreaksOn: 6,
-  /** 8 (7G): where a shot lands among several units, the shooter takes a stand of the costliest unit. */
-  ballistaShooterTakesCostliest: true,
   /** 9: converging fire: shooters at one target fire closest first; each one after the first adds a die. */
   convergingBonusDice: 1,
   protectedMinusDice: 1,

@@ -92,13 +92,15 @@ export interface GameState {
   toAct: SideId | null;
   /** Ballista shots and missile targets declared this phase. */
   shots: Array<{ unit: string; target: Square }>;
-  fires: Array<{ unit: string; target: string }>;
+  /** `first`: the shooter its side chose to fire first among equally close ones at that target (R-converging). */
+  fires: Array<{ unit: string; target: string; first?: true }>;
   /**
    * Ballista fire's results waiting to apply (7): a ballista wrecked (`engine`) and/or a stand lost from `unit` at
    * `at` ('' none; null while the shooting side chooses which unit). `ownOnly`: a stray shot outside the cone, which
-   * hits only the shooter's own troops (R-ballista-stray).
+   * hits only the shooter's own troops (R-ballista-stray). `either`: troops and a ballista stand where it landed and the
+   * shooter still chooses a stand or the ballista (R-stand-or-engine).
    */
-  hits: Array<{ side: SideId; at: Square; unit: string | null; engine: string | null; ownOnly?: true }>;
+  hits: Array<{ side: SideId; at: Square; unit: string | null; engine: string | null; ownOnly?: true; either?: true }>;
   decided: string[];
   melees: Melee[];
   /** Index into melees of the one being fought, or null while the attacker chooses. */

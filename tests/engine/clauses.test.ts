@@ -252,3 +252,48 @@ describe('10 a declared support holds as declared (R-support-holds)', () => {
     expect(isLegal(s, { type: 'move', unit: 'j', to: 'D6' })).toBe(true);
   });
 });
+
+describe('9 converging fire: among equally close shooters the firing side chooses who fires first (R-converging)', () => {
+  const rows: UnitRow[] = [['t', 'l1', 'longbowmen', 'E4', 'S'], ['t', 'l2', 'longbowmen', 'G4', 'S'], ['r', 'e', 'mediumInfantry', 'F6', 'N'], ...KEEP];
+  test.each([['l1', 'l2'], ['l2', 'l1']])('9F %s chosen first rolls 3 dice, %s gets the converging die', (first, second) => {
+    let s = gameOf(rows, { phase: 'missile' });
+    s = act(s, { type: 'fire', unit: 'l1', target: 'e' });
+    s = act(s, { type: 'fire', unit: 'l2', target: 'e' });
+    expect(s.toAct).toBe('teutonic');
+    expect(legalActions(s).filter((a) => a.type === 'fireFirst').map((a) => (a as { unit: string }).unit).sort()).toEqual(['l1', 'l2']);
+    s = act(s, { type: 'fireFirst', unit: first });
+    const dice = (u: string) => s.events.find((e) => e.kind === 'fire' && e.unit === u)!.dice!.length;
+    expect(dice(first)).toBe(3);
+    expect(dice(second)).toBe(4);
+  });
+
+  test('9F no choice is asked when one shooter is closer', () => {
+    let s = gameOf([['t', 'l1', 'longbowmen', 'F4', 'S'], ['t', 'l2', 'longbowmen', 'G4', 'S'], ['r', 'e', 'mediumInfantry', 'F6', 'N'], ...KEEP], { phase: 'missile' });
+    s = act(s, { type: 'fire', unit: 'l1', target: 'e' });
+    s = act(s, { type: 'fire', unit: 'l2', target: 'e' });
+    expect(s.phase).not.toBe('missile');
+    expect(s.events.find((e) => e.kind === 'fire' && e.unit === 'l1')!.dice!.length).toBe(3);
+  });
+});
+
+describe('8 a shot landing on troops and a ballista together (R-stand-or-engine)', () => {
+  // A Teutonic ballista on F2 hits F6, where a Russian ballista stands with its crew (2 stands).
+  const rows: UnitRow[] = [['t', 'bal', 'ballista', 'F2', 'S'], ['t', 'crew', 'ballistarii', 'F2', 'S'], ['r', 'rb', 'ballista', 'F6', 'N'], ['r', 'rc', 'ballistarii', 'F6', 'N'], ...KEEP];
+  test.each([
+    ['a stand: certain, the ballista untouched', 'rc', [], 1, 'active'],
+    ['the ballista, a 6: wrecked, and a stand with it', 'rb', [6], 1, 'destroyed'],
+    ['the ballista, a 5: nothing', 'rb', [5], 2, 'active'],
+  ] as const)('7G the shooter chooses %s', (_n, pick, roll, crewLeft, ballista) => {
+    let s = gameOf(rows, { phase: 'ballista' });
+    s = dice(s, [1]);
+    s = act(s, { type: 'ballistaFire', unit: 'bal', target: 'F6' });
+    // The Russian ballista shoots too (simultaneous fire): it holds.
+    if (s.toAct === 'russian') s = act(s, { type: 'ballistaHold', unit: 'rb' });
+    const options = legalActions(s).filter((a) => a.type === 'ballistaLoss').map((a) => (a as { unit: string }).unit);
+    expect(options).toEqual(['rc', 'rb']);
+    s = dice(s, [...roll]);
+    s = act(s, { type: 'ballistaLoss', unit: pick });
+    expect(unit(s, 'rc').stands).toBe(crewLeft);
+    expect(unit(s, 'rb').status).toBe(ballista);
+  });
+});

@@ -111,11 +111,12 @@ describe('8 ballista fire (digital adaptation)', () => {
   test.each([
     ['6 wrecks it and a stand', 6, 'destroyed', 1],
     ['5 leaves it', 5, 'active', 2],
-  ])('8 a shot landing on a ballista: %s', (_n, roll, status, crew) => {
+  ])('8 a shot landing on a ballista, the shooter aiming the hit at it: %s', (_n, roll, status, crew) => {
     let s = gameOf([...rows.slice(0, 2), ['r', 'rb', 'ballista', 'F6', 'N'], ['r', 'rc', 'ballistarii', 'F6', 'N']], { phase: 'ballista' });
     s = act(s, { type: 'ballistaFire', unit: 'bal', target: 'F6' });
     s = dice(s, [1, roll]);
     s = act(s, { type: 'ballistaHold', unit: 'rb' });
+    s = act(s, { type: 'ballistaLoss', unit: 'rb' });
     s = advanceTo(s, 'move');
     expect(unit(s, 'rb').status).toBe(status);
     expect(unit(s, 'rc').stands).toBe(crew);

@@ -10,7 +10,7 @@ import { ENGINE_READINGS } from '../readings';
 import { rollDice, rollDie } from '../random';
 import { T_COVER, type Board } from './board';
 import { BALLISTA, BALLISTARII } from './table';
-import { ACTIVE, DESTROYED, settle, type Position } from './position';
+import { ACTIVE, DESTROYED, settle, type Hit, type Position } from './position';
 
 const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
 const SHOOTER = typeTable((t) => MISSILE_TROOPS.includes(t));
@@ -122,18 +122,43 @@ export function resolveBallistaFire(p: Position): void {
       if (!outside) for (let i = 0, here = p.cells[lands]!; i < here.length; i++) if (p.type[here[i]!] === BALLISTA) { engine = here[i]!; break; }
       const troops = hitChoices(p, lands, outside ? side : -1);
       let standLost = troops.length > 0;
-      if (engine >= 0) {
+      if (engine >= 0 && troops.length > 0) {
+        // Reading R-stand-or-engine: troops and a ballista where it lands: the shooter chooses a stand or the ballista.
+        if (p.events) text += `, lands on ${at} among troops and ${p.ids[engine]}`;
+        p.hits.push({ side, at: lands, unit: -2, engine: -1, ownOnly: false, either: true });
+        standLost = false;
+      } else if (engine >= 0) {
         const roll = rollDie(p.rng, 6);
         dice.push(roll);
         const wrecked = roll >= ENGINE_READINGS.ballistaBreaksOn;
         standLost &&= wrecked;
         if (p.events) text += wrecked ? `, lands on ${at} and wrecks ${p.ids[engine]} (d6 ${roll})${standLost ? ' and a stand there' : ''}` : `, lands on ${at}, the engine there survives (d6 ${roll})`;
-        if (wrecked) p.hits.push({ side, at: lands, unit: -1, engine, ownOnly: false });
+        if (wrecked) p.hits.push({ side, at: lands, unit: -1, engine, ownOnly: false, either: false });
       } else if (p.events) text += troops.length > 0 ? `, lands on ${at}${outside ? ' outside its cone' : ''}: one stand there is lost` : `, lands on ${outside && troopsIn(p, lands) ? `${at} outside its cone, where only its own side's troops could be hit` : `empty ${at}`}`;
-      if (standLost) p.hits.push({ side, at: lands, unit: troops.length === 1 ? troops[0]! : -2, engine: -1, ownOnly: outside });
+      if (standLost) p.hits.push({ side, at: lands, unit: troops.length === 1 ? troops[0]! : -2, engine: -1, ownOnly: outside, either: false });
     }
     p.events?.push({ kind: 'ballista', side: p.sides[side]!, unit: p.ids[b]!, dice, text });
   }
+}
+
+/** The ballista standing in square j (-1: none). */
+export function engineAt(p: Position, j: number): number {
+  for (let i = 0, here = p.cells[j]!; i < here.length; i++) if (p.type[here[i]!] === BALLISTA) return here[i]!;
+  return -1;
+}
+
+/**
+ * The shooter's choice for a waiting hit (7, R-stand-or-engine): a stand of unit x, or (x the ballista there) the
+ * ballista: a d6, on a 6 it is wrecked and a stand there is lost too (the shooter picks whose when several).
+ */
+export function chooseHit(p: Position, h: Hit, x: number): void {
+  if (p.type[x] !== BALLISTA) { h.unit = x; h.either = false; return; }
+  const roll = rollDie(p.rng, 6), wrecked = roll >= ENGINE_READINGS.ballistaBreaksOn;
+  const troops = hitChoices(p, h.at);
+  h.either = false;
+  h.engine = wrecked ? x : -1;
+  h.unit = !wrecked ? -1 : troops.length === 1 ? troops[0]! : -2;
+  p.events?.push({ kind: 'ballista', side: p.sides[h.side]!, unit: p.ids[x]!, dice: [roll], text: `${p.sides[h.side]} aims the hit at ${p.ids[x]}: d6 ${roll}, ${wrecked ? 'wrecked, with a stand there' : 'it survives'}` });
 }
 
 /** Apply the ballista fire's losses together, once the shooters have chosen (7). */
@@ -174,14 +199,9 @@ export function missileTargets(p: Position, x: number): number[] {
   return out;
 }
 
-/**
- * Resolve all declared missile fire at once (stands lost still fire). Shooters at one target fire closest first;
- * each after the first adds a converging die; one die less into a protected square.
- */
-export function resolveMissileFire(p: Position): void {
-  const { board } = p;
-  const cols = board.columns;
-  const hits = new Map<number, number>();
+/** The declared shooters at each target (in declaration order of the targets), each with its range. */
+function shootersByTarget(p: Position): Map<number, Array<{ unit: number; range: number }>> {
+  const cols = p.board.columns;
   const byTarget = new Map<number, Array<{ unit: number; range: number }>>();
   for (let k = 0; k < p.fires.length; k += 2) {
     const u = p.fires[k]!, t = p.fires[k + 1]!;
@@ -189,8 +209,34 @@ export function resolveMissileFire(p: Position): void {
     if (!list) byTarget.set(t, (list = []));
     list.push({ unit: u, range: stepsDistance((p.at[u]! % cols) - (p.at[t]! % cols), Math.floor(p.at[u]! / cols) - Math.floor(p.at[t]! / cols)) });
   }
-  for (const [t, shooters] of byTarget) {
-    shooters.sort((a, b) => a.range - b.range || p.ids[a.unit]!.localeCompare(p.ids[b.unit]!));
+  return byTarget;
+}
+
+/**
+ * Reading R-converging (9): the first shooter at a target must be one of the closest. Where several are equally close
+ * and the firing side has not yet said which goes first, the side chooses: the first such target's closest shooters
+ * (empty when there is no choice left to make).
+ */
+export function firstShooterChoice(p: Position): number[] {
+  for (const shooters of shootersByTarget(p).values()) {
+    const closest = Math.min(...shooters.map((s) => s.range));
+    const tied = shooters.filter((s) => s.range === closest).map((s) => s.unit);
+    if (tied.length > 1 && !tied.some((u) => p.first.includes(u))) return tied;
+  }
+  return [];
+}
+
+/**
+ * Resolve all declared missile fire at once (stands lost still fire). Shooters at one target fire closest first (among
+ * equally close ones, the one its side chose); each after the first adds a converging die; one die less into a
+ * protected square.
+ */
+export function resolveMissileFire(p: Position): void {
+  const { board } = p;
+  const hits = new Map<number, number>();
+  for (const [t, shooters] of shootersByTarget(p)) {
+    const chosen = (u: number) => (p.first.includes(u) ? 0 : 1);
+    shooters.sort((a, b) => a.range - b.range || chosen(a.unit) - chosen(b.unit) || p.ids[a.unit]!.localeCompare(p.ids[b.unit]!));
     const cover = board.terrain[p.at[t]!]! & T_COVER ? ENGINE_READINGS.protectedMinusDice : 0;
     shooters.forEach(({ unit, range }, i) => {
       const n = Math.max(0, p.stands[unit]! - cover + (i > 0 ? ENGINE_READINGS.convergingBonusDice : 0));

@@ -32,7 +32,7 @@ export const ALLOCATE = 0, RETREAT = 1, FACING = 2;
 const STAGES = ['allocate', 'retreat', 'facing'] as const;
 
 /** A ballista hit waiting to apply (7): `unit` -1 none (''), -2 while the shooter chooses (null); `engine` -1 none. */
-export interface Hit { side: number; at: number; unit: number; engine: number; ownOnly: boolean }
+export interface Hit { side: number; at: number; unit: number; engine: number; ownOnly: boolean; either: boolean }
 
 export interface PMelee {
   contact: number;
@@ -117,6 +117,8 @@ export interface Position {
   /** Ballista shots (slot, target square) and missile fire (slot, target slot), as flat pairs. */
   shots: number[];
   fires: number[];
+  /** Shooters chosen to fire first among equally close ones at their target (R-converging), by slot. */
+  first: number[];
   hits: Hit[];
   /** Units that decided this phase (slot), and sides done at the end of a turn (-1 - side), in order. */
   decided: number[];
@@ -224,7 +226,8 @@ export function fromState(state: GameState): Position {
     turn: state.turn, attacker: sideIndex(sideIds, state.attacker), phase: PHASE_INDEX[state.phase], toAct: sideIndex(sideIds, state.toAct),
     shots: state.shots.flatMap((s) => [ids.indexOf(s.unit), squareIndex(board, s.target)]),
     fires: state.fires.flatMap((f) => [ids.indexOf(f.unit), ids.indexOf(f.target)]),
-    hits: state.hits.map((h) => ({ side: sideIndex(sideIds, h.side), at: squareIndex(board, h.at), unit: h.unit === null ? -2 : h.unit === '' ? -1 : ids.indexOf(h.unit), engine: h.engine === null ? -1 : ids.indexOf(h.engine), ownOnly: h.ownOnly === true })),
+    first: state.fires.filter((f) => f.first).map((f) => ids.indexOf(f.unit)),
+    hits: state.hits.map((h) => ({ side: sideIndex(sideIds, h.side), at: squareIndex(board, h.at), unit: h.unit === null ? -2 : h.unit === '' ? -1 : ids.indexOf(h.unit), engine: h.engine === null ? -1 : ids.indexOf(h.engine), ownOnly: h.ownOnly === true, either: h.either === true })),
     decided: state.decided.map((d) => (ids.includes(d) ? ids.indexOf(d) : -1 - sideIndex(sideIds, d))),
     melees: state.melees.map((m) => ({
       contact: squareIndex(board, m.contact), supports: m.supports.map((s) => ids.indexOf(s.unit)),
@@ -293,7 +296,7 @@ export function copyPosition(p: Position): Position {
     enemy: [p.enemy[0].slice(), p.enemy[1].slice()],
     enemyBits: [p.enemyBits[0].slice(), p.enemyBits[1].slice()],
     turn: p.turn, attacker: p.attacker, phase: p.phase, toAct: p.toAct,
-    shots: p.shots.slice(), fires: p.fires.slice(), hits: p.hits.map((h) => ({ side: h.side, at: h.at, unit: h.unit, engine: h.engine, ownOnly: h.ownOnly })),
+    shots: p.shots.slice(), fires: p.fires.slice(), first: p.first.slice(), hits: p.hits.map((h) => ({ side: h.side, at: h.at, unit: h.unit, engine: h.engine, ownOnly: h.ownOnly, either: h.either })),
     decided: p.decided.slice(),
     melees: p.melees.map((m) => ({ contact: m.contact, supports: m.supports.slice(), mdi: [m.mdi[0], m.mdi[1]], fought: m.fought })),
     current: p.current,
@@ -447,8 +450,8 @@ export function toState(p: Position, prev?: { state: GameState; touched: readonl
     format: 'nevsky-game', scenario: g.scenario, seed: g.seed, board: g.boardSize, rules: g.rules, sides: g.sides, units,
     turn: p.turn, attacker: sideId(g, A), phase: PHASES[p.phase]!, toAct: sideId(g, p.toAct),
     shots: p.shots.length === 0 ? [] : pairs(p.shots).map(([u, t]) => ({ unit: p.ids[u]!, target: names(p, t)! })),
-    fires: p.fires.length === 0 ? [] : pairs(p.fires).map(([u, t]) => ({ unit: p.ids[u]!, target: p.ids[t]! })),
-    hits: p.hits.length === 0 ? [] : p.hits.map((h) => ({ side: sideId(g, h.side)!, at: names(p, h.at)!, unit: h.unit === -2 ? null : h.unit === -1 ? '' : p.ids[h.unit]!, engine: h.engine < 0 ? null : p.ids[h.engine]!, ...(h.ownOnly ? { ownOnly: true as const } : {}) })),
+    fires: p.fires.length === 0 ? [] : pairs(p.fires).map(([u, t]) => ({ unit: p.ids[u]!, target: p.ids[t]!, ...(p.first.includes(u) ? { first: true as const } : {}) })),
+    hits: p.hits.length === 0 ? [] : p.hits.map((h) => ({ side: sideId(g, h.side)!, at: names(p, h.at)!, unit: h.unit === -2 ? null : h.unit === -1 ? '' : p.ids[h.unit]!, engine: h.engine < 0 ? null : p.ids[h.engine]!, ...(h.ownOnly ? { ownOnly: true as const } : {}), ...(h.either ? { either: true as const } : {}) })),
     decided: p.decided.length === 0 ? [] : p.decided.map((d) => (d >= 0 ? p.ids[d]! : sideId(g, -1 - d)!)),
     melees: p.melees.length === 0 ? [] : p.melees.map((m) => ({
       contact: names(p, m.contact)!, supports: m.supports.map((x) => ({ unit: p.ids[x]!, side: sideId(g, p.side[x]!)! })),

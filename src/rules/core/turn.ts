@@ -18,7 +18,7 @@ import {
 } from './position';
 import { contextOf, type MoveContext } from './moverules';
 import { moveActions, supportActions, trailTo } from './moves';
-import { applyBallistaHits, ballistaTargets, hitChoices, mayFireBallista, mayShoot, missileTargets, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
+import { applyBallistaHits, ballistaTargets, chooseHit, engineAt, firstShooterChoice, hitChoices, mayFireBallista, mayShoot, missileTargets, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
 import { allocate, meleeChoices, stepMelee } from './melee';
 import { OFF as OFF_BOARD, doRetreat } from './retreat';
 import { checkRetirement, retireInOrder, updateBallistas } from './after';
@@ -44,6 +44,8 @@ export function listActions(p: Position): Action[] {
       const choosing = p.hits.find((h) => h.unit === -2);
       if (choosing) {
         for (const x of hitChoices(p, choosing.at, choosing.ownOnly ? choosing.side : -1)) out.push({ type: 'ballistaLoss', side: s, unit: p.ids[x]! });
+        // R-stand-or-engine: or the ballista there (listed last: the stand is the default).
+        if (choosing.either) out.push({ type: 'ballistaLoss', side: s, unit: p.ids[engineAt(p, choosing.at)]! });
         break;
       }
       for (let b = 0; b < p.n; b++) {
@@ -53,9 +55,12 @@ export function listActions(p: Position): Action[] {
       }
       break;
     }
-    case MISSILE:
+    case MISSILE: {
+      const tied = firstShooterChoice(p);
+      if (tied.length > 0) { for (const x of tied) out.push({ type: 'fireFirst', side: s, unit: p.ids[x]! }); break; }
       for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) missileChoices(p, x, out);
       break;
+    }
     case MOVE: return moveActions(positionContext(p), s, undefined, undefined, { type: 'concede', side: s });
     case SUPPORT:
       out = supportActions(positionContext(p), s);
@@ -121,7 +126,8 @@ function perform(p: Position, a: Action): void {
     case 'ballistaFire': p.shots.push(slot(p, a.unit), square(p, a.target)); p.decided.push(slot(p, a.unit)); break;
     case 'fire': p.fires.push(slot(p, a.unit), slot(p, a.target)); p.decided.push(slot(p, a.unit)); break;
     case 'ballistaHold': case 'hold': p.decided.push(slot(p, a.unit)); break;
-    case 'ballistaLoss': p.hits.find((h) => h.unit === -2)!.unit = slot(p, a.unit); break;
+    case 'fireFirst': p.first.push(slot(p, a.unit)); break;
+    case 'ballistaLoss': chooseHit(p, p.hits.find((h) => h.unit === -2)!, slot(p, a.unit)); break;
     case 'move': doMove(p, a); break;
     case 'face': {
       const x = slot(p, a.unit);
@@ -360,6 +366,7 @@ function startTurn(p: Position, turn: number, attacker: number): void {
   p.resolution = null;
   p.shots = [];
   p.fires = [];
+  p.first = [];
   p.decided = [];
   p.phase = BALLISTA_FIRE;
   p.events?.push({ kind: 'turn', side: p.sides[attacker]!, text: `Turn ${turn}: ${p.sides[attacker]} attacks` });
@@ -428,8 +435,10 @@ export function advance(p: Position): void {
       case MISSILE: {
         const next = [A, D].find((s) => undecided(p, s, MISSILE));
         if (next !== undefined) { p.toAct = next; return; }
+        const tied = firstShooterChoice(p);
+        if (tied.length > 0) { p.toAct = p.side[tied[0]!]!; return; }
         if (p.fires.length > 0) resolveMissileFire(p);
-        p.fires = []; p.decided = [];
+        p.fires = []; p.first = []; p.decided = [];
         checkRetirement(p); updateBallistas(p);
         p.phase = MOVE;
         p.moveLists = noMoveLists();
