@@ -124,7 +124,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-support-holds', section: '9E, 6G', title: 'A declared support holds',
-    text: 'Nothing may stop a declared supporter supporting as declared: a unit may not join a lone supporting commander where the unit itself could not support.',
+    text: 'Nothing may stop a declared supporter supporting as declared: no unit joins a lone supporting commander, by a move or a retreat, unless it could itself support there.',
   },
   {
     id: 'R-ballista-score', section: '10G', title: 'Who scores a ballista',

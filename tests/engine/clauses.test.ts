@@ -297,3 +297,26 @@ describe('8 a shot landing on troops and a ballista together (R-stand-or-engine)
     expect(unit(s, 'rb').status).toBe(ballista);
   });
 });
+
+describe('10 a declared support holds through retreats (R-support-holds)', () => {
+  test('9L a retreat does not end joining a lone commander that supports a melee still to be fought: it stops short', () => {
+    // F6: armored infantry against medium infantry, line against line: the Russians retreat south from F6. Their lone
+    // commander on F8 supports the melee at G9 from its corner, so the retreat stops on F7.
+    let s = gameOf([['t', 'a', 'armoredInfantry', 'F5', 'S'], ['t', 'b', 'mediumInfantry', 'G8', 'S'],
+      ['r', 'e', 'mediumInfantry', 'F6', 'N'], ['r', 'f', 'mediumInfantry', 'G9', 'N'], ['r', 'rc', 'commander', 'F8', 'N'], ...KEEP]);
+    s = act(s, { type: 'move', unit: 'a', to: 'F6' });
+    s = act(s, { type: 'move', unit: 'b', to: 'G9' });
+    s = act(s, { type: 'endMove' });
+    s = act(s, { type: 'support', unit: 'rc', contact: 'G9' });
+    s = act(s, { type: 'endSupport' });
+    s = act(s, { type: 'fight', contact: 'F6' });
+    s = act(s, { type: 'mdi', mdi: 'line' });
+    s = act(s, { type: 'mdi', mdi: 'line' });
+    while (!s.melees.find((m) => m.contact === 'F6')!.fought) {
+      const legal = legalActions(s);
+      s = act(s, (legal.find((x) => x.type === 'endFacing') ?? legal[0]!) as never);
+    }
+    expect(unit(s, 'e').at).toBe('F7');
+    expect(unit(s, 'rc').at).toBe('F8');
+  });
+});

@@ -3,7 +3,7 @@
  * skirting, through friends, off the board.
  */
 import { DX, DY, T_HILL, T_PROTECTED, dirOf, type Board } from './board';
-import { BALLISTA, TYPE_INDEX, stackFits, type Table } from './table';
+import { BALLISTA, COMMANDER, TYPE_INDEX, stackFits, type Table } from './table';
 import { OFF as GONE, settle, type Position } from './position';
 import { rearStep } from './after';
 
@@ -14,7 +14,11 @@ const BALLISTA_TYPE = TYPE_INDEX.ballista!;
  * enemies hold, whether hills are closed to it, the contact squares of the other unfought melees, its rear (+1 row
  * towards its own edge) and, for an attacker, the trail its move came by (square indices, nearest first).
  */
-interface Walk { occ: Table; board: Board; x: number; from: number; enemy: ArrayLike<number>; banned: boolean; contested: number[]; rear: number; trail: number[] | null }
+interface Walk {
+  occ: Table; board: Board; x: number; from: number; enemy: ArrayLike<number>; banned: boolean; contested: number[]; rear: number; trail: number[] | null;
+  /** Squares a retreat may pass but not end in: a lone commander there is a declared supporter (R-support-holds). */
+  held?: readonly number[];
+}
 
 /**
  * May a retreating unit step from square a by (dx, dy) to b? Only enemies, impassable terrain (an uncrossed river, a
@@ -42,9 +46,27 @@ export const OFF = -1;
 /** One way a retreat can go: where it ends (OFF: off the board), the squares it passes (end included) and how far from the ideal it is. */
 export interface Route { end: number; path: number[]; score: number }
 
-/** May unit x stand in square j at the end of its retreat (not back where it started)? */
+/**
+ * May unit x stand in square j at the end of its retreat (not back where it started)? Not where it would join a lone
+ * commander that is a declared supporter of a melee still to be fought (R-support-holds: the commander would then
+ * support only as the retreated unit, which may not support).
+ */
 function fits(w: Walk, j: number): boolean {
-  return j !== w.from && stackFits(w.occ, j, w.x, w.occ.stands[w.x]!, -1);
+  return j !== w.from && stackFits(w.occ, j, w.x, w.occ.stands[w.x]!, -1) && !w.held?.includes(j);
+}
+
+/** The squares of lone commanders of `side` declared as supporters of melees still to be fought. */
+function heldSquares(p: Position, side: number): number[] {
+  const out: number[] = [];
+  for (const m of p.melees) {
+    if (m.fought) continue;
+    for (const y of m.supports) {
+      const j = p.at[y]!;
+      if (p.type[y] !== COMMANDER || p.side[y] !== side || j < 0) continue;
+      if (!p.cells[j]!.some((z) => z !== y && p.side[z] === side && p.type[z] !== BALLISTA)) out.push(j);
+    }
+  }
+  return out;
 }
 
 /**
@@ -117,7 +139,7 @@ function routes(p: Position, x: number): Route[] {
   const n = p.trailN[x]!;
   const trail = s === p.attacker && n >= 0 ? [p.trail0[x]!, p.trail1[x]!].slice(0, n) : null;
   return walkRoutes({
-    occ: p, board: p.board, x, from, enemy: p.enemy[s]!, banned: p.game.banned[p.type[x]!] === 1, contested, rear: rearStep(p, s), trail,
+    occ: p, board: p.board, x, from, enemy: p.enemy[s]!, banned: p.game.banned[p.type[x]!] === 1, contested, rear: rearStep(p, s), trail, held: heldSquares(p, s),
   });
 }
 
