@@ -44,7 +44,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-missile-lead', section: '6J', title: 'A lone missile stand leading a melee',
-    text: 'A javelin, longbow or crossbow unit down to one stand leads a melee only with a commander of its side where it enters, a supporter already declared there, or a supporter named with its move (which then counts as moved and faces the contact square).',
+    text: 'A javelin, longbow or crossbow unit down to one stand needs backing in its melee: a commander of its side in the contact square or a declared supporter. It may lead first and be backed later in the same move (or name its supporter with the move); the move cannot end, nor may anything be done that rules the backing out, until it is backed.',
   },
   {
     id: 'R-ballista', section: '7', title: 'Ballista fire without a model catapult',

@@ -85,7 +85,7 @@ function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | nul
   }
   // The other choices: the support declarations, then ending the move when no charger still waits to fight.
   const support = ctx.contact.length === 0 ? NONE : supportActions(ctx, side);
-  const end = ctx.idle.length === 0 ? endMove(side) : null;
+  const end = ctx.idle.length === 0 && ctx.unbacked.length === 0 ? endMove(side) : null;
   const others = support.length + (end ? 1 : 0);
   let movable = 0;
   for (let i = 0; i < mine; i++) if (canMove(occ, units[i]!)) units[movable++] = units[i]!;

@@ -320,3 +320,32 @@ describe('10 a declared support holds through retreats (R-support-holds)', () =>
     expect(unit(s, 'rc').at).toBe('F8');
   });
 });
+
+describe('7 a lone missile stand may lead first and be backed later in the move (R-missile-lead)', () => {
+  test('6J the commander follows it in: until then the move may not end', () => {
+    let s = gameOf([['t', 'x', 'crossbowmen', 'F5', 'S', 1], ['t', 'cmd', 'commander', 'F4', 'S'], ['r', 'e', 'levyInfantry', 'F6', 'N'], ...KEEP]);
+    expect(isLegal(s, { type: 'move', unit: 'cmd', to: 'C4' })).toBe(true);
+    s = act(s, { type: 'move', unit: 'x', to: 'F6' });
+    expect(isLegal(s, { type: 'endMove' })).toBe(false);
+    expect(isLegal(s, { type: 'move', unit: 'cmd', to: 'C4' })).toBe(false); // would leave the stand unbacked for good
+    s = act(s, { type: 'move', unit: 'cmd', to: 'F6' });
+    expect(isLegal(s, { type: 'endMove' })).toBe(true);
+  });
+
+  test('6J a supporter moves beside it and declares: moves that could never back it are not offered', () => {
+    let s = gameOf([['t', 'x', 'crossbowmen', 'F5', 'S', 1], ['t', 's', 'mediumInfantry', 'D6', 'E'], ['r', 'e', 'levyInfantry', 'F6', 'N'], ...KEEP]);
+    s = act(s, { type: 'move', unit: 'x', to: 'F6' });
+    expect(isLegal(s, { type: 'move', unit: 's', to: 'D4' })).toBe(false);
+    expect(isLegal(s, { type: 'move', unit: 's', to: 'E7' })).toBe(false); // a corner: type 1 never supports from one
+    expect(isLegal(s, { type: 'move', unit: 's', to: 'E6' })).toBe(true);
+    s = act(s, { type: 'move', unit: 's', to: 'E6' });
+    expect(isLegal(s, { type: 'endMove' })).toBe(false);
+    s = act(s, { type: 'support', unit: 's', contact: 'F6' });
+    expect(isLegal(s, { type: 'endMove' })).toBe(true);
+  });
+
+  test('6J with no unit able to back it, the lead is not offered', () => {
+    const s = gameOf([['t', 'x', 'crossbowmen', 'F5', 'S', 1], ['r', 'e', 'levyInfantry', 'F6', 'N'], ...KEEP]);
+    expect(isLegal(s, { type: 'move', unit: 'x', to: 'F6' })).toBe(false);
+  });
+});

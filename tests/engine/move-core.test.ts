@@ -144,8 +144,10 @@ function referenceMoves(s: GameState, u: UnitState): Action[] {
         if (o.normal && v !== 'split' && runOverTarget(s, u, to)) out.push({ type: 'move', side, unit: u.id, to, runOver: true });
         if (!mayLead(s, mover, to)) {
           if (o.normal && needsBacking(mover) && mayLead(s, mover, to, true)) {
-            const after: GameState = { ...s, units: s.units.map((x) => (x.id === u.id ? { ...mover, at: to } : x)), melees: [...s.melees, { contact: to, supports: [], mdi: {}, fought: false }] };
-            for (const x of after.units) if (x.side === side && x.id !== u.id && canSupport(after, x, after.melees.at(-1)!, true)) out.push({ type: 'move', side, unit: u.id, to, supporter: x.id });
+            const after = movedTo(s, mover, to);
+            for (const x of after.units) if (x.side === side && x.id !== u.id && canSupport(after, x, after.melees.find((m) => m.contact === to)!, true)) out.push({ type: 'move', side, unit: u.id, to, supporter: x.id });
+            // R-missile-lead: or with no backing yet, when a commander or supporter can still come this move.
+            if (v === 'plain' && backable(after, to)) out.push({ type: 'move', side, unit: u.id, to });
           }
           continue;
         }
@@ -166,6 +168,48 @@ function referenceMoves(s: GameState, u: UnitState): Action[] {
     };
     return waiting.every((c) => fights(trial, c, c.at!));
   });
+}
+
+/** The state with unit u (done moving) on square `to` ('off': off the board), a melee started there if it holds enemies. */
+function movedTo(s: GameState, u: UnitState, to: Square | 'off'): GameState {
+  const units = s.units.map((x) => (x.id === u.id ? (to === 'off' ? { ...u, at: null, status: 'off' as const, moved: true } : { ...u, at: to, moved: true }) : x));
+  const starts = to !== 'off' && enemyAt(s, u.side, to) && !s.melees.some((m) => m.contact === to && !m.fought);
+  return { ...s, units, melees: starts ? [...s.melees, { contact: to, supports: [], mdi: {}, fought: false }] : s.melees };
+}
+
+/** R-missile-lead: the contact squares of melees led by a lone missile stand with no commander there and no supporter yet. */
+function unbacked(s: GameState): Square[] {
+  return s.melees.filter((m) => {
+    if (m.fought) return false;
+    const own = troopsIn(s, m.contact, s.attacker!);
+    return own.length > 0 && own.every((x) => needsBacking(x)) && !m.supports.some((y) => y.side === s.attacker);
+  }).map((m) => m.contact);
+}
+
+/** R-missile-lead: can the melee at `contact` still be backed: a supporter now, a commander reaching it, or a unit reaching a square beside it to support from? */
+function backable(s: GameState, contact: Square): boolean {
+  const m = s.melees.find((x) => x.contact === contact && !x.fought)!;
+  return s.units.some((y) => {
+    if (y.side !== s.attacker || y.status !== 'active' || !y.at || y.at === contact || y.type === 'ballista') return false;
+    if (canSupport(s, y, m, true)) return true;
+    if (y.moved || y.retiring || (y.retreatedTurn !== null && s.turn - y.retreatedTurn <= 1)) return false;
+    for (const [sq] of reference(s, y, false)) {
+      if (sq === contact) { if (y.type === 'commander') return true; continue; }
+      if (!near(sq, contact) || enemyAt(s, y.side, sq) || !stackingAllows(s, y, sq, y.stands)) continue;
+      if (canSupport(s, { ...y, at: sq }, m, true)) return true;
+    }
+    return false;
+  });
+}
+
+/** R-missile-lead: does every melee waiting for backing stay backable after this action? */
+function keepsBacking(s: GameState, a: Action): boolean {
+  if (unbacked(s).length === 0) return true;
+  let after: GameState;
+  if (a.type === 'move') after = movedTo(s, s.units.find((x) => x.id === a.unit)!, a.to);
+  else if (a.type === 'support') after = { ...s, units: s.units.map((x) => (x.id === a.unit ? { ...x, moved: true } : x)), melees: s.melees.map((m) => (m.contact === a.contact && !m.fought ? { ...m, supports: [...m.supports, { side: a.side, unit: a.unit }] } : m)) };
+  else return true;
+  return unbacked(after).every((c) => backable(after, c));
 }
 
 /** 6L facing changes, 9E support declarations, ending the move, conceding. */
@@ -190,9 +234,9 @@ function referenceListing(s: GameState): Action[] {
     }
   }
   for (const u of s.units) for (const m of s.melees) if (u.side === side && canSupport(s, u, m, side === s.attacker)) out.push({ type: 'support', side, unit: u.id, contact: m.contact });
-  if (idle(s).length === 0) out.push({ type: 'endMove', side });
+  if (idle(s).length === 0 && unbacked(s).length === 0) out.push({ type: 'endMove', side });
   out.push({ type: 'concede', side });
-  return out;
+  return out.filter((a) => keepsBacking(s, a));
 }
 
 /**

@@ -174,7 +174,7 @@ function doRetreatOf(s: GameState, id: string): GameState {
 describe('6J/9D a 1-stand missile unit leads only with backing in the contact square', () => {
   test.each([
     ['alone', false, [] as UnitRow[]],
-    ['with its commander left behind in its start square', false, [['t', 'cmd', 'commander', 'F5', 'S']] as UnitRow[]],
+    ['with its commander left behind in its start square, which may still follow it in', true, [['t', 'cmd', 'commander', 'F5', 'S']] as UnitRow[]],
   ])('6J/9D 1-stand crossbowmen %s: leading allowed=%s', (_n, ok, extra) => {
     const s = gameOf([['t', 'x', 'crossbowmen', 'F5', 'S', 1], ['r', 'e', 'levyInfantry', 'F6', 'N'], ...extra, ...KEEP]);
     expect(isLegal(s, { type: 'move', unit: 'x', to: 'F6' })).toBe(ok);

@@ -44,6 +44,8 @@ export interface MoveContext {
   toAct: number;
   /** Chargers (unit indices) that would fight in no melee (then movement may not end, 6G reading). */
   idle: number[];
+  /** Melees led by a lone missile stand not yet backed (then movement may not end, R-missile-lead). */
+  unbacked: number[];
   /** Squares next to a melee's contact square (where a charge may end to support it), a bit per square; null without melees. */
   besideMelee: Uint32Array | null;
   /** The melees (and, while one is tried, one more): contact square, fought, supporters' unit indices. */
@@ -64,7 +66,7 @@ export function contextOf(occ: Table, ids: readonly string[], n: number, rules: 
   memo: Memo | null = null, charged = true): MoveContext {
   const board = occ.board;
   const ctx: MoveContext = {
-    occ, ids, n, rules, turn, board, memo: memo ?? memoFor(board, rules), attacker, toAct, idle: [], besideMelee: null, contact: [], fought: [], supports: [], lists,
+    occ, ids, n, rules, turn, board, memo: memo ?? memoFor(board, rules), attacker, toAct, idle: [], unbacked: [], besideMelee: null, contact: [], fought: [], supports: [], lists,
   };
   if (melees.length > 0) {
     const besideMelee = new Uint32Array(board.words);
@@ -76,6 +78,7 @@ export function contextOf(occ: Table, ids: readonly string[], n: number, rules: 
       for (let d = 0; d < 8; d++) { const j = board.step[c * 8 + d]!; if (j >= 0) besideMelee[j >> 5]! |= 1 << (j & 31); }
     }
     ctx.besideMelee = besideMelee;
+    ctx.unbacked = unbackedMelees(ctx);
   }
   // Charged units that would fight in no melee (6G reading): not in a melee's contact square, not a declared supporter.
   if (!charged) return ctx;
@@ -124,7 +127,7 @@ export function supportedMelee(ctx: MoveContext, x: number): number {
 // ---- Make and unmake on the table: a unit standing elsewhere, a melee started (what-ifs; always taken back).
 
 /** Put unit x on square `to` (-1: nowhere), keeping each square's units in slot order; returns where it stood. */
-function place(occ: Table, x: number, to: number): number {
+export function place(occ: Table, x: number, to: number): number {
   const from = occ.sq[x]!;
   const cells = occ.cells as Array<readonly number[]>;
   if (from >= 0) cells[from] = cells[from]!.filter((y) => y !== x);
@@ -133,11 +136,11 @@ function place(occ: Table, x: number, to: number): number {
   return from;
 }
 
-function startMelee(ctx: MoveContext, c: number): void {
+export function startMelee(ctx: MoveContext, c: number): void {
   ctx.contact.push(c); ctx.fought.push(false); ctx.supports.push([]);
 }
 
-function dropMelee(ctx: MoveContext): void {
+export function dropMelee(ctx: MoveContext): void {
   ctx.contact.pop(); ctx.fought.pop(); ctx.supports.pop();
 }
 
@@ -250,6 +253,30 @@ function troopsOf(occ: Table, j: number, s: number): boolean {
 function commanderAmong(occ: Table, j: number, s: number): boolean {
   for (let k = 0, here = occ.cells[j]!; k < here.length; k++) { const y = here[k]!; if (occ.type[y] === COMMANDER && occ.side[y] === s) return true; }
   return false;
+}
+
+/**
+ * Reading R-missile-lead (6J): the melees the attacker has led with a lone javelin, longbow or crossbow stand that is
+ * not yet backed (no commander of its side in the contact square, no declared supporter): movement may not end while
+ * any is left (indices into the context's melees).
+ */
+export function unbackedMelees(ctx: MoveContext): number[] {
+  const out: number[] = [];
+  const { occ } = ctx, s = ctx.attacker;
+  for (let m = 0; m < ctx.contact.length; m++) {
+    if (ctx.fought[m]) continue;
+    const c = ctx.contact[m]!;
+    let lone = false, backed = false;
+    for (let k = 0, here = occ.cells[c]!; k < here.length; k++) {
+      const y = here[k]!;
+      if (occ.side[y] !== s || occ.type[y] === BALLISTA) continue;
+      if (occ.type[y] === COMMANDER) backed = true;
+      else if (needsBacking(occ.type[y]!, occ.stands[y]!)) lone = true;
+      else backed = true;
+    }
+    if (lone && !backed && !ctx.supports[m]!.some((y) => occ.side[y] === s)) out.push(m);
+  }
+  return out;
 }
 
 /** Does the first melee at square j have a declared supporter of side s? */

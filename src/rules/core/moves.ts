@@ -9,14 +9,14 @@ import { TROOP_TYPES } from '../troops';
 import type { Action } from '../actions';
 import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
 import { dirBetween, type Board } from './board';
-import { BALLISTA, BALLISTARII, COMMANDER, F_AFTER_CHARGE, KNIGHTS, TYPE_INDEX, stackFits } from './table';
+import { BALLISTA, BALLISTARII, COMMANDER, F_AFTER_CHARGE, F_MOVED, KNIGHTS, TYPE_INDEX, stackFits, type Ints } from './table';
 import { memoSearch, type Memo } from './memo';
 import type { ResolvedRules } from '../scenario';
 import { CHARGE, NORMAL, newReach, type Mover, type Reach } from './search';
 import type { MoveLists, Position } from './position';
 import {
-  actsFor, backers, breaksSupport, canMove, canSupportFrom, chargeFights, engineOf, keepsChargersFighting, mayLead, mayTurn, needsBacking, runsOver,
-  supportedMelee, type MoveContext,
+  actsFor, backers, breaksSupport, canMove, canSupportFrom, chargeFights, dropMelee, engineOf, keepsChargersFighting, mayLead, mayTurn, needsBacking, place,
+  runsOver, startMelee, supportedMelee, unbackedMelees, type MoveContext,
 } from './moverules';
 
 // ---- Interned actions: one frozen object per distinct action, per board, side and unit (fields in the order the
@@ -123,7 +123,13 @@ function searched(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, enem
  * may be the one kept for the next listing: read it, never change it.
  */
 export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
-  const all = movesOf(ctx, x);
+  const listed = movesOf(ctx, x);
+  // R-missile-lead: a lone missile stand may lead with no backing yet, when backing can still come this move (worked
+  // out afresh each time: it depends on units anywhere on the board); and while a melee waits for backing, no move
+  // may make that backing impossible.
+  const leads = needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!) ? unbackedLeads(ctx, x) : NONE;
+  let all = leads.length === 0 ? listed : [...listed, ...leads];
+  if (ctx.unbacked.length > 0) all = all.filter((a) => keepsBacking(ctx, x, a as MoveAction));
   // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
   // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
   const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c !== x);
@@ -133,6 +139,83 @@ export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
     const to = board.index.get((a as MoveAction).to)!;
     return !idle.some((c) => occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle);
   });
+}
+
+/**
+ * R-missile-lead: leads of a lone missile stand x into enemy squares with no backing yet (none named with the move, no
+ * commander there, no declared supporter), each offered when a commander or a supporter can still back it this move.
+ */
+function unbackedLeads(ctx: MoveContext, x: number): Action[] {
+  const { occ, board } = ctx;
+  const out: Action[] = [];
+  if (!canMove(occ, x) || occ.side[x] !== ctx.attacker) return out;
+  const r = reachOf(ctx, x, false), enemy = occ.enemy[occ.side[x]!]!, t = ownTable(ctx, x);
+  for (let k = 0; k < r.count; k++) {
+    const j = r.square[k]!;
+    if (!enemy[j] || !(r.kind[k]! & NORMAL) || mayLead(ctx, x, occ.stands[x]!, j, false) || !mayLead(ctx, x, occ.stands[x]!, j, true)) continue;
+    if (whatIf(ctx, x, j, null, () => backable(ctx, ctx.contact.indexOf(j)))) out.push(move(board, t, j, PLAIN));
+  }
+  return out;
+}
+
+/**
+ * Run `test` with unit x done moving: moved to square `to` (a melee started there when it holds enemies; 'off': off
+ * the board; null: where it is), and with `supports` >= 0 declared a supporter of that melee; all put back after.
+ */
+function whatIf(ctx: MoveContext, x: number, to: number | 'off' | null, supports: number | null, test: () => boolean): boolean {
+  const { occ } = ctx;
+  const j = to === 'off' ? -1 : to;
+  const started = j !== null && j >= 0 && occ.enemy[occ.side[x]!]![j] === 1 && !ctx.contact.includes(j);
+  const flags = occ.flags[x]!;
+  const from = j !== null ? place(occ, x, j) : -1;
+  const before = supports !== null ? ctx.supports[supports]! : null;
+  if (started) startMelee(ctx, j);
+  if (supports !== null) ctx.supports[supports] = [...before!, x];
+  (occ.flags as Ints)[x] = flags | F_MOVED;
+  try {
+    return test();
+  } finally {
+    (occ.flags as Ints)[x] = flags;
+    if (supports !== null) ctx.supports[supports] = before!;
+    if (started) dropMelee(ctx);
+    if (j !== null) place(occ, x, from);
+  }
+}
+
+/**
+ * Can melee m (led by a lone missile stand) still be backed this move: a unit of the attacker able to declare support
+ * now, a commander able to reach the contact square, or a unit able to reach a square beside it and support from there?
+ */
+function backable(ctx: MoveContext, m: number): boolean {
+  if (m < 0) return false;
+  const { occ, board } = ctx;
+  const c = ctx.contact[m]!, s = ctx.attacker;
+  for (let y = 0; y < ctx.n; y++) {
+    if (occ.side[y] !== s || occ.sq[y]! < 0 || occ.sq[y] === c || occ.type[y] === BALLISTA) continue;
+    if (canSupportFrom(ctx, y, occ.sq[y]!, m, true)) return true;
+    if (!canMove(occ, y)) continue;
+    const r = reachOf(ctx, y, false);
+    for (let k = 0; k < r.count; k++) {
+      const j = r.square[k]!;
+      if (j === c) { if (occ.type[y] === COMMANDER) return true; continue; }
+      if (dirBetween(board, j, c) < 0 || occ.enemy[s]![j] || !stackFits(occ, j, y, occ.stands[y]!, -1)) continue;
+      if (canSupportFrom(ctx, y, j, m, true)) return true;
+    }
+  }
+  return false;
+}
+
+/** Every melee still waiting for backing can still be backed (R-missile-lead)? */
+function allBackable(ctx: MoveContext): boolean {
+  for (const m of unbackedMelees(ctx)) if (!backable(ctx, m)) return false;
+  return true;
+}
+
+/** Does this move of unit x (a support declaration: `a` a support) leave every melee waiting for backing able to get it? */
+function keepsBacking(ctx: MoveContext, x: number, a: Action): boolean {
+  if (a.type === 'support') return whatIf(ctx, x, null, ctx.contact.indexOf(ctx.board.index.get(a.contact)!), () => allBackable(ctx));
+  if (a.type !== 'move') return true;
+  return whatIf(ctx, x, a.to === 'off' ? 'off' : ctx.board.index.get(a.to)!, null, () => allBackable(ctx));
 }
 
 /**
@@ -443,7 +526,10 @@ export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string
     for (let m = 0; m < ctx.contact.length; m++) {
       if (!canSupportFrom(ctx, x, occ.sq[x]!, m, anyFacing)) continue;
       const t = ownTable(ctx, x), c = ctx.contact[m]!;
-      out.push((t.support[c] ??= Object.freeze<Action>({ type: 'support', side, unit: t.unit, contact: ctx.board.names[c]! })));
+      const a = (t.support[c] ??= Object.freeze<Action>({ type: 'support', side, unit: t.unit, contact: ctx.board.names[c]! }));
+      // R-missile-lead: no declaration that leaves a melee waiting for backing unable to get it.
+      if (anyFacing && ctx.unbacked.length > 0 && !keepsBacking(ctx, x, a)) continue;
+      out.push(a);
     }
   }
   return out;
@@ -472,7 +558,7 @@ export function moveActions(ctx: MoveContext, side: string, onlyUnit?: string, o
     if (faces && mayTurn(occ, x)) { const l = faceList(ctx, x); if (l.length > 0) parts.push(l); }
   }
   if (onlyType === undefined || onlyType === 'support') parts.push(supportActions(ctx, side, onlyUnit));
-  if ((onlyType === undefined || onlyType === 'endMove') && !onlyUnit && ctx.idle.length === 0) parts.push([endMove(side)]);
+  if ((onlyType === undefined || onlyType === 'endMove') && !onlyUnit && ctx.idle.length === 0 && ctx.unbacked.length === 0) parts.push([endMove(side)]);
   return joined(parts, tail);
 }
 
