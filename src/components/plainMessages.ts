@@ -2,7 +2,6 @@
  * Import problems in plain English for a club player, with the technical form kept beside them. Pure: a
  * diagnostic (code, message, JSON pointer) in, two strings out.
  */
-import { restateActionFault } from '../rules/replay';
 
 /** What the dialog needs of a scenario or roster diagnostic. */
 export interface Problem { code: string; message: string; path?: string }
@@ -76,8 +75,7 @@ function plainText(p: Problem): string {
     return `This is not a scenario file, or it has been damaged: its text is not in the expected form${at ? ` (the trouble starts on line ${at[1]}, at character ${at[2]})` : ''}.`;
   }
   // A game file's action that does not replay or does not fit the format: named by index, JSON pointer and type.
-  const action = restateActionFault(m);
-  if (/^action \d+ \(\/actions\/\d+/.test(action)) return capital(action);
+  if (/^action \d+ \(\/actions\/\d+/.test(m)) return capital(m);
   if (p.code === 'version') return 'This scenario was saved by a newer version of Nevsky Studio. Update the app (reload the page when online) to open it.';
   if (p.code !== 'schema') return m;
   let r: RegExpExecArray | null;

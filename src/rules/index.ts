@@ -23,7 +23,7 @@ export { withScriptedDice, createRng, rollDie } from './random';
 export type { RngState } from './random';
 export { viewFor, HIDDEN } from './view';
 export type { GameView } from './view';
-export { saveGame, replayGame, stateHash, actionFault, restateActionFault } from './replay';
+export { saveGame, replayGame, stateHash, actionFault } from './replay';
 export type { SavedGame } from './replay';
 export { randomPolicy, simplePolicy, playOut, searchPolicy, AI_LEVELS, balanceGames, playBalanceGame, emptyHeat, summarizeBalance, wilsonInterval, mergeHeat, gameSeed, makePolicy, POLICY_NAMES } from './ai';
 export type { AiLevel, SearchBudget, PolicyName, BalanceGame, BalanceOptions, BalanceSummary, HeatMap, Rate } from './ai';

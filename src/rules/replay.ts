@@ -28,15 +28,6 @@ export function actionFault(index: number, type: unknown, message: string, point
   return `action ${index} (${pointer}${kind}): ${message}`;
 }
 
-/**
- * A message in the older form "action N (type): ..." (N counted from 1), made where a game is replayed for the
- * play view and the battle report, restated as `actionFault` says it; any other message is returned unchanged.
- */
-export function restateActionFault(message: string): string {
-  const m = /^action (\d+) \((\w+)\): ([^]*)$/.exec(message);
-  return m ? actionFault(Number(m[1]) - 1, m[2]!, m[3]!) : message;
-}
-
 /** Replay a saved game from the start; throws RuleError (the message made by `actionFault`) on an illegal action. */
 export function replayGame(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actions'> & { turnLimit?: number | null }): GameState {
   let s = createGame(saved.scenario, { seed: saved.seed, ...(saved.turnLimit !== undefined ? { turnLimit: saved.turnLimit } : {}) });

@@ -13,7 +13,7 @@ import { main } from '../../src/cli/main';
 import { fontFiles } from '../../src/cli/print-fonts';
 import { plainProblem } from '../../src/components/plainMessages';
 import { CORRECTION_RANGE } from '../../src/pdf';
-import { createGame, saveGame, savedGameProblems, type SavedGame } from '../../src/rules';
+import { actionFault, createGame, saveGame, savedGameProblems, type SavedGame } from '../../src/rules';
 import { serializeScenario, SETTING_LIMITS, templateScenario } from '../../src/scenario';
 
 function run(args: string[]) {
@@ -303,7 +303,7 @@ describe('10: report reads JSON like the other commands; a bad action is named b
     expect(savedGameProblems(bad).join('\n')).toMatch(/^action 0 \(\/actions\/0\/to, a move\): actions\[0\]\.to/m);
   });
   test('Import (the problems dialog) shows "Action 151 (/actions/151, a move): ...", not "The file 152 (move)"', () => {
-    const text = plainProblem({ code: 'schema', message: "action 152 (move): It is russian's turn to act, not teutonic's." }).text;
+    const text = plainProblem({ code: 'schema', message: actionFault(151, 'move', "It is russian's turn to act, not teutonic's.") }).text;
     expect(text).toBe("Action 151 (/actions/151, a move): It is russian's turn to act, not teutonic's.");
     expect(plainProblem({ code: 'schema', message: 'action 0 (/actions/0/to, a move): actions[0].to is "Z", which is not a square label like "C4".' }).text)
       .toBe('Action 0 (/actions/0/to, a move): actions[0].to is "Z", which is not a square label like "C4".');

@@ -1,7 +1,7 @@
 /** `nevsky report GAME.json --out report.pdf`: the battle report of a saved game as a PDF. */
 import { parseArgs } from 'node:util';
 import { INKS, PAPERS, battleReportPdf, missingWarning, type Ink, type Paper } from '../../pdf';
-import { readGame, restateActionFault } from '../../rules';
+import { readGame } from '../../rules';
 import { checkOutputFile, EXIT, readText, UsageError, writeOutput, type Io } from '../io';
 import { fontFiles, printFonts } from '../print-fonts';
 import type { Command } from '../main';
@@ -35,7 +35,7 @@ replay, 2 on bad usage.`,
         missing: (chars) => io.err(`${file}: warning: ${missingWarning(chars)}`),
       });
     } catch (err) {
-      io.err(`${file}: ${restateActionFault((err as Error).message)}`);
+      io.err(`${file}: ${(err as Error).message}`);
       return EXIT.invalid;
     }
     await writeOutput('--out', values.out, bytes);
