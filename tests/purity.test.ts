@@ -34,3 +34,11 @@ describe('pure layers stay pure', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('the fast core is reached only through its index (issue 26)', () => {
+  const outside = files('src').filter((f) => !f.replace(/\\/g, '/').startsWith('src/rules/core/'));
+  test.each(outside)('%s imports no core file but src/rules/core/index', (file) => {
+    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    expect(code.match(/from\s+['"][^'"]*\/core\/[A-Za-z]+['"]/g) ?? []).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@
 import type { Square } from './coords';
 import type { GameState } from './state';
 import { positionOf } from './game';
-import { fireClear } from './core/fire';
+import { fireClear } from './core';
 
 /**
  * Line of fire (9B reading): crossed squares screen when they hold troops or are protected; exact corners need

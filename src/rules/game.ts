@@ -8,8 +8,7 @@ import type { Scenario } from './scenario';
 import { actionKey, type Action } from './actions';
 import { RuleError } from './readings';
 import { createGameState, type GameState } from './state';
-import { OVER, copyPosition, fromState, toState, type Position } from './core/position';
-import { applyCore, listActions, pointsOf, setUp, troopsOnBoard } from './core/turn';
+import { OVER, applyCore, copyPosition, fromState, listActions, pointsOf, setUp, toState, troopsOnBoard, type Position } from './core';
 
 /**
  * What the facade knows of each state it made or was handed (states are never changed once made), in one record: the

@@ -16,7 +16,7 @@ export { actionKey } from './actions';
 export type { GameState, UnitState, SideState, Melee, GameEvent, PhaseName, SideId, EndReason } from './state';
 export { createGame, legalActions, applyAction, hasTroopsOnBoard } from './game';
 export { reachable as reachableSquares, meleeValues } from './legal';
-export type { MeleeValueBreakdown, MeleeValuePart, MeleeModifierReason } from './core/melee';
+export type { MeleeValueBreakdown, MeleeValuePart, MeleeModifierReason } from './core';
 export { lineOfFireClear } from './firing';
 export { allPoints as gamePoints } from './game';
 export { withScriptedDice, createRng, rollDie } from './random';

@@ -2,10 +2,7 @@
 import type { Square } from './coords';
 import type { GameState } from './state';
 import { positionOf } from './game';
-import { positionContext } from './core/turn';
-import { reachOf, unitMoveList } from './core/moves';
-import { BALLISTA as TYPE_BALLISTA } from './core/table';
-import { meleeBreakdown, type MeleeValueBreakdown } from './core/melee';
+import { BALLISTA as TYPE_BALLISTA, meleeBreakdown, positionContext, reachOf, unitMoveList, type MeleeValueBreakdown } from './core';
 
 /**
  * Every square where the unit could end a move from where it stands, ignoring whose phase it is, mapped to the

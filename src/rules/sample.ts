@@ -5,11 +5,10 @@
 import type { Action } from './actions';
 import type { GameState } from './state';
 import type { RngState } from './random';
-import { NONE, endMove, faceList, supportActions, unitMoveList } from './core/moves';
-import { actsFor, canMove, mayTurn, type MoveContext } from './core/moverules';
-import { MISSILE, MOVE, OVER, type Position } from './core/position';
-import { listActions, missileChoiceList, positionContext } from './core/turn';
-import { mayShoot } from './core/fire';
+import {
+  MISSILE, MOVE, NONE, OVER, actsFor, canMove, endMove, faceList, listActions, mayShoot, mayTurn, missileChoiceList, positionContext, supportActions,
+  unitMoveList, type MoveContext, type Position,
+} from './core';
 import { positionOf, vouch } from './game';
 
 /** A uniform integer in [0, n) from the generator (mulberry32 step, as the dice). */

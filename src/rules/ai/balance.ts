@@ -4,8 +4,7 @@
  */
 import { applyInPlace, createGame, positionOf, workingCopy } from '../game';
 import type { Action } from '../actions';
-import { copyPosition, type Position } from '../core/position';
-import { applyCore } from '../core/turn';
+import { applyCore, copyPosition, type Position } from '../core';
 import { choose, samplerFor } from './playout';
 import type { Scenario } from '../scenario';
 import type { GameState } from '../state';

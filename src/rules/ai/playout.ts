@@ -5,8 +5,7 @@
  */
 import type { Action } from '../actions';
 import { applyAction, applyInPlace, legalActions, positionOf, workingCopy } from '../game';
-import { copyPosition, toState, type Position } from '../core/position';
-import { applyCore } from '../core/turn';
+import { applyCore, copyPosition, toState, type Position } from '../core';
 import type { GameState } from '../state';
 import type { Policy } from './basic';
 

@@ -1,0 +1,12 @@
+/**
+ * The fast core's one entry point (architecture "Fast core, plain facade"): everything outside src/rules/core reads
+ * the core through these names only, so the core's files, tables and caches can change behind them. The rules
+ * themselves are read from the readable modules and the readings; tests/engine holds the core to them.
+ */
+export { OVER, MISSILE, MOVE, copyPosition, fromState, toState, type Position } from './position';
+export { applyCore, listActions, missileChoiceList, pointsOf, positionContext, setUp, troopsOnBoard } from './turn';
+export { NONE, endMove, faceList, reachOf, supportActions, unitMoveList } from './moves';
+export { actsFor, canMove, mayTurn, type MoveContext } from './moverules';
+export { fireClear, mayShoot } from './fire';
+export { meleeBreakdown, type MeleeModifierReason, type MeleeValueBreakdown, type MeleeValuePart } from './melee';
+export { BALLISTA } from './table';
