@@ -46,6 +46,15 @@ export interface MoveContext {
   idle: number[];
   /** Melees led by a lone missile stand not yet backed (then movement may not end, R-missile-lead). */
   unbacked: number[];
+  /**
+   * By unit and contact square (unit * squares + contact), once asked in this listing: the squares the unit's move
+   * from `from` reaches beside that contact square (or into it, for a commander). Own units never change where
+   * another unit's move reaches (friends are passed through), so the what-ifs of one listing share them (moves.ts
+   * backable); an entry made from another square is made again.
+   */
+  reachNear?: Map<number, { from: number; squares: number[] }>;
+  /** Whether every melee waiting for backing has backing no single action can take away (moves.ts surelyBacked), once asked. */
+  surelyBacked?: boolean;
   /** Squares next to a melee's contact square (where a charge may end to support it), a bit per square; null without melees. */
   besideMelee: Uint32Array | null;
   /** The melees (and, while one is tried, one more): contact square, fought, supporters' unit indices. */

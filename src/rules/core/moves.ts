@@ -5,7 +5,7 @@
  * from each unit's move search; the rules each square asks are judged on the integer table (moverules.ts).
  */
 import { FACINGS, type Square } from '../coords';
-import { TROOP_TYPES } from '../troops';
+import { TROOPS, TROOP_TYPES } from '../troops';
 import type { Action } from '../actions';
 import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
 import { dirBetween, type Board } from './board';
@@ -129,7 +129,7 @@ export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
   // may make that backing impossible.
   const leads = needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!) ? unbackedLeads(ctx, x) : NONE;
   let all = leads.length === 0 ? listed : [...listed, ...leads];
-  if (ctx.unbacked.length > 0) all = all.filter((a) => keepsBacking(ctx, x, a as MoveAction));
+  if (ctx.unbacked.length > 0 && !surelyBacked(ctx)) all = all.filter((a) => keepsBacking(ctx, x, a as MoveAction));
   // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
   // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
   const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c !== x);
@@ -188,21 +188,70 @@ function whatIf(ctx: MoveContext, x: number, to: number | 'off' | null, supports
  */
 function backable(ctx: MoveContext, m: number): boolean {
   if (m < 0) return false;
-  const { occ, board } = ctx;
+  const { occ } = ctx;
   const c = ctx.contact[m]!, s = ctx.attacker;
   for (let y = 0; y < ctx.n; y++) {
     if (occ.side[y] !== s || occ.sq[y]! < 0 || occ.sq[y] === c || occ.type[y] === BALLISTA) continue;
     if (canSupportFrom(ctx, y, occ.sq[y]!, m, true)) return true;
-    if (!canMove(occ, y)) continue;
-    const r = reachOf(ctx, y, false);
-    for (let k = 0; k < r.count; k++) {
-      const j = r.square[k]!;
-      if (j === c) { if (occ.type[y] === COMMANDER) return true; continue; }
-      if (dirBetween(board, j, c) < 0 || occ.enemy[s]![j] || !stackFits(occ, j, y, occ.stands[y]!, -1)) continue;
-      if (canSupportFrom(ctx, y, j, m, true)) return true;
+  }
+  for (let y = 0; y < ctx.n; y++) {
+    if (occ.side[y] !== s || occ.sq[y]! < 0 || occ.sq[y] === c || !canMove(occ, y)) continue;
+    for (const j of reachNear(ctx, y, c)) {
+      if (j === c) return true; // a commander joining the stand
+      if (stackFits(occ, j, y, occ.stands[y]!, -1) && canSupportFrom(ctx, y, j, m, true)) return true;
     }
   }
   return false;
+}
+
+/** By troop type: the longest move it can make (its charge or move, +1 on a road), in squares. */
+const FARTHEST = TROOP_TYPES.map((t) => Math.max(TROOPS[t].move, TROOPS[t].charge ?? 0) + 1);
+
+/**
+ * The squares unit y's move reaches beside contact square c (into c for a commander), kept for the listing
+ * (MoveContext.reachNear) while y stands where it was worked out from.
+ */
+function reachNear(ctx: MoveContext, y: number, c: number): readonly number[] {
+  const cache = (ctx.reachNear ??= new Map());
+  const { occ, board } = ctx, from = occ.sq[y]!, key = y * board.n + c;
+  const kept = cache.get(key);
+  if (kept && kept.from === from) return kept.squares;
+  const squares: number[] = [], s = occ.side[y]!;
+  // Too far to get beside c with the longest move it could have (its charge or move, +1 on a road): nothing to search.
+  const dx = Math.abs((from % board.columns) - (c % board.columns)), dy = Math.abs(Math.floor(from / board.columns) - Math.floor(c / board.columns));
+  if (Math.abs(dx - dy) + 1.5 * Math.min(dx, dy) > FARTHEST[occ.type[y]!]! + 1.5) { cache.set(key, { from, squares }); return squares; }
+  const r = reachOf(ctx, y, false);
+  for (let k = 0; k < r.count; k++) {
+    const j = r.square[k]!;
+    if (j === c ? occ.type[y] === COMMANDER : dirBetween(board, j, c) >= 0 && !occ.enemy[s]![j]) squares.push(j);
+  }
+  cache.set(key, { from, squares });
+  return squares;
+}
+
+/**
+ * A shortcut for the listing, exact: every melee waiting for backing has three or more ways to get it, by different
+ * units (no commanders) from different squares (a unit that can support from where it stands, or from a square its
+ * move reaches). One action takes at most two of them away (the acting unit's own, and the one whose square it
+ * takes), so none can rule the backing out and the listing need not try each. Worked out once per listing.
+ */
+function surelyBacked(ctx: MoveContext): boolean {
+  if (ctx.surelyBacked !== undefined) return ctx.surelyBacked;
+  const { occ } = ctx, s = ctx.attacker;
+  let sure = true;
+  for (const m of ctx.unbacked) {
+    const c = ctx.contact[m]!, squares: number[] = [];
+    for (let y = 0; y < ctx.n && squares.length < 3; y++) {
+      if (occ.side[y] !== s || occ.sq[y]! < 0 || occ.sq[y] === c || occ.type[y] === BALLISTA || occ.type[y] === COMMANDER) continue;
+      if (canSupportFrom(ctx, y, occ.sq[y]!, m, true)) { if (!squares.includes(occ.sq[y]!)) squares.push(occ.sq[y]!); continue; }
+      if (!canMove(occ, y)) continue;
+      for (const j of reachNear(ctx, y, c)) {
+        if (!squares.includes(j) && stackFits(occ, j, y, occ.stands[y]!, -1) && canSupportFrom(ctx, y, j, m, true)) { squares.push(j); break; }
+      }
+    }
+    if (squares.length < 3) { sure = false; break; }
+  }
+  return (ctx.surelyBacked = sure);
 }
 
 /** Every melee still waiting for backing can still be backed (R-missile-lead)? */
@@ -528,7 +577,7 @@ export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string
       const t = ownTable(ctx, x), c = ctx.contact[m]!;
       const a = (t.support[c] ??= Object.freeze<Action>({ type: 'support', side, unit: t.unit, contact: ctx.board.names[c]! }));
       // R-missile-lead: no declaration that leaves a melee waiting for backing unable to get it.
-      if (anyFacing && ctx.unbacked.length > 0 && !keepsBacking(ctx, x, a)) continue;
+      if (anyFacing && ctx.unbacked.length > 0 && !surelyBacked(ctx) && !keepsBacking(ctx, x, a)) continue;
       out.push(a);
     }
   }
