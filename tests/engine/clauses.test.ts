@@ -349,3 +349,17 @@ describe('7 a lone missile stand may lead first and be backed later in the move 
     expect(isLegal(s, { type: 'move', unit: 'x', to: 'F6' })).toBe(false);
   });
 });
+
+describe('9 who fires first is asked only once every missile unit has declared (R-converging)', () => {
+  test('9F a tie declared while the side still has a unit to declare does not cut that unit\'s choice short', () => {
+    let s = gameOf([['t', 'l1', 'longbowmen', 'E4', 'S'], ['t', 'l2', 'longbowmen', 'G4', 'S'], ['t', 'l3', 'longbowmen', 'K4', 'S'],
+      ['r', 'e', 'mediumInfantry', 'F6', 'N'], ...KEEP], { phase: 'missile' });
+    s = act(s, { type: 'fire', unit: 'l1', target: 'e' });
+    s = act(s, { type: 'fire', unit: 'l2', target: 'e' });
+    const legal = legalActions(s);
+    expect(legal.some((a) => a.type === 'hold' && a.unit === 'l3')).toBe(true);
+    expect(legal.some((a) => a.type === 'fireFirst')).toBe(false);
+    s = act(s, { type: 'hold', unit: 'l3' });
+    expect(legalActions(s).filter((a) => a.type === 'fireFirst')).toHaveLength(2);
+  });
+});

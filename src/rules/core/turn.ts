@@ -56,9 +56,9 @@ export function listActions(p: Position): Action[] {
       break;
     }
     case MISSILE: {
-      const tied = firstShooterChoice(p);
-      if (tied.length > 0) { for (const x of tied) out.push({ type: 'fireFirst', side: s, unit: p.ids[x]! }); break; }
+      // Every missile unit declares first; only then, where equally close shooters tie, the side picks who fires first.
       for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) missileChoices(p, x, out);
+      if (out.length === 0) for (const x of firstShooterChoice(p)) out.push({ type: 'fireFirst', side: s, unit: p.ids[x]! });
       break;
     }
     case MOVE: return moveActions(positionContext(p), s, undefined, undefined, { type: 'concede', side: s });
