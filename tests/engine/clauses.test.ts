@@ -31,6 +31,18 @@ function resolve(s: GameState, a: Mdi, d: Mdi): GameState {
   return s;
 }
 
+/** Fight the melee at `contact` first, both sides in line, taking the first legal choice (ending facing changes at once) until it is over. */
+function fightOne(state: GameState, contact: string): GameState {
+  let s = act(state, { type: 'fight', contact });
+  s = act(s, { type: 'mdi', mdi: 'line' });
+  s = act(s, { type: 'mdi', mdi: 'line' });
+  while (!s.melees.find((m) => m.contact === contact)!.fought) {
+    const legal = legalActions(s);
+    s = act(s, (legal.find((x) => x.type === 'endFacing') ?? legal[0]!) as never);
+  }
+  return s;
+}
+
 describe('7 road steps (R-road-step)', () => {
   // A road from D5 east to F5, then south to F8: a bend at F5.
   const terrain = { roads: [{ path: ['D5', 'F5', 'F8'] }] };
@@ -122,13 +134,7 @@ describe('11 retirements come after the last melee of the turn (R-melee-step)', 
     s = act(s, { type: 'move', unit: 'b', to: 'I6' });
     s = act(s, { type: 'endMove' });
     s = act(s, { type: 'endSupport' });
-    s = act(s, { type: 'fight', contact: 'F6' });
-    s = act(s, { type: 'mdi', mdi: 'line' });
-    s = act(s, { type: 'mdi', mdi: 'line' });
-    while (!s.melees.find((m) => m.contact === 'F6')!.fought) {
-      const legal = legalActions(s);
-      s = act(s, (legal.find((x) => x.type === 'endFacing') ?? legal[0]!) as never);
-    }
+    s = fightOne(s, 'F6');
     expect(s.phase).toBe('melee');
     expect(unit(s, 'a')).toMatchObject({ stands: 1, retiring: false, status: 'active' });
     s = resolve(s, 'line', 'line');
@@ -309,13 +315,7 @@ describe('10 a declared support holds through retreats (R-support-holds)', () =>
     s = act(s, { type: 'endMove' });
     s = act(s, { type: 'support', unit: 'rc', contact: 'G9' });
     s = act(s, { type: 'endSupport' });
-    s = act(s, { type: 'fight', contact: 'F6' });
-    s = act(s, { type: 'mdi', mdi: 'line' });
-    s = act(s, { type: 'mdi', mdi: 'line' });
-    while (!s.melees.find((m) => m.contact === 'F6')!.fought) {
-      const legal = legalActions(s);
-      s = act(s, (legal.find((x) => x.type === 'endFacing') ?? legal[0]!) as never);
-    }
+    s = fightOne(s, 'F6');
     expect(unit(s, 'e').at).toBe('F7');
     expect(unit(s, 'rc').at).toBe('F8');
   });
