@@ -1,5 +1,5 @@
 /** Plain-English words for the play view: units, actions (button labels and log lines) and the points breakdown. */
-import { hasTroopsOnBoard, TROOPS, type Action, type GameState, type UnitState } from '../rules';
+import { hasTroopsOnBoard, scoreParts, TROOPS, type Action, type GameState } from '../rules';
 
 export const FACING_WORDS: Record<string, string> = { N: 'north', NE: 'north-east', E: 'east', SE: 'south-east', S: 'south', SW: 'south-west', W: 'west', NW: 'north-west' };
 
@@ -143,26 +143,14 @@ export function actionSquare(state: GameState, a: Action): string | null {
 
 export interface PointsBreakdown { side: string; name: string; surviving: number; offBoard: number; halfKilled: number; total: number }
 
-function points(u: UnitState): { whole: number; half: number } {
-  if (u.type === 'ballista') return { whole: TROOPS.ballista.cost, half: 0 };
-  const cost = TROOPS[u.type].cost;
-  return { whole: cost * (u.stands - u.half), half: (cost / 2) * u.half };
-}
-
 /**
- * Each side's points by kind (digest 11): stands on the board, units off the board at half, half-killed stands
- * at half; `total` is the engine's own score when the game is over.
+ * Each side's points by kind (digest 11, src/rules/points.ts): stands and ballistas held on the board, units off the
+ * board at half, half-killed stands at half; `total` is the engine's own score when the game is over.
  */
 export function pointsBreakdown(state: GameState): PointsBreakdown[] {
-  return state.sides.map((s) => {
-    let surviving = 0, offBoard = 0, halfKilled = 0;
-    for (const u of state.units) {
-      if (u.side !== s.id || u.status === 'destroyed') continue;
-      const p = points(u);
-      if (u.status === 'off') offBoard += (p.whole + p.half) / 2;
-      else { surviving += p.whole; halfKilled += p.half; }
-    }
-    const total = state.result?.points[s.id] ?? surviving + offBoard + halfKilled;
-    return { side: s.id, name: s.name, surviving, offBoard, halfKilled, total };
-  });
+  return scoreParts(state).map((x) => ({
+    side: x.side, name: state.sides.find((s) => s.id === x.side)!.name,
+    surviving: x.onBoard + x.ballistas, offBoard: x.offBoard, halfKilled: x.halfKilled,
+    total: state.result?.points[x.side] ?? x.total,
+  }));
 }

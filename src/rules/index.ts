@@ -7,7 +7,8 @@ export { squareDistance, retreatDistance, inCone, fireLine, lineClear, cornerSqu
 export type { FireLine } from './geometry';
 export * from './fire';
 export * from './melee';
-export { validateScenario, parseJson, setupDiagnostics, sidePoints, standsOf, compositionDifferences, stackingProblem, TERRAIN_ADVICE, POINTS_TOLERANCE } from './validate';
+export { validateScenario, parseJson, setupDiagnostics, sidePoints, standsOf, compositionDifferences, TERRAIN_ADVICE, POINTS_TOLERANCE } from './validate';
+export { stackingProblem, stackingFits, stackCountsFit, STACKING_LIMITS } from './stacking';
 export * from './readings';
 export { terrainIndex, roadSquares, riverBlocks, isRoadStep } from './terrain';
 export type { TerrainIndex } from './terrain';
@@ -35,3 +36,5 @@ export type { GameReading } from './readGame';
 export { RESERVED_IDS } from './schema';
 export { formatJson } from './json-format';
 export { stripBom, jsonFault, MAX_JSON_DEPTH } from './json-parse';
+export { unitScore, scoresFor, scoreParts } from './points';
+export type { ScoreParts } from './points';

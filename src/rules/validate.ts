@@ -8,13 +8,14 @@ import {
   deploymentRows, resolveBoard, resolveRules, sideName, SCENARIO_VERSION, type Scenario, type SideSpec, type UnitSpec,
 } from './scenario';
 import { terrainIndex } from './terrain';
+import { stackingProblem, standsOf } from './stacking';
 import { ARMY_NAMES, DIVISION, fullStands, TROOP_TYPES, TROOPS, unitPoints, type TroopType } from './troops';
 
 /** Advice limits (3D, 3F): per 144 squares for protected squares and hills, per 12 columns for roads. */
 export const TERRAIN_ADVICE = { protectedPer144: 12, roadsPer12Columns: 2, hillsPer144: 2 } as const;
 /** Sides whose points differ by more than this fraction of the larger get a warning. */
 export const POINTS_TOLERANCE = 0.1;
-export { parseJson };
+export { parseJson, stackingProblem, standsOf };
 
 /** Check a scenario: schema first (one diagnostic per violation), then the set-up rules. */
 export function validateScenario(input: unknown): Diagnostic[] {
@@ -235,10 +236,6 @@ export function setupDiagnostics(s: Scenario): Diagnostic[] {
   return out;
 }
 
-/** Stands of a unit as it starts (full when not given; 1 for a ballista engine). */
-export function standsOf(u: Stackable): number {
-  return u.stands ?? fullStands(u.type);
-}
 
 /** Points of a side as deployed: each unit's stands times its cost. */
 export function sidePoints(side: SideSpec): number {
@@ -261,60 +258,3 @@ export function compositionDifferences(side: SideSpec): string[] {
   return out;
 }
 
-/** Counts of one side's square for the stacking rules. */
-/** What the stacking rules read of a unit: its type and stands. */
-export type Stackable = Pick<UnitSpec, 'type' | 'stands'>;
-export interface StackTally { commanders: number; ballistas: number; knightStands: number; crewStands: number; others: Stackable[] }
-
-export function newTally(): StackTally {
-  return { commanders: 0, ballistas: 0, knightStands: 0, crewStands: 0, others: [] };
-}
-
-/** Count one unit of a side's square into a tally. */
-export function tallyAdd(t: StackTally, u: Stackable): void {
-  if (u.type === 'commander') t.commanders++;
-  else if (u.type === 'ballista') t.ballistas++;
-  else if (u.type === 'knights') t.knightStands += standsOf(u);
-  else if (u.type === 'ballistarii') t.crewStands += standsOf(u);
-  else t.others.push(u);
-}
-
-function stackTally(units: readonly UnitSpec[]): StackTally {
-  const t = newTally();
-  for (const u of units) tallyAdd(t, u);
-  return t;
-}
-
-export function tallyFits(t: StackTally): boolean {
-  return t.commanders <= 1 && t.ballistas <= 1 && t.knightStands <= 2 && t.crewStands <= 4
-    && (t.knightStands > 0 ? 1 : 0) + (t.crewStands > 0 ? 1 : 0) + t.others.length <= 1;
-}
-
-/** stackingProblem(units) === null, without writing the message (the engine's hot path). */
-export function stackingFits(units: readonly UnitSpec[]): boolean {
-  return tallyFits(stackTally(units));
-}
-
-/**
- * What breaks the stacking rules in one side's square, or null (2B, 6C-F): besides at most one commander and
- * one ballista, the square holds knights of at most 2 stands in all, ballistarii of at most 4 stands, or one
- * other unit.
- */
-export function stackingProblem(units: readonly UnitSpec[]): string | null {
-  const t = stackTally(units);
-  if (tallyFits(t)) return null;
-  const { commanders, ballistas, knightStands, crewStands, others } = t;
-  if (commanders > 1) return `${commanders} commanders; at most one commander of a side shares a square.`;
-  if (ballistas > 1) return `${ballistas} ballistas; one ballista per square.`;
-  if (knightStands > 2) return `${knightStands} knight stands; knights may stack up to 2 stands in a square.`;
-  if (crewStands > 4) return `${crewStands} ballistarii stands; at most 4 share a square.`;
-  const groups = (knightStands > 0 ? 1 : 0) + (crewStands > 0 ? 1 : 0) + others.length;
-  if (groups > 1) {
-    const names = [
-      ...(knightStands > 0 ? ['knights'] : []), ...(crewStands > 0 ? ['ballistarii'] : []),
-      ...others.map((u) => troopName(u.type).toLowerCase()),
-    ];
-    return `${names.join(', ')} share the square; only one unit may stand in a square (a commander may join it, and knights or ballistarii may combine with their own kind).`;
-  }
-  return null;
-}

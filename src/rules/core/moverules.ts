@@ -5,7 +5,8 @@
  * units by index in the state's order and squares by index, never the unit records. What-ifs (a unit standing
  * elsewhere, a melee started) are made on the table and taken back (make/unmake), not built as trial states.
  */
-import { TROOP_TYPES, FOOT, MISSILE_TROOPS, isCavalry, type TroopType } from '../troops';
+import { TROOP_TYPES, FOOT, isCavalry } from '../troops';
+import { NEEDS_BACKING, RUN_OVER_TARGETS } from '../movement';
 import { ENGINE_READINGS } from '../readings';
 import { supportGeometryOf } from '../combat';
 import type { ResolvedRules } from '../scenario';
@@ -14,8 +15,6 @@ import { BALLISTA, BALLISTARII, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_R
 import { memoFor, type Memo } from './memo';
 import type { MoveLists } from './position';
 
-/** A lone 1-stand unit a cavalry unit may ride over (10A): in the open, no ballista, not armored infantry. */
-export const RUN_OVER_TARGETS: readonly TroopType[] = ['mediumInfantry', 'levyInfantry', 'javelinmen', 'longbowmen', 'crossbowmen', 'ballistarii'];
 
 // ---- Troop types as integers.
 
@@ -25,7 +24,7 @@ const CAVALRY = typeTable(isCavalry);
 const FOOT_TYPE = typeTable((t) => FOOT.includes(t));
 /** Cavalry that may ride over a lone stand (10A); missile foot that needs backing to lead at 1 stand (6J). */
 const RIDER = typeTable((t) => t === 'knights' || t === 'turcopoles' || t === 'lightCavalry');
-const SKIRMISHER = typeTable((t) => MISSILE_TROOPS.includes(t) && t !== 'lightCavalry');
+const SKIRMISHER = typeTable((t) => NEEDS_BACKING.includes(t));
 const RUN_OVER = typeTable((t) => RUN_OVER_TARGETS.includes(t));
 const DEFENDING_CAVALRY_BESIDE_ONLY = ENGINE_READINGS.defendingCavalryBesideOnly;
 

@@ -4,6 +4,7 @@
  * position (position.ts) is one, kept up to date as it changes; the rules that read only this much take a Table.
  */
 import { TROOP_TYPES } from '../troops';
+import { stackCountsFit } from '../stacking';
 import type { Board } from './board';
 
 /** Troop types by index (TROOP_TYPES order). */
@@ -60,7 +61,7 @@ export function stackFits(occ: Table, j: number, x: number, stands: number, carr
     else if (type === BALLISTARII) crew += n;
     else others++;
   }
-  return commanders <= 1 && ballistas <= 1 && knights <= 2 && crew <= 4 && (knights > 0 ? 1 : 0) + (crew > 0 ? 1 : 0) + others <= 1;
+  return stackCountsFit(commanders, ballistas, knights, crew, others);
 }
 
 /** A square's unit list with unit x added in slot order (a new list). */

@@ -6,8 +6,9 @@
 import { FACINGS } from '../coords';
 import { MDIS } from '../melee';
 import type { Action } from '../actions';
-import { TROOPS, TROOP_TYPES } from '../troops';
+import { TROOP_TYPES } from '../troops';
 import { heldAfterCharge } from '../readings';
+import { unitScore } from '../points';
 import { rollDie } from '../random';
 import { facingOf } from '../combat';
 import { DX, DY, dirBetween } from './board';
@@ -306,17 +307,10 @@ export function pointsOf(p: Position, side: number): number {
   let sum = 0;
   for (let x = 0; x < p.n; x++) {
     if (p.status[x] === DESTROYED) continue;
-    const type = TROOP_TYPES[p.type[x]!]!;
-    if (type === 'ballista') {
-      // Reading R-ballista-score: a ballista scores for the side controlling it at the end (a captured one for its
-      // captor, one carried off the board at half); an abandoned one for nobody.
-      if (p.ctrl[x] === side) sum += p.status[x] === OFF ? TROOPS.ballista.cost / 2 : TROOPS.ballista.cost;
-      continue;
-    }
-    if (p.side[x] !== side) continue;
-    const cost = TROOPS[type].cost;
-    const pts = cost * (p.stands[x]! - p.half[x]!) + (cost / 2) * p.half[x]!;
-    sum += p.status[x] === OFF ? pts / 2 : pts;
+    // Whose points a unit adds to (R-ballista-score: a ballista's controller's) and its worth: points.ts.
+    if ((p.type[x] === BALLISTA ? p.ctrl[x] : p.side[x]) !== side) continue;
+    const { whole, half } = unitScore(TROOP_TYPES[p.type[x]!]!, p.stands[x]!, p.half[x]!, p.status[x] === OFF);
+    sum += whole + half;
   }
   return sum;
 }

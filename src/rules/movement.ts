@@ -1,0 +1,298 @@
+/**
+ * Movement (digest 7, rules 6A-6L, with the readings R-road-step, R-exit, R-missile-lead and the no-dead-ends reading),
+ * written plainly over the game state for reading, not for speed: string squares, a relax-until-stable search over
+ * (square, road all the way, hill touched, cover touched), no tables, no memo, no shortcuts. This is the movement rule's
+ * one statement; the engine's fast core (src/rules/core) lists the same actions its own way, and the tests and the fuzz
+ * suite hold the core to this module at every move-phase position they meet.
+ *
+ * - A unit moves up to its allowance: knights and commanders 3 (a charge 5, the move after a charge 1 1/2), the others
+ *   as the troop table says; +1 when the whole move is on one road (each step along a run, or turning at a junction;
+ *   a diagonal step is never on the road); the hill penalty when the path touches a hill. A diagonal step costs 1 1/2.
+ * - It passes its own troops, never an enemy's; entering an enemy square leads a melee there, and ends the move. A
+ *   diagonal step between two enemy squares, or across a river edge on both ways round the corner, is not allowed.
+ * - A charge may not begin in, pass or end in a protected square, and must end in a melee (leading or supporting one).
+ * - A unit carrying its ballista moves 1 1/2 (2 1/2 on road), never into a protected square or an enemy's square.
+ * - A unit on an edge square may step off the board across that edge with 1 of its allowance left (R-exit).
+ * - A lone 1-stand javelin, longbow or crossbow unit leads a melee only with its commander there or a supporter; the
+ *   backing may come later in the same move, but the move may not end without it (R-missile-lead).
+ * - Facing changes are free in the move (retiring units too); a supporter keeps a facing it can support from.
+ * - No dead ends: a move that would leave a unit that charged this turn with no melee to fight is not offered.
+ */
+import { FACINGS, SIDE_FACINGS, parseSquare, squareName, type Facing, type Square } from './coords';
+import type { Action } from './actions';
+import { supportGeometry } from './combat';
+import { ENGINE_READINGS } from './readings';
+import { resolveBoard, type ResolvedRules, type Scenario } from './scenario';
+import { newTally, tallyAdd, tallyFits } from './stacking';
+import { besideSquare, breaksSupport, canSupport, markedAsRetreated, troopsIn } from './support';
+import type { GameState, UnitState } from './state';
+import { isRoadStep, riverBlocks, terrainIndex } from './terrain';
+import { BALLISTA_MOVE, CAVALRY, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from './troops';
+
+/** The moving unit: its type, square, whether it charged on its side's previous move, whether it carries its ballista. */
+export interface Mover { type: TroopType; at: Square; afterCharge: boolean; carry: boolean }
+
+/** A square the unit may end on: by a normal move and/or a charge, and the cheapest movement used (in squares). */
+export interface ReachSquare { normal: boolean; charge: boolean; cost: number }
+
+/** A lone 1-stand unit cavalry may ride over without a melee (10A): in the open, no ballista there, not armored infantry. */
+export const RUN_OVER_TARGETS: readonly TroopType[] = ['mediumInfantry', 'levyInfantry', 'javelinmen', 'longbowmen', 'crossbowmen', 'ballistarii'];
+
+/** Missile foot that leads a melee at 1 stand only with backing (6J). */
+export const NEEDS_BACKING: readonly TroopType[] = ['javelinmen', 'longbowmen', 'crossbowmen'];
+
+/** Where a unit may end a move against enemies on `enemies`, by relaxing paths until nothing improves. */
+export function reachByRules(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<Square>, u: Mover): Map<Square, ReachSquare> {
+  return relaxed(scenario, rules, enemies, u).reach;
+}
+
+/**
+ * R-exit: may the unit step off the board in a normal move? Some path reaches a square on a board edge (or starts
+ * there), not an enemy's, with 1 of its allowance to spare for the step off.
+ */
+export function exitByRules(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<Square>, u: Mover): boolean {
+  return relaxed(scenario, rules, enemies, u).exit;
+}
+
+function relaxed(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<Square>, u: Mover): { reach: Map<Square, ReachSquare>; exit: boolean } {
+  const t = terrainIndex(scenario);
+  const { columns, rows } = resolveBoard(scenario.board);
+  const spec = TROOPS[u.type];
+  const { afterCharge: after, carry } = u;
+  const allowance = (road: boolean, hill: boolean, cover: boolean, charge: boolean): number => {
+    if (charge && (spec.charge === null || after || carry || cover)) return -1;
+    let base = charge ? spec.charge! : spec.charge !== null && after ? MOVE_AFTER_CHARGE : spec.move;
+    if (carry) base = Math.min(base, BALLISTA_MOVE);
+    return base + (road ? 1 : 0) - (hill ? rules.hills.movePenalty : 0);
+  };
+  // No path longer than the most generous allowance (the whole way on road, no hill) can end anywhere.
+  const most = Math.max(allowance(true, false, false, false), allowance(true, false, false, true));
+  const banned = (sq: Square) => t.hill.has(sq) && (rules.hills.banned.includes(u.type) || (carry && rules.hills.banned.includes('ballista')));
+  const enemy = (sq: Square) => enemies.has(sq);
+  const best = new Map<string, number>();
+  const start = `${u.at}|${t.road.has(u.at)}|${t.hill.has(u.at)}|${t.cover.has(u.at)}`;
+  best.set(start, 0);
+  // Relax until nothing improves: a node whose cost went down is looked at again.
+  const todo = [start];
+  while (todo.length > 0) {
+    const node = todo.shift()!;
+    const cost = best.get(node)!;
+    const [sq, road, hill, cover] = node.split('|') as [Square, string, string, string];
+    if (sq !== u.at && enemy(sq)) continue; // entered to fight: no further
+    const p = parseSquare(sq)!;
+    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
+      const c = p.col + dx, r = p.row + dy;
+      if ((dx === 0 && dy === 0) || c < 0 || r < 0 || c >= columns || r >= rows) continue;
+      const to = squareName(c, r);
+      if (banned(to) || (carry && (t.protected.has(to) || enemy(to)))) continue;
+      if (dx !== 0 && dy !== 0) {
+        const b = squareName(c, p.row), d = squareName(p.col, r);
+        if (enemy(b) && enemy(d)) continue;
+        if ((riverBlocks(t, sq, b) || riverBlocks(t, b, to)) && (riverBlocks(t, sq, d) || riverBlocks(t, d, to))) continue;
+      } else if (riverBlocks(t, sq, to)) continue;
+      const next = cost + (dx !== 0 && dy !== 0 ? 1.5 : 1);
+      if (next > most) continue;
+      const key = `${to}|${road === 'true' && isRoadStep(t, sq, to)}|${hill === 'true' || t.hill.has(to)}|${cover === 'true' || t.cover.has(to)}`;
+      if ((best.get(key) ?? Infinity) > next) { best.set(key, next); todo.push(key); }
+    }
+  }
+  const out = new Map<Square, ReachSquare>();
+  let exit = false;
+  for (const [node, cost] of best) {
+    const [sq, road, hill, cover] = node.split('|').map((x, i) => (i === 0 ? x : x === 'true')) as [Square, boolean, boolean, boolean];
+    const c = parseSquare(sq)!;
+    const onEdge = c.col === 0 || c.row === 0 || c.col === columns - 1 || c.row === rows - 1;
+    if (onEdge && (sq === u.at || !enemy(sq)) && cost + 1 <= allowance(road, hill, cover, false)) exit = true;
+    if (sq === u.at) continue;
+    const normal = cost <= allowance(road, hill, cover, false), charge = cost <= allowance(road, hill, cover, true);
+    if (!normal && !charge) continue;
+    const o = out.get(sq) ?? { normal: false, charge: false, cost: Infinity };
+    out.set(sq, { normal: o.normal || normal, charge: o.charge || charge, cost: Math.min(o.cost, cost) });
+  }
+  return { reach: out, exit };
+}
+
+// ---- The move phase's listing over unit records.
+
+/** Held to 1 1/2 after charging on its side's previous move (6G)? */
+export function movesAfterCharge(s: GameState, u: UnitState): boolean {
+  return u.chargedTurn !== null && s.turn - u.chargedTurn === ENGINE_READINGS.turnsUntilAfterCharge;
+}
+
+/** The squares troops of the other side hold. */
+export function enemySquares(s: GameState, side: string): Set<Square> {
+  return new Set(s.units.filter((x) => x.status === 'active' && x.at !== null && x.type !== 'ballista' && x.side !== side).map((x) => x.at!));
+}
+
+/** Where unit u may end a move from where it stands (carrying its ballista or not). */
+export function unitReach(s: GameState, u: UnitState, carry: boolean): Map<Square, ReachSquare> {
+  return reachByRules(s.scenario, s.rules, enemySquares(s, u.side), { type: u.type, at: u.at!, afterCharge: movesAfterCharge(s, u), carry });
+}
+
+const enemyAt = (s: GameState, side: string, sq: Square) => s.units.some((x) => x.status === 'active' && x.at === sq && x.type !== 'ballista' && x.side !== side);
+const on = (s: GameState, u: UnitState) => s.units.filter((x) => x.status === 'active' && x.at === u.at);
+
+/** Would the side's stacking limits hold with u (at `stands` stands, carrying ballista `carried`) added to square sq? */
+export function stackingAllows(s: GameState, u: UnitState, sq: Square, stands: number, carried?: UnitState): boolean {
+  const t = newTally();
+  for (const x of s.units) {
+    if (x.status !== 'active' || x.at !== sq || x.id === u.id || x.id === carried?.id || (x.type !== 'ballista' && x.side !== u.side)) continue;
+    tallyAdd(t, x);
+  }
+  tallyAdd(t, { type: u.type, stands });
+  if (carried) tallyAdd(t, { type: 'ballista', stands: 1 });
+  return tallyFits(t);
+}
+
+/** 10A: may cavalry unit u ride over the enemy in sq (a lone stand of a listed type in the open, no ballista there)? */
+export function runOverTarget(s: GameState, u: UnitState, sq: Square): boolean {
+  const here = s.units.filter((x) => x.status === 'active' && x.at === sq);
+  return CAVALRY.includes(u.type) && here.length === 1 && here[0]!.side !== u.side && here[0]!.type !== 'ballista'
+    && here[0]!.stands === 1 && RUN_OVER_TARGETS.includes(here[0]!.type) && !terrainIndex(s.scenario).cover.has(sq);
+}
+
+/** 6J: a 1-stand javelin, longbow or crossbow unit leads only with its commander there or a supporter. */
+export const needsBacking = (u: UnitState): boolean => u.stands === 1 && NEEDS_BACKING.includes(u.type);
+
+/** 6J: may the unit lead or join a melee in the enemy square sq (its own troops there leaving room)? */
+export function mayLead(s: GameState, u: UnitState, sq: Square, withSupporter = false): boolean {
+  if (u.type === 'ballistarii' || u.retiring) return false;
+  const own = troopsIn(s, sq, u.side);
+  if (u.type === 'commander' && own.length === 0) return false;
+  if (needsBacking(u) && !withSupporter) {
+    const supported = s.melees.find((m) => m.contact === sq)?.supports.some((x) => x.side === u.side) ?? false;
+    if (!own.some((x) => x.type === 'commander') && !supported) return false;
+  }
+  // Stacking in the contact square counts the troops alone (a ballista there does not take the room).
+  const t = newTally();
+  for (const x of own) if (x.id !== u.id) tallyAdd(t, x);
+  tallyAdd(t, u);
+  return tallyFits(t);
+}
+
+/** A charge must end in a melee: leading one, or supporting one already started (6G). */
+function fights(s: GameState, c: UnitState, sq: Square): boolean {
+  return enemyAt(s, c.side, sq) || s.melees.some((m) => besideSquare(sq, m.contact) && canSupport(s, { ...c, at: sq }, m, true));
+}
+
+/** The attacker's units that charged this turn and fight in no melee yet (movement may not end while there are any). */
+export function idleChargers(s: GameState): UnitState[] {
+  return s.units.filter((c) => c.side === s.attacker && c.status === 'active' && c.chargedTurn === s.turn
+    && !s.melees.some((m) => m.contact === c.at || m.supports.some((x) => x.unit === c.id)));
+}
+
+/** Every move unit u may make now (6A-6K, 10A run-overs, R-exit), before the whole listing's R-missile-lead check. */
+export function unitMoves(s: GameState, u: UnitState): Action[] {
+  const out: Action[] = [];
+  const side = u.side;
+  const engine = on(s, u).find((b) => b.type === 'ballista' && b.controller === side && !b.moved);
+  const variants: Array<'plain' | 'carry' | 'split'> = ['plain', ...(engine ? ['carry' as const] : []), ...((u.type === 'knights' || u.type === 'ballistarii') && u.stands === 2 ? ['split' as const] : [])];
+  for (const v of variants) {
+    const mover = v === 'split' ? { ...u, stands: 1, half: 0 } : u;
+    const tag = v === 'carry' ? { carry: true as const } : v === 'split' ? { split: true as const } : {};
+    for (const [to, o] of unitReach(s, u, v === 'carry')) {
+      if (enemyAt(s, side, to)) {
+        if (v === 'carry') continue;
+        if (o.normal && v !== 'split' && runOverTarget(s, u, to)) out.push({ type: 'move', side, unit: u.id, to, runOver: true });
+        if (!mayLead(s, mover, to)) {
+          if (o.normal && needsBacking(mover) && mayLead(s, mover, to, true)) {
+            const after = movedTo(s, mover, to);
+            for (const x of after.units) if (x.side === side && x.id !== u.id && canSupport(after, x, after.melees.find((m) => m.contact === to)!, true)) out.push({ type: 'move', side, unit: u.id, to, supporter: x.id });
+            // R-missile-lead: or with no backing yet, when a commander or supporter can still come this move.
+            if (v === 'plain' && backable(after, to)) out.push({ type: 'move', side, unit: u.id, to });
+          }
+          continue;
+        }
+      } else if (!stackingAllows(s, mover, to, mover.stands, v === 'carry' ? engine : undefined) || breaksSupport(s, mover, to)) continue;
+      if (o.normal) out.push({ type: 'move', side, unit: u.id, to, ...tag });
+      if (o.charge && v !== 'carry' && fights(s, mover, to)) out.push({ type: 'move', side, unit: u.id, to, charge: true, ...(v === 'split' ? { split: true as const } : {}) });
+    }
+  }
+  // R-exit: off the board across an edge, alone or with the ballista it carries.
+  for (const carry of engine ? [false, true] : [false]) {
+    if (exitByRules(s.scenario, s.rules, enemySquares(s, side), { type: u.type, at: u.at!, afterCharge: movesAfterCharge(s, u), carry })) out.push({ type: 'move', side, unit: u.id, to: 'off', ...(carry ? { carry: true as const } : {}) });
+  }
+  // 6G, no dead ends: a move onto a waiting charger's square must leave every waiting charger a melee to fight in.
+  const waiting = idleChargers(s).filter((c) => c.id !== u.id);
+  return out.filter((a) => {
+    if (a.type !== 'move' || !waiting.some((c) => c.at === a.to)) return true;
+    const trial: GameState = {
+      ...s, units: s.units.map((x) => (x.id === u.id ? { ...u, at: a.to } : x)),
+      melees: enemyAt(s, side, a.to) && !s.melees.some((m) => m.contact === a.to) ? [...s.melees, { contact: a.to, supports: [], mdi: {}, fought: false }] : s.melees,
+    };
+    return waiting.every((c) => fights(trial, c, c.at!));
+  });
+}
+
+/** The state with unit u (done moving) on square `to` ('off': off the board), a melee started there if it holds enemies. */
+function movedTo(s: GameState, u: UnitState, to: Square | 'off'): GameState {
+  const units = s.units.map((x) => (x.id === u.id ? (to === 'off' ? { ...u, at: null, status: 'off' as const, moved: true } : { ...u, at: to, moved: true }) : x));
+  const starts = to !== 'off' && enemyAt(s, u.side, to) && !s.melees.some((m) => m.contact === to && !m.fought);
+  return { ...s, units, melees: starts ? [...s.melees, { contact: to, supports: [], mdi: {}, fought: false }] : s.melees };
+}
+
+/** R-missile-lead: the contact squares of melees led by a lone missile stand with no commander there and no supporter yet. */
+export function unbackedMelees(s: GameState): Square[] {
+  return s.melees.filter((m) => {
+    if (m.fought) return false;
+    const own = troopsIn(s, m.contact, s.attacker!);
+    return own.length > 0 && own.every((x) => needsBacking(x)) && !m.supports.some((y) => y.side === s.attacker);
+  }).map((m) => m.contact);
+}
+
+/** R-missile-lead: can the melee at `contact` still be backed: a supporter now, a commander reaching it, or a unit reaching a square beside it to support from? */
+function backable(s: GameState, contact: Square): boolean {
+  const m = s.melees.find((x) => x.contact === contact && !x.fought)!;
+  return s.units.some((y) => {
+    if (y.side !== s.attacker || y.status !== 'active' || !y.at || y.at === contact || y.type === 'ballista') return false;
+    if (canSupport(s, y, m, true)) return true;
+    if (y.moved || y.retiring || markedAsRetreated(s, y)) return false;
+    for (const [sq] of unitReach(s, y, false)) {
+      if (sq === contact) { if (y.type === 'commander') return true; continue; }
+      if (!besideSquare(sq, contact) || enemyAt(s, y.side, sq) || !stackingAllows(s, y, sq, y.stands)) continue;
+      if (canSupport(s, { ...y, at: sq }, m, true)) return true;
+    }
+    return false;
+  });
+}
+
+/** R-missile-lead: does every melee waiting for backing stay backable after this action? */
+function keepsBacking(s: GameState, a: Action): boolean {
+  if (unbackedMelees(s).length === 0) return true;
+  let after: GameState;
+  if (a.type === 'move') after = movedTo(s, s.units.find((x) => x.id === a.unit)!, a.to);
+  else if (a.type === 'support') after = { ...s, units: s.units.map((x) => (x.id === a.unit ? { ...x, moved: true } : x)), melees: s.melees.map((m) => (m.contact === a.contact && !m.fought ? { ...m, supports: [...m.supports, { side: a.side, unit: a.unit }] } : m)) };
+  else return true;
+  return unbackedMelees(after).every((c) => backable(after, c));
+}
+
+/**
+ * Every action of the side to act in the move phase: moves (unitMoves), facing changes (6L: free, retiring units
+ * included; a declared supporter keeps a facing it supports from), support declarations (9E), ending the move (not
+ * while a charger has no melee or a lone missile stand waits for backing) and conceding.
+ */
+export function moveListing(s: GameState): Action[] {
+  const side = s.toAct!;
+  const out: Action[] = [];
+  for (const u of s.units) {
+    if ((u.type === 'ballista' ? u.controller !== side : u.side !== side) || u.status !== 'active' || u.at === null) continue;
+    if (u.type !== 'ballista' && !u.moved && !u.retiring && !markedAsRetreated(s, u)) out.push(...unitMoves(s, u));
+    let allowed: readonly Facing[] = TROOPS[u.type].support === 1 ? SIDE_FACINGS : FACINGS;
+    const troops = on(s, u).filter((x) => x.type !== 'ballista' && x.id !== u.id);
+    if (u.type === 'ballista') {
+      // A ballista faces as the troops of its side with it may (a corner only when one of them can).
+      const crew = troops.filter((x) => x.side === u.controller);
+      if (crew.length === 0) continue;
+      allowed = crew.some((x) => TROOPS[x.type].support !== 1) ? FACINGS : SIDE_FACINGS;
+    } else if (u.type === 'commander' && troops.some((x) => x.side === u.side)) continue; // a joined commander turns with its unit
+    const m = s.melees.find((x) => !x.fought && x.supports.some((y) => y.unit === u.id));
+    const p = parseSquare(u.at)!, q = m && parseSquare(m.contact)!;
+    for (const f of allowed) {
+      if (f !== u.facing && (!q || supportGeometry(u.type, f, [q.col - p.col, q.row - p.row]))) out.push({ type: 'face', side, unit: u.id, facing: f });
+    }
+  }
+  for (const u of s.units) for (const m of s.melees) if (u.side === side && canSupport(s, u, m, side === s.attacker)) out.push({ type: 'support', side, unit: u.id, contact: m.contact });
+  if (idleChargers(s).length === 0 && unbackedMelees(s).length === 0) out.push({ type: 'endMove', side });
+  out.push({ type: 'concede', side });
+  return out.filter((a) => keepsBacking(s, a));
+}
