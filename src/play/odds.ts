@@ -3,7 +3,7 @@
  * declared and both sides' melee values (with their modifiers) before a melee is fought.
  */
 import {
-  ENGINE_READINGS, FACINGS, TROOPS, hitOdds, hitRule, describeHitRule, inCone, meleeValues, squareDistance, stepSquare, terrainIndex, type GameState, type Melee, type MeleeModifierReason, type UnitState,
+  ENGINE_READINGS, FACINGS, TROOPS, hitOdds, missileDice, withShot, hitRule, describeHitRule, inCone, meleeValues, squareDistance, stepSquare, terrainIndex, type GameState, type Melee, type MeleeModifierReason,
 } from '../rules';
 
 /** A square where missiles lose a die and charges are stopped: protected squares, crossing squares, protected hills. */
@@ -61,13 +61,12 @@ export function fireOdds(state: GameState, shooterId: string, targetId: string):
   const range = squareDistance(u.at, t.at);
   const rule = hitRule(u.type, t.type, range);
   if (!rule) return null;
+  // The dice as the rule gives them, this shot declared after those already declared at the target (missileFire.ts).
+  const made = missileDice(withShot(state, shooterId, targetId), shooterId, targetId)!;
   const notes: string[] = [];
-  let dice = u.stands;
-  if (protectedSquare(state, t.at)) { dice -= ENGINE_READINGS.protectedMinusDice; notes.push('target in a protected square: one die fewer'); }
-  // Declared shots at the same target resolve together; every shooter after the closest adds a converging die.
-  const others = state.fires.filter((f) => f.target === targetId).map((f) => state.units.find((x) => x.id === f.unit)).filter((x): x is UnitState => !!x?.at);
-  if (others.some((o) => squareDistance(o.at!, t.at!) <= range)) { dice += ENGINE_READINGS.convergingBonusDice; notes.push('converging fire: one die more'); }
-  dice = Math.max(0, dice);
+  if (made.protected) notes.push('target in a protected square: one die fewer');
+  if (made.converging) notes.push('converging fire: one die more');
+  const dice = made.dice;
   const odds = hitOdds(rule, dice);
   return { range, dice, needs: describeHitRule(rule), atLeastOne: odds.atLeastOne, expected: odds.expected, notes };
 }

@@ -2,7 +2,7 @@
 import type { Square } from './coords';
 import type { GameState } from './state';
 import { positionOf } from './game';
-import { BALLISTA as TYPE_BALLISTA, meleeBreakdown, positionContext, reachOf, unitMoveList, type MeleeValueBreakdown } from './core';
+import { BALLISTA as TYPE_BALLISTA, positionContext, reachOf, unitMoveList } from './core';
 
 /**
  * Every square where the unit could end a move from where it stands, ignoring whose phase it is, mapped to the
@@ -25,12 +25,7 @@ export function reachable(state: GameState, unitId: string): Record<Square, numb
 }
 
 /**
- * Both sides' melee values at a melee's contact square, attacker first, with how each is made up (9F): the same
- * computation the engine fights the melee with, so a preview can never differ from the fight. Empty when no melee
- * is there.
+ * Both sides' melee values at a melee's contact square, attacker first, with how each is made up (9F): the readable
+ * rule (meleeValue.ts), which the fuzz suite holds the engine's fight to. Empty when no melee is there.
  */
-export function meleeValues(state: GameState, contact: Square): MeleeValueBreakdown[] {
-  const p = positionOf(state);
-  const m = p.melees.find((x) => p.board.names[x.contact] === contact);
-  return m ? meleeBreakdown(p, m) : [];
-}
+export { meleeValuesAt as meleeValues } from './meleeValue';

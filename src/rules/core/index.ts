@@ -8,5 +8,6 @@ export { applyCore, listActions, missileChoiceList, pointsOf, positionContext, s
 export { NONE, endMove, faceList, reachOf, supportActions, unitMoveList } from './moves';
 export { actsFor, canMove, mayTurn, type MoveContext } from './moverules';
 export { fireClear, mayShoot } from './fire';
-export { meleeBreakdown, type MeleeModifierReason, type MeleeValueBreakdown, type MeleeValuePart } from './melee';
+export { meleeBreakdown } from './melee';
 export { BALLISTA } from './table';
+export { CACHES, CACHE_NAMES, NO_CACHES, withCaches, type CacheSwitches } from './caches';

@@ -16,6 +16,7 @@ import { removeStands } from './fire';
 import { OFF as OFF_BOARD, doRetreat, retreatOptions } from './retreat';
 import { checkRetirement, updateBallistas } from './after';
 import { allowedFacing } from './deploy';
+import type { MeleeModifierReason, MeleeValueBreakdown } from '../meleeValue';
 
 const MELEE_VALUE = Float64Array.from(TROOP_TYPES, (t) => TROOPS[t].meleeValue);
 /** Charge value (6G) by type; NaN for types that never charge. */
@@ -45,31 +46,6 @@ export function standValue(p: Position, x: number): number {
 /** Value the next stand lost is worth (a half-killed stand goes first and is worth half). */
 function nextStandValue(p: Position, x: number): number {
   return p.half[x]! > 0 ? standValue(p, x) / 2 : standValue(p, x);
-}
-
-/** One unit's part in a side's melee value (9F): its stands at their value this turn. */
-export interface MeleeValuePart {
-  unit: string;
-  /** In the contact square, or a declared supporter. */
-  support: boolean;
-  stands: number;
-  half: number;
-  /** The value of one whole stand this turn (a charging knight or commander counts its charge value, 6G). */
-  standValue: number;
-  charging: boolean;
-  /** stands at standValue, half-killed stands at half. */
-  value: number;
-}
-
-/** Why the attacker fights at -1 (9F): a crossing, road or ballista in the contact square, or a hill (scenario option). */
-export type MeleeModifierReason = 'crossing' | 'road' | 'ballista' | 'hill';
-
-/** A side's melee value with how it is made up: the one computation the engine fights with and the previews show. */
-export interface MeleeValueBreakdown {
-  side: string;
-  value: number;
-  parts: MeleeValuePart[];
-  modifiers: Array<{ reason: MeleeModifierReason; delta: number }>;
 }
 
 /** The attacker's -1 at contact square j (9F), or null: a crossing square, a road, a ballista there, or a penalised hill. */

@@ -10,6 +10,7 @@ import { TROOP_TYPES } from '../troops';
 import type { ResolvedRules } from '../scenario';
 import type { Board } from './board';
 import { search, type Mover, type Nums, type Reach } from './search';
+import { CACHES } from './caches';
 
 interface Entry {
   reach: Reach;
@@ -60,7 +61,7 @@ let region = new Uint32Array(0);
 export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, typeIndex: number, enemy: ArrayLike<number>, enemyBits: Uint32Array, scratch: Reach): Reach {
   // Keys are dense (start square, type, after a charge, carrying): an array indexed by them.
   const key = ((m.from * TROOP_TYPES.length + typeIndex) * 2 + (m.afterCharge ? 1 : 0)) * 2 + (m.carry ? 1 : 0);
-  let list = memo.entries[key];
+  let list = CACHES.moveMemo ? memo.entries[key] : undefined;
   if (list) {
     for (let k = 0; k < list.length; k++) {
       const e = list[k]!;
@@ -85,6 +86,7 @@ export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mo
     count: n, square: plain(scratch.square, n), cost: plain(scratch.cost, n), kind: plain(scratch.kind, n),
     trail: plain(scratch.trail, 2 * n), chargeTrail: plain(scratch.chargeTrail, 2 * n), exit: scratch.exit,
   };
+  if (!CACHES.moveMemo) return reach;
   if (memo.size >= LIMIT) { memo.entries = noEntries(board); memo.size = 0; list = undefined; }
   if (!list) memo.entries[key] = list = [];
   if (list.length >= PER_KEY) list.pop(); else memo.size++;

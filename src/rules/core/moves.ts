@@ -11,6 +11,7 @@ import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
 import { dirBetween, type Board } from './board';
 import { BALLISTA, BALLISTARII, COMMANDER, F_AFTER_CHARGE, F_MOVED, KNIGHTS, TYPE_INDEX, stackFits, type Ints } from './table';
 import { memoSearch, type Memo } from './memo';
+import { CACHES } from './caches';
 import type { ResolvedRules } from '../scenario';
 import { CHARGE, NORMAL, newReach, type Mover, type Reach } from './search';
 import type { MoveLists, Position } from './position';
@@ -212,7 +213,7 @@ const FARTHEST = TROOP_TYPES.map((t) => Math.max(TROOPS[t].move, TROOPS[t].charg
  * (MoveContext.reachNear) while y stands where it was worked out from.
  */
 function reachNear(ctx: MoveContext, y: number, c: number): readonly number[] {
-  const cache = (ctx.reachNear ??= new Map());
+  const cache = CACHES.reachNear ? (ctx.reachNear ??= new Map()) : new Map<number, { from: number; squares: number[] }>();
   const { occ, board } = ctx, from = occ.sq[y]!, key = y * board.n + c;
   const kept = cache.get(key);
   if (kept && kept.from === from) return kept.squares;
@@ -236,6 +237,7 @@ function reachNear(ctx: MoveContext, y: number, c: number): readonly number[] {
  * takes), so none can rule the backing out and the listing need not try each. Worked out once per listing.
  */
 function surelyBacked(ctx: MoveContext): boolean {
+  if (!CACHES.surelyBacked) return false;
   if (ctx.surelyBacked !== undefined) return ctx.surelyBacked;
   const { occ } = ctx, s = ctx.attacker;
   let sure = true;
@@ -273,7 +275,7 @@ function keepsBacking(ctx: MoveContext, x: number, a: Action): boolean {
  */
 function movesOf(ctx: MoveContext, x: number): readonly Action[] {
   const { occ, lists } = ctx;
-  const kept = lists ? lists.units[x] : undefined;
+  const kept = lists && CACHES.moveLists ? lists.units[x] : undefined;
   const changed = kept ? changedSince(ctx, x, kept, lists!.journal) : null;
   if (kept && changed) {
     if (changed.length === 0) return kept.list;
@@ -498,7 +500,7 @@ export function trailTo(p: Position, x: number, m: Mover, j: number, charge: boo
 /** The search unit x's kept list was made from (carrying its ballista or not), if it still holds. */
 function keptReach(lists: MoveLists, x: number, carry: boolean): Reach | null {
   const kept = lists.units[x];
-  if (!kept) return null;
+  if (!kept || !CACHES.moveLists) return null;
   for (let k = kept.at; k < lists.journal.length; k++) if (lists.journal[k]! < 0) return null;
   for (const part of kept.parts) if (part.variant === (carry ? CARRY : PLAIN)) return part.r;
   return null;

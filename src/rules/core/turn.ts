@@ -9,6 +9,7 @@ import type { Action } from '../actions';
 import { TROOP_TYPES } from '../troops';
 import { heldAfterCharge } from '../readings';
 import { unitScore } from '../points';
+import { CACHES } from './caches';
 import { rollDie } from '../random';
 import { facingOf } from '../combat';
 import { DX, DY, dirBetween } from './board';
@@ -85,7 +86,7 @@ export function missileChoices(p: Position, x: number, out: Action[]): void {
 
 /** A missile unit's choices this phase, the position's own list: read it, never change it. */
 export function missileChoiceList(p: Position, x: number): readonly Action[] {
-  return (p.missileLists[x] ??= choicesOf(p, x));
+  return CACHES.missileLists ? (p.missileLists[x] ??= choicesOf(p, x)) : choicesOf(p, x);
 }
 
 /** Missile unit x's choices, worked out (once a missile phase: see Position.missileLists). */

@@ -13,6 +13,7 @@ import { toState } from '../../../src/rules/core/position';
 import { stepBetween, supportGeometry } from '../../../src/rules/combat';
 import { TEMPLATES } from '../../../src/scenario';
 import { generatedScenario } from './scenarios';
+import { oracleFault } from './oracle';
 
 /** Full games in one run of the suite (half over the templates, half over generated scenarios). */
 export const GAMES = Number(process.env.FUZZ_GAMES || (process.env.npm_lifecycle_event === 'fuzz' ? 5000 : 500));
@@ -125,10 +126,12 @@ export function fuzzGame(scenario: Scenario, seed: number, label: string, listin
     const a = listing ? (legal.length > 0 ? pick(s, legal as Action[]) : null) : sampleAction(s, rng);
     if (!a) expect.fail(`${label} seed ${seed}: no legal action in ${s.phase}`);
     const next = applyAction(s, a);
+    const before = legal;
     actions++;
     legal = listing ? legalActions(next) : sampled(next, rng);
     const now = troopPoints(next);
-    const broken = invariants(next, points, now) ?? stepInvariants(s, next, legal) ?? (listing && actions % LIST_STRIDE === 0 ? sameAsFresh(next, legal) : null);
+    const broken = invariants(next, points, now) ?? stepInvariants(s, next, legal) ?? (listing && actions % LIST_STRIDE === 0 ? sameAsFresh(next, legal) : null)
+      ?? (listing ? oracleFault(s, before, a, next, actions % ORACLE_STRIDE === 0) : null);
     if (broken) expect.fail(`${label} seed ${seed} after ${JSON.stringify(a)} (turn ${next.turn}): ${broken}`);
     points = now;
     s = next;
@@ -149,6 +152,8 @@ export function fuzzGame(scenario: Scenario, seed: number, label: string, listin
  * actions (its squares, troops and flags kept up to date). At every position in the long run, every 10th in `npm test`.
  */
 const LIST_STRIDE = GAMES > 500 ? 1 : 10;
+/** How often the readable rules are checked whole (the move listing, caches off): every 3rd position in the long run, every 25th in `npm test`. */
+const ORACLE_STRIDE = GAMES > 500 ? 3 : 25;
 
 function sameAsFresh(s: GameState, legal: readonly Action[]): string | null {
   const whole = toState(positionOf(s));

@@ -1,0 +1,48 @@
+/**
+ * Taking melee losses (digest 10 "Losses", rule 9K, with the readings on choosing stands and on fractions), written
+ * plainly over the game state. How many points each side loses is meleeLosses (melee.ts); this module says which
+ * stands go. The engine's fast core allocates on its own tables, and the fuzz suite holds its choices to this module.
+ *
+ * - Losses come from the units in the contact square first; only when none is left there, from the supporters.
+ * - The losing side chooses which of those units loses its next stand. A half-killed stand goes first and is worth
+ *   half; any other stand is worth its melee value this turn (a charging knight or commander its charge value).
+ * - While the loss still owed covers a whole stand of some unit, only such whole stands may be chosen.
+ * - Otherwise the remainder is short of every next stand: the side picks the unit whose stand it risks (lost with
+ *   probability remainder / stand value, rolled or by the ledger), or, when the remainder is exactly half of a whole
+ *   knight or commander stand, half-kills that stand instead.
+ */
+import { meleeFighters, standMeleeValue } from './meleeValue';
+import type { GameState, Melee, SideId, UnitState } from './state';
+import { TROOPS } from './troops';
+
+/** Loss arithmetic is in halves and quarters: compare with a little room. */
+const EPS = 1e-9;
+
+/** What the next stand unit u loses is worth (a half-killed stand first, at half). */
+export function nextStandWorth(s: GameState, u: UnitState): number {
+  const v = standMeleeValue(s, u);
+  return u.half > 0 ? v / 2 : v;
+}
+
+/** The units a side takes its next loss from: its units in the contact square, else its supporters. */
+export function lossTier(s: GameState, m: Melee, side: SideId): UnitState[] {
+  const { contact, supporters } = meleeFighters(s, m, side);
+  return contact.length > 0 ? contact : supporters;
+}
+
+/** One way to take the next loss: a stand of this unit, or half-killing one of its stands. */
+export interface LossChoice { unit: string; half: boolean }
+
+/** The side's choices for its next loss while it still owes `loss` points in melee m. */
+export function lossChoices(s: GameState, m: Melee, side: SideId, loss: number): LossChoice[] {
+  const tier = lossTier(s, m, side);
+  const whole = tier.filter((u) => nextStandWorth(s, u) <= loss + EPS);
+  if (whole.length > 0) return whole.map((u) => ({ unit: u.id, half: false }));
+  const out: LossChoice[] = [];
+  for (const u of tier) {
+    out.push({ unit: u.id, half: false });
+    const halfKillable = TROOPS[u.type].chargeValue !== null && u.half < u.stands;
+    if (halfKillable && Math.abs(loss - standMeleeValue(s, u) / 2) < EPS) out.push({ unit: u.id, half: true });
+  }
+  return out;
+}
