@@ -41,3 +41,8 @@ export { unitScore, scoresFor, scoreParts } from './points';
 export type { ScoreParts } from './points';
 export { firingOrder, missileDice, withShot } from './missileFire';
 export type { MissileDice } from './missileFire';
+export { retreatRoutes, retreatEnds } from './retreat';
+export type { RetreatRoute } from './retreat';
+export { retirementEnd, rowsToBackEdge } from './retirement';
+export { lossChoices, lossTier } from './losses';
+export type { LossChoice } from './losses';

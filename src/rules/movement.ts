@@ -54,19 +54,33 @@ export function exitByRules(scenario: Scenario, rules: ResolvedRules, enemies: R
   return relaxed(scenario, rules, enemies, u).exit;
 }
 
-function relaxed(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<Square>, u: Mover): { reach: Map<Square, ReachSquare>; exit: boolean } {
+/** One way of reaching a square: the square, the path's flags (road all the way, hill touched, cover touched) and its cheapest cost. */
+export interface PathNode { sq: Square; road: boolean; hill: boolean; cover: boolean; cost: number }
+
+/**
+ * The allowance of a unit's move with a path's flags (7): its move, charge, or 1 1/2 after a charge; capped at the
+ * ballista's pace when carrying one; +1 on a road all the way; less the hill penalty when it touches a hill. -1: the
+ * move may not be a charge at all (no charge for its type, after a charge, carrying, or through cover).
+ */
+export function allowance(rules: ResolvedRules, u: Mover, road: boolean, hill: boolean, cover: boolean, charge: boolean): number {
+  const spec = TROOPS[u.type];
+  if (charge && (spec.charge === null || u.afterCharge || u.carry || cover)) return -1;
+  let base = charge ? spec.charge! : spec.charge !== null && u.afterCharge ? MOVE_AFTER_CHARGE : spec.move;
+  if (u.carry) base = Math.min(base, BALLISTA_MOVE);
+  return base + (road ? 1 : 0) - (hill ? rules.hills.movePenalty : 0);
+}
+
+/**
+ * Every (square, path flags) the unit's paths reach, at the cheapest cost, relaxing until nothing improves. A path
+ * may end in an enemy square (to lead a melee) but not go on from it; squares in `avoid` are never entered (a retiring
+ * unit's search: enemies and unresolved contact squares).
+ */
+export function pathNodes(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<Square>, u: Mover, avoid?: ReadonlySet<Square>): PathNode[] {
   const t = terrainIndex(scenario);
   const { columns, rows } = resolveBoard(scenario.board);
-  const spec = TROOPS[u.type];
-  const { afterCharge: after, carry } = u;
-  const allowance = (road: boolean, hill: boolean, cover: boolean, charge: boolean): number => {
-    if (charge && (spec.charge === null || after || carry || cover)) return -1;
-    let base = charge ? spec.charge! : spec.charge !== null && after ? MOVE_AFTER_CHARGE : spec.move;
-    if (carry) base = Math.min(base, BALLISTA_MOVE);
-    return base + (road ? 1 : 0) - (hill ? rules.hills.movePenalty : 0);
-  };
+  const { carry } = u;
   // No path longer than the most generous allowance (the whole way on road, no hill) can end anywhere.
-  const most = Math.max(allowance(true, false, false, false), allowance(true, false, false, true));
+  const most = Math.max(allowance(rules, u, true, false, false, false), allowance(rules, u, true, false, false, true));
   const banned = (sq: Square) => t.hill.has(sq) && (rules.hills.banned.includes(u.type) || (carry && rules.hills.banned.includes('ballista')));
   const enemy = (sq: Square) => enemies.has(sq);
   const best = new Map<string, number>();
@@ -84,7 +98,7 @@ function relaxed(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<
       const c = p.col + dx, r = p.row + dy;
       if ((dx === 0 && dy === 0) || c < 0 || r < 0 || c >= columns || r >= rows) continue;
       const to = squareName(c, r);
-      if (banned(to) || (carry && (t.protected.has(to) || enemy(to)))) continue;
+      if (avoid?.has(to) || banned(to) || (carry && (t.protected.has(to) || enemy(to)))) continue;
       if (dx !== 0 && dy !== 0) {
         const b = squareName(c, p.row), d = squareName(p.col, r);
         if (enemy(b) && enemy(d)) continue;
@@ -96,15 +110,26 @@ function relaxed(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<
       if ((best.get(key) ?? Infinity) > next) { best.set(key, next); todo.push(key); }
     }
   }
+  return [...best].map(([node, cost]) => {
+    const [sq, road, hill, cover] = node.split('|');
+    return { sq: sq!, road: road === 'true', hill: hill === 'true', cover: cover === 'true', cost };
+  });
+}
+
+/** Is the square on an edge of the board? */
+export function onBoardEdge(scenario: Scenario, sq: Square): boolean {
+  const { columns, rows } = resolveBoard(scenario.board);
+  const c = parseSquare(sq)!;
+  return c.col === 0 || c.row === 0 || c.col === columns - 1 || c.row === rows - 1;
+}
+
+function relaxed(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<Square>, u: Mover): { reach: Map<Square, ReachSquare>; exit: boolean } {
   const out = new Map<Square, ReachSquare>();
   let exit = false;
-  for (const [node, cost] of best) {
-    const [sq, road, hill, cover] = node.split('|').map((x, i) => (i === 0 ? x : x === 'true')) as [Square, boolean, boolean, boolean];
-    const c = parseSquare(sq)!;
-    const onEdge = c.col === 0 || c.row === 0 || c.col === columns - 1 || c.row === rows - 1;
-    if (onEdge && (sq === u.at || !enemy(sq)) && cost + 1 <= allowance(road, hill, cover, false)) exit = true;
+  for (const { sq, road, hill, cover, cost } of pathNodes(scenario, rules, enemies, u)) {
+    if (onBoardEdge(scenario, sq) && (sq === u.at || !enemies.has(sq)) && cost + 1 <= allowance(rules, u, road, hill, cover, false)) exit = true;
     if (sq === u.at) continue;
-    const normal = cost <= allowance(road, hill, cover, false), charge = cost <= allowance(road, hill, cover, true);
+    const normal = cost <= allowance(rules, u, road, hill, cover, false), charge = cost <= allowance(rules, u, road, hill, cover, true);
     if (!normal && !charge) continue;
     const o = out.get(sq) ?? { normal: false, charge: false, cost: Infinity };
     out.set(sq, { normal: o.normal || normal, charge: o.charge || charge, cost: Math.min(o.cost, cost) });

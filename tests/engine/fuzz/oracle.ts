@@ -10,6 +10,7 @@ import { moveListing } from '../../../src/rules/movement';
 import { lossChoices } from '../../../src/rules/losses';
 import { meleeValuesAt } from '../../../src/rules/meleeValue';
 import { missileDice, withShot } from '../../../src/rules/missileFire';
+import { retreatEnds } from '../../../src/rules/retreat';
 
 const keys = (list: readonly Action[]) => list.map(actionKey).sort();
 
@@ -36,6 +37,13 @@ export function oracleFault(s: GameState, legal: readonly Action[], a: Action, n
   if (r?.stage === 'allocate' && s.toAct && s.current !== null) {
     const want = lossChoices(s, s.melees[s.current]!, s.toAct, r.loss[s.toAct]!).map((c): Action => (c.half ? { type: 'allocate', side: s.toAct!, unit: c.unit, half: true } : { type: 'allocate', side: s.toAct!, unit: c.unit }));
     const fault = sameKeys('10 losses', legal.filter((x) => x.type === 'allocate'), want);
+    if (fault) return fault;
+  }
+  const retreats = legal.filter((x) => x.type === 'retreat');
+  if (r?.stage === 'retreat' && retreats.length > 0) {
+    const u = s.units.find((x) => x.id === r.retreat[0])!;
+    const want = retreatEnds(s, u).map((to): Action => ({ type: 'retreat', side: u.side, unit: u.id, to }));
+    const fault = sameKeys(`10 retreat of ${u.id} from ${u.at}`, retreats, want);
     if (fault) return fault;
   }
   if (s.phase === 'melee' && s.current !== null && !r && a.type === 'mdi' && next.resolution) {
