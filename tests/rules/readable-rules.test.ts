@@ -4,7 +4,7 @@
  * the fuzz pins the core to it.
  */
 import { describe, expect, test } from 'vitest';
-import { scoreParts, unitScore, stackingFits, stackingProblem, TROOPS, type GameState, type Melee, type TroopType } from '../../src/rules';
+import { scoreParts, unitScore, stackingFits, stackingProblem, TROOPS, type GameState, type Melee, type ScenarioRules, type Terrain, type TroopType } from '../../src/rules';
 import { sideMeleeValue } from '../../src/rules/meleeValue';
 import { lossChoices } from '../../src/rules/losses';
 import { missileDice, withShot } from '../../src/rules/missileFire';
@@ -60,7 +60,7 @@ function withMelee(s: GameState, contact: string, supports: Melee['supports'] = 
 
 describe('10 melee value', () => {
   const rows = (extra: UnitRow[] = []): UnitRow[] => [['t', 'kn', 'knights', 'E5', 'S', 2], ['r', 'mi', 'mediumInfantry', 'E5', 'N'], ...extra];
-  test.each<[string, { terrain?: Parameters<typeof gameOf>[1]['terrain']; rules?: Parameters<typeof gameOf>[1]['rules']; extra?: UnitRow[]; charged?: boolean; half?: number }, number, string[]]>([
+  test.each<[string, { terrain?: Terrain; rules?: ScenarioRules; extra?: UnitRow[]; charged?: boolean; half?: number }, number, string[]]>([
     ['knights in the open: their stands at melee value', {}, 4, []],
     ['charging knights count their charge value', { charged: true }, 8, []],
     ['a half-killed stand counts half', { half: 1 }, 3, []],
