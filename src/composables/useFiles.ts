@@ -24,7 +24,7 @@ export function fileNameFor(title: string): string {
 }
 
 /** Offer text as a downloaded file. */
-function download(text: string, name: string): void {
+export function download(text: string, name: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   const a = document.createElement('a');
   a.href = url;

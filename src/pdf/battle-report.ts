@@ -20,7 +20,7 @@ export interface ReportStage { title: string; state: GameState; events: GameEven
  * Replay a saved game into stages: "Start" (the field when turn 1 begins, with what happened before it), then
  * each turn with the state at its end and its events, the last one marked as the end of the game.
  */
-export function reportStages(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actions'> & { turnLimit?: number | null }): ReportStage[] {
+export function reportStages(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actions' | 'distance'> & { turnLimit?: number | null }): ReportStage[] {
   let s = createGame(saved.scenario, { seed: saved.seed, ...(saved.turnLimit !== undefined ? { turnLimit: saved.turnLimit } : {}) });
   const stages: ReportStage[] = [];
   let title = 'Start';

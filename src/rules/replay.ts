@@ -30,7 +30,7 @@ export interface SavedGame {
  * The state to apply a saved game's action `index` to: a game played at a distance restarts its dice where its
  * players agreed a seed (every way of replaying a saved game goes through here).
  */
-export function diceFor(saved: Pick<SavedGame, 'distance'>, index: number, state: GameState): GameState {
+export function diceFor(saved: { distance?: DistanceRecord }, index: number, state: GameState): GameState {
   const agreed = saved.distance?.dice.find((d) => d.at === index);
   return agreed ? { ...state, rng: createRng(agreed.seed) } : state;
 }

@@ -7,7 +7,6 @@
 import type { Action } from '../actions';
 import { applyAction, createGame, legalActions } from '../game';
 import { createRng } from '../random';
-import type { Scenario } from '../scenario';
 import type { GameState } from '../state';
 import type { Message } from './message';
 
