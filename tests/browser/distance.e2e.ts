@@ -67,7 +67,14 @@ describe('play at a distance', () => {
     for (; exchanges < 24; exchanges++) {
       const reader: 'a' | 'b' = writer === 'a' ? 'b' : 'a';
       const page = pages[reader];
-      await openLink(page, link);
+      if (exchanges === 0) {
+        // The join travels as a file this time: downloaded by one browser, opened by the other.
+        const [file] = await Promise.all([pages[writer].waitForEvent('download'), pages[writer].getByTestId('download-message').click()]);
+        expect(file.suggestedFilename()).toMatch(/^nevsky-.+-1\.msg\.json$/);
+        await page.getByTestId('message-file').setInputFiles((await file.path())!);
+      } else {
+        await openLink(page, link);
+      }
       await expect.poll(() => page.getByTestId('distance-error').count()).toBe(0);
       await page.waitForSelector('[data-testid="distance-play"][data-step]:not([data-step="-1"])');
       if (!secretChecked && (await page.getByTestId('distance-play').getAttribute('data-phase')) === 'deploy' && reader === 'b') {
@@ -83,6 +90,8 @@ describe('play at a distance', () => {
       if ((await page.getByTestId('distance-play').getAttribute('data-phase')) === 'over') break;
       if (exchanges >= 10 && /Turn [2-9]/.test((await page.locator('.banner .where').textContent()) ?? '')) break;
     }
+    await a.screenshot({ path: '/tmp/distance-a.png' });
+    console.log(`distance e2e: ${exchanges + 1} messages after the join, ${actions} actions, ${await a.locator('.banner .where').textContent()}`);
     expect(secretChecked).toBe(true);
     expect(actions).toBeGreaterThan(5);
     expect(await a.locator('.banner .where').textContent()).toMatch(/Turn [2-9]|Game over/);
