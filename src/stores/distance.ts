@@ -99,8 +99,7 @@ export const useDistanceStore = defineStore('distance', () => {
 
   /** Send automatically when this player has nothing to do but pass the exchange on. */
   async function passIfIdle(): Promise<void> {
-    const t = turnOf(copy.value!);
-    if (t.writing && !t.canAct && copy.value!.draft.length === 0 && t.state?.phase !== 'over') await sendTurn();
+    if (turnOf(copy.value!).passNow) await sendTurn();
   }
 
   /**

@@ -3,7 +3,7 @@
  * cheating (a changed message, an old one sent again, a changed secret, a re-roll by reloading) is caught and changes
  * nothing; the exported game replays and checks.
  */
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
@@ -11,7 +11,10 @@ import { createRng, readGame, replayGame, stateHash, viewFor, type Action } from
 import { act, checkDistanceGame, exportGame, invite, join, lastSent, receive, send, turnOf, type DistanceGame, type Message } from '../../src/rules/distance';
 import { decodeMessage, encodeMessage } from '../../src/scenario';
 import { main } from '../../src/cli/main';
-import { playTurn, playWhole, template } from './players';
+import { playTurn, playWhole, seededRandomValues, template } from './players';
+
+beforeEach(() => seededRandomValues(30));
+afterEach(() => { vi.restoreAllMocks(); });
 
 const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
@@ -101,7 +104,7 @@ describe('secrets and dice neither side controls', () => {
   });
 
   test('an MDI pick is sealed until the other side has picked, then opened; a changed pick is refused', async () => {
-    const ex = await playWhole(template('open-field'), 'teutonic', 12);
+    const ex = await playWhole(template('open-field'), 'teutonic', 13);
     const at = ex.messages.findIndex((m) => m.seal && (ex.messages[m.n + 2]?.unseal?.actions ?? []).some((a) => a.type === 'mdi'));
     expect(at).toBeGreaterThan(0);
     const sealing = ex.messages[at]!;
@@ -142,8 +145,14 @@ describe('secrets and dice neither side controls', () => {
       const sent = await send(played);
       const r = await receive(reader, copy(sent.message));
       if (!r.ok) throw new Error(r.reason);
-      const rolled = turnOf(r.game).progress.dice.length > turnOf(reader).progress.dice.length && (sent.message.actions ?? []).length > 0;
+      // Dice rolled from this message's seed: its last action set them rolling.
+      const agreed = r.game.seeds.find((x) => x.n === sent.message.n)?.seed;
+      const rolled = turnOf(r.game).progress.dice.some((d) => d.seed === agreed);
       if (rolled) {
+        // The sender cannot know these dice: its copy stops before the roll, with no seed for its message, until the reply.
+        expect(turnOf(sent.game).progress.frontier).toEqual({ kind: 'dice', n: sent.message.n });
+        expect(sent.game.seeds.some((x) => x.n === sent.message.n)).toBe(false);
+        expect(turnOf(sent.game).writing).toBe(false);
         // The sender "reloads" its copy from before sending and sends again: new share, so other dice.
         const again = await send(played);
         expect(again.message.roll).not.toBe(sent.message.roll);
@@ -217,7 +226,7 @@ describe('the exported game', () => {
     expect(pdf.code).toBe(0);
 
     const badSeed = copy(saved);
-    badSeed.distance!.dice[1]!.seed ^= 1;
+    badSeed.distance!.dice[1]!.seed = (badSeed.distance!.dice[1]!.seed + 1) % 4294967296;
     writeFileSync(file, JSON.stringify(badSeed));
     const r1 = await runCli(['replay', file]);
     expect(r1.code).toBe(1);

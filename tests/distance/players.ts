@@ -1,7 +1,21 @@
 /** Two simulated players of a game at a distance, in one process: each keeps its own copy and only messages pass. */
 import { readFileSync } from 'node:fs';
-import { createRng, sampleAction, type Scenario } from '../../src/rules';
+import { vi } from 'vitest';
+import { createRng, rollDie, sampleAction, type Scenario } from '../../src/rules';
 import { act, invite, join, receive, send, turnOf, type DistanceGame, type Message } from '../../src/rules/distance';
+
+/**
+ * Make the players' random values (game ids, secrets, shares, salts) a seeded sequence, so each test plays the same
+ * games every run (the protocol itself never depends on where its randomness comes from).
+ */
+export function seededRandomValues(seed: number): void {
+  const rng = createRng(seed);
+  vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
+    const bytes = new Uint8Array(array!.buffer, array!.byteOffset, array!.byteLength);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = rollDie(rng, 256) - 1;
+    return array;
+  });
+}
 
 export function template(name: string): Scenario {
   return JSON.parse(readFileSync(new URL(`../../templates/${name}.json`, import.meta.url), 'utf8')) as Scenario;
@@ -41,7 +55,8 @@ export async function playWhole(scenario: Scenario, inviterSide: string, seed: n
     if (!r.ok) throw new Error(`message ${last.n}: ${r.reason}`);
     const t = turnOf(r.game);
     turns.push(t.state?.turn ?? 0);
-    if (t.state?.phase === 'over' && turnOf(players[last.from]!).state?.phase === 'over') { players[to] = r.game; break; }
+    // The game is over and the other side has seen all of it: nothing more to send.
+    if (t.state?.phase === 'over' && !t.passNow) { players[to] = r.game; break; }
     const out = await send(playTurn(r.game, rng));
     players[to] = out.game;
     messages.push(out.message);

@@ -50,6 +50,11 @@ export interface Turn {
   canAct: boolean;
   /** The last drafted action rolls dice: its result comes with the reply. */
   diceWaiting: boolean;
+  /**
+   * This player has nothing to do but must still send (an empty message carrying its reveals): the other side is to
+   * act, or the game is over and the other side has yet to see the dice its last message set rolling.
+   */
+  passNow: boolean;
   /** Where the known game stops, and any fault. */
   progress: Progress;
 }
@@ -109,7 +114,10 @@ export function turnOf(g: DistanceGame): Turn {
   }
   const blocked = !state || progress.fault !== null || (progress.frontier !== null && !scratch);
   const canAct = writing && !blocked && !diceWaiting && !answered && state!.phase !== 'over' && state!.toAct === g.me;
-  return { state, writing, canAct, diceWaiting, progress };
+  const last = g.messages.length - 1;
+  const theyRolled = progress.dice.length > 0 && g.seeds.some((x) => x.n === last && x.seed === progress.dice[progress.dice.length - 1]!.seed);
+  const passNow = writing && !canAct && g.draft.length === 0 && !!state && progress.fault === null && (state.phase !== 'over' || theyRolled);
+  return { state, writing, canAct, diceWaiting, passNow, progress };
 }
 
 /** Add one action of this player to its draft; throws the engine's rule error (or says why not) when it may not. */
