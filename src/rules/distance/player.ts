@@ -17,7 +17,7 @@ import type { Scenario } from '../scenario';
 import type { GameState } from '../state';
 import { validateScenario } from '../validate';
 import { messageProblem } from './check';
-import { canonicalJson, diceCommitment, diceSeed, messageHash, randomToken, sealOf } from './crypto';
+import { diceCommitment, diceSeed, messageHash, randomToken, sealOf } from './crypto';
 import { MESSAGE_VERSION, readMessage, type Message } from './message';
 import { isSecretAction, replayMessages, secretPending, senderOf, standIns, type Progress } from './transcript';
 
@@ -248,6 +248,3 @@ export function exportGame(g: DistanceGame): SavedGame {
     },
   };
 }
-
-/** `canonicalJson`, for callers comparing messages. */
-export { canonicalJson };
