@@ -12,7 +12,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 
 const root = new URL('../', import.meta.url);
 export const OUTPUT = 'src/rules/validators.generated.js';
-const SCHEMAS = { scenario: 'schemas/scenario.schema.json', game: 'schemas/game.schema.json', roster: 'schemas/roster.schema.json' };
+const SCHEMAS = { scenario: 'schemas/scenario.schema.json', game: 'schemas/game.schema.json', roster: 'schemas/roster.schema.json', message: 'schemas/message.schema.json' };
 
 // The two runtime helpers ajv's code may call, written out so the module imports nothing.
 const RUNTIME = {

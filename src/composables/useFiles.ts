@@ -7,6 +7,8 @@ import { formatJson, parseJson, readGame, type Diagnostic, type SavedGame } from
 import { looksLikeRoster, parseRoster, serializeRoster, type RosterDiagnostic } from '../rulesets';
 import { MAX_SCENARIO_BYTES, decodeShare, encodeShare, parseScenario, serializeScenario, SHARE_PREFIX } from '../scenario';
 import { useLibraryStore } from '../stores/library';
+import { useDistanceStore } from '../stores/distance';
+import { useEditorStore } from '../stores/editor';
 import { useRosterStore } from '../stores/roster';
 import { useScenarioStore } from '../stores/scenario';
 import { importNotice, useImportPlacement } from './importPlacement';
@@ -24,7 +26,7 @@ export function fileNameFor(title: string): string {
 }
 
 /** Offer text as a downloaded file. */
-function download(text: string, name: string): void {
+export function download(text: string, name: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   const a = document.createElement('a');
   a.href = url;
@@ -35,12 +37,18 @@ function download(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The parsed value when JSON text claims to be a saved game (`format: "nevsky-game"`), else undefined. */
-function gameValue(text: string): unknown {
+/** JSON text's value when it is an object (a document claiming a `format`), else undefined. */
+function jsonDocument(text: string): { format?: unknown } | undefined {
   const parsed = parseJson(text);
   if ('error' in parsed) return undefined;
   const v = parsed.value as { format?: unknown } | null;
-  return v && typeof v === 'object' && v.format === 'nevsky-game' ? v : undefined;
+  return v && typeof v === 'object' ? v : undefined;
+}
+
+/** The parsed value when JSON text claims to be a saved game (`format: "nevsky-game"`), else undefined. */
+function gameValue(text: string): unknown {
+  const v = jsonDocument(text);
+  return v?.format === 'nevsky-game' ? v : undefined;
 }
 
 /** True when JSON text claims to be a roster file (so its problems are a roster's problems). */
@@ -71,6 +79,13 @@ export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (g
 
   /** Open scenario, roster or game text as a new library entry, or list its problems. */
   async function importText(text: string, source: string): Promise<boolean> {
+    // A message of a game at a distance (an invitation, a turn) goes to that game.
+    if (jsonDocument(text)?.format === 'nevsky-message') {
+      const opened = await useDistanceStore().open(text);
+      if (opened) useEditorStore().view = 'play';
+      else importProblems.value = { source, diagnostics: [{ code: 'json', severity: 'error', message: useDistanceStore().error }] };
+      return opened;
+    }
     const game = gameValue(text);
     if (game !== undefined && openGame) {
       const read = readGame(game);

@@ -3,7 +3,7 @@
  * points, a small map at the start, after each turn and at the end (stands lost show as open pips; squares where
  * stands were lost that turn carry a red cross), and the turn-by-turn log in plain English.
  */
-import { TROOPS, actionFault, applyAction, createGame, unitPoints, type GameEvent, type GameState, type SavedGame } from '../rules';
+import { TROOPS, actionFault, applyAction, createGame, diceFor, unitPoints, type GameEvent, type GameState, type SavedGame } from '../rules';
 import { resolveScenario, type ResolvedScenario } from '../scenario';
 import { TERRAIN_STYLE } from '../scenario/symbology';
 import { drawBoard, drawEdgeLabels } from './board';
@@ -20,7 +20,7 @@ export interface ReportStage { title: string; state: GameState; events: GameEven
  * Replay a saved game into stages: "Start" (the field when turn 1 begins, with what happened before it), then
  * each turn with the state at its end and its events, the last one marked as the end of the game.
  */
-export function reportStages(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actions'> & { turnLimit?: number | null }): ReportStage[] {
+export function reportStages(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actions' | 'distance'> & { turnLimit?: number | null }): ReportStage[] {
   let s = createGame(saved.scenario, { seed: saved.seed, ...(saved.turnLimit !== undefined ? { turnLimit: saved.turnLimit } : {}) });
   const stages: ReportStage[] = [];
   let title = 'Start';
@@ -40,7 +40,7 @@ export function reportStages(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actio
   take(s.events, s);
   for (const [i, a] of saved.actions.entries()) {
     let next: GameState;
-    try { next = applyAction(s, a); } catch (err) { throw new Error(actionFault(i, a.type, (err as Error).message)); }
+    try { next = applyAction(diceFor(saved, i, s), a); } catch (err) { throw new Error(actionFault(i, a.type, (err as Error).message)); }
     take(next.events, next);
     s = next;
   }

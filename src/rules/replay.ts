@@ -3,6 +3,18 @@ import type { Scenario } from './scenario';
 import type { Action } from './actions';
 import { applyAction, createGame } from './game';
 import type { GameState } from './state';
+import { createRng } from './random';
+import type { Message } from './distance/message';
+
+/** A game played at a distance: its messages and the dice agreed by them (schemas/game.schema.json `distance`). */
+export interface DistanceRecord {
+  game: string;
+  side: string;
+  /** Before the action at index `at`, the dice restart from `seed`. */
+  dice: Array<{ at: number; seed: number }>;
+  messages: Message[];
+  closing?: { secrets?: Array<{ n: number; secret: string }>; seals?: Array<{ n: number; salt: string; actions: Action[] }> };
+}
 
 export interface SavedGame {
   format: 'nevsky-game';
@@ -11,6 +23,16 @@ export interface SavedGame {
   seed: number;
   turnLimit?: number | null;
   actions: Action[];
+  distance?: DistanceRecord;
+}
+
+/**
+ * The state to apply a saved game's action `index` to: a game played at a distance restarts its dice where its
+ * players agreed a seed (every way of replaying a saved game goes through here).
+ */
+export function diceFor(saved: { distance?: DistanceRecord }, index: number, state: GameState): GameState {
+  const agreed = saved.distance?.dice.find((d) => d.at === index);
+  return agreed ? { ...state, rng: createRng(agreed.seed) } : state;
 }
 
 /** The saved form of a game. */
@@ -29,11 +51,11 @@ export function actionFault(index: number, type: unknown, message: string, point
 }
 
 /** Replay a saved game from the start; throws RuleError (the message made by `actionFault`) on an illegal action. */
-export function replayGame(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actions'> & { turnLimit?: number | null }): GameState {
+export function replayGame(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actions' | 'distance'> & { turnLimit?: number | null }): GameState {
   let s = createGame(saved.scenario, { seed: saved.seed, ...(saved.turnLimit !== undefined ? { turnLimit: saved.turnLimit } : {}) });
   saved.actions.forEach((a, i) => {
     try {
-      s = applyAction(s, a);
+      s = applyAction(diceFor(saved, i, s), a);
     } catch (err) {
       if (err instanceof Error) err.message = actionFault(i, a.type, err.message);
       throw err;

@@ -40,7 +40,7 @@ export function schemaMessage(e: ErrorObject): string {
     case 'enum': return `${where} is ${shown(e.data)}; it must be one of ${(p.allowedValues as unknown[]).map(shown).join(', ')}.`;
     case 'const': return `${where} is ${shown(e.data)}; it must be ${shown(p.allowedValue)}.`;
     case 'type': return `${where} must be ${String(p.type).replace(',', ' or ')}, not ${shown(e.data)}.`;
-    case 'pattern': return `${where} is ${shown(e.data)}, which is not ${e.parentSchema?.title === 'Created' || where.endsWith('created') ? 'a date like 2026-11-21' : 'a square label like "C4"'}.`;
+    case 'pattern': return `${where} is ${shown(e.data)}, which is not ${e.parentSchema?.title === 'Created' || where.endsWith('created') ? 'a date like 2026-11-21' : String(p.pattern).startsWith('^[A-Za-z0-9_-]') ? 'a base64url value of the right length' : 'a square label like "C4"'}.`;
     case 'minLength': return `${where} must not be shorter than ${String(p.limit)} character(s).`;
     case 'maxLength': return `${where} must not be longer than ${String(p.limit)} characters.`;
     case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':

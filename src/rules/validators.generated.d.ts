@@ -7,3 +7,5 @@ export const scenario: ValidateFunction;
 export const game: ValidateFunction;
 /** schemas/roster.schema.json */
 export const roster: ValidateFunction;
+/** schemas/message.schema.json */
+export const message: ValidateFunction;

@@ -6,3 +6,4 @@ export * from './share';
 export * from './defaults';
 export * from './templates';
 export * from './limits';
+export * from './messageLink';

@@ -1,24 +1,12 @@
 /** Share links: the scenario compressed with deflate-raw and written as base64url in the URL fragment. */
+import { fromBase64Url, toBase64Url } from '../rules/base64url';
 import { MAX_SCENARIO_BYTES, parseScenario, type ParseResult } from './parse';
 
 /** The fragment prefix of a share link: `#s=...`. */
 export const SHARE_PREFIX = 's=';
 
-function toBase64Url(bytes: Uint8Array): string {
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array {
-  const b64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
-  const bin = atob(b64);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
-async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+/** Run bytes through a compression or decompression stream. */
+export async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
   const body = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(body).arrayBuffer());
 }

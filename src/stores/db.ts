@@ -3,6 +3,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { BalanceSummary, Scenario } from '../rules';
 import type { Roster } from '../rulesets';
 import type { SavedGame } from '../rules';
+import type { DistanceGame } from '../rules/distance';
 
 /** One saved scenario with its undo history, so a reload loses nothing. Entries saved before rosters have no kind. */
 export interface LibraryRecord {
@@ -63,6 +64,8 @@ export interface GameRecord {
   setup: GameSetup;
   /** True once the game has ended. */
   over: boolean;
+  /** A game played at a distance: this player's own copy (its secrets included; `game` is its export). */
+  distance?: DistanceGame;
   rev?: number;
   writer?: string;
 }

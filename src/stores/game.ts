@@ -5,7 +5,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, toRaw } from 'vue';
-import { actionFault, applyAction, createGame, formatJson, readGame, saveGame, viewFor, type Action, type GameEvent, type GameState, type SavedGame, type Scenario } from '../rules';
+import { actionFault, applyAction, createGame, diceFor, formatJson, readGame, saveGame, viewFor, type Action, type GameEvent, type GameState, type SavedGame, type Scenario } from '../rules';
 import { actionSentence } from '../play/describe';
 import type { GameRecord, GameSetup } from './db';
 import { useLibraryStore } from './library';
@@ -32,7 +32,7 @@ export function replayWithJournal(saved: SavedGame): { state: GameState; journal
   const journal: JournalEntry[] = [];
   saved.actions.forEach((a, i) => {
     let next: GameState;
-    try { next = applyAction(s, a); } catch (err) { throw new Error(actionFault(i, a.type, (err as Error).message)); }
+    try { next = applyAction(diceFor(saved, i, s), a); } catch (err) { throw new Error(actionFault(i, a.type, (err as Error).message)); }
     journal.push(entryFor(s, next, a));
     s = next;
   });

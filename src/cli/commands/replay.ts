@@ -1,6 +1,7 @@
 /** `nevsky replay FILE`: re-run a saved game and print its final score and state hash. */
 import { parseArgs } from 'node:util';
 import { readGame, replayGame, stateHash } from '../../rules';
+import { checkDistanceGame } from '../../rules/distance';
 import { EXIT, readText, UsageError, type Io } from '../io';
 import type { Command } from '../main';
 import { scoreLine } from './play';
@@ -12,6 +13,7 @@ export const replayCommand: Command = {
   usage: 'nevsky replay FILE',
   help: `FILE is a saved game written by "nevsky play --log" ({scenario, seed, actions}).
 Its scenario is checked with the set-up rules before any action is replayed (as the app checks an imported game).
+A game played at a distance has every dice and secret-choice commitment checked against its reveal first.
 Exit status: 0 when every action replays, 1 when the file is malformed, its scenario has set-up errors
 or an action is illegal, 2 when the file cannot be read or the arguments are wrong.`,
   async run(args: string[], io: Io): Promise<number> {
@@ -23,9 +25,13 @@ or an action is illegal, 2 when the file cannot be read or the arguments are wro
     const reading = readGame(read.text);
     if (!reading.ok) { io.err(`${file}: ${reading.message}\n${reading.problems.map(formatDiagnostic).join('\n')}`); return EXIT.invalid; }
     const game = reading.game;
+    // A game played at a distance: every commitment must match its reveal, and its messages give these very actions.
+    const distance = game.distance ? await checkDistanceGame(game) : null;
+    if (distance && !distance.ok) { io.err(`${file}: this game at a distance does not check: ${distance.reason}`); return EXIT.invalid; }
     try {
       const end = replayGame(game);
       io.out(`${file}: ${game.actions.length} actions replayed, turn ${end.turn}`);
+      if (distance?.ok) io.out(`Played at a distance: ${distance.messages} messages, ${distance.commitments} commitments checked against their reveals`);
       io.out(`Final score: ${scoreLine(end)}`);
       io.out(`State hash: ${stateHash(end)}`);
       return EXIT.ok;

@@ -1,0 +1,188 @@
+/**
+ * The game played at a distance in this browser (useDistanceStore): this player's own copy (src/rules/distance), kept
+ * in the library after every change like any game, the message waiting to be sent (link and file), and the opening of
+ * the other player's links and files. Hidden information as ever: the screen shows only viewFor(state, this side).
+ */
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import { viewFor, type Action, type GameState, type Scenario } from '../rules';
+import { act as draftAction, exportGame, invite, join, lastSent, receive, send, turnOf, undoDraft, type DistanceGame, type Message } from '../rules/distance';
+import { decodeMessage, encodeMessage, isMessageFragment } from '../scenario';
+import { canonical } from './game';
+import type { GameRecord } from './db';
+import { useLibraryStore } from './library';
+
+/** A message ready to go: its link (payload in the `#` fragment) and its file. */
+export interface Outgoing { n: number; link: string; file: string; name: string }
+
+export const useDistanceStore = defineStore('distance', () => {
+  const copy = shallowRef<DistanceGame | null>(null);
+  const id = ref<string | null>(null);
+  const title = ref('');
+  const sourceId = ref<string | null>(null);
+  /** The message to send (the last this player made), shown until the reply comes. */
+  const outgoing = shallowRef<Outgoing | null>(null);
+  /** What the last opened message did, or why it was refused (plain text). */
+  const notice = ref('');
+  const error = ref('');
+
+  const turn = computed(() => (copy.value ? turnOf(copy.value) : null));
+  const me = computed(() => copy.value?.me ?? null);
+  /** The state to act on (stand-ins for the other side's sealed choices, this player's draft applied). */
+  const state = computed<GameState | null>(() => turn.value?.state ?? null);
+  /** What the screen shows: this side's view only. */
+  const view = computed<GameState | null>(() => {
+    const s = state.value;
+    return s && me.value ? (s.phase === 'over' ? s : viewFor(s, me.value)) : null;
+  });
+  const canAct = computed(() => !!turn.value?.canAct);
+  /** This player has acted and must now send its turn. */
+  const mustSend = computed(() => !!turn.value && turn.value.writing && !turn.value.canAct && copy.value!.draft.length > 0);
+
+  function plain<T>(x: T): T {
+    return JSON.parse(JSON.stringify(x)) as T;
+  }
+
+  function record(): GameRecord {
+    const g = copy.value!;
+    return {
+      id: id.value!, kind: 'game', title: title.value, updated: Date.now(), game: plain(exportGame(g)),
+      setup: { mode: 'hotseat', computerSide: null, level: 2, sourceId: sourceId.value }, over: turn.value?.state?.phase === 'over', distance: plain(g),
+    };
+  }
+
+  async function persist(): Promise<void> {
+    if (id.value && copy.value) await useLibraryStore().saveGame(record());
+  }
+
+  async function outgoingOf(m: Message): Promise<Outgoing> {
+    const fragment = await encodeMessage(m);
+    const base = typeof location === 'undefined' ? '' : `${location.origin}${location.pathname}`;
+    return { n: m.n, link: `${base}#${fragment}`, file: `${JSON.stringify(m)}\n`, name: `nevsky-${m.game.slice(0, 6)}-${m.n}.msg.json` };
+  }
+
+  async function adopt(g: DistanceGame, m: Message | null, fresh: boolean): Promise<void> {
+    copy.value = g;
+    outgoing.value = m ? await outgoingOf(m) : null;
+    const library = useLibraryStore();
+    if (fresh) {
+      id.value = library.makeId();
+      await library.addGame(record());
+    } else {
+      await persist();
+    }
+    await library.remember(id.value!);
+  }
+
+  /** Start a game at a distance: this player plays `side`; the invitation is the first message to send. */
+  async function start(scenario: Scenario, side: string, source: string | null): Promise<void> {
+    error.value = notice.value = '';
+    const made = await invite(canonical(scenario), side);
+    title.value = `${scenario.meta.title} — at a distance`.slice(0, 120);
+    sourceId.value = source;
+    await adopt(made.game, made.message, true);
+    notice.value = 'Send the invitation to the other player: the link, or the file.';
+  }
+
+  /** Reopen a game at a distance from the library. */
+  async function load(rec: GameRecord): Promise<void> {
+    copy.value = rec.distance!;
+    id.value = rec.id;
+    title.value = rec.title;
+    sourceId.value = rec.setup.sourceId;
+    error.value = notice.value = '';
+    const mine = lastSent(rec.distance!);
+    outgoing.value = mine && !turnOf(rec.distance!).writing ? await outgoingOf(mine) : null;
+    useLibraryStore().openGame(rec);
+    void useLibraryStore().remember(rec.id);
+  }
+
+  /** Send automatically when this player has nothing to do but pass the exchange on. */
+  async function passIfIdle(): Promise<void> {
+    if (turnOf(copy.value!).passNow) await sendTurn();
+  }
+
+  /**
+   * Open a message link or file (text): an invitation joins its game as a new library entry; any other message goes
+   * to its game (the open one, or the library's entry with that game id). A refused message changes nothing.
+   */
+  async function open(text: string): Promise<boolean> {
+    error.value = notice.value = '';
+    const read = await decodeMessage(text);
+    if (!read.ok) { error.value = read.reason; return false; }
+    const m = read.message;
+    const library = useLibraryStore();
+    if (m.n === 0) {
+      const existing = library.records.find((r) => r.kind === 'game' && (r as GameRecord).distance?.game === m.game) as GameRecord | undefined;
+      if (existing) { await load(existing); notice.value = 'You have already joined this game: it is open again.'; return true; }
+      const joined = await join(m);
+      if (!joined.ok) { error.value = joined.reason; return false; }
+      title.value = `${m.scenario!.meta.title} — at a distance`.slice(0, 120);
+      sourceId.value = null;
+      await adopt(joined.game, joined.message, true);
+      notice.value = 'You joined the game: send your answer back (the link or the file).';
+      return true;
+    }
+    if (copy.value?.game !== m.game) {
+      const entry = library.records.find((r) => r.kind === 'game' && (r as GameRecord).distance?.game === m.game) as GameRecord | undefined;
+      const rec = entry ? await library.entry(entry.id) : undefined;
+      if (!rec || rec.kind !== 'game' || !rec.distance) { error.value = 'This message belongs to a game that is not in this library: open the invitation first.'; return false; }
+      await load(rec);
+    }
+    const r = await receive(copy.value!, m);
+    if (!r.ok) { error.value = r.reason; return false; }
+    await adopt(r.game, null, false);
+    notice.value = `Message ${m.n} applied.`;
+    await passIfIdle();
+    return true;
+  }
+
+  /** One action of this player (kept in the draft until sent); throws the rules' reason when not allowed. */
+  async function act(action: Action): Promise<void> {
+    copy.value = draftAction(copy.value!, action);
+    await persist();
+  }
+
+  /** Take the last unsent action back. */
+  async function takeBack(): Promise<void> {
+    if (!copy.value || copy.value.draft.length === 0) return;
+    copy.value = undoDraft(copy.value);
+    await persist();
+  }
+
+  /** Make the next message from the draft; its link and file are shown until the reply comes. */
+  async function sendTurn(): Promise<void> {
+    error.value = '';
+    try {
+      const out = await send(copy.value!);
+      await adopt(out.game, out.message, false);
+      notice.value = `Your message ${out.message.n} is ready: send the link or the file to the other player.`;
+    } catch (err) {
+      error.value = (err as Error).message;
+    }
+  }
+
+  /** Show the last message sent again (when the other player lost it). */
+  async function resend(): Promise<void> {
+    const m = copy.value ? lastSent(copy.value) : null;
+    if (m) outgoing.value = await outgoingOf(m);
+  }
+
+  /** If the page was opened from a message link (`#d=...`), open that message (the fragment is then cleared). */
+  async function openFromUrl(): Promise<boolean> {
+    if (!isMessageFragment(location.hash)) return false;
+    const text = location.hash;
+    history.replaceState(null, '', location.pathname + location.search);
+    await open(text);
+    return true;
+  }
+
+  function close(): void {
+    copy.value = null;
+    id.value = null;
+    outgoing.value = null;
+    error.value = notice.value = '';
+  }
+
+  return { copy, id, title, outgoing, notice, error, turn, me, state, view, canAct, mustSend, start, load, open, openFromUrl, act, takeBack, sendTurn, resend, close, exported: () => exportGame(copy.value!) };
+});
