@@ -15,6 +15,11 @@ export const HINT_LEVEL = 0;
 
 const SEARCH_LEVELS: Record<number, AiLevel> = { 1: 'easy', 2: 'normal', 3: 'hard' };
 
+/** The search level a hint is worked out at: the game's level (normal for hot-seat games and the quick hint). */
+export function hintLevel(level: number): AiLevel {
+  return SEARCH_LEVELS[level] ?? 'normal';
+}
+
 /** The wall-clock cap on one decision of a level in the worker (ms; 0 for hints, which are not capped). */
 export function thinkingCapMs(level: number): number {
   const search = SEARCH_LEVELS[level];
