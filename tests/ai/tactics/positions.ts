@@ -148,9 +148,9 @@ export const POSITIONS: TacticalPosition[] = [
     avoid: [lead('tk', 'E5')],
   },
   {
-    name: 'charge: knights do not attack levy in a village when open ground holds levy too',
-    why: 'in the village the knights fight uncharged (4 against 2); in the open charged (8 against 2, three times over)',
-    units: [['t', 'tk', 'knights', 'F3', 'S'], FAR_T, ['r', 'rw', 'levyInfantry', 'G5', 'N'], ['r', 'ro', 'levyInfantry', 'D5', 'N'], ...FAR],
+    name: 'charge: knights charge the medium infantry in the open, not the armored infantry in the village',
+    why: 'no charge into a protected square (7): the village fight is 4 against 6 (the knights are the weaker); the open one 8 against 4',
+    units: [['t', 'tk', 'knights', 'F3', 'S'], FAR_T, ['r', 'rw', 'armoredInfantry', 'G5', 'N'], ['r', 'ro', 'mediumInfantry', 'D5', 'N'], ...FAR],
     terrain: { protected: [{ at: 'G5', kind: 'village' }] },
     find: [{ type: 'move', unit: 'tk', to: 'D5', charge: true }],
     avoid: [lead('tk', 'G5')],
