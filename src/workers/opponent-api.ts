@@ -12,16 +12,24 @@ import { decide, hintLevel } from './levels';
 /** The parts of a state that stay the same for the whole game (the caches are kept by these objects). */
 type Fixed = Pick<GameState, 'scenario' | 'rules' | 'sides' | 'board' | 'seed'>;
 
-/** The opponent's functions, with their caches. `now`: the clock that caps the decisions (the worker's own). */
-export function opponentApi(now: () => number) {
+/**
+ * A function that hands back each state with the last game's fixed parts (the very objects of the first state seen
+ * with them) when they are unchanged, so the engine's caches kept by those objects still apply; a state of another
+ * game (or scenario) is kept as it is and becomes the last.
+ */
+export function fixedPartsKeeper(): (state: GameState) => GameState {
   let last: { key: string; fixed: Fixed } | null = null;
-  /** The state with the last game's fixed parts when they are unchanged (its caches then still apply). */
-  const prepared = (state: GameState): GameState => {
+  return (state) => {
     const fixed: Fixed = { scenario: state.scenario, rules: state.rules, sides: state.sides, board: state.board, seed: state.seed };
     const key = JSON.stringify(fixed);
     if (last?.key !== key) { last = { key, fixed }; return state; }
     return { ...state, ...last.fixed };
   };
+}
+
+/** The opponent's functions, with their caches. `now`: the clock that caps the decisions (the worker's own). */
+export function opponentApi(now: () => number) {
+  const prepared = fixedPartsKeeper();
   return {
     /** The computer's action, its thinking capped at the level's time on this worker's clock. */
     decide: (state: GameState, side: string, level: number, seed: number): Action => decide(prepared(state), side, level, seed, now),

@@ -166,9 +166,9 @@ export const POSITIONS: TacticalPosition[] = [
   },
   {
     name: 'support: the defender backs its infantry',
-    why: 'Teutonic knights led into E6; Russian armored infantry at F6 facing west have it straight ahead: +6 to the defence',
-    units: [['t', 'tk', 'knights', 'E4', 'S'], FAR_T, ['r', 'rm', 'mediumInfantry', 'E6', 'N'], ['r', 'ra', 'armoredInfantry', 'F6', 'W'], ...FAR],
-    actions: [{ type: 'move', unit: 'tk', to: 'E6', charge: true }, { type: 'endMove' }],
+    why: 'Teutonic medium infantry led into E6 (4 against 4); armored infantry at F6 facing west have it straight ahead: 4 against 10, alike 2 against 8 and the attackers are destroyed',
+    units: [['t', 'tm', 'mediumInfantry', 'E5', 'S'], FAR_T, ['r', 'rm', 'mediumInfantry', 'E6', 'N'], ['r', 'ra', 'armoredInfantry', 'F6', 'W'], ...FAR],
+    actions: [{ type: 'move', unit: 'tm', to: 'E6' }, { type: 'endMove' }],
     find: [{ type: 'support', unit: 'ra', contact: 'E6' }],
     avoid: [{ type: 'endSupport' }],
   },
