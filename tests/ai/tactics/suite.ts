@@ -1,7 +1,7 @@
 /** The tactical suite's runner, shared by its test and `npm run bench -- tactics`: set a position up, ask a level, judge. */
 import { actionKey, legalActions, type Action, type GameState } from '../../../src/rules';
 import { decide, LEVELS } from '../../../src/workers/levels';
-import { act, advanceTo, gameOf } from '../../engine/helpers';
+import { act, gameOf } from '../../engine/helpers';
 import { POSITIONS, type Match, type TacticalPosition } from './positions';
 
 export { POSITIONS };
