@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { actionKey, applyAction, createGame, legalActions, simplePolicy, type GameState } from '../../src/rules';
 import { templateScenario } from '../../src/scenario';
-import { decide } from '../../src/workers/levels';
+import { decide, policyFor, thinkingCapMs } from '../../src/workers/levels';
 import { fixedPartsKeeper, opponentApi } from '../../src/workers/opponent-api';
 
 /** The first `n` states of a simple-policy game with a real choice for the side to act. */
@@ -47,4 +47,19 @@ describe('the opponent worker keeps its caches', () => {
       expect(actionKey(kept)).toBe(actionKey(decide(structuredClone(s), s.toAct!, 1, s.seed)));
     }
   }, 60_000);
+});
+
+describe('the cap counts from the worker\'s call', () => {
+  test('time already spent on the decision is taken off the level\'s cap', () => {
+    const view = choices('open-field', 4, 30).find((x) => x.phase === 'move')!;
+    const reads = (spentMs: number) => {
+      let t = 0, n = 0;
+      // A clock that moves 1 ms a reading: a search with time left times its playouts, one out of time stops at once.
+      const clock = () => { n++; return t++; };
+      policyFor(2, 5, clock, spentMs)(view, legalActions(view));
+      return n;
+    };
+    expect(reads(0)).toBeGreaterThan(10);
+    expect(reads(thinkingCapMs(2))).toBeLessThanOrEqual(3);
+  });
 });
