@@ -9,6 +9,7 @@ import { replayCommand } from './commands/replay';
 import { reportCommand } from './commands/report';
 import { bookletCommand } from './commands/booklet';
 import { balanceCommand } from './commands/balance';
+import { hintCommand } from './commands/hint';
 
 export interface Command {
   name: string;
@@ -19,7 +20,7 @@ export interface Command {
 }
 
 /** Every sub-command, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, balanceCommand, pdfCommand, referenceCommand, rosterCommand, reportCommand, bookletCommand];
+export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, hintCommand, balanceCommand, pdfCommand, referenceCommand, rosterCommand, reportCommand, bookletCommand];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

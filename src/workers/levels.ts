@@ -15,6 +15,11 @@ export const HINT_LEVEL = 0;
 
 const SEARCH_LEVELS: Record<number, AiLevel> = { 1: 'easy', 2: 'normal', 3: 'hard' };
 
+/** The search level a hint is worked out at: the game's level (normal for hot-seat games and the quick hint). */
+export function hintLevel(level: number): AiLevel {
+  return SEARCH_LEVELS[level] ?? 'normal';
+}
+
 /** The wall-clock cap on one decision of a level in the worker (ms; 0 for hints, which are not capped). */
 export function thinkingCapMs(level: number): number {
   const search = SEARCH_LEVELS[level];
@@ -23,11 +28,13 @@ export function thinkingCapMs(level: number): number {
 
 /**
  * The policy that plays a level: the search player with that level's budget (capped in time when a clock is
- * given, as in the worker; iterations only, fully seeded, without one); the simple policy for hints.
+ * given, as in the worker; iterations only, fully seeded, without one); the simple policy for hints. `spentMs`: time
+ * the decision has already taken on that clock (reading the state, listing the actions), taken off the level's cap.
  */
-export function policyFor(level: number, seed: number, now?: () => number): Policy {
+export function policyFor(level: number, seed: number, now?: () => number, spentMs = 0): Policy {
   const search = SEARCH_LEVELS[level];
-  return search ? searchPolicy({ level: search, seed, ...(now ? { now } : {}) }) : simplePolicy(seed);
+  if (!search) return simplePolicy(seed);
+  return searchPolicy({ level: search, seed, ...(now ? { now, budget: { timeMs: Math.max(0, AI_LEVELS[search].timeMs - spentMs) } } : {}) });
 }
 
 /**
@@ -35,10 +42,12 @@ export function policyFor(level: number, seed: number, now?: () => number): Poli
  * other side's pending MDI pick are blanked before the policy sees them). Deterministic for a seed.
  */
 export function decide(state: GameState, side: string, level: number, seed: number, now?: () => number): Action {
+  // The cap counts from here: the view and the listing (slow when the caches are cold) are part of the decision.
+  const start = now?.() ?? 0;
   const view = viewFor(state, side);
   const actions = legalActions(view);
   if (actions.length === 0) throw new Error(`${side} has nothing to do now`);
-  const choice = policyFor(level, (seed + state.log.length * 7919) >>> 0, now)(view, actions);
+  const choice = policyFor(level, (seed + state.log.length * 7919) >>> 0, now, now ? now() - start : 0)(view, actions);
   // The view's list is the real list for the side to act (what it cannot see never changes its own options).
   return actions.find((a) => actionKey(a) === actionKey(choice)) ?? choice;
 }

@@ -3,14 +3,17 @@
  * A worker that fails (`error`, `messageerror`) or does not answer within its level's time cap plus a grace
  * rejects the decision with OpponentStopped, so the page can say so and ask again with a fresh worker.
  */
-import { wrap, type Remote } from 'comlink';
+import { proxy, wrap, type Remote } from 'comlink';
 import type { Action, GameState } from '../rules';
+import type { HintChoice } from '../rules/ai/hint';
 import { withTimeout } from '../stores/db';
 import { thinkingCapMs } from './levels';
-import type { OpponentApi } from './opponent.worker';
+import type { OpponentApi } from './opponent-api';
 
 export interface Opponent {
   decide(state: GameState, side: string, level: number, seed: number): Promise<Action>;
+  /** The side's top three choices with their chances (not capped in time: the page shows `progress` and may stop). */
+  hint(state: GameState, side: string, level: number, seed: number, progress?: (done: number, total: number) => void): Promise<HintChoice[]>;
   stop(): void;
 }
 
@@ -39,6 +42,7 @@ export function startOpponent(): Opponent {
       const late = () => new OpponentStopped(`The computer stopped answering (no decision within ${ms / 1000} s).`);
       return withTimeout(Promise.race([api.decide(state, side, level, seed), died]), ms, late);
     },
+    hint: (state, side, level, seed, progress) => Promise.race([api.hint(state, side, level, seed, progress ? proxy(progress) : undefined), died]),
     stop: () => worker.terminate(),
   };
 }

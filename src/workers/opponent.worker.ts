@@ -1,11 +1,7 @@
-/** Web Worker: the computer opponent thinks here, off the page's thread (comlink). */
+/** Web Worker: the computer opponent thinks here, off the page's thread (comlink); it keeps its caches between decisions. */
 import { expose } from 'comlink';
-import { decide } from './levels';
-import type { Action, GameState } from '../rules';
+import { opponentApi } from './opponent-api';
 
-const api = {
-  /** The computer's action, its thinking capped at the level's time on this worker's clock. */
-  decide: (state: GameState, side: string, level: number, seed: number): Action => decide(state, side, level, seed, () => performance.now()),
-};
-export type OpponentApi = typeof api;
+const api = opponentApi(() => performance.now());
+export type { OpponentApi } from './opponent-api';
 expose(api);

@@ -9,8 +9,10 @@ import { section as limits } from './limits.bench';
 import { section as ai } from './ai.bench';
 import { section as balance } from './balance.bench';
 import { section as caches } from './caches.bench';
+import { section as tactics } from './tactics.bench';
+import { section as caps } from './caps.bench';
 
-const SECTIONS: BenchSection[] = [validation, engine, caches, print, rosters, editor, limits, ai, balance];
+const SECTIONS: BenchSection[] = [validation, engine, caches, print, rosters, editor, limits, ai, balance, tactics, caps];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {
