@@ -193,7 +193,7 @@ export function narrateDetail(e: GameEvent, cast?: Cast): string[] {
  */
 export function eventLabel(e: GameEvent): string | null {
   switch (e.kind) {
-    case 'fire': return `${e.dice.join(' ')} → ${e.hits}`;
+    case 'fire': return `${e.dice.length ? e.dice.join(' ') : 'no dice'} → ${e.hits}`;
     case 'ballista': case 'ballista-hit': case 'levy': return e.dice.join(' ');
     case 'melee': return `${e.attacker.mdi} v ${e.defender.mdi}`;
     default: return null;
