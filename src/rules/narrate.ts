@@ -160,7 +160,7 @@ export function narrate(e: GameEvent, cast?: Cast): string {
     case 'turn': return `Turn ${e.turn}: ${side(e.side)} attacks.`;
     case 'first-attacker': {
       const rolls = e.sides.map((s, i) => `${side(s)} ${e.dice[i]}`).join(', ');
-      return `Roll for the first attacker: ${rolls}${e.dice[0] === e.dice[1] ? ', a tie: again' : ''}.`;
+      return `Roll for the first attacker: ${rolls}${e.dice[0] === e.dice[1] ? ', a tie, so both roll again' : ''}.`;
     }
     case 'concede': return `${side(e.side)} concedes.`;
     case 'end': {

@@ -189,7 +189,7 @@ const CASES: Array<[string, GameEvent, string]> = [
   ['ballista captured', { kind: 'ballista-control', side: 'teutonic', unit: 'rb', at: 'G11', from: 'russian', to: 'teutonic' }, 'Teutonic Order captures ballista rb at G11 from Novgorod Host.'],
   ['ballista-destroyed', { kind: 'ballista-destroyed', side: 'teutonic', unit: 'rb', at: 'G11' }, 'Teutonic Order destroys ballista rb at G11.'],
   ['turn', { kind: 'turn', side: 'russian', turn: 2 }, 'Turn 2: Novgorod Host attacks.'],
-  ['first-attacker, a tie', { kind: 'first-attacker', sides: ['teutonic', 'russian'], dice: [3, 3] }, 'Roll for the first attacker: Teutonic Order 3, Novgorod Host 3, a tie: again.'],
+  ['first-attacker, a tie', { kind: 'first-attacker', sides: ['teutonic', 'russian'], dice: [3, 3] }, 'Roll for the first attacker: Teutonic Order 3, Novgorod Host 3, a tie, so both roll again.'],
   ['concede', { kind: 'concede', side: 'russian' }, 'Novgorod Host concedes.'],
   ['end, conceded', { kind: 'end', turn: 3, reason: 'conceded', points: { teutonic: 140, russian: 155 }, winner: 'teutonic', conceded: 'russian', noTroops: [] },
     'Game over after turn 3 (Novgorod Host conceded). Points: Teutonic Order 140, Novgorod Host 155. Teutonic Order wins.'],
