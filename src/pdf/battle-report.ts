@@ -3,7 +3,7 @@
  * points, a small map at the start, after each turn and at the end (stands lost show as open pips; squares where
  * stands were lost that turn carry a red cross), and the turn-by-turn log in plain English.
  */
-import { TROOPS, actionFault, applyAction, createGame, diceFor, unitPoints, type GameEvent, type GameState, type SavedGame } from '../rules';
+import { TROOPS, actionFault, applyAction, createGame, diceFor, narrate, narrateDetail, turnTitle, unitPoints, type GameEvent, type GameState, type SavedGame } from '../rules';
 import { resolveScenario, type ResolvedScenario } from '../scenario';
 import { TERRAIN_STYLE } from '../scenario/symbology';
 import { drawBoard, drawEdgeLabels } from './board';
@@ -30,7 +30,7 @@ export function reportStages(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actio
     for (const e of list) {
       if (e.kind === 'turn') {
         stages.push({ title, state: at, events });
-        title = e.text.replace(/:.*$/, '');
+        title = turnTitle(e);
         events = [];
       } else {
         events.push(e);
@@ -48,20 +48,17 @@ export function reportStages(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actio
   return stages;
 }
 
-/** Side ids and the melee result codes said in words. */
-export function plainEvent(text: string, state: GameState): string {
-  const name = (id: string): string => state.sides.find((s) => s.id === id)?.name ?? id;
-  const melee = /^Melee at (\S+): (\S+) ([\d.]+) \((\w+)\) vs (\S+) ([\d.]+) \((\w+)\): ([\w-]+), losses ([\d.]+) \/ ([\d.]+), ([\w-]+)$/.exec(text);
-  if (melee) {
-    const [, sq, a, av, am, b, bv, bm, cmp, al, bl, res] = melee as unknown as string[];
-    const who = (x: string): string => (x.startsWith('a') ? name(a!) : name(b!));
-    const compare = cmp === 'alike' ? 'alike deployments' : cmp === 'withdrawal' ? 'a withdrawal succeeds' : `${who(cmp!)} has the superior deployment`;
-    const outcome = res === 'equal' ? 'equal after losses' : res === 'withdrawal' ? 'no losses, the withdrawing side falls back'
-      : `${who(res!)} ${res!.endsWith('destroyed') ? 'is destroyed' : 'retreats'}`;
-    return `Melee at ${sq}: ${name(a!)} ${av} (${am}) against ${name(b!)} ${bv} (${bm}); ${compare}; losses ${al} and ${bl}; ${outcome}.`;
+/**
+ * A stage's log for the report: each event in the narrator's words (placements and turn headings left out: the map
+ * and the stage title show them), a melee followed by its values part by part.
+ */
+export function stageLines(stage: ReportStage): string[] {
+  const out: string[] = [];
+  for (const e of stage.events) {
+    if ((e.kind === 'deploy' && !('noRoom' in e)) || e.kind === 'turn') continue;
+    out.push(narrate(e, stage.state));
+    for (const d of narrateDetail(e, stage.state)) out.push(`    ${d}`);
   }
-  let out = text.replace(/ -> /g, ' to ');
-  for (const s of state.sides) out = out.replace(new RegExp(`(^|[\\s(])${s.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s:',)]|$)`, 'g'), `$1${s.name}`);
   return out;
 }
 
@@ -166,7 +163,7 @@ export async function battleReportPdf(saved: SavedGame, o: ReportOptions, hooks:
   stages.forEach((stage, i) => {
     const prev = stages[i - 1]?.state ?? stage.state;
     const losses = i === 0 ? [] : lossSquares(prev, stage.state);
-    const lines = stage.events.filter((e) => e.kind !== 'deploy' && e.kind !== 'turn').map((e) => plainEvent(e.text, stage.state));
+    const lines = stageLines(stage);
     if (i === 0) lines.unshift('The field when play begins, after both sides have deployed.');
     if (y + mapW + 24 > bottom) { newPage(); y = M; }
     doc.font(FONT.bold).fontSize(11).fillColor('#111111').text(stage.title, M, y, { lineBreak: false });

@@ -12,5 +12,5 @@ export { renderSheet, sheetPages, TICK_BOX, type SheetRenderOptions } from './sh
 export { rosterSheets, rosterSheet, glossaryLine } from './roster';
 export { layoutCounters, counterSpecs, mapSquarePt, standsPerRow, UNIT_SHARE, type CounterLayout, type CounterSpec } from './counters';
 export { unprintableCharacters, describeCharacters, cleanText, PLACEHOLDER, type PdfFonts } from './fonts';
-export { battleReportPdf, reportStages, plainEvent, lossSquares, type ReportOptions, type ReportStage } from './battle-report';
+export { battleReportPdf, reportStages, stageLines, lossSquares, type ReportOptions, type ReportStage } from './battle-report';
 export { buildBookletPdf, bookletPages, briefingSheet, type BookletOptions } from './booklet';

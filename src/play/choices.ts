@@ -2,7 +2,7 @@
  * The decisions in front of a player, arranged for the play view: actions grouped by unit, a sensible default for
  * each, the map mark of each, and what an action changed (for the map markers).
  */
-import type { Action, GameEvent, GameState, Square } from '../rules';
+import { eventLabel, eventSquare, type Action, type GameEvent, type GameState, type Square } from '../rules';
 import type { MarkKind } from '../render/playOverlay';
 import { actionSquare, actionUnit } from './describe';
 import { fireOdds } from './odds';
@@ -102,15 +102,15 @@ export function changes(before: GameState, after: GameState): { moved: Array<{ f
   return { moved, losses, destroyed };
 }
 
-/** Labels for the map from an action's events: the dice each shooter rolled, the MDIs revealed at a melee. */
-export function eventLabels(view: GameState, events: readonly GameEvent[]): Array<{ square: Square; text: string }> {
+/**
+ * Labels for the map from an action's events (the narrator's short labels, on each event's square): the dice each
+ * shooter, ballista or levy rolled, the MDIs revealed at a melee.
+ */
+export function eventLabels(events: readonly GameEvent[]): Array<{ square: Square; text: string }> {
   const out: Array<{ square: Square; text: string }> = [];
   for (const e of events) {
-    if (e.dice && e.unit) {
-      const at = view.units.find((u) => u.id === e.unit)?.at;
-      if (at) out.push({ square: at, text: `${e.dice.join(' ')}${e.hits !== undefined ? ` → ${e.hits}` : ''}` });
-    }
-    if (e.kind === 'melee' && e.at && e.mdis) out.push({ square: e.at, text: `${e.mdis[0]} v ${e.mdis[1]}` });
+    const text = eventLabel(e), square = eventSquare(e);
+    if (text !== null && square !== null) out.push({ square, text });
   }
   return out;
 }

@@ -1,7 +1,8 @@
 /** Plain-English words for the play view: units, actions (button labels and log lines) and the points breakdown. */
-import { hasTroopsOnBoard, scoreParts, TROOPS, type Action, type GameState } from '../rules';
+import { FACING_WORDS, hasTroopsOnBoard, scoreParts, TROOPS, type Action, type GameState } from '../rules';
 
-export const FACING_WORDS: Record<string, string> = { N: 'north', NE: 'north-east', E: 'east', SE: 'south-east', S: 'south', SW: 'south-west', W: 'west', NW: 'north-west' };
+/** Facings in words: the narrator's (src/rules/narrate.ts), one list for every layer. */
+export { FACING_WORDS };
 
 export function sideName(state: GameState, id: string | null | undefined): string {
   return state.sides.find((s) => s.id === id)?.name ?? String(id ?? '');
@@ -19,27 +20,6 @@ export function endReason(state: GameState): string {
     }
     case 'turn-limit': return r.winner ? `Decided on points at the end of turn ${state.turn}.` : `Equal points at the end of turn ${state.turn}.`;
   }
-}
-
-/** Event text with side ids replaced by the sides' names ("teutonic attacks" -> "Teutonic Order attacks"). */
-export function withSideNames(state: GameState, text: string): string {
-  let out = text;
-  for (const s of state.sides) out = out.replace(new RegExp(`(?<![\\w-])${s.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g'), s.name);
-  return out;
-}
-
-const RESULT_WORDS: Array<[RegExp, string]> = [
-  [/\ba-superior\b/g, "the attacker's deployment is superior"], [/\bb-superior\b/g, "the defender's deployment is superior"],
-  [/\balike\b/g, 'deployments alike'], [/\ba-retreats\b/g, 'the attacker retreats'], [/\bb-retreats\b/g, 'the defender retreats'],
-  [/\ba-destroyed\b/g, 'the attacker is destroyed'], [/\bb-destroyed\b/g, 'the defender is destroyed'],
-  [/ -> /g, ' to '], [/losses (\S+) \/ (\S+)/g, 'losses $1 and $2'],
-];
-
-/** An engine event's text in plainer words: side names, melee outcomes spelt out. */
-export function plainEvent(state: GameState, text: string): string {
-  let out = withSideNames(state, text);
-  for (const [re, words] of RESULT_WORDS) out = out.replace(re, words);
-  return out;
 }
 
 /** "Knights k1" style name of a unit. */

@@ -3,7 +3,7 @@
  * declared and both sides' melee values (with their modifiers) before a melee is fought.
  */
 import {
-  ENGINE_READINGS, FACINGS, TROOPS, hitOdds, missileDice, withShot, hitRule, describeHitRule, inCone, meleeValues, squareDistance, stepSquare, terrainIndex, type GameState, type Melee, type MeleeModifierReason,
+  ENGINE_READINGS, FACINGS, TROOPS, hitOdds, missileDice, withShot, hitRule, describeHitRule, inCone, meleeValues, squareDistance, stepSquare, terrainIndex, type GameState, type Melee, valueParts,
 } from '../rules';
 
 /** A square where missiles lose a die and charges are stopped: protected squares, crossing squares, protected hills. */
@@ -78,13 +78,6 @@ export interface MeleeSide {
   parts: string[];
 }
 
-const MODIFIER_WORDS: Record<MeleeModifierReason, string> = {
-  crossing: 'attacking onto a ford or bridge',
-  road: 'attacking onto a road',
-  ballista: 'attacking a ballista square',
-  hill: 'attacking up a hill',
-};
-
 /**
  * Both sides' melee values at a contact square, in words: contact troops and live supporters, half-killed stands at
  * half, the attacker's modifier. The numbers come from the engine's own melee value (meleeValues), in state order.
@@ -94,12 +87,7 @@ export function meleePreview(state: GameState, m: Melee): MeleeSide[] {
   return state.sides.map(({ id }) => {
     const b = values.find((x) => x.side === id);
     if (!b) return { side: id, value: 0, parts: [] };
-    const parts = b.parts.map((u) => {
-      const type = state.units.find((x) => x.id === u.unit)?.type;
-      const name = type ? `${TROOPS[type].name} ` : '';
-      return `${name}${u.unit}${u.support ? ' (support)' : ''}: ${u.stands} stand${u.stands === 1 ? '' : 's'}${u.half ? `, ${u.half} half-killed` : ''} × ${u.standValue}${u.charging ? ' charging' : ''} = ${u.value}`;
-    });
-    for (const mod of b.modifiers) parts.push(`−${-mod.delta} ${MODIFIER_WORDS[mod.reason]}`);
-    return { side: id, value: b.value, parts };
+    // The narrator's words, the same the battle report gives the melee once fought.
+    return { side: id, value: b.value, parts: valueParts(b, state) };
   });
 }

@@ -14,7 +14,15 @@ export { terrainIndex, roadSquares, riverBlocks, isRoadStep } from './terrain';
 export type { TerrainIndex } from './terrain';
 export type { Action, ActionType } from './actions';
 export { actionKey } from './actions';
-export type { GameState, UnitState, SideState, Melee, GameEvent, PhaseName, SideId, EndReason } from './state';
+export type { GameState, UnitState, SideState, Melee, PhaseName, SideId, EndReason } from './state';
+export type {
+  GameEvent, EventKind, DeployEvent, NoRoomEvent, MoveEvent, ExitEvent, SplitEvent, RunOverEvent, SupportEvent, FireEvent,
+  BallistaShotEvent, BallistaHitKind, BallistaHitEvent, LossEvent, LossCause, MeleeEvent, MeleeSideRecord,
+  RetreatEvent, ThreeTimesEvent, RetireEvent, LevyEvent, BallistaControlEvent, BallistaDestroyedEvent, TurnEvent,
+  FirstAttackerEvent, ConcedeEvent, EndEvent,
+} from './events';
+export { EVENT_KINDS, eventSide, eventSquare } from './events';
+export { narrate, narrateDetail, eventLabel, restatesAction, turnTitle, valueParts, formatPoints, FACING_WORDS, MODIFIER_WORDS, type Cast } from './narrate';
 export { createGame, legalActions, applyAction, hasTroopsOnBoard } from './game';
 export { reachable as reachableSquares, meleeValues } from './legal';
 export type { MeleeValueBreakdown, MeleeValuePart, MeleeModifierReason } from './meleeValue';

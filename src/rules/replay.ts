@@ -50,9 +50,13 @@ export function actionFault(index: number, type: unknown, message: string, point
   return `action ${index} (${pointer}${kind}): ${message}`;
 }
 
-/** Replay a saved game from the start; throws RuleError (the message made by `actionFault`) on an illegal action. */
-export function replayGame(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actions' | 'distance'> & { turnLimit?: number | null }): GameState {
+/**
+ * Replay a saved game from the start; throws RuleError (the message made by `actionFault`) on an illegal action.
+ * `each` sees every state on the way, the first one included (a log printed as it goes).
+ */
+export function replayGame(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actions' | 'distance'> & { turnLimit?: number | null }, each?: (s: GameState) => void): GameState {
   let s = createGame(saved.scenario, { seed: saved.seed, ...(saved.turnLimit !== undefined ? { turnLimit: saved.turnLimit } : {}) });
+  each?.(s);
   saved.actions.forEach((a, i) => {
     try {
       s = applyAction(diceFor(saved, i, s), a);
@@ -60,6 +64,7 @@ export function replayGame(saved: Pick<SavedGame, 'scenario' | 'seed' | 'actions
       if (err instanceof Error) err.message = actionFault(i, a.type, err.message);
       throw err;
     }
+    each?.(s);
   });
   return s;
 }

@@ -3,8 +3,11 @@ import type { BoardSize, Facing, Square } from './coords';
 import { resolveBoard, resolveRules, defaultFacing, type BoardEdge, type ResolvedRules, type Scenario } from './scenario';
 import { boundedStands, type Army, type TroopType } from './troops';
 import type { Mdi } from './melee';
+import type { GameEvent } from './events';
 import { createRng, type RngState } from './random';
 import type { Action } from './actions';
+
+export type { GameEvent } from './events';
 
 export type SideId = string;
 
@@ -64,20 +67,6 @@ export type EndReason = 'conceded' | 'no-troops' | 'turn-limit';
 
 export type PhaseName = 'deploy' | 'ballista' | 'missile' | 'move' | 'support' | 'melee' | 'endTurn' | 'over';
 
-export interface GameEvent {
-  kind: string;
-  text: string;
-  side?: SideId;
-  unit?: string;
-  dice?: number[];
-  /** The square it happened at (a melee's contact square). */
-  at?: Square;
-  /** A melee's MDI picks, the attacker's first. */
-  mdis?: [Mdi, Mdi];
-  /** Hits a shooter scored (missile fire). */
-  hits?: number;
-}
-
 export interface GameState {
   format: 'nevsky-game';
   scenario: Scenario;
@@ -112,7 +101,7 @@ export interface GameState {
   /** How the game ended (10G): who won (null: a draw), the points (reported for every ending) and why it ended. */
   result: { winner: SideId | null; points: Record<SideId, number>; reason: EndReason } | null;
   conceded: SideId | null;
-  /** Events of the last action, for logs and the play view. */
+  /** Events of the last action as data (src/rules/events.ts), for logs and the play view: narrate.ts says them in words. */
   events: GameEvent[];
   /** Every action applied since createGame: with scenario and seed, the whole game. */
   log: Action[];

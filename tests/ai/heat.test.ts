@@ -6,18 +6,23 @@ import { templateScenario } from '../../src/scenario';
 
 const scenario = templateScenario('open-field')!;
 
-/** The same games played again here, counting melees by reading each melee event's text (an independent reading). */
-function meleesByText(index: number, seed: number): Record<string, number> {
+/**
+ * The same games played again here, counting melees by the state: each melee event is put on the contact square of the
+ * melee the state before it was fighting (an independent reading: not the event's own square).
+ */
+function meleesByState(index: number, seed: number): Record<string, number> {
   const gs = gameSeed(seed, index);
   let s: GameState = createGame(scenario, { seed: gs });
   const policies: Record<string, Policy> = {};
   s.sides.forEach((side, j) => { policies[side.id] = makePolicy('random', gameSeed(gs, j + 1)); });
   const out: Record<string, number> = {};
   for (let next = step(s, policies); next; next = step(s, policies)) {
+    const before = s;
     s = next.state;
     for (const e of s.events) {
-      const m = e.kind === 'melee' ? /^Melee at ([A-Z]+\d+):/.exec(e.text) : null;
-      if (m) out[m[1]!] = (out[m[1]!] ?? 0) + 1;
+      if (e.kind !== 'melee') continue;
+      const sq = before.melees[before.current!]!.contact;
+      out[sq] = (out[sq] ?? 0) + 1;
     }
   }
   return out;
@@ -28,7 +33,7 @@ test('heat map melees: one count per melee fought, on its contact square', () =>
   const want: Record<string, number> = {};
   for (let i = 0; i < 4; i++) {
     playBalanceGame(scenario, i, { policy: 'random', seed: 7 }, heat);
-    for (const [sq, n] of Object.entries(meleesByText(i, 7))) want[sq] = (want[sq] ?? 0) + n;
+    for (const [sq, n] of Object.entries(meleesByState(i, 7))) want[sq] = (want[sq] ?? 0) + n;
   }
   expect(Object.values(want).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   expect(heat.melees).toEqual(want);

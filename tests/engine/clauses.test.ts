@@ -3,7 +3,7 @@
  * what the engine allows and what it refuses.
  */
 import { describe, expect, test } from 'vitest';
-import { createGame, gamePoints, legalActions, meleeLosses, meleeValues, reachableSquares, viewFor, type GameState, type Mdi } from '../../src/rules';
+import { createGame, gamePoints, legalActions, meleeLosses, meleeValues, reachableSquares, viewFor, type FireEvent, type GameState, type Mdi } from '../../src/rules';
 import { meleePreview } from '../../src/play/odds';
 import { act, dice, gameOf, isLegal, scenarioOf, unit, withUnit, type UnitRow } from './helpers';
 
@@ -268,7 +268,7 @@ describe('9 converging fire: among equally close shooters the firing side choose
     expect(s.toAct).toBe('teutonic');
     expect(legalActions(s).filter((a) => a.type === 'fireFirst').map((a) => (a as { unit: string }).unit).sort()).toEqual(['l1', 'l2']);
     s = act(s, { type: 'fireFirst', unit: first });
-    const dice = (u: string) => s.events.find((e) => e.kind === 'fire' && e.unit === u)!.dice!.length;
+    const dice = (u: string) => s.events.find((e): e is FireEvent => e.kind === 'fire' && e.unit === u)!.dice.length;
     expect(dice(first)).toBe(3);
     expect(dice(second)).toBe(4);
   });
@@ -278,7 +278,7 @@ describe('9 converging fire: among equally close shooters the firing side choose
     s = act(s, { type: 'fire', unit: 'l1', target: 'e' });
     s = act(s, { type: 'fire', unit: 'l2', target: 'e' });
     expect(s.phase).not.toBe('missile');
-    expect(s.events.find((e) => e.kind === 'fire' && e.unit === 'l1')!.dice!.length).toBe(3);
+    expect(s.events.find((e): e is FireEvent => e.kind === 'fire' && e.unit === 'l1')!.dice.length).toBe(3);
   });
 });
 

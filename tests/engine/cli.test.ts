@@ -18,8 +18,8 @@ describe('nevsky play and nevsky replay', () => {
     const log = join(dir, 'game.json');
     const a = await run(['play', 'roadside-village', '--seed', '4', '--turns', '3', '--log', log]);
     expect(a.code).toBe(0);
-    expect(a.out).toMatch(/Turn 1: \w+ attacks/);
-    expect(a.out).toMatch(/moves [A-L]\d+ -> [A-L]\d+/);
+    expect(a.out).toMatch(/Turn 1: (Teutonic Order|Novgorod Host) attacks\./);
+    expect(a.out).toMatch(/moves from [A-L]\d+ to [A-L]\d+/);
     expect(a.out).toMatch(/Final score after 3 turns: teutonic [\d.]+, russian [\d.]+/);
     const b = await run(['play', 'roadside-village', '--seed', '4', '--turns', '3', '--quiet']);
     expect(hashOf(b.out)).toBe(hashOf(a.out));
@@ -28,6 +28,13 @@ describe('nevsky play and nevsky replay', () => {
     const r = await run(['replay', log]);
     expect(r.code).toBe(0);
     expect(hashOf(r.out)).toBe(hashOf(a.out));
+    expect(r.out).not.toContain('attacks.');
+    // With --events, replay tells the game event by event in the very words play printed as it went.
+    const told = await run(['replay', log, '--events']);
+    expect(told.code).toBe(0);
+    const story = (out: string, end: RegExp) => out.slice(0, out.search(end));
+    expect(story(told.out, /^.*actions replayed/m)).toBe(story(a.out, /^\nFinal score/m));
+    expect(story(told.out, /^.*actions replayed/m)).toMatch(/Turn 3: .* attacks\./);
   }, 60_000);
 
   test.each([

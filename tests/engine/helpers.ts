@@ -1,5 +1,5 @@
 /** Small builders for engine tests: a scenario from a unit list, a game at a chosen phase, actions by the side to act. */
-import { applyAction, createGame, legalActions, withScriptedDice, type Action, type Facing, type GameState, type Scenario, type Terrain, type TroopType, type ScenarioRules } from '../../src/rules';
+import { actionKey, applyAction, createGame, legalActions, withScriptedDice, type Action, type Facing, type GameState, type Scenario, type Terrain, type TroopType, type ScenarioRules } from '../../src/rules';
 
 export type UnitRow = [side: 't' | 'r', id: string, type: TroopType, at: string | null, facing?: Facing, stands?: number];
 
@@ -38,8 +38,8 @@ export function act(state: GameState, action: Record<string, unknown> & { type: 
 
 /** Is an action (side filled in) among the legal ones? */
 export function isLegal(state: GameState, action: Record<string, unknown> & { type: Action['type'] }): boolean {
-  const want = JSON.stringify(Object.entries({ side: state.toAct, ...action }).sort());
-  return legalActions(state).some((a) => JSON.stringify(Object.entries(a).sort()) === want);
+  const want = actionKey({ side: state.toAct, ...action } as Action);
+  return legalActions(state).some((a) => actionKey(a) === want);
 }
 
 export function unit(state: GameState, id: string) {

@@ -1,6 +1,6 @@
 /** Map labels after an action (play view): dice and hits at each shooter, MDI picks at each melee. */
 import { expect, test } from 'vitest';
-import { applyAction, createGame, legalActions, randomPolicy, type GameEvent, type GameState } from '../../src/rules';
+import { applyAction, createGame, legalActions, randomPolicy, type GameState } from '../../src/rules';
 import { templateScenario } from '../../src/scenario';
 import { eventLabels } from '../../src/play/choices';
 
@@ -10,19 +10,22 @@ test('labels name each melee\'s MDI picks on its contact square and each shooter
   let melees = 0, fires = 0;
   while (s.phase !== 'over') {
     const before = s;
-    s = applyAction(s, pick(s, legalActions(s)));
-    const labels = eventLabels(s, s.events);
-    for (const e of s.events as GameEvent[]) {
+    const a = pick(s, legalActions(s));
+    s = applyAction(s, a);
+    const labels = eventLabels(s.events);
+    for (const e of s.events) {
       if (e.kind === 'melee') {
         melees++;
-        const [, sq, a, d] = /^Melee at ([A-Z]+\d+):.*\((\w+)\) vs .*\((\w+)\)/.exec(e.text)!;
-        expect(labels).toContainEqual({ square: sq, text: `${a} v ${d}` });
+        // The melee the state before was fighting, with the pick this action made: read from the states, not the event.
+        const m = before.melees[before.current!]!;
+        const picks = { ...m.mdi, ...(a.type === 'mdi' ? { [a.side]: a.mdi } : {}) };
+        const defender = before.sides.find((x) => x.id !== before.attacker)!.id;
+        expect(labels).toContainEqual({ square: m.contact, text: `${picks[before.attacker!]} v ${picks[defender]}` });
       }
       if (e.kind === 'fire') {
         fires++;
-        const hits = Number(/= (\d+) hits?$/.exec(e.text)![1]);
         const at = before.units.find((u) => u.id === e.unit)!.at!;
-        expect(labels).toContainEqual({ square: at, text: `${e.dice!.join(' ')} → ${hits}` });
+        expect(labels).toContainEqual({ square: at, text: `${e.dice.join(' ')} → ${e.hits}` });
       }
     }
   }

@@ -1,14 +1,14 @@
 /** The play view's pure helpers and the computer's decision: previews agree with the engine, secrets stay secret. */
 import { describe, expect, test } from 'vitest';
 import {
-  applyAction, createGame, formatJson, withScriptedDice, gamePoints, hitOdds, hitRule, legalActions, replayGame, saveGame, simplePolicy, stateHash,
-  type Action, type GameState,
+  actionKey, applyAction, createGame, formatJson, withScriptedDice, gamePoints, hitOdds, hitRule, legalActions, narrate, replayGame, saveGame, simplePolicy, stateHash,
+  type Action, type GameState, type MeleeEvent,
 } from '../../src/rules';
 import { templateScenario } from '../../src/scenario';
 import { decide } from '../../src/workers/levels';
 import { ballistaOdds, fireOdds, meleePreview } from '../../src/play/odds';
 import { gameOf, type UnitRow } from '../engine/helpers';
-import { endReason, pointsBreakdown, actionSentence, plainEvent, withSideNames } from '../../src/play/describe';
+import { endReason, pointsBreakdown, actionSentence } from '../../src/play/describe';
 import { changes, choicesOf, defaultGeneralAction } from '../../src/play/choices';
 import { sceneOf } from '../../src/play/scene';
 import { canonical, replayWithJournal } from '../../src/stores/game';
@@ -37,7 +37,7 @@ describe('the computer decides from its own view', () => {
     for (const a of [deploys[0]!, deploys[deploys.length - 1]!, deploys[Math.floor(deploys.length / 2)]!]) {
       const s = applyAction(start, a);
       expect(s.toAct).toBe('russian');
-      decisions.add(JSON.stringify(decide(s, 'russian', 2, 5)));
+      decisions.add(actionKey(decide(s, 'russian', 2, 5)));
     }
     expect(decisions.size).toBe(1);
   });
@@ -48,7 +48,7 @@ describe('the computer decides from its own view', () => {
       for (const s of playedStates(smallScenario(), seed)) {
         if (s.phase !== 'melee' || s.current === null || s.resolution || s.toAct !== s.attacker) continue;
         const picks = legalActions(s).filter((a) => a.type === 'mdi');
-        const answers = new Set(picks.map((p) => { const t = applyAction(s, p); return JSON.stringify(decide(t, t.toAct!, 2, 9)); }));
+        const answers = new Set(picks.map((p) => { const t = applyAction(s, p); return actionKey(decide(t, t.toAct!, 2, 9)); }));
         expect(answers.size).toBe(1);
         checked++;
         break;
@@ -75,15 +75,14 @@ describe('previews agree with the engine', () => {
     for (const seed of SEEDS) {
       const states = (seed <= 3 ? playedStates(templateScenario('open-field')!, seed, 250) : []).concat(playedStates(smallScenario(), seed));
       for (let i = 1; i < states.length; i++) {
-        const fought = states[i]!.events.find((e) => e.kind === 'melee');
+        const fought = states[i]!.events.find((e): e is MeleeEvent => e.kind === 'melee');
         const before = states[i - 1]!;
         if (!fought || before.current === null) continue;
         const m = before.melees[before.current]!;
         const shown = meleePreview(before, m);
-        const nums = [...fought.text.matchAll(/ (\d+(?:\.\d+)?) \(/g)].map((x) => Number(x[1]));
         const attacker = shown.find((x) => x.side === before.attacker)!;
         const defender = shown.find((x) => x.side !== before.attacker)!;
-        expect([attacker.value, defender.value]).toEqual(nums);
+        expect([attacker.value, defender.value]).toEqual([fought.attacker.value, fought.defender.value]);
         compared++;
       }
     }
@@ -138,9 +137,13 @@ describe('game files and words', () => {
   test('the log names sides and never tells a secret MDI pick', () => {
     const s = createGame(smallScenario(), { seed: 1 });
     expect(actionSentence(s, { type: 'mdi', side: 'teutonic', mdi: 'pincers' })).not.toContain('pincers');
-    expect(withSideNames(s, 'Turn 1: teutonic attacks (t-teutonic-x)')).toBe('Turn 1: Teutonic Order attacks (t-teutonic-x)');
-    expect(plainEvent(s, 'Melee at G7: teutonic 9 (pincers) vs russian 1 (line): a-superior, losses 0.5 / 1, b-destroyed'))
-      .toBe("Melee at G7: Teutonic Order 9 (pincers) vs Novgorod Host 1 (line): the attacker's deployment is superior, losses 0.5 and 1, the defender is destroyed");
+    expect(narrate({ kind: 'turn', side: 'teutonic', turn: 1 }, s)).toBe('Turn 1: Teutonic Order attacks.');
+    const side = (id: string, value: number, mdi: MeleeEvent['attacker']['mdi'], loss: number) => ({ side: id, value, parts: [], modifiers: [], mdi, loss, remaining: value - loss });
+    const melee: MeleeEvent = {
+      kind: 'melee', side: 'teutonic', at: 'G7', attacker: side('teutonic', 9, 'pincers', 0.5), defender: side('russian', 1, 'line', 1),
+      comparison: 'a-superior', result: 'b-destroyed',
+    };
+    expect(narrate(melee, s)).toBe("Melee at G7: Teutonic Order 9 (pincers) vs Novgorod Host 1 (line): Teutonic Order's deployment is superior; Teutonic Order loses 0.5, Novgorod Host loses 1; Novgorod Host is three times weaker and destroyed.");
   });
 
   test.each([

@@ -1,6 +1,6 @@
 /** `nevsky play SCENARIO --seed N [--turns N] [--log FILE]`: both sides played by the built-in policy. */
 import { parseArgs } from 'node:util';
-import { applyAction, createGame, isPlayable, parseJson, saveGame, simplePolicy, stateHash, validateScenario, playOut, type GameState, type Scenario } from '../../rules';
+import { applyAction, createGame, isPlayable, narrate, parseJson, saveGame, simplePolicy, stateHash, validateScenario, playOut, type GameState, type Scenario } from '../../rules';
 import { migrateDocument, SETTING_LIMITS, templateScenario, TEMPLATES } from '../../scenario';
 import { checkOutputFile, EXIT, intOption, MAX_FILE_BYTES, readText, UsageError, writeOutput, type Io } from '../io';
 import type { Command } from '../main';
@@ -27,6 +27,16 @@ function logText(state: GameState): string {
 
 /** Megabytes, for the messages about the 1 MB limit. */
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(2)} MB (${bytes} bytes)`;
+
+/**
+ * What the last action did, in the narrator's words, one line per event as play and replay print them (a turn opens
+ * with a blank line; placements are left out: the field is shown when turn 1 begins by what follows).
+ */
+export function eventLines(s: GameState): string[] {
+  const out: string[] = [];
+  for (const e of s.events) if (e.kind !== 'deploy' || 'noRoom' in e) out.push(`${e.kind === 'turn' ? '\n' : '  '}${narrate(e, s)}`);
+  return out;
+}
 
 export function scoreLine(s: GameState): string {
   const r = s.result;
@@ -62,7 +72,7 @@ Both sides are played by a simple built-in policy; the same seed gives the same 
       io.err(`--log: the game log would be over the 1 MB limit of game files (${MAX_FILE_BYTES} bytes) before the first action: its scenario alone takes ${mb(empty)}; nothing was played`);
       return EXIT.usage;
     }
-    const print = (s: GameState) => { if (!values.quiet) for (const e of s.events) if (e.kind !== 'deploy') io.out(`${e.kind === 'turn' ? '\n' : '  '}${e.text}`); };
+    const print = (s: GameState) => { if (!values.quiet) for (const line of eventLines(s)) io.out(line); };
     print(start);
     const end = playOut(start, simplePolicy(seed), applyAction, (s) => print(s));
     io.out(`\nFinal score after ${end.turn} turn${end.turn === 1 ? '' : 's'}: ${scoreLine(end)}`);

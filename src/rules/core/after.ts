@@ -95,7 +95,7 @@ export function retireMove(p: Position, x: number): void {
   const to = retireRoute(p, x);
   if (to === OFF_EDGE) { p.at[x] = -1; p.status[x] = OFF; } else p.at[x] = to;
   settle(p, x);
-  p.events?.push({ kind: 'retire', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, text: `${p.ids[x]} retires from ${p.board.names[from]} to ${to === OFF_EDGE ? 'off the board' : p.board.names[to]}` });
+  p.events?.push({ kind: 'retire', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, at: p.board.names[from]!, to: to === OFF_EDGE ? 'off' : p.board.names[to]! });
 }
 
 /** Retire each of these units in turn, those nearest their own edge first (R-retire), then in slot order. */
@@ -122,7 +122,7 @@ export function checkRetirement(p: Position): void {
       touch(p, x);
       const d = rollDie(p.rng, 6);
       retire = d >= ENGINE_READINGS.levyRetiresOn;
-      p.events?.push({ kind: 'levy', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, dice: [d], text: `${p.ids[x]} at 2 stands rolls ${d}: ${retire ? 'retires' : 'stays'}` });
+      p.events?.push({ kind: 'levy', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, at: p.board.names[p.at[x]!]!, dice: [d], retires: retire });
     }
     if (retire) {
       p.retiring[x] = 1;
@@ -153,7 +153,10 @@ export function updateBallistas(p: Position): void {
     if (next !== ctl) {
       p.ctrl[b] = next;
       touch(p, b);
-      p.events?.push({ kind: 'ballista-control', unit: p.ids[b]!, text: next < 0 ? `${p.ids[b]} is abandoned` : `${p.ids[b]} is taken by ${p.sides[next]}` });
+      p.events?.push({
+        kind: 'ballista-control', side: p.sides[next >= 0 ? next : ctl]!, unit: p.ids[b]!, at: p.board.names[j]!,
+        from: ctl >= 0 ? p.sides[ctl]! : null, to: next >= 0 ? p.sides[next]! : null,
+      });
     }
   }
 }

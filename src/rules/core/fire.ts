@@ -11,6 +11,7 @@ import { rollDice, rollDie } from '../random';
 import { T_COVER, type Board } from './board';
 import { BALLISTA, BALLISTARII } from './table';
 import { ACTIVE, DESTROYED, settle, type Hit, type Position } from './position';
+import type { BallistaHitKind } from '../events';
 
 const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
 const SHOOTER = typeTable((t) => MISSILE_TROOPS.includes(t));
@@ -114,30 +115,33 @@ export function resolveBallistaFire(p: Position): void {
       // Reading R-ballista-stray: a stray landing outside the cone hits only the shooter's own troops there.
       else if (lands >= 0) { const [fx, fy] = FACING_VECTORS[FACINGS[p.face[b]!]!]; outside = !inConeOf(fx, fy, vx, vy); }
     }
-    let text = p.events ? `${p.ids[b]} shoots at ${board.names[aim]}: d6 ${d}${dice.length > 1 ? `, strays ${FACINGS[dice[1]! - 1]}` : ''}` : '';
-    if (lands < 0) text += ', misses';
-    else {
-      const at = board.names[lands]!;
-      let engine = -1;
+    let hit: BallistaHitKind = 'none', engine = -1, wreck = 0, spared = false;
+    if (lands >= 0) {
       if (!outside) for (let i = 0, here = p.cells[lands]!; i < here.length; i++) if (p.type[here[i]!] === BALLISTA) { engine = here[i]!; break; }
       const troops = hitChoices(p, lands, outside ? side : -1);
       let standLost = troops.length > 0;
       if (engine >= 0 && troops.length > 0) {
         // Reading R-stand-or-engine: troops and a ballista where it lands: the shooter chooses a stand or the ballista.
-        if (p.events) text += `, lands on ${at} among troops and ${p.ids[engine]}`;
+        hit = 'choice';
         p.hits.push({ side, at: lands, unit: -2, engine: -1, ownOnly: false, either: true });
         standLost = false;
       } else if (engine >= 0) {
-        const roll = rollDie(p.rng, 6);
-        dice.push(roll);
-        const wrecked = roll >= ENGINE_READINGS.ballistaBreaksOn;
+        wreck = rollDie(p.rng, 6);
+        dice.push(wreck);
+        const wrecked = wreck >= ENGINE_READINGS.ballistaBreaksOn;
+        hit = 'engine';
         standLost &&= wrecked;
-        if (p.events) text += wrecked ? `, lands on ${at} and wrecks ${p.ids[engine]} (d6 ${roll})${standLost ? ' and a stand there' : ''}` : `, lands on ${at}, the engine there survives (d6 ${roll})`;
         if (wrecked) p.hits.push({ side, at: lands, unit: -1, engine, ownOnly: false, either: false });
-      } else if (p.events) text += troops.length > 0 ? `, lands on ${at}${outside ? ' outside its cone' : ''}: one stand there is lost` : `, lands on ${outside && troopsIn(p, lands) ? `${at} outside its cone, where only its own side's troops could be hit` : `empty ${at}`}`;
+      } else if (troops.length > 0) hit = 'stand';
+      else spared = outside && p.events !== null && troopsIn(p, lands);
       if (standLost) p.hits.push({ side, at: lands, unit: troops.length === 1 ? troops[0]! : -2, engine: -1, ownOnly: outside, either: false });
     }
-    p.events?.push({ kind: 'ballista', side: p.sides[side]!, unit: p.ids[b]!, dice, text });
+    p.events?.push({
+      kind: 'ballista', side: p.sides[side]!, unit: p.ids[b]!, at: board.names[from]!, aim: board.names[aim]!, dice,
+      ...(d > onTarget ? { stray: FACINGS[dice[1]! - 1]! } : {}), lands: lands < 0 ? null : board.names[lands]!,
+      outsideCone: outside, spared, hit, ...(engine >= 0 ? { engine: p.ids[engine]! } : {}),
+      ...(wreck > 0 ? { wreckRoll: wreck, wrecked: wreck >= ENGINE_READINGS.ballistaBreaksOn } : {}),
+    });
   }
 }
 
@@ -158,7 +162,7 @@ export function chooseHit(p: Position, h: Hit, x: number): void {
   h.either = false;
   h.engine = wrecked ? x : -1;
   h.unit = !wrecked ? -1 : troops.length === 1 ? troops[0]! : -2;
-  p.events?.push({ kind: 'ballista', side: p.sides[h.side]!, unit: p.ids[x]!, dice: [roll], text: `${p.sides[h.side]} aims the hit at ${p.ids[x]}: d6 ${roll}, ${wrecked ? 'wrecked, with a stand there' : 'it survives'}` });
+  p.events?.push({ kind: 'ballista-hit', side: p.sides[h.side]!, unit: p.ids[x]!, at: p.board.names[h.at]!, dice: [roll], wrecked });
 }
 
 /** Apply the ballista fire's losses together, once the shooters have chosen (7). */
@@ -167,7 +171,7 @@ export function applyBallistaHits(p: Position): void {
     if (h.engine >= 0) { p.status[h.engine] = DESTROYED; settle(p, h.engine); }
     if (h.unit >= 0) {
       removeStands(p, h.unit, 1);
-      p.events?.push({ kind: 'loss', side: p.sides[h.side]!, unit: p.ids[h.unit]!, text: `${p.ids[h.unit]} loses a stand to ballista fire at ${p.board.names[h.at]}` });
+      p.events?.push({ kind: 'loss', side: p.sides[p.side[h.unit]!]!, unit: p.ids[h.unit]!, at: p.board.names[h.at]!, cause: 'ballista', stands: 1, destroyed: p.stands[h.unit] === 0 });
     }
   }
   p.hits = [];
@@ -245,10 +249,15 @@ export function resolveMissileFire(p: Position): void {
       const h = rule ? scoreDice(rule, dice) : 0;
       hits.set(t, (hits.get(t) ?? 0) + h);
       p.events?.push({
-        kind: 'fire', side: p.sides[p.side[unit]!]!, unit: p.ids[unit]!, dice, hits: h,
-        text: `${p.ids[unit]} fires at ${p.ids[t]} (range ${range}, ${n} dice${i > 0 ? ', converging' : ''}): ${dice.join(' ') || '-'} = ${h} hit${h === 1 ? '' : 's'}`,
+        kind: 'fire', side: p.sides[p.side[unit]!]!, unit: p.ids[unit]!, at: board.names[p.at[unit]!]!, target: p.ids[t]!,
+        targetAt: board.names[p.at[t]!]!, range, converging: i > 0, covered: cover > 0, dice, hits: h,
       });
     });
   }
-  for (const [t, h] of hits) if (h > 0) removeStands(p, t, h);
+  for (const [t, h] of hits) {
+    if (h <= 0) continue;
+    const had = p.stands[t]!, at = p.at[t]!;
+    removeStands(p, t, h);
+    p.events?.push({ kind: 'loss', side: p.sides[p.side[t]!]!, unit: p.ids[t]!, at: board.names[at]!, cause: 'missile', stands: had - p.stands[t]!, destroyed: p.stands[t] === 0 });
+  }
 }

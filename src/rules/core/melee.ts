@@ -117,16 +117,16 @@ export function allocationChoices(p: Position, m: PMelee, side: number, loss: nu
 /** Apply one allocation step to unit x; returns the loss still owed. Fractions go by roll or ledger (9K). */
 export function allocate(p: Position, side: number, x: number, loss: number, half: boolean): number {
   const v = nextStandValue(p, x);
-  const id = p.ids[x]!, sideId = p.sides[side]!;
+  const at = p.at[x]!;
   if (v <= loss + EPS) {
     removeStands(p, x, 1);
-    p.events?.push({ kind: 'loss', side: sideId, unit: id, text: `${id} loses a stand` });
+    p.events?.push({ kind: 'loss', side: p.sides[side]!, unit: p.ids[x]!, at: p.board.names[at]!, cause: 'melee', stands: 1, destroyed: p.stands[x] === 0 });
     return Math.max(0, loss - v);
   }
   if (half) {
     p.half[x]!++;
     touch(p, x);
-    p.events?.push({ kind: 'loss', side: sideId, unit: id, text: `${id}: a stand is half-killed` });
+    p.events?.push({ kind: 'loss', side: p.sides[side]!, unit: p.ids[x]!, at: p.board.names[at]!, cause: 'melee', stands: 0, half: true, destroyed: false });
     return 0;
   }
   const fraction = loss / v;
@@ -140,7 +140,10 @@ export function allocate(p: Position, side: number, x: number, loss: number, hal
     if (ledger) p.ledger = lost ? 1 - side : side;
   }
   if (lost) removeStands(p, x, 1);
-  p.events?.push({ kind: 'loss', side: sideId, unit: id, text: `${id}: fraction ${fraction.toFixed(2)} of a stand ${lost ? 'lost' : 'saved'} (${p.game.rules.fractions})` });
+  p.events?.push({
+    kind: 'loss', side: p.sides[side]!, unit: p.ids[x]!, at: p.board.names[at]!, cause: 'melee', stands: lost ? 1 : 0,
+    fraction, settledBy: p.game.rules.fractions, destroyed: p.stands[x] === 0,
+  });
   return 0;
 }
 
@@ -201,9 +204,8 @@ export function stepMelee(p: Position): boolean {
       if (p.status[x] !== ACTIVE || p.at[x]! < 0) { r.retreat.shift(); return false; }
       const opts = retreatOptions(p, x);
       if (opts.length === 0) {
-        const from = p.board.names[p.at[x]!]!;
+        p.events?.push({ kind: 'retreat', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, at: p.board.names[p.at[x]!]!, to: null, route: [], destroyed: true });
         removeStands(p, x, p.stands[x]!);
-        p.events?.push({ kind: 'retreat', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, text: `${p.ids[x]} cannot retreat from ${from} and is destroyed` });
         r.retreat.shift();
         return false;
       }
@@ -251,11 +253,19 @@ export function stepMelee(p: Position): boolean {
 function resolveMelee(p: Position, index: number): void {
   const A = p.attacker, D = 1 - A;
   const m = p.melees[index]!;
-  const va = meleeValue(p, m, A), vd = meleeValue(p, m, D);
+  // With events, the values with how they are made up (the same computation); without, the values alone.
+  const shown = p.events && meleeBreakdown(p, m);
+  const va = shown ? shown[0].value : meleeValue(p, m, A), vd = shown ? shown[1].value : meleeValue(p, m, D);
   const ma = MDIS[m.mdi[A]!]!, md = MDIS[m.mdi[D]!]!;
   const r = meleeLosses({ value: va, mdi: ma }, { value: vd, mdi: md });
-  const a = p.sides[A]!, d = p.sides[D]!;
-  p.events?.push({ kind: 'melee', side: a, at: p.board.names[m.contact]!, mdis: [ma, md], text: `Melee at ${p.board.names[m.contact]}: ${a} ${va} (${ma}) vs ${d} ${vd} (${md}): ${compareMdi(ma, md)}, losses ${r.a.loss} / ${r.b.loss}, ${r.result}` });
+  if (shown) {
+    p.events!.push({
+      kind: 'melee', side: p.sides[A]!, at: p.board.names[m.contact]!,
+      attacker: { ...shown[0], mdi: ma, loss: r.a.loss, remaining: r.a.remaining },
+      defender: { ...shown[1], mdi: md, loss: r.b.loss, remaining: r.b.remaining },
+      comparison: compareMdi(ma, md), result: r.result,
+    });
+  }
   // Joined commanders too: whether one turns on its own is settled once losses and retreats are done (see stepMelee).
   const survivors = [A, D].flatMap((s) => { const x = meleeUnits(p, m, s); return [...x.contact, ...x.supporters]; });
   const loss: [number, number] = [0, 0];
@@ -271,9 +281,10 @@ function resolveMelee(p: Position, index: number): void {
   const destroyed = r.result === 'a-destroyed' ? A : r.result === 'b-destroyed' ? D : -1;
   if (destroyed >= 0) {
     const gone = meleeUnits(p, m, destroyed);
-    for (const x of [...gone.contact, ...gone.supporters]) removeStands(p, x, p.stands[x]!);
+    const units = [...gone.contact, ...gone.supporters];
+    p.events?.push({ kind: 'destroyed', side: p.sides[destroyed]!, at: p.board.names[m.contact]!, units: units.map((x) => p.ids[x]!) });
+    for (const x of units) removeStands(p, x, p.stands[x]!);
     res.allocating = res.allocating.filter((s) => s !== destroyed);
-    p.events?.push({ kind: 'destroyed', side: p.sides[destroyed]!, text: `${p.sides[destroyed]}'s troops at ${p.board.names[m.contact]} are destroyed (three times weaker)` });
   }
   p.resolution = res;
 }

@@ -176,7 +176,7 @@ export function doRetreat(p: Position, x: number, to: number, marked: boolean): 
     settle(p, engine);
   }
   p.events?.push({
-    kind: 'retreat', side: p.sides[s]!, unit: p.ids[x]!,
-    text: `${p.ids[x]} retreats from ${p.board.names[from]} to ${to === OFF ? 'off the board' : p.board.names[to]}${follows ? ' with its ballista' : ''}`,
+    kind: 'retreat', side: p.sides[s]!, unit: p.ids[x]!, at: p.board.names[from]!, to: to === OFF ? 'off' : p.board.names[to]!,
+    route: route ? route.path.map((j) => p.board.names[j]!) : [], ...(follows ? { carry: p.ids[engine]! } : {}), destroyed: false,
   });
 }

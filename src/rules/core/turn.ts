@@ -122,7 +122,7 @@ function perform(p: Position, a: Action): void {
       settle(p, x);
       // A commander deployed with a unit, or a unit deployed onto its commander: the commander faces as the unit (4).
       alignCommanders(p, p.at[x]!, p.side[x]!);
-      p.events?.push({ kind: 'deploy', side: a.side, unit: a.unit, text: `${a.unit} deploys at ${a.at} facing ${a.facing}` });
+      p.events?.push({ kind: 'deploy', side: a.side, unit: a.unit, at: a.at, facing: a.facing });
       break;
     }
     case 'ballistaFire': p.shots.push(slot(p, a.unit), square(p, a.target)); p.decided.push(slot(p, a.unit)); break;
@@ -158,15 +158,15 @@ function perform(p: Position, a: Action): void {
     }
     case 'destroyBallista': {
       const b = slot(p, a.unit);
+      p.events?.push({ kind: 'ballista-destroyed', side: a.side, unit: a.unit, at: p.board.names[p.at[b]!]! });
       p.status[b] = DESTROYED;
       settle(p, b);
-      p.events?.push({ kind: 'ballista-destroyed', side: a.side, unit: a.unit, text: `${a.side} destroys ${a.unit}` });
       break;
     }
     case 'endTurn': p.decided.push(-1 - sideOf(p, a.side)); break;
     case 'concede':
       p.conceded = sideOf(p, a.side);
-      p.events?.push({ kind: 'concede', side: a.side, text: `${a.side} concedes` });
+      p.events?.push({ kind: 'concede', side: a.side });
       finish(p);
       break;
   }
@@ -196,7 +196,7 @@ function declareSupport(p: Position, side: number, x: number, contact: number): 
     if (p.type[x] !== COMMANDER) p.face[x] = dirBetween(p.board, p.at[x]!, contact);
     settle(p, x);
   }
-  p.events?.push({ kind: 'support', side: p.sides[side]!, unit: p.ids[x]!, text: `${p.ids[x]} supports the melee at ${p.board.names[contact]}` });
+  p.events?.push({ kind: 'support', side: p.sides[side]!, unit: p.ids[x]!, at: p.board.names[p.at[x]!]!, contact: p.board.names[contact]! });
 }
 
 /** The facing index of a grid step (facingOf: 'N' for none). */
@@ -216,7 +216,7 @@ function doExit(p: Position, a: Extract<Action, { type: 'move' }>): void {
     p.moved[y] = 1;
     settle(p, y);
   }
-  p.events?.push({ kind: 'move', side: a.side, unit: a.unit, text: `${a.unit} leaves the board from ${p.board.names[from]}${engine >= 0 ? ' with its ballista' : ''}` });
+  p.events?.push({ kind: 'exit', side: a.side, unit: a.unit, at: p.board.names[from]!, ...(engine >= 0 ? { carry: p.ids[engine]! } : {}) });
 }
 
 function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
@@ -237,7 +237,7 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
     p.half[x]! -= p.half[part]!;
     settle(p, x);
     settle(p, part);
-    p.events?.push({ kind: 'split', side: a.side, unit: p.ids[part]!, text: `${a.unit} splits off ${p.ids[part]}` });
+    p.events?.push({ kind: 'split', side: a.side, unit: p.ids[part]!, at: board.names[from]!, parent: a.unit });
     x = part;
   }
   const enemies: number[] = [];
@@ -249,10 +249,10 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
   if (a.runOver) {
     for (const e of enemies) removeStands(p, e, p.stands[e]!);
     p.moveLists.journal.push(-1); // enemies gone: the searches read them
-    p.events?.push({ kind: 'run-over', side: a.side, unit: id, text: `${id} rides over ${enemies.map((e) => p.ids[e]).join(', ')} at ${a.to}` });
+    p.events?.push({ kind: 'run-over', side: a.side, unit: id, at: a.to, destroyed: enemies.map((e) => p.ids[e]!) });
   }
+  let b = -1;
   if (a.carry) {
-    let b = -1;
     for (let k = 0, here = p.cells[from]!; k < here.length; k++) { const y = here[k]!; if (p.type[y] === BALLISTA && p.ctrl[y] === s) { b = y; break; } }
     p.at[b] = to;
     p.moved[b] = 1;
@@ -278,15 +278,21 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
   p.face[x] = f;
   settle(p, x);
   alignCommanders(p, to, s);
-  let text = p.events ? `${id} ${a.charge ? 'charges' : 'moves'} ${board.names[from]} -> ${a.to}${a.carry ? ' with its ballista' : ''}` : '';
-  if (!a.runOver && enemies.length > 0) {
-    if (!p.melees.some((m) => m.contact === to)) {
-      p.melees.push({ contact: to, supports: [], mdi: [-1, -1], fought: false });
-      meleeChanged(p, to);
-    }
-    if (p.events) text += ` and leads a melee against ${enemies.map((e) => p.ids[e]).join(', ')}`;
+  const leads = !a.runOver && enemies.length > 0;
+  if (leads && !p.melees.some((m) => m.contact === to)) {
+    p.melees.push({ contact: to, supports: [], mdi: [-1, -1], fought: false });
+    meleeChanged(p, to);
   }
-  p.events?.push({ kind: 'move', side: a.side, unit: id, text });
+  if (p.events) {
+    const joins: string[] = [];
+    for (let k = 0, here = p.cells[to]!; k < here.length; k++) { const y = here[k]!; if (y !== x && p.side[y] === s && p.type[y] !== BALLISTA) joins.push(p.ids[y]!); }
+    p.events.push({
+      kind: 'move', side: a.side, unit: id, at: a.to, from: board.names[from]!, to: a.to, charge: a.charge === true,
+      // The trail is kept nearest first: the route reads in travel order.
+      route: trail.map((j) => board.names[j]!).reverse(), ...(b >= 0 ? { carry: p.ids[b]! } : {}),
+      against: leads ? enemies.map((e) => p.ids[e]!) : [], joins, ...(a.supporter ? { supporter: a.supporter } : {}),
+    });
+  }
   if (a.supporter) declareSupport(p, s, slot(p, a.supporter), to);
 }
 
@@ -327,23 +333,20 @@ function finish(p: Position): void {
   for (let s = 0; s < 2; s++) points[ids[s]!] = pointsOf(p, s);
   const gone = [0, 1].filter((s) => !troopsOnBoard(p, s));
   let winner: string | null;
-  let why: string;
   let reason: 'conceded' | 'no-troops' | 'turn-limit';
-  if (p.conceded >= 0) { winner = ids[1 - p.conceded]!; why = `${ids[p.conceded]} conceded`; reason = 'conceded'; }
+  if (p.conceded >= 0) { winner = ids[1 - p.conceded]!; reason = 'conceded'; }
   else if (gone.length > 0) {
     winner = gone.length === 1 ? ids[1 - gone[0]!]! : null;
-    why = `${gone.map((s) => ids[s]).join(' and ')} ha${gone.length === 1 ? 's' : 've'} no troops left on the board`;
     reason = 'no-troops';
   } else {
     reason = 'turn-limit';
     const a = points[ids[0]!]!, b = points[ids[1]!]!;
     winner = a > b ? ids[0]! : b > a ? ids[1]! : null;
-    why = 'the turn limit is reached';
   }
   p.result = { winner, points, reason };
   p.phase = OVER;
   p.toAct = -1;
-  p.events?.push({ kind: 'end', text: `Game over after turn ${p.turn} (${why}): ${Object.entries(points).map(([k, v]) => `${k} ${v}`).join(', ')}; ${winner ? `${winner} wins` : 'a draw'}` });
+  p.events?.push({ kind: 'end', turn: p.turn, reason, points: { ...points }, winner, ...(p.conceded >= 0 ? { conceded: ids[p.conceded]! } : {}), noTroops: gone.map((s) => ids[s]!) });
 }
 
 function startTurn(p: Position, turn: number, attacker: number): void {
@@ -364,7 +367,7 @@ function startTurn(p: Position, turn: number, attacker: number): void {
   p.first = [];
   p.decided = [];
   p.phase = BALLISTA_FIRE;
-  p.events?.push({ kind: 'turn', side: p.sides[attacker]!, text: `Turn ${turn}: ${p.sides[attacker]} attacks` });
+  p.events?.push({ kind: 'turn', side: p.sides[attacker]!, turn });
 }
 
 function firstAttacker(p: Position): number {
@@ -372,8 +375,8 @@ function firstAttacker(p: Position): number {
   const k = p.sides.indexOf(fixed);
   if (fixed !== 'roll' && k >= 0) return k;
   for (;;) {
-    const rolls = [rollDie(p.rng, 6), rollDie(p.rng, 6)];
-    p.events?.push({ kind: 'first-attacker', dice: rolls, text: `First attacker roll: ${p.sides.map((x, i) => `${x} ${rolls[i]}`).join(', ')}` });
+    const rolls: [number, number] = [rollDie(p.rng, 6), rollDie(p.rng, 6)];
+    p.events?.push({ kind: 'first-attacker', sides: [p.sides[0]!, p.sides[1]!], dice: rolls });
     if (rolls[0] !== rolls[1]) return rolls[0]! > rolls[1]! ? 0 : 1;
   }
 }
@@ -405,7 +408,7 @@ export function advance(p: Position): void {
             const x = nextToDeploy(p, side);
             p.status[x] = OFF;
             settle(p, x);
-            p.events?.push({ kind: 'deploy', side: p.sides[side]!, unit: p.ids[x]!, text: `${p.ids[x]} finds no room to deploy and stays off the board` });
+            p.events?.push({ kind: 'deploy', side: p.sides[side]!, unit: p.ids[x]!, noRoom: true });
             continue;
           }
           p.toAct = side;

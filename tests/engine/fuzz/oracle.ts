@@ -53,16 +53,13 @@ export function oracleFault(s: GameState, legal: readonly Action[], a: Action, n
     const readable = meleeValuesAt(s, s.melees[s.current]!.contact);
     if (JSON.stringify(core) !== JSON.stringify(readable)) return `10 melee value at ${s.melees[s.current]!.contact}: core ${JSON.stringify(core)} against readable ${JSON.stringify(readable)}`;
   }
-  const fired = next.events.filter((e) => e.kind === 'fire');
-  if (fired.length > 0) {
+  const declared = a.type === 'fire' ? withShot(s, a.unit, a.target)
+    : a.type === 'fireFirst' ? { ...s, fires: s.fires.map((f) => (f.unit === a.unit ? { ...f, first: true as const } : f)) } : s;
+  for (const e of next.events) {
+    if (e.kind !== 'fire') continue;
     // Missile fire was resolved by this action: every shooter rolled the dice the readable rule gives.
-    const declared = a.type === 'fire' ? withShot(s, a.unit, a.target)
-      : a.type === 'fireFirst' ? { ...s, fires: s.fires.map((f) => (f.unit === a.unit ? { ...f, first: true as const } : f)) } : s;
-    for (const e of fired) {
-      const target = declared.fires.find((f) => f.unit === e.unit)?.target;
-      const want = target === undefined ? null : missileDice(declared, e.unit!, target);
-      if (!want || want.dice !== e.dice?.length) return `9 missile dice of ${e.unit}: rolled ${e.dice?.length}, the rule gives ${want?.dice}`;
-    }
+    const want = missileDice(declared, e.unit, e.target);
+    if (!want || want.dice !== e.dice.length || want.converging !== e.converging) return `9 missile dice of ${e.unit}: rolled ${e.dice.length}${e.converging ? ' (converging)' : ''}, the rule gives ${want?.dice}`;
   }
   if (next.phase === 'over' && next.result) {
     for (const x of scoreParts(next)) if (Math.abs(x.total - next.result.points[x.side]!) > 1e-9) return `11 points of ${x.side}: ${next.result.points[x.side]} against ${x.total}`;
