@@ -8,8 +8,9 @@ import { section as editor } from './editor.bench';
 import { section as limits } from './limits.bench';
 import { section as ai } from './ai.bench';
 import { section as balance } from './balance.bench';
+import { section as firstLoad } from './first-load.bench';
 
-const SECTIONS: BenchSection[] = [validation, engine, print, rosters, editor, limits, ai, balance];
+const SECTIONS: BenchSection[] = [validation, engine, print, rosters, editor, limits, ai, balance, firstLoad];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {
