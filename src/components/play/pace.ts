@@ -2,6 +2,9 @@
  * How fast the computer's moves are shown (issue 27): one at a time on the player's word, or with a pause after each
  * of about 0.7 s, 0.25 s or none. Remembered between games in localStorage (a blocked storage keeps the default).
  */
+import type { Action } from '../../rules';
+import { actionUnit } from '../../play/describe';
+
 export type Pace = 'step' | 'normal' | 'fast' | 'instant';
 
 export const PACES: ReadonlyArray<{ id: Pace; label: string; ms: number }> = [
@@ -31,4 +34,14 @@ export function savePace(p: Pace): void {
 /** The pause after one of the computer's moves, in ms (step by step waits for the player instead). */
 export function paceMs(p: Pace): number {
   return PACES.find((x) => x.id === p)?.ms ?? 700;
+}
+
+/**
+ * A decision with nothing to choose: the only legal action, or the only action its unit has (a hold with no target
+ * in range, a single way to take a loss). The computer's such decisions are shown without a pause.
+ */
+export function trivialDecision(legal: readonly Action[], a: Action): boolean {
+  if (legal.length <= 1) return true;
+  const unit = actionUnit(a);
+  return unit !== null && legal.filter((x) => actionUnit(x) === unit).length === 1;
 }
