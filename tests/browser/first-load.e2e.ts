@@ -28,7 +28,7 @@ describe('first load', () => {
     await page.getByRole('tab', { name: /^Checks/ }).click();
     const first = scripts.map((s) => s.url);
     expect(first.filter((u) => LAZY.test(u))).toEqual([]);
-    for (const s of scripts) expect(await s.text, s.url).not.toContain(ENGINE_MARK);
+    for (const s of scripts) expect((await s.text).includes(ENGINE_MARK), `the engine is in ${s.url}`).toBe(false);
 
     await page.getByRole('tab', { name: 'Balance' }).click();
     await page.waitForFunction(() => !!document.querySelector('[role="tabpanel"]')?.textContent?.length);

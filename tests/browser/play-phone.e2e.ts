@@ -28,14 +28,13 @@ describe('phone', () => {
     await importScenario(page, smallScenario());
     await startGame(page, { computer: 'russian' });
     await page.getByTestId('play').waitFor();
-    await page.getByTestId('pace').selectOption('instant');
-
     const first = await layout(page);
+    await page.screenshot({ path: '/tmp/p27b-phone-start.png' });
     expect(first.overflowX).toBe(false);
     expect(first.map.left).toBeGreaterThanOrEqual(0);
     expect(first.map.right).toBeLessThanOrEqual(W);
     expect(first.map.width).toBeGreaterThan(W * 0.95);
-    await page.screenshot({ path: '/tmp/p27b-phone-start.png' });
+    await page.getByTestId('pace').selectOption('instant');
 
     // The sheet folds to a handle and back.
     const sheet = page.getByTestId('controls');
