@@ -42,7 +42,15 @@ export default defineConfig({
   ],
   server: { port: 5173 },
   preview: { port: 4173 },
-  build: { target: 'es2022', chunkSizeWarningLimit: 2000 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      // The rules, rule sets and scenario modules are pure (tests/purity.test.ts): importing one name from the
+      // src/rules barrel must not pull the whole engine and its AI into the first load.
+      treeshake: { moduleSideEffects: [{ test: /\/src\/(rules|rulesets|scenario)\//, sideEffects: false }] },
+    },
+  },
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',

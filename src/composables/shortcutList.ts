@@ -46,6 +46,27 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
     ],
   },
   {
+    title: 'Playing a game',
+    items: [
+      { keys: 'U, Shift+U', does: 'Next, previous unit that can act' },
+      { keys: 'T, Shift+T', does: 'Next, previous target or choice of the selected unit' },
+      { keys: 'F', does: 'Next facing (deployment)' },
+      { keys: 'Enter', does: 'Confirm the highlighted decision' },
+      { keys: 'S', does: 'Highlight the decision the computer would make' },
+      { keys: 'Ctrl+Z', does: 'Take back your last decision' },
+      { keys: 'Esc', does: 'Clear the selected unit' },
+    ],
+  },
+  {
+    title: 'Replay',
+    items: [
+      { keys: 'Left, Right', does: 'Previous, next decision' },
+      { keys: 'Shift+Left, Shift+Right', does: 'Previous, next turn' },
+      { keys: 'Home, End', does: 'The start, the end' },
+      { keys: 'Space', does: 'Play on its own, or pause' },
+    ],
+  },
+  {
     title: 'Undo',
     items: [
       { keys: 'Ctrl+Z', does: 'Undo (on the Library page: the last delete or rename)' },

@@ -7,7 +7,6 @@ import { formatJson, parseJson, readGame, type Diagnostic, type SavedGame } from
 import { looksLikeRoster, parseRoster, serializeRoster, type RosterDiagnostic } from '../rulesets';
 import { MAX_SCENARIO_BYTES, decodeShare, encodeShare, parseScenario, serializeScenario, SHARE_PREFIX } from '../scenario';
 import { useLibraryStore } from '../stores/library';
-import { useDistanceStore } from '../stores/distance';
 import { useEditorStore } from '../stores/editor';
 import { useRosterStore } from '../stores/roster';
 import { useScenarioStore } from '../stores/scenario';
@@ -81,9 +80,11 @@ export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (g
   async function importText(text: string, source: string): Promise<boolean> {
     // A message of a game at a distance (an invitation, a turn) goes to that game.
     if (jsonDocument(text)?.format === 'nevsky-message') {
-      const opened = await useDistanceStore().open(text);
+      // The distance store needs the engine: it loads with the first message opened.
+      const distance = (await import('../stores/distance')).useDistanceStore();
+      const opened = await distance.open(text);
       if (opened) useEditorStore().view = 'play';
-      else importProblems.value = { source, diagnostics: [{ code: 'json', severity: 'error', message: useDistanceStore().error }] };
+      else importProblems.value = { source, diagnostics: [{ code: 'json', severity: 'error', message: distance.error }] };
       return opened;
     }
     const game = gameValue(text);

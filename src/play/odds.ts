@@ -1,9 +1,11 @@
 /**
  * Previews for the play view, computed from the public rules API only: the odds of a missile shot before it is
- * declared and both sides' melee values (with their modifiers) before a melee is fought.
+ * declared, both sides' melee values (with their modifiers) before a melee is fought or a charge is made, and how
+ * the melee ends for each pair of MDIs.
  */
 import {
-  ENGINE_READINGS, FACINGS, TROOPS, hitOdds, missileDice, withShot, hitRule, describeHitRule, inCone, meleeValues, squareDistance, stepSquare, terrainIndex, type GameState, type Melee, valueParts,
+  ENGINE_READINGS, FACINGS, MDIS, TROOPS, applyAction, hitOdds, missileDice, withShot, hitRule, describeHitRule, inCone, meleeLosses, meleeValues, squareDistance, stepSquare, terrainIndex, valueParts,
+  type Action, type GameState, type Mdi, type Melee, type Square,
 } from '../rules';
 
 /** A square where missiles lose a die and charges are stopped: protected squares, crossing squares, protected hills. */
@@ -90,4 +92,54 @@ export function meleePreview(state: GameState, m: Melee): MeleeSide[] {
     // The narrator's words, the same the battle report gives the melee once fought.
     return { side: id, value: b.value, parts: valueParts(b, state) };
   });
+}
+
+/**
+ * Both sides' values in the melee a charge would start (or join), before it is made: the charge is applied to the
+ * position on screen by the engine itself and its melee previewed. Null when the action is no charge or starts no melee
+ * (a run-over). Supporters are declared later, so their part is not in it yet.
+ */
+export function chargePreview(state: GameState, a: Action): { contact: Square; sides: MeleeSide[] } | null {
+  if (a.type !== 'move' || !a.charge || a.to === 'off') return null;
+  let after: GameState;
+  try { after = applyAction(state, a); } catch { return null; }
+  const m = after.melees.find((x) => x.contact === a.to && !x.fought);
+  return m ? { contact: m.contact, sides: meleePreview(after, m) } : null;
+}
+
+/** How a melee ends, seen from one side. */
+export type MeleeOutcome = 'theyDestroyed' | 'theyRetreat' | 'even' | 'withdrawal' | 'weRetreat' | 'weDestroyed';
+export const MELEE_OUTCOMES: readonly MeleeOutcome[] = ['theyDestroyed', 'theyRetreat', 'even', 'withdrawal', 'weRetreat', 'weDestroyed'];
+
+export interface MdiOutcomes {
+  /** For each MDI side `me` may pick: how many of the other side's six picks lead to each outcome. */
+  byPick: Array<{ mdi: Mdi; counts: Record<MeleeOutcome, number> }>;
+  /** Chance of each outcome when neither pick is known (all 36 pairs alike). */
+  overall: Record<MeleeOutcome, number>;
+}
+
+/**
+ * The result of a melee between these values for every pair of MDI picks, by the engine's own melee arithmetic
+ * (meleeLosses, the attacker first), from side `me`'s point of view.
+ */
+export function mdiOutcomes(sides: readonly MeleeSide[], attacker: string, me: string): MdiOutcomes {
+  const value = (id: string) => sides.find((x) => x.side === id)?.value ?? 0;
+  const defender = sides.find((x) => x.side !== attacker)?.side ?? '';
+  const meAttacks = me === attacker;
+  const zero = (): Record<MeleeOutcome, number> => ({ theyDestroyed: 0, theyRetreat: 0, even: 0, withdrawal: 0, weRetreat: 0, weDestroyed: 0 });
+  const overall = zero();
+  const byPick = MDIS.map((mine) => {
+    const counts = zero();
+    for (const theirs of MDIS) {
+      const [ma, md] = meAttacks ? [mine, theirs] : [theirs, mine];
+      const { result } = meleeLosses({ value: value(attacker), mdi: ma }, { value: value(defender), mdi: md });
+      const aLoses = result === 'a-retreats' || result === 'a-destroyed';
+      const outcome: MeleeOutcome = result === 'equal' ? 'even' : result === 'withdrawal' ? 'withdrawal'
+        : aLoses === meAttacks ? (result.endsWith('destroyed') ? 'weDestroyed' : 'weRetreat') : (result.endsWith('destroyed') ? 'theyDestroyed' : 'theyRetreat');
+      counts[outcome]++;
+      overall[outcome] += 1 / (MDIS.length * MDIS.length);
+    }
+    return { mdi: mine, counts };
+  });
+  return { byPick, overall };
 }

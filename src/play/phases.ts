@@ -26,3 +26,15 @@ export function phaseHint(s: GameState): string {
     case 'over': return s.result?.winner ? `${sideName(s, s.result.winner)} win.` : 'A draw.';
   }
 }
+
+/** The rules of each phase in a sentence or two, in the project's own words (the quick-reference sheet has the detail). */
+export const PHASE_RULES: Record<PhaseName, string> = {
+  deploy: 'Each side places its units in its own set-up rows, out of the other\'s sight; both deployments are shown when the battle starts.',
+  ballista: 'A ballista shot lands on the aimed square on most rolls (fewer when the square is protected); otherwise it strays one square. Any troops where it lands lose a stand, friends included.',
+  missile: 'Each missile unit rolls a die per stand and hits on the numbers of the fire table for its target and range. A protected target costs a die; more shooters at one target add one.',
+  move: 'A unit moves up to its allowance; moving into an enemy\'s square is a charge and starts a melee there. Protected squares stop a charge; rivers are crossed only at fords and bridges.',
+  support: 'Units beside a contact square may add their value to its melee, as their support type allows; a unit supports one melee only.',
+  melee: 'Each side is worth its stands\' values (charging knights more). Both pick an MDI in secret: the superior one makes the other side lose more, then the weaker side retreats 2, or is destroyed when the stronger has three times its value.',
+  endTurn: 'The turn ends and the sides swap roles: the other side attacks next. After the last turn the side with more points of surviving stands wins.',
+  over: 'The game is over: the points of surviving stands decide it (half for units that left the board and for half-killed stands).',
+};

@@ -1,7 +1,8 @@
 /**
  * Play overlays drawn over the board: where the selected unit may go (normal moves as rings, charges as diamonds),
  * whom it may fire at (cross-hairs), what it may support (plus badges), deployment and retreat squares, and the
- * marks of what just happened (movement arrows, losses, destroyed units). Each mark has its own shape, so the
+ * marks of what just happened (movement arrows, losses, destroyed units, melees fought), and the melee an MDI pick is
+ * for. Each mark has its own shape, so the
  * overlay reads in greyscale; every mark carries a data attribute for tests.
  */
 import type { G } from '@svgdotjs/svg.js';
@@ -25,6 +26,10 @@ export interface PlayMarks {
   destroyed: Square[];
   /** Short labels under a square: dice rolled ("4 3 1 → 2"), MDIs revealed ("line v column"). */
   labels: Array<{ square: Square; text: string }>;
+  /** Contact squares of melees fought since the player last acted. */
+  fights?: Square[];
+  /** The melee the pending MDI pick is for. */
+  focus?: Square | null;
 }
 
 export const NO_MARKS: PlayMarks = { targets: [], selected: null, cursor: null, melees: [], moved: [], losses: [], destroyed: [], labels: [] };
@@ -67,6 +72,18 @@ function arrowLine(g: G, from: Square, to: Square): void {
   m.polygon([[tip.x + ux * 6, tip.y + uy * 6], [tip.x - uy * 6, tip.y + ux * 6], [tip.x + uy * 6, tip.y - ux * 6]]).fill(INK);
 }
 
+/** A melee fought here: a burst at the square's top-left corner (the units stay readable). */
+function fightMark(g: G, sq: Square): void {
+  const o = squareOrigin(sq);
+  const cx = o.x + 9, cy = o.y + 9;
+  const pts: Array<[number, number]> = [];
+  for (let i = 0; i < 16; i++) {
+    const r = i % 2 === 0 ? 9 : 4.5, a = (Math.PI * i) / 8;
+    pts.push([cx + r * Math.cos(a), cy + r * Math.sin(a)]);
+  }
+  g.polygon(pts).fill('#f2a900').stroke({ color: INK, width: 1.2 }).attr({ 'data-fight': sq });
+}
+
 /** Redraw the play overlay into its layer. */
 export function drawPlayOverlay(g: G, marks: PlayMarks): void {
   g.clear();
@@ -75,6 +92,12 @@ export function drawPlayOverlay(g: G, marks: PlayMarks): void {
     g.rect(CELL - 2, CELL - 2).move(o.x + 1, o.y + 1).fill('none').stroke({ color: '#b3261e', width: 3, dasharray: '2 3' }).attr({ 'data-melee': sq });
   }
   for (const m of marks.moved) arrowLine(g, m.from, m.to);
+  for (const sq of marks.fights ?? []) fightMark(g, sq);
+  if (marks.focus) {
+    const o = squareOrigin(marks.focus);
+    g.rect(CELL + 6, CELL + 6).move(o.x - 3, o.y - 3).radius(4).fill('none').stroke({ color: '#ffffff', width: 7 });
+    g.rect(CELL + 6, CELL + 6).move(o.x - 3, o.y - 3).radius(4).fill('none').stroke({ color: ACCENT, width: 4 }).attr({ 'data-focus': marks.focus });
+  }
   for (const sq of marks.destroyed) {
     const c = squareCentre(sq);
     g.path(`M${c.x - 12},${c.y - 12}L${c.x + 12},${c.y + 12}M${c.x + 12},${c.y - 12}L${c.x - 12},${c.y + 12}`)

@@ -57,8 +57,8 @@ function fireTable(kind: 'standard' | 'crossbow'): SheetBlock {
 
 const MDI_NAMES: Record<Mdi, string> = { column: 'Column', line: 'Line', flanking: 'Flanking', pincers: 'Pincers', square: 'Square', withdrawal: 'Withdrawal' };
 
-/** The superiority matrix as a 6x6 grid: the row's MDI against the column's MDI. */
-function mdiGrid(): SheetBlock {
+/** The superiority matrix as a 6x6 grid: the row's MDI against the column's MDI (the play view shows it too). */
+export function mdiGrid(): SheetBlock {
   const cell = (a: Mdi, b: Mdi): SheetCell => {
     const cmp = compareMdi(a, b);
     if (cmp === 'withdrawal') return { text: a === b ? 'both pull back' : a === 'withdrawal' ? 'gets away' : 'they get away' };

@@ -11,8 +11,9 @@ import { section as balance } from './balance.bench';
 import { section as caches } from './caches.bench';
 import { section as tactics } from './tactics.bench';
 import { section as caps } from './caps.bench';
+import { section as firstLoad } from './first-load.bench';
 
-const SECTIONS: BenchSection[] = [validation, engine, caches, print, rosters, editor, limits, ai, balance, tactics, caps];
+const SECTIONS: BenchSection[] = [validation, engine, caches, print, rosters, editor, limits, ai, balance, tactics, caps, firstLoad];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {

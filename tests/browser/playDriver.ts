@@ -47,11 +47,11 @@ export async function suggestAndConfirm(page: Page): Promise<void> {
   });
 }
 
-/** The page's HTML without the MDI picker (whose six buttons name every MDI). */
+/** The page's HTML without the MDI picker and the MDI tables (the six buttons and the tables' rows name every MDI). */
 export function htmlWithoutPicker(page: Page): Promise<string> {
   return page.evaluate(() => {
     const copy = document.body.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('.mdi-grid').forEach((e) => e.remove());
+    copy.querySelectorAll('.mdi-grid, [data-testid="mdi-table"], [data-testid="mdi-outcomes"]').forEach((e) => e.remove());
     return copy.outerHTML;
   });
 }

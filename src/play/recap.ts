@@ -1,0 +1,26 @@
+/**
+ * What the other side did since a player last acted (issue 27): where each unit that moved started and ended, the
+ * stands lost, the units gone, the melees fought and the dice rolled, from the two positions as that player sees them
+ * and the events' typed fields (`kind`, `unit`, `at`; never their text).
+ */
+import type { GameEvent, GameState, Square } from '../rules';
+import { changes, eventLabels } from './choices';
+
+export interface Recap {
+  moved: Array<{ from: Square; to: Square }>;
+  losses: Array<{ square: Square; text: string }>;
+  destroyed: Square[];
+  /** Contact squares of the melees fought. */
+  fights: Square[];
+  /** Dice and MDI labels, the latest one per square. */
+  labels: Array<{ square: Square; text: string }>;
+}
+
+export const NO_RECAP: Recap = { moved: [], losses: [], destroyed: [], fights: [], labels: [] };
+
+/** The recap between two views of one player (before: just after that player's last decision) and the events between. */
+export function recap(before: GameState, after: GameState, events: readonly GameEvent[]): Recap {
+  const fights = [...new Set(events.flatMap((e) => (e.kind === 'melee' ? [e.at] : [])))];
+  const labels = new Map(eventLabels(events).map((l) => [l.square, l]));
+  return { ...changes(before, after), fights, labels: [...labels.values()] };
+}

@@ -1,0 +1,51 @@
+/**
+ * First load (issue 27 item 9): the gzipped script the page needs before anything opens (the entry chunk and every
+ * chunk it imports statically: index.html's module script and its modulepreload links) and the time from navigation
+ * to an interactive editor (the map drawn and the page marked ready), cold, in Chromium.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildApp, DIST, launchChromium, serveDist } from '../browser/harness';
+import { medianAndMax, type BenchRow, type BenchSection } from './harness';
+
+/** The scripts of the first load, from the built index.html, with their gzipped sizes (zlib level 9, as Vite reports). */
+export function firstLoadScripts(dist = DIST): Array<{ file: string; gzip: number }> {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<script type="module"[^>]*src="\/?([^"]+\.js)"|<link rel="modulepreload"[^>]*href="\/?([^"]+\.js)"/g)].map((m) => m[1] ?? m[2]!);
+  return files.map((file) => ({ file, gzip: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length }));
+}
+
+export const section: BenchSection = {
+  name: 'First load in Chromium (issue 27)',
+  async run() {
+    await buildApp();
+    const scripts = firstLoadScripts();
+    const rows: BenchRow[] = [
+      { label: 'first-load script, gzipped', value: scripts.reduce((a, s) => a + s.gzip, 0) / 1024, unit: 'KB', note: `${scripts.length} files: the entry and its static imports` },
+    ];
+    const server = await serveDist();
+    const browser = await launchChromium();
+    const times: number[] = [];
+    try {
+      for (let i = 0; i < 7; i++) {
+        // A fresh context each time: nothing cached, no service worker yet, an empty library (the template opens).
+        const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        const page = await context.newPage();
+        await page.goto(server.url);
+        await page.waitForSelector('body[data-ready="true"] [data-testid="board"] svg');
+        times.push(await page.evaluate(() => performance.now()));
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+    const t = medianAndMax(times.slice(1));
+    rows.push(
+      { label: 'navigation to interactive editor, median', value: t.median, unit: 'ms', note: 'cold cache, 6 runs after a warm-up; map drawn, page ready' },
+      { label: 'navigation to interactive editor, worst', value: t.max, unit: 'ms' },
+    );
+    return rows;
+  },
+};
