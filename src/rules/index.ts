@@ -29,7 +29,7 @@ export { saveGame, replayGame, stateHash, actionFault } from './replay';
 export type { SavedGame } from './replay';
 export { randomPolicy, simplePolicy, playOut, searchPolicy, AI_LEVELS, balanceGames, playBalanceGame, emptyHeat, summarizeBalance, wilsonInterval, mergeHeat, gameSeed, makePolicy, POLICY_NAMES } from './ai';
 export type { AiLevel, SearchBudget, PolicyName, BalanceGame, BalanceOptions, BalanceSummary, HeatMap, Rate } from './ai';
-export { PLAYERS, Z95, normalQuantile, sequentialPlan, fixedPlan, stopReason, summarizeSweep, comparePaired } from './ai';
+export { PLAYERS, Z95, normalQuantile, sequentialPlan, fixedPlan, stopReason, decideLook, summarizeSweep, comparePaired } from './ai';
 export type { StopReason, SequentialPlan, SweepSummary, Comparison, PairedChange } from './ai';
 export { sampleAction } from './sample';
 export type { Policy } from './ai';

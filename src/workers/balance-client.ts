@@ -9,7 +9,7 @@
  * stopped, the games counted so far are kept, and `resume` plays only the games still missing on new workers.
  */
 import {
-  comparePaired, emptyHeat, fixedPlan, mergeHeat, sequentialPlan, sideName, stopReason, summarizeBalance, summarizeSweep,
+  comparePaired, decideLook, emptyHeat, fixedPlan, mergeHeat, sequentialPlan, sideName, summarizeBalance, summarizeSweep,
   type BalanceGame, type BalanceOptions, type BalanceSummary, type Comparison, type HeatMap, type PolicyName, type Scenario, type SweepSummary,
 } from '../rules';
 import { chunkSize } from './balance-chunks';
@@ -121,8 +121,7 @@ export function startBalance(scenario: Scenario, settings: BalanceSettings, spaw
     while (!ended && look < plan.looks.length && ready >= plan.looks[look]!) {
       const n = plan.looks[look]!;
       const summary = lookAt(n);
-      const last = look === plan.looks.length - 1;
-      const reason = last ? stopReason(summary) ?? 'cap' : stopReason(summary);
+      const reason = decideLook(plan, look, summary);
       look++;
       if (reason === null) continue;
       kept = byIndex.slice(0, n) as BalanceGame[];

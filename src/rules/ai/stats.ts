@@ -147,6 +147,15 @@ export function stopReason(s: BalanceSummary): StopReason | null {
   return null;
 }
 
+/**
+ * The decision at look `look` (0-based) of `plan` with the estimate over its games: stop (and why) or go on (null).
+ * The last look always stops.
+ */
+export function decideLook(plan: SequentialPlan, look: number, s: BalanceSummary): StopReason | null {
+  const reason = stopReason(s);
+  return reason ?? (look >= plan.looks.length - 1 ? 'cap' : null);
+}
+
 /** The estimate at each skill level of a sweep and what comparing them says. */
 export interface SweepSummary { levels: BalanceSummary[]; skillSensitive: boolean; verdict: string }
 
