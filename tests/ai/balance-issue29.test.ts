@@ -227,4 +227,16 @@ describe('the CLI gives the app code path\'s numbers', () => {
     expect([json.verdict, json.skillSensitive]).toEqual([page.verdict, page.skillSensitive]);
     expect((await cli(['balance', file, '--sweep', '--policy', 'random'])).code).toBe(2);
   }, 300_000);
+
+  test('bad A/B and sweep arguments: exit 2 with a one-line reason', async () => {
+    const missing = await cli(['balance', file, '--against', join(dir, 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/nope\.json: cannot read \(no such file\)/);
+    const both = await cli(['balance', file, '--sweep', '--against', file]);
+    expect(both.code).toBe(2);
+    expect(both.err).toMatch(/--sweep and --against cannot be combined/);
+    const search = await cli(['balance', file, '--sweep', '--search-games', '5']);
+    expect(search.code).toBe(2);
+    expect(search.err).toMatch(/--search-games must be a whole number from 10 to 100000, not "5"/);
+  });
 });
