@@ -146,6 +146,13 @@ describe('the skill sweep', () => {
     expect(s.verdict).toMatch(/^Skill-sensitive: .*Stronger play favours Beta: from random to search players, Alpha 72% → 38% \(-34 points\), Beta 28% → 62% \(\+34 points\)/);
   });
 
+  test('the comparison skips a level whose verdict did not settle', () => {
+    const s = summarizeSweep([level('random', 710, 270), level('simple', 380, 620), level('search', 6, 4)]);
+    expect(s.skillSensitive).toBe(true);
+    expect(s.verdict).toMatch(/Stronger play favours Beta: from random to simple players, Alpha 72% → 38%/);
+    expect(summarizeSweep([level('random', 710, 270), level('simple', 6, 4), level('search', 5, 5)]).verdict).toMatch(/^Too few settled verdicts/);
+  });
+
   test('agreeing verdicts are not skill-sensitive', () => {
     const s = summarizeSweep([level('random', 710, 270), level('simple', 650, 350), level('search', 70, 30)]);
     expect(s.skillSensitive).toBe(false);

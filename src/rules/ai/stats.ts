@@ -171,11 +171,14 @@ const signed = (x: number) => { const r = Math.round(x); return `${r > 0 ? '+' :
 
 /**
  * Read a sweep (levels from the weakest players to the strongest): it is skill-sensitive when the levels whose
- * verdicts settled disagree; then it says which side the strongest players favour against the weakest, by how much.
+ * verdicts settled disagree; then it says which side the strongest of those players favour against the weakest of
+ * them, and by how much (each side's win rate from one to the other).
  */
 export function summarizeSweep(levels: BalanceSummary[]): SweepSummary {
-  const settled = levels.map(verdictClass).filter((c): c is string => c !== null);
-  const weak = levels[0], strong = levels[levels.length - 1];
+  const settledLevels = levels.filter((l) => verdictClass(l) !== null);
+  const settled = settledLevels.map(verdictClass) as string[];
+  // Compare the weakest and the strongest players whose verdicts settled (an unsettled level's rates are too loose).
+  const weak = settledLevels[0], strong = settledLevels[settledLevels.length - 1];
   if (!weak || !strong || settled.length < 2) {
     return { levels, skillSensitive: false, verdict: 'Too few settled verdicts to say whether skill changes the balance; run more games.' };
   }
