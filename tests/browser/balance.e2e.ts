@@ -115,4 +115,24 @@ describe('balance panel', () => {
     expect(await page.getByTestId('balance-compare').textContent()).toMatch(/Teutonic Order wins\s*\d+\.\d%\s*\d+\.\d%\s*[+-]\d+\.\d \([+-]\d+\.\d to [+-]\d+\.\d\) points/);
     await page.screenshot({ path: '/tmp/ai-balance-compare.png' });
   }, 300_000);
+
+  test('the skill sweep shows the verdict at each level side by side and what comparing them says', async () => {
+    page = await session.fresh();
+    await openApp(page, session.url());
+    await openBalance();
+    await page.getByTestId('balance-search-games').fill('10');
+    await page.getByTestId('balance-search-games').press('Tab');
+    await page.getByTestId('balance-games').fill('20');
+    await page.getByTestId('balance-games').press('Tab');
+    await page.getByTestId('balance-sweep-run').click();
+    await page.getByTestId('balance-progress').waitFor();
+    await page.getByTestId('balance-sweep').waitFor({ timeout: 240_000 });
+    const table = page.getByTestId('balance-sweep').locator('tbody');
+    expect(await table.locator('th').allTextContents()).toEqual(['random', 'simple', 'search']);
+    for (const r of await table.locator('tr').allTextContents()) expect(r).toMatch(/\d+\.\d% \(\d+\.\d% – \d+\.\d%\)/);
+    // The search level stops at its own cap (10 games here).
+    expect(await table.locator('tr').nth(2).locator('td').last().textContent()).toBe('10');
+    expect(await page.getByTestId('balance-sweep-verdict').textContent()).toMatch(/^(Skill-sensitive: .*Stronger play favours|Not skill-sensitive: |Too few settled verdicts)/);
+    await page.screenshot({ path: '/tmp/ai-balance-sweep.png' });
+  }, 300_000);
 });
