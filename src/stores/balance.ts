@@ -1,12 +1,17 @@
 /**
- * The Balance panel's state: settings, the running job (progress, games per second, Cancel), the finished
- * estimate kept with the library entry, and whether the scenario changed since (stale). A worker that dies or
- * goes silent stalls the run with a message; Resume plays the games still missing, Cancel discards the run.
+ * The Balance panel's state: settings, the running job (progress, games per second, the live estimate every quarter
+ * second, Cancel), the finished estimate kept with the library entry, the last skill sweep and A/B comparison, and
+ * whether the scenario changed since (stale). A worker that dies or goes silent stalls the run with a message;
+ * Resume plays the games still missing, Cancel discards the run.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
+import { isPlayable, validateScenario, type BalanceSummary, type Scenario, type SweepSummary } from '../rules';
 import { serializeScenario } from '../scenario';
-import { BalanceCancelled, spareCores, startBalance, type BalanceJob, type BalanceSettings } from '../workers/balance-client';
+import {
+  BalanceCancelled, DEFAULT_POLICY, SWEEP_LEVELS, spareCores, startBalance, startComparison, startSweep,
+  type BalanceSettings, type BalanceWatch, type ComparisonResult,
+} from '../workers/balance-client';
 import { spawnWebWorker } from '../workers/balance-browser';
 import { isScenarioRecord, type StoredBalance } from './db';
 import { useLibraryStore } from './library';
@@ -21,6 +26,15 @@ export function scenarioHash(text: string): string {
 
 export type HeatMode = 'off' | 'lost' | 'melees';
 
+/** What a run computes: one estimate, the skill sweep, or an A/B comparison with an earlier version. */
+export type BalanceMode = 'estimate' | 'sweep' | 'compare';
+
+/** How often the panel's live estimate is refreshed while games run (ms). */
+export const LIVE_MS = 250;
+
+/** A version to compare the open scenario with: an earlier state from its undo history or another library entry. */
+export interface CompareOption { key: string; label: string; scenario: Scenario }
+
 /** How long a balance worker may go without reporting a game before the run is called stalled (ms, by policy). */
 export function silenceLimitMs(policy: BalanceSettings['policy']): number {
   // A search-policy game runs a search at every decision: one game takes seconds, not milliseconds.
@@ -30,20 +44,43 @@ export function silenceLimitMs(policy: BalanceSettings['policy']): number {
 export const useBalanceStore = defineStore('balance', () => {
   const scenario = useScenarioStore();
   const library = useLibraryStore();
-  const settings = ref<BalanceSettings>({ games: 1000, policy: 'random', seed: 1 });
+  const settings = ref<BalanceSettings>({ games: 1000, policy: DEFAULT_POLICY, seed: 1 });
+  /** Most games of the sweep's search level (a search game takes seconds). */
+  const searchGames = ref(100);
   const workers = spareCores(typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : undefined);
   const running = ref(false);
+  /** What the current run computes, and which of its runs is going (the policy or version it plays). */
+  const mode = ref<BalanceMode>('estimate');
+  const step = ref('');
   const done = ref(0);
+  const total = ref(0);
+  /** The estimate over the games played so far, refreshed every LIVE_MS while a run goes. */
+  const live = shallowRef<BalanceSummary | null>(null);
+  const sweep = shallowRef<(SweepSummary & { scenarioHash: string }) | null>(null);
+  const comparison = shallowRef<(ComparisonResult & { against: string; scenarioHash: string }) | null>(null);
+  /** The key of the version chosen to compare with (see compareOptions). */
+  const compareWith = ref('');
   const rate = ref(0);
   const message = ref('');
   /** Set while the run is stalled (a worker was lost): what happened, with the games counted so far. */
   const stalled = ref('');
   const estimate = shallowRef<StoredBalance | null>(null);
   const heatMode = ref<HeatMode>('lost');
-  let job: BalanceJob | null = null;
+  let job: { cancel(): void; resume(): void } | null = null;
 
   const currentHash = computed(() => scenarioHash(serializeScenario(scenario.scenario)));
   const stale = computed(() => estimate.value !== null && estimate.value.scenarioHash !== currentHash.value);
+  const sweepStale = computed(() => sweep.value !== null && sweep.value.scenarioHash !== currentHash.value);
+  const comparisonStale = computed(() => comparison.value !== null && comparison.value.scenarioHash !== currentHash.value);
+
+  /** Earlier versions of the open scenario (its undo history, newest first, up to ten) and the other library entries. */
+  const compareOptions = computed<CompareOption[]>(() => {
+    const past = scenario.past;
+    const earlier = past.slice(-10).reverse().map((s, k) => ({ key: `past:${past.length - 1 - k}`, label: k === 0 ? 'before the last edit' : `${k + 1} edits ago`, scenario: s }));
+    const others = library.records.filter((r) => isScenarioRecord(r) && r.id !== library.currentId)
+      .map((r) => ({ key: `lib:${r.id}`, label: `library: ${r.title}`, scenario: (r as { scenario: Scenario }).scenario }));
+    return [...earlier, ...others];
+  });
   /** Counts per square for the map overlay (none while off, running or without an estimate). */
   const heat = computed<Record<string, number> | null>(() => {
     if (!estimate.value || heatMode.value === 'off' || running.value) return null;
@@ -61,38 +98,93 @@ export const useBalanceStore = defineStore('balance', () => {
     }
   }, { immediate: true });
 
+  /**
+   * Run a job: progress, games per second and the live estimate while it goes, its outcome handed to `finish`, a
+   * message for a cancel or a failure.
+   */
+  async function go<T>(kind: BalanceMode, start: (onProgress: (label: string, n: number, of: number) => void, watch: BalanceWatch) => { result: Promise<T>; cancel(): void; resume(): void; live(): BalanceSummary | null }, finish: (outcome: T, seconds: number) => Promise<void> | void): Promise<void> {
+    running.value = true;
+    mode.value = kind;
+    done.value = 0;
+    total.value = 0;
+    rate.value = 0;
+    step.value = '';
+    live.value = null;
+    message.value = '';
+    stalled.value = '';
+    let started = performance.now();
+    const onStall = (reason: string, n: number) => {
+      stalled.value = `A balance worker stopped answering (${reason}) after ${n.toLocaleString('en')} of ${total.value.toLocaleString('en')} games. `
+        + 'Resume plays the games still missing; Cancel discards the run.';
+    };
+    const onProgress = (label: string, n: number, of: number) => {
+      if (label !== step.value) { step.value = label; started = performance.now(); }
+      done.value = n;
+      total.value = of;
+      rate.value = n / Math.max(0.001, (performance.now() - started) / 1000);
+    };
+    const longest = settings.value.policy === 'search' || kind === 'sweep' ? silenceLimitMs('search') : silenceLimitMs(settings.value.policy);
+    const current = start(onProgress, { silenceMs: longest, onStall });
+    job = current;
+    const first = performance.now();
+    const timer = setInterval(() => { live.value = current.live(); }, LIVE_MS);
+    try {
+      await finish(await current.result, (performance.now() - first) / 1000);
+    } catch (err) {
+      message.value = err instanceof BalanceCancelled ? 'Cancelled: no estimate from a partial run.' : `The balance run failed: ${(err as Error).message}`;
+    } finally {
+      clearInterval(timer);
+      running.value = false;
+      stalled.value = '';
+      live.value = null;
+      job = null;
+    }
+  }
+
+  const snapshotOf = (s: Scenario) => JSON.parse(serializeScenario(s)) as Scenario;
+
+  /** One estimate of the open scenario with the settings (kept with its library entry). */
   async function run(): Promise<void> {
     if (running.value) return;
     const id = library.currentId;
     const hash = currentHash.value;
-    const snapshot = JSON.parse(serializeScenario(scenario.scenario)) as typeof scenario.scenario;
+    const snapshot = snapshotOf(scenario.scenario);
     const wanted = { ...settings.value };
-    running.value = true;
-    done.value = 0;
-    rate.value = 0;
-    message.value = '';
-    stalled.value = '';
-    const started = performance.now();
-    const onStall = (reason: string, n: number) => {
-      stalled.value = `A balance worker stopped answering (${reason}) after ${n.toLocaleString('en')} of ${wanted.games.toLocaleString('en')} games. `
-        + 'Resume plays the games still missing; Cancel discards the run.';
-    };
-    job = startBalance(snapshot, wanted, spawnWebWorker, workers, (n) => {
-      done.value = n;
-      rate.value = n / Math.max(0.001, (performance.now() - started) / 1000);
-    }, { silenceMs: silenceLimitMs(wanted.policy), onStall });
-    try {
-      const summary = await job.result;
-      const stored: StoredBalance = { settings: wanted, summary, scenarioHash: hash, finished: Date.now(), seconds: (performance.now() - started) / 1000 };
+    await go('estimate', (onProgress, watch) => {
+      const j = startBalance(snapshot, wanted, spawnWebWorker, workers, (n, of) => onProgress(wanted.policy, n, of), watch);
+      return { result: j.result, cancel: j.cancel, resume: j.resume, live: j.live };
+    }, async (summary, seconds) => {
+      const stored: StoredBalance = { settings: wanted, summary, scenarioHash: hash, finished: Date.now(), seconds };
       estimate.value = stored;
       if (id) await library.saveBalance(id, stored);
-    } catch (err) {
-      message.value = err instanceof BalanceCancelled ? 'Cancelled: no estimate from a partial run.' : `The balance run failed: ${(err as Error).message}`;
-    } finally {
-      running.value = false;
-      stalled.value = '';
-      job = null;
-    }
+    });
+  }
+
+  /** The skill sweep of the open scenario: the verdict at random, simple and search play, side by side. */
+  async function runSweep(): Promise<void> {
+    if (running.value) return;
+    const hash = currentHash.value;
+    const snapshot = snapshotOf(scenario.scenario);
+    const wanted = { ...settings.value, searchGames: searchGames.value };
+    await go('sweep', (onProgress, watch) => {
+      const j = startSweep(snapshot, wanted, spawnWebWorker, workers, (level, n, of) => onProgress(SWEEP_LEVELS[level]!, n, of), watch);
+      return { result: j.result, cancel: j.cancel, resume: j.resume, live: () => j.live().summary };
+    }, (result) => { sweep.value = { ...result, scenarioHash: hash }; });
+  }
+
+  /** A/B of the open scenario against the chosen earlier version, on the same seeds and dice. */
+  async function runCompare(): Promise<void> {
+    if (running.value) return;
+    const other = compareOptions.value.find((o) => o.key === compareWith.value);
+    if (!other) { message.value = 'Choose a version to compare with.'; return; }
+    if (!isPlayable(validateScenario(other.scenario))) { message.value = `The version "${other.label}" has errors and cannot be played; choose another.`; return; }
+    const hash = currentHash.value;
+    const now = snapshotOf(scenario.scenario), then = snapshotOf(other.scenario);
+    const wanted = { ...settings.value };
+    await go('compare', (onProgress, watch) => {
+      const j = startComparison(now, then, wanted, spawnWebWorker, workers, (k, n, of) => onProgress(k === 0 ? 'the earlier version' : 'this version', n, of), watch);
+      return { result: j.result, cancel: j.cancel, resume: j.resume, live: () => j.live().summary };
+    }, (result) => { comparison.value = { ...result, against: other.label, scenarioHash: hash }; });
   }
 
   function cancel(): void {
@@ -105,5 +197,8 @@ export const useBalanceStore = defineStore('balance', () => {
     job?.resume();
   }
 
-  return { settings, workers, running, done, rate, message, stalled, estimate, stale, heat, heatMode, run, cancel, resume };
+  return {
+    settings, searchGames, workers, running, mode, step, done, total, rate, live, message, stalled, estimate, stale, heat, heatMode,
+    sweep, sweepStale, comparison, comparisonStale, compareWith, compareOptions, run, runSweep, runCompare, cancel, resume,
+  };
 });

@@ -24,7 +24,7 @@ export interface LibraryRecord {
 
 /** A finished balance estimate: settings, summary, and a hash of the scenario it was computed for (stale check). */
 export interface StoredBalance {
-  settings: { games: number; policy: 'random' | 'simple' | 'search'; seed: number };
+  settings: { games: number; policy: 'random' | 'simple' | 'search'; seed: number; fixed?: boolean };
   summary: BalanceSummary;
   scenarioHash: string;
   finished: number;

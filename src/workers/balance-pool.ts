@@ -23,6 +23,12 @@ function spawner(url: URL): () => WorkerHandle {
   };
 }
 
+/** Spawns the CLI's balance worker threads (for startBalance, startSweep and startComparison). */
+export async function nodeSpawner(): Promise<() => WorkerHandle> {
+  return spawner(await bundledWorker(new URL('./balance-node.ts', import.meta.url), new URL('./balance-node-entry.mjs', import.meta.url)));
+}
+
+/** One balance run over worker threads. */
 export async function runBalancePool(scenario: Scenario, settings: BalanceSettings, workers: number, onProgress?: (done: number, total: number) => void): Promise<BalanceSummary> {
-  return startBalance(scenario, settings, spawner(await bundledWorker(new URL('./balance-node.ts', import.meta.url), new URL('./balance-node-entry.mjs', import.meta.url))), workers, onProgress).result;
+  return startBalance(scenario, settings, await nodeSpawner(), workers, onProgress).result;
 }

@@ -82,7 +82,7 @@ describe('balance runs', () => {
   test('the CLI (worker threads) gives the same estimate as the in-page client', async () => {
     const settings = { games: 10, policy: 'random' as const, seed: 8 };
     const page = await startBalance(scenario, settings, inProcess(), 2).result;
-    const r = await cli(['balance', file, '--games', '10', '--seed', '8', '--workers', '2', '--json']);
+    const r = await cli(['balance', file, '--games', '10', '--seed', '8', '--workers', '2', '--policy', 'random', '--json']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const json = JSON.parse(r.out) as typeof page;

@@ -13,7 +13,7 @@ export const section: BenchSection = {
     const games = Math.max(1, Number(process.env.BALANCE_BENCH_GAMES ?? 200));
     const workers = Math.max(1, Number(process.env.BALANCE_BENCH_WORKERS ?? 2));
     const start = performance.now();
-    const s = await runBalancePool(templateScenario('open-field')!, { games, policy: 'random', seed: 1 }, workers);
+    const s = await runBalancePool(templateScenario('open-field')!, { games, policy: 'random', seed: 1, fixed: true }, workers);
     const secs = (performance.now() - start) / 1000;
     return [
       { label: `random games, open-field, ${workers} workers`, value: games / secs, unit: 'games/s', note: `${games} games in ${secs.toFixed(1)} s on ${availableParallelism()} cores` },

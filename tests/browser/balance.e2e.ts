@@ -1,4 +1,7 @@
-/** Issue 11: the Balance panel runs self-play games in Web Workers, shows rates with intervals, a verdict and a heat map. */
+/**
+ * Issue 11: the Balance panel runs self-play games in Web Workers, shows rates with intervals, a verdict and a heat map.
+ * Issue 29: simple-policy players by default, the estimate live while games run, A/B against an earlier version.
+ */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSession } from './session';
@@ -32,8 +35,8 @@ describe('balance panel', () => {
     const result = await page.getByTestId('balance-result').textContent();
     expect(result).toMatch(/Teutonic Order wins\s*\d+\.\d%\s*\d+\.\d% – \d+\.\d%/);
     expect(result).toMatch(/Draws/);
-    expect(result).toMatch(/10 games, random policy, seed 4/);
-    expect(await page.getByTestId('balance-verdict').textContent()).toMatch(/favoured|Balanced|Too close to call|draw/);
+    expect(result).toMatch(/10 games, simple policy, seed 4/);
+    expect(await page.getByTestId('balance-verdict').textContent()).toMatch(/^For simple-policy players: .*(favoured|Balanced|Too close to call|draw)/);
     expect(await page.locator('[data-heat]').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('balance-heat-legend').textContent()).toMatch(/Darkest square [A-L]\d+: \d+ stands lost over 10 games/);
     await page.screenshot({ path: '/tmp/ai-balance-result.png' });
@@ -55,7 +58,7 @@ describe('balance panel', () => {
     await openBalance();
     await page.getByTestId('balance-result').waitFor();
     await page.getByTestId('balance-stale').waitFor();
-    expect(await page.getByTestId('balance-result').textContent()).toMatch(/10 games, random policy, seed 4/);
+    expect(await page.getByTestId('balance-result').textContent()).toMatch(/10 games, simple policy, seed 4/);
     await page.screenshot({ path: '/tmp/ai-balance-stale.png' });
   }, 180_000);
 
@@ -75,4 +78,62 @@ describe('balance panel', () => {
     // The Run button is back and a new run can start.
     expect(await page.getByTestId('balance-run').isEnabled()).toBe(true);
   }, 120_000);
+
+  test('the rates and verdict update while the games run; A/B against the version before the last edit', async () => {
+    page = await session.fresh();
+    await openApp(page, session.url());
+    await openBalance();
+    expect(await page.getByTestId('balance-policy').inputValue()).toBe('simple');
+    expect(await page.getByTestId('balance-auto').isChecked()).toBe(true);
+    await runGames(2000, 3);
+    const live = page.getByTestId('balance-live');
+    await live.waitFor({ timeout: 60_000 });
+    const count = async () => Number((/So far \((\d[\d,]*) games\)/.exec((await live.textContent()) ?? '')?.[1] ?? '0').replace(/,/g, ''));
+    const first = await count();
+    expect(first).toBeGreaterThan(0);
+    expect(await live.textContent()).toMatch(/For simple-policy players: .*Teutonic Order wins\s*\d+\.\d%\s*\d+\.\d% – \d+\.\d%/);
+    // The panel refreshes by itself (every quarter second) while games come in.
+    await page.waitForFunction((n) => {
+      const m = /So far \((\d[\d,]*) games\)/.exec(document.querySelector('[data-testid="balance-live"]')?.textContent ?? '');
+      return m !== null && Number(m[1]!.replace(/,/g, '')) > n;
+    }, first, { timeout: 60_000 });
+    await page.screenshot({ path: '/tmp/ai-balance-live.png' });
+    await page.getByTestId('balance-cancel').click();
+    await page.getByTestId('balance-message').waitFor();
+
+    // An edit gives the scenario an earlier version to compare with, on the same seeds and dice.
+    await tool(page, 'Protected square');
+    await clickSquare(page, 'F6');
+    await openBalance();
+    await page.getByTestId('balance-compare-with').selectOption({ label: 'before the last edit' });
+    await page.getByTestId('balance-games').fill('10');
+    await page.getByTestId('balance-games').press('Tab');
+    await page.getByTestId('balance-compare-run').click();
+    await page.getByTestId('balance-compare').waitFor({ timeout: 150_000 });
+    expect(await page.getByTestId('balance-compare-verdict').textContent())
+      .toMatch(/^Against before the last edit: Over 10 paired games \(same seeds and dice\), this version moves Teutonic Order from \d+% to \d+%, change [+-]?\d+ ± \d+ points; Novgorod Host from/);
+    expect(await page.getByTestId('balance-compare').textContent()).toMatch(/Teutonic Order wins\s*\d+\.\d%\s*\d+\.\d%\s*[+-]\d+\.\d \([+-]\d+\.\d to [+-]\d+\.\d\) points/);
+    await page.screenshot({ path: '/tmp/ai-balance-compare.png' });
+  }, 300_000);
+
+  test('the skill sweep shows the verdict at each level side by side and what comparing them says', async () => {
+    page = await session.fresh();
+    await openApp(page, session.url());
+    await openBalance();
+    await page.getByTestId('balance-search-games').fill('10');
+    await page.getByTestId('balance-search-games').press('Tab');
+    await page.getByTestId('balance-games').fill('20');
+    await page.getByTestId('balance-games').press('Tab');
+    await page.getByTestId('balance-sweep-run').click();
+    await page.getByTestId('balance-progress').waitFor();
+    await page.getByTestId('balance-sweep').waitFor({ timeout: 240_000 });
+    const table = page.getByTestId('balance-sweep').locator('tbody');
+    expect(await table.locator('th').allTextContents()).toEqual(['random', 'simple', 'search']);
+    for (const r of await table.locator('tr').allTextContents()) expect(r).toMatch(/\d+\.\d% \(\d+\.\d% – \d+\.\d%\)/);
+    // The search level stops at its own cap (10 games here).
+    expect(await table.locator('tr').nth(2).locator('td').nth(-2).textContent()).toBe('10');
+    for (const v of await table.locator('tr td:last-child').allTextContents()) expect(v).toMatch(/^(Teutonic Order favoured|Novgorod Host favoured|balanced|too close to call)$/);
+    expect(await page.getByTestId('balance-sweep-verdict').textContent()).toMatch(/^(Skill-sensitive: .*Stronger play favours|Not skill-sensitive: |Too few settled verdicts)/);
+    await page.screenshot({ path: '/tmp/ai-balance-sweep.png' });
+  }, 300_000);
 });

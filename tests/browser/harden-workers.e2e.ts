@@ -67,7 +67,10 @@ describe('the computer opponent', () => {
   }, 90_000);
 });
 
+/** A fixed-count run of random games (the luck baseline: fast, and never stopping early). */
 async function runBalance(page: Page, games: number, seed: number): Promise<void> {
+  await page.getByTestId('balance-policy').selectOption('random');
+  await page.getByTestId('balance-auto').uncheck();
   await page.getByTestId('balance-games').fill(String(games));
   await page.getByTestId('balance-games').press('Tab');
   await page.getByTestId('balance-seed').fill(String(seed));
