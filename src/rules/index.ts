@@ -24,7 +24,7 @@ export type { RngState } from './random';
 export { viewFor, HIDDEN } from './view';
 export type { GameView } from './view';
 export { saveGame, replayGame, stateHash, actionFault } from './replay';
-export type { SavedGame } from './replay';
+export type { SavedGame, Player } from './replay';
 export { randomPolicy, simplePolicy, playOut, searchPolicy, AI_LEVELS, balanceGames, playBalanceGame, emptyHeat, summarizeBalance, wilsonInterval, mergeHeat, gameSeed, makePolicy, POLICY_NAMES } from './ai';
 export type { AiLevel, SearchBudget, PolicyName, BalanceGame, BalanceOptions, BalanceSummary, HeatMap, Rate } from './ai';
 export { sampleAction } from './sample';

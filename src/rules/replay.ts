@@ -4,12 +4,17 @@ import type { Action } from './actions';
 import { applyAction, createGame } from './game';
 import type { GameState } from './state';
 
+/** Who plays a side: a person, or the computer at a level (1 Easy, 2 Normal, 3 Hard). */
+export type Player = { kind: 'human' } | { kind: 'computer'; level: number };
+
 export interface SavedGame {
   format: 'nevsky-game';
   version: 1;
   scenario: Scenario;
   seed: number;
   turnLimit?: number | null;
+  /** Who plays each side, by side id; a game without it is played hot-seat (two people). */
+  players?: Record<string, Player>;
   actions: Action[];
 }
 

@@ -1989,9 +1989,10 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const game = validate24;
-const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/game.schema.json","title":"Nevsky saved game","description":"A game as its scenario, the seed of its dice and the list of actions taken: replaying the actions from the seed reproduces the game exactly.","type":"object","additionalProperties":false,"required":["format","version","scenario","seed","actions"],"properties":{"$schema":{"type":"string"},"format":{"const":"nevsky-game"},"version":{"const":1},"scenario":{"$ref":"scenario.schema.json"},"seed":{"title":"Seed","description":"Seed of the dice generator.","type":"integer","minimum":0,"maximum":4294967295},"turnLimit":{"title":"Turn limit","description":"Turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999},"actions":{"title":"Actions","type":"array","maxItems":100000,"items":{"$ref":"#/$defs/action"}}},"$defs":{"square":{"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"action":{"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}}}};
-const schema42 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
-const schema43 = {"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
+const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/game.schema.json","title":"Nevsky saved game","description":"A game as its scenario, the seed of its dice and the list of actions taken: replaying the actions from the seed reproduces the game exactly.","type":"object","additionalProperties":false,"required":["format","version","scenario","seed","actions"],"properties":{"$schema":{"type":"string"},"format":{"const":"nevsky-game"},"version":{"const":1},"scenario":{"$ref":"scenario.schema.json"},"seed":{"title":"Seed","description":"Seed of the dice generator.","type":"integer","minimum":0,"maximum":4294967295},"turnLimit":{"title":"Turn limit","description":"Turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999},"players":{"title":"Players","description":"Who plays each side, by side id: a person, or the computer at a level. A game without it is played hot-seat, by two people at one screen.","type":"object","maxProperties":2,"propertyNames":{"minLength":1,"maxLength":40},"additionalProperties":{"$ref":"#/$defs/player"}},"actions":{"title":"Actions","type":"array","maxItems":100000,"items":{"$ref":"#/$defs/action"}}},"$defs":{"player":{"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}},"square":{"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"action":{"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}}}};
+const schema42 = {"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}};
+const schema43 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
+const schema44 = {"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2005,7 +2006,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema42.required,parentSchema:schema42,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema43.required,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2015,7 +2016,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.side === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema42.required,parentSchema:schema42,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema43.required,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2025,8 +2026,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema42.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data};
+if(!(func1.call(schema43.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2039,7 +2040,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(!((((((((((((((((((((data0 === "deploy") || (data0 === "ballistaFire")) || (data0 === "ballistaHold")) || (data0 === "ballistaLoss")) || (data0 === "fire")) || (data0 === "hold")) || (data0 === "fireFirst")) || (data0 === "move")) || (data0 === "face")) || (data0 === "support")) || (data0 === "endMove")) || (data0 === "endSupport")) || (data0 === "fight")) || (data0 === "mdi")) || (data0 === "allocate")) || (data0 === "retreat")) || (data0 === "endFacing")) || (data0 === "destroyBallista")) || (data0 === "endTurn")) || (data0 === "concede"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema42.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.type.enum,parentSchema:schema42.properties.type,data:data0};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema43.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.type.enum,parentSchema:schema43.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2053,7 +2054,7 @@ if(data.side !== undefined){
 let data1 = data.side;
 if(typeof data1 === "string"){
 if(func2(data1) > 40){
-const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema42.properties.side,data:data1};
+const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema43.properties.side,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2063,7 +2064,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func2(data1) < 1){
-const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.side,data:data1};
+const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.side,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2074,7 +2075,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.side.type,parentSchema:schema42.properties.side,data:data1};
+const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.side.type,parentSchema:schema43.properties.side,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2088,7 +2089,7 @@ if(data.unit !== undefined){
 let data2 = data.unit;
 if(typeof data2 === "string"){
 if(func2(data2) > 60){
-const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema42.properties.unit,data:data2};
+const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.unit,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2098,7 +2099,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func2(data2) < 1){
-const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.unit,data:data2};
+const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.unit,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2109,7 +2110,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.unit.type,parentSchema:schema42.properties.unit,data:data2};
+const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.unit.type,parentSchema:schema43.properties.unit,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2123,7 +2124,7 @@ if(data.at !== undefined){
 let data3 = data.at;
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
-const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema43,data:data3};
+const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2134,7 +2135,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.type,parentSchema:schema43,data:data3};
+const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2151,7 +2152,7 @@ let valid2 = false;
 const _errs12 = errors;
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema43,data:data4};
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2162,7 +2163,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.type,parentSchema:schema43,data:data4};
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2175,7 +2176,7 @@ var _valid0 = _errs12 === errors;
 valid2 = valid2 || _valid0;
 const _errs15 = errors;
 if("off" !== data4){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema42.properties.to.anyOf[1],data:data4};
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema43.properties.to.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2187,7 +2188,7 @@ errors++;
 var _valid0 = _errs15 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema42.properties.to.anyOf,parentSchema:schema42.properties.to,data:data4};
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema43.properties.to.anyOf,parentSchema:schema43.properties.to,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2212,7 +2213,7 @@ if(data.target !== undefined){
 let data5 = data.target;
 if(typeof data5 === "string"){
 if(func2(data5) > 60){
-const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema42.properties.target,data:data5};
+const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.target,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2222,7 +2223,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func2(data5) < 1){
-const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.target,data:data5};
+const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.target,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2233,7 +2234,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.target.type,parentSchema:schema42.properties.target,data:data5};
+const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.target.type,parentSchema:schema43.properties.target,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2247,7 +2248,7 @@ if(data.contact !== undefined){
 let data6 = data.contact;
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
-const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema43,data:data6};
+const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2258,7 +2259,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.type,parentSchema:schema43,data:data6};
+const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2271,7 +2272,7 @@ errors++;
 if(data.facing !== undefined){
 let data7 = data.facing;
 if(!((((((((data7 === "N") || (data7 === "NE")) || (data7 === "E")) || (data7 === "SE")) || (data7 === "S")) || (data7 === "SW")) || (data7 === "W")) || (data7 === "NW"))){
-const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema42.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.facing.enum,parentSchema:schema42.properties.facing,data:data7};
+const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema43.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.facing.enum,parentSchema:schema43.properties.facing,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2284,7 +2285,7 @@ errors++;
 if(data.mdi !== undefined){
 let data8 = data.mdi;
 if(!((((((data8 === "column") || (data8 === "line")) || (data8 === "flanking")) || (data8 === "pincers")) || (data8 === "square")) || (data8 === "withdrawal"))){
-const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema42.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.mdi.enum,parentSchema:schema42.properties.mdi,data:data8};
+const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema43.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.mdi.enum,parentSchema:schema43.properties.mdi,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2297,7 +2298,7 @@ errors++;
 if(data.charge !== undefined){
 let data9 = data.charge;
 if(true !== data9){
-const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.charge,data:data9};
+const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.charge,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2310,7 +2311,7 @@ errors++;
 if(data.runOver !== undefined){
 let data10 = data.runOver;
 if(true !== data10){
-const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.runOver,data:data10};
+const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.runOver,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2323,7 +2324,7 @@ errors++;
 if(data.carry !== undefined){
 let data11 = data.carry;
 if(true !== data11){
-const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.carry,data:data11};
+const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.carry,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2336,7 +2337,7 @@ errors++;
 if(data.split !== undefined){
 let data12 = data.split;
 if(true !== data12){
-const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.split,data:data12};
+const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.split,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2350,7 +2351,7 @@ if(data.supporter !== undefined){
 let data13 = data.supporter;
 if(typeof data13 === "string"){
 if(func2(data13) > 60){
-const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema42.properties.supporter,data:data13};
+const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2360,7 +2361,7 @@ vErrors.push(err27);
 errors++;
 }
 if(func2(data13) < 1){
-const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.supporter,data:data13};
+const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2371,7 +2372,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.supporter.type,parentSchema:schema42.properties.supporter,data:data13};
+const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.supporter.type,parentSchema:schema43.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2384,7 +2385,7 @@ errors++;
 if(data.half !== undefined){
 let data14 = data.half;
 if(true !== data14){
-const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.half,data:data14};
+const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.half,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2396,7 +2397,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2474,7 +2475,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "$schema") || (key0 === "format")) || (key0 === "version")) || (key0 === "scenario")) || (key0 === "seed")) || (key0 === "turnLimit")) || (key0 === "actions"))){
+if(!((((((((key0 === "$schema") || (key0 === "format")) || (key0 === "version")) || (key0 === "scenario")) || (key0 === "seed")) || (key0 === "turnLimit")) || (key0 === "players")) || (key0 === "actions"))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data};
 if(vErrors === null){
 vErrors = [err5];
@@ -2600,11 +2601,11 @@ errors++;
 }
 }
 }
-if(data.actions !== undefined){
-let data6 = data.actions;
-if(Array.isArray(data6)){
-if(data6.length > 100000){
-const err15 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema41.properties.actions,data:data6};
+if(data.players !== undefined){
+let data6 = data.players;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length > 2){
+const err15 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/maxProperties",keyword:"maxProperties",params:{limit: 2},message:"must NOT have more than 2 properties",schema:2,parentSchema:schema41.properties.players,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2613,16 +2614,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate26(data6[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.actions.type,parentSchema:schema41.properties.actions,data:data6};
+for(const key1 in data6){
+const _errs13 = errors;
+if(typeof key1 === "string"){
+if(func2(key1) > 40){
+const err16 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/propertyNames/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema41.properties.players.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2631,15 +2627,225 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data};
+if(func2(key1) < 1){
+const err17 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.players.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+var valid1 = _errs13 === errors;
+if(!valid1){
+const err18 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema41.properties.players.propertyNames,parentSchema:schema41.properties.players,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+for(const key2 in data6){
+let data7 = data6[key2];
+const _errs18 = errors;
+let valid4 = true;
+const _errs19 = errors;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.kind !== undefined){
+if("computer" !== data7.kind){
+const err19 = {};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs19 === errors;
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs21 = errors;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.level === undefined){
+const err20 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/then/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'",schema:schema42.then.required,parentSchema:schema42.then,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+var _valid0 = _errs21 === errors;
+valid4 = _valid0;
+if(valid4){
+var props0 = {};
+props0.level = true;
+props0.kind = true;
+}
+}
+if(!valid4){
+const err21 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema42.if,parentSchema:schema42,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.kind === undefined){
+const err22 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data7};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+for(const key3 in data7){
+if(!((key3 === "kind") || (key3 === "level"))){
+const err23 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data7.kind !== undefined){
+let data9 = data7.kind;
+if(!((data9 === "human") || (data9 === "computer"))){
+const err24 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/$defs/player/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data9};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data7.level !== undefined){
+let data10 = data7.level;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err25 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema42.properties.level.type,parentSchema:schema42.properties.level,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 3 || isNaN(data10)){
+const err26 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema42.properties.level,data:data10};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data10 < 1 || isNaN(data10)){
+const err27 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema42.properties.level,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data7};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.players.type,parentSchema:schema41.properties.players,data:data6};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.actions !== undefined){
+let data11 = data.actions;
+if(Array.isArray(data11)){
+if(data11.length > 100000){
+const err30 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema41.properties.actions,data:data11};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const len0 = data11.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate26(data11[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.actions.type,parentSchema:schema41.properties.actions,data:data11};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -2649,13 +2855,13 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const roster = validate28;
-const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/roster.schema.json","title":"Army roster","description":"An army list for one of the rule sets with army lists (Nevsky, A Splendid Victory!, Dewitt's Medieval Wargaming Rules), format version 1.","type":"object","additionalProperties":false,"required":["format","version","ruleset","meta","units"],"$defs":{"svUnit":{"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}},"dwUnit":{"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}},"nevskyUnit":{"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}},"svOptions":{"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}},"dwOptions":{"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}},"nevskyOptions":{"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}}},"properties":{"$schema":{"title":"Schema","description":"Optional link to this schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"roster\".","const":"roster"},"version":{"title":"Version","description":"The roster format version: 1.","type":"integer","minimum":1},"ruleset":{"title":"Rule set","description":"The rule set the army is built for: nevsky, splendid-victory or dewitt-medieval.","type":"string","enum":["nevsky","splendid-victory","dewitt-medieval"]},"meta":{"title":"Metadata","description":"What the army is and who built it.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The army's name, e.g. \"Eastern Association, 1644\".","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who built the roster.","type":"string","maxLength":120},"description":{"title":"Description","description":"Notes on the army, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"The date the roster was made, like 2026-11-21.","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}},"options":{"title":"Options","description":"Rule-set choices, an object whose fields depend on the rule set (see the option definitions)."},"units":{"title":"Units","description":"The army's units in the order they are listed and printed.","type":"array","maxItems":500,"items":{"title":"Unit","description":"One unit, an object whose fields depend on the rule set (see the unit definitions)."}}},"allOf":[{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the splendid-victory fields.","const":"splendid-victory"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of splendid-victory.","type":"array","items":{"$ref":"#/$defs/svUnit"}},"options":{"title":"Options","description":"Options of splendid-victory.","type":"object","$ref":"#/$defs/svOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the dewitt-medieval fields.","const":"dewitt-medieval"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of dewitt-medieval.","type":"array","items":{"$ref":"#/$defs/dwUnit"}},"options":{"title":"Options","description":"Options of dewitt-medieval.","type":"object","$ref":"#/$defs/dwOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the nevsky fields.","const":"nevsky"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of nevsky.","type":"array","items":{"$ref":"#/$defs/nevskyUnit"}},"options":{"title":"Options","description":"Options of nevsky.","type":"object","$ref":"#/$defs/nevskyOptions"}},"required":["options"]}}]};
-const schema47 = {"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}};
-const schema48 = {"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}};
-const schema49 = {"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}};
-const schema50 = {"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}};
-const schema51 = {"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}};
-const schema52 = {"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}};
+const schema47 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/roster.schema.json","title":"Army roster","description":"An army list for one of the rule sets with army lists (Nevsky, A Splendid Victory!, Dewitt's Medieval Wargaming Rules), format version 1.","type":"object","additionalProperties":false,"required":["format","version","ruleset","meta","units"],"$defs":{"svUnit":{"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}},"dwUnit":{"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}},"nevskyUnit":{"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}},"svOptions":{"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}},"dwOptions":{"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}},"nevskyOptions":{"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}}},"properties":{"$schema":{"title":"Schema","description":"Optional link to this schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"roster\".","const":"roster"},"version":{"title":"Version","description":"The roster format version: 1.","type":"integer","minimum":1},"ruleset":{"title":"Rule set","description":"The rule set the army is built for: nevsky, splendid-victory or dewitt-medieval.","type":"string","enum":["nevsky","splendid-victory","dewitt-medieval"]},"meta":{"title":"Metadata","description":"What the army is and who built it.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The army's name, e.g. \"Eastern Association, 1644\".","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who built the roster.","type":"string","maxLength":120},"description":{"title":"Description","description":"Notes on the army, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"The date the roster was made, like 2026-11-21.","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}},"options":{"title":"Options","description":"Rule-set choices, an object whose fields depend on the rule set (see the option definitions)."},"units":{"title":"Units","description":"The army's units in the order they are listed and printed.","type":"array","maxItems":500,"items":{"title":"Unit","description":"One unit, an object whose fields depend on the rule set (see the unit definitions)."}}},"allOf":[{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the splendid-victory fields.","const":"splendid-victory"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of splendid-victory.","type":"array","items":{"$ref":"#/$defs/svUnit"}},"options":{"title":"Options","description":"Options of splendid-victory.","type":"object","$ref":"#/$defs/svOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the dewitt-medieval fields.","const":"dewitt-medieval"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of dewitt-medieval.","type":"array","items":{"$ref":"#/$defs/dwUnit"}},"options":{"title":"Options","description":"Options of dewitt-medieval.","type":"object","$ref":"#/$defs/dwOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the nevsky fields.","const":"nevsky"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of nevsky.","type":"array","items":{"$ref":"#/$defs/nevskyUnit"}},"options":{"title":"Options","description":"Options of nevsky.","type":"object","$ref":"#/$defs/nevskyOptions"}},"required":["options"]}}]};
+const schema48 = {"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}};
+const schema49 = {"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}};
+const schema50 = {"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}};
+const schema51 = {"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}};
+const schema52 = {"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}};
+const schema53 = {"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}};
 const pattern13 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2720,7 +2926,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.id === undefined){
-const err2 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema47.required,parentSchema:schema47,data:data2};
+const err2 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema48.required,parentSchema:schema48,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2730,7 +2936,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data2.kind === undefined){
-const err3 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema47.required,parentSchema:schema47,data:data2};
+const err3 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema48.required,parentSchema:schema48,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2740,7 +2946,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data2.stands === undefined){
-const err4 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "stands"},message:"must have required property '"+"stands"+"'",schema:schema47.required,parentSchema:schema47,data:data2};
+const err4 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "stands"},message:"must have required property '"+"stands"+"'",schema:schema48.required,parentSchema:schema48,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2751,7 +2957,7 @@ errors++;
 }
 for(const key0 in data2){
 if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "kind")) || (key0 === "stands")) || (key0 === "mounted"))){
-const err5 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data:data2};
+const err5 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2777,7 +2983,7 @@ errors++;
 }
 var valid8 = _errs15 === errors;
 if(valid8){
-const err7 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema47.properties.id.not,parentSchema:schema47.properties.id,data:data3};
+const err7 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema48.properties.id.not,parentSchema:schema48.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2799,7 +3005,7 @@ vErrors = null;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 60){
-const err8 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema47.properties.id,data:data3};
+const err8 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema48.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2809,7 +3015,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data3) < 1){
-const err9 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.id,data:data3};
+const err9 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2820,7 +3026,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data3};
+const err10 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.id.type,parentSchema:schema48.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2834,7 +3040,7 @@ if(data2.name !== undefined){
 let data4 = data2.name;
 if(typeof data4 === "string"){
 if(func2(data4) > 120){
-const err11 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema47.properties.name,data:data4};
+const err11 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema48.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2844,7 +3050,7 @@ vErrors.push(err11);
 errors++;
 }
 if(func2(data4) < 1){
-const err12 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.name,data:data4};
+const err12 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema48.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2855,7 +3061,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.name.type,parentSchema:schema47.properties.name,data:data4};
+const err13 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.name.type,parentSchema:schema48.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2868,7 +3074,7 @@ errors++;
 if(data2.kind !== undefined){
 let data5 = data2.kind;
 if(typeof data5 !== "string"){
-const err14 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.kind.type,parentSchema:schema47.properties.kind,data:data5};
+const err14 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.properties.kind.type,parentSchema:schema48.properties.kind,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2878,7 +3084,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((((((data5 === "pikeAndMusket") || (data5 === "foot")) || (data5 === "dragoons")) || (data5 === "cavalry")) || (data5 === "heavyCavalry")) || (data5 === "artillery")) || (data5 === "command"))){
-const err15 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema47.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.kind.enum,parentSchema:schema47.properties.kind,data:data5};
+const err15 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema48.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema48.properties.kind.enum,parentSchema:schema48.properties.kind,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2892,8 +3098,8 @@ if(data2.stands !== undefined){
 let data6 = data2.stands;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key1 in data6){
-if(!(func1.call(schema47.properties.stands.properties, key1))){
-const err16 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema47.properties.stands,data:data6};
+if(!(func1.call(schema48.properties.stands.properties, key1))){
+const err16 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema48.properties.stands,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2906,7 +3112,7 @@ errors++;
 if(data6.pike !== undefined){
 let data7 = data6.pike;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err17 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.pike.type,parentSchema:schema47.properties.stands.properties.pike,data:data7};
+const err17 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.stands.properties.pike.type,parentSchema:schema48.properties.stands.properties.pike,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2917,7 +3123,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 99 || isNaN(data7)){
-const err18 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.pike,data:data7};
+const err18 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema48.properties.stands.properties.pike,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2927,7 +3133,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err19 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.pike,data:data7};
+const err19 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema48.properties.stands.properties.pike,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2941,7 +3147,7 @@ errors++;
 if(data6.musket !== undefined){
 let data8 = data6.musket;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err20 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.musket.type,parentSchema:schema47.properties.stands.properties.musket,data:data8};
+const err20 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.stands.properties.musket.type,parentSchema:schema48.properties.stands.properties.musket,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2952,7 +3158,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 99 || isNaN(data8)){
-const err21 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.musket,data:data8};
+const err21 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema48.properties.stands.properties.musket,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2962,7 +3168,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-const err22 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.musket,data:data8};
+const err22 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema48.properties.stands.properties.musket,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2976,7 +3182,7 @@ errors++;
 if(data6.handToHand !== undefined){
 let data9 = data6.handToHand;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err23 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.handToHand.type,parentSchema:schema47.properties.stands.properties.handToHand,data:data9};
+const err23 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.stands.properties.handToHand.type,parentSchema:schema48.properties.stands.properties.handToHand,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2987,7 +3193,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 99 || isNaN(data9)){
-const err24 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.handToHand,data:data9};
+const err24 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema48.properties.stands.properties.handToHand,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2997,7 +3203,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err25 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.handToHand,data:data9};
+const err25 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema48.properties.stands.properties.handToHand,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3011,7 +3217,7 @@ errors++;
 if(data6.lightHandToHand !== undefined){
 let data10 = data6.lightHandToHand;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err26 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.lightHandToHand.type,parentSchema:schema47.properties.stands.properties.lightHandToHand,data:data10};
+const err26 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.stands.properties.lightHandToHand.type,parentSchema:schema48.properties.stands.properties.lightHandToHand,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3022,7 +3228,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 99 || isNaN(data10)){
-const err27 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.lightHandToHand,data:data10};
+const err27 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema48.properties.stands.properties.lightHandToHand,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3032,7 +3238,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data10 < 0 || isNaN(data10)){
-const err28 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.lightHandToHand,data:data10};
+const err28 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema48.properties.stands.properties.lightHandToHand,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3046,7 +3252,7 @@ errors++;
 if(data6.dragoon !== undefined){
 let data11 = data6.dragoon;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err29 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.dragoon.type,parentSchema:schema47.properties.stands.properties.dragoon,data:data11};
+const err29 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.stands.properties.dragoon.type,parentSchema:schema48.properties.stands.properties.dragoon,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3057,7 +3263,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 99 || isNaN(data11)){
-const err30 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.dragoon,data:data11};
+const err30 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema48.properties.stands.properties.dragoon,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3067,7 +3273,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data11 < 0 || isNaN(data11)){
-const err31 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.dragoon,data:data11};
+const err31 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema48.properties.stands.properties.dragoon,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3081,7 +3287,7 @@ errors++;
 if(data6.cavalry !== undefined){
 let data12 = data6.cavalry;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err32 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.cavalry.type,parentSchema:schema47.properties.stands.properties.cavalry,data:data12};
+const err32 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.stands.properties.cavalry.type,parentSchema:schema48.properties.stands.properties.cavalry,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3092,7 +3298,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 99 || isNaN(data12)){
-const err33 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.cavalry,data:data12};
+const err33 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema48.properties.stands.properties.cavalry,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3102,7 +3308,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data12 < 0 || isNaN(data12)){
-const err34 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.cavalry,data:data12};
+const err34 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema48.properties.stands.properties.cavalry,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3116,7 +3322,7 @@ errors++;
 if(data6.heavyCavalry !== undefined){
 let data13 = data6.heavyCavalry;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err35 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.heavyCavalry.type,parentSchema:schema47.properties.stands.properties.heavyCavalry,data:data13};
+const err35 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.stands.properties.heavyCavalry.type,parentSchema:schema48.properties.stands.properties.heavyCavalry,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3127,7 +3333,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 99 || isNaN(data13)){
-const err36 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.heavyCavalry,data:data13};
+const err36 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema48.properties.stands.properties.heavyCavalry,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3137,7 +3343,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data13 < 0 || isNaN(data13)){
-const err37 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.heavyCavalry,data:data13};
+const err37 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema48.properties.stands.properties.heavyCavalry,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3151,7 +3357,7 @@ errors++;
 if(data6.frameGun !== undefined){
 let data14 = data6.frameGun;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err38 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.frameGun.type,parentSchema:schema47.properties.stands.properties.frameGun,data:data14};
+const err38 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.stands.properties.frameGun.type,parentSchema:schema48.properties.stands.properties.frameGun,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3162,7 +3368,7 @@ errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 99 || isNaN(data14)){
-const err39 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.frameGun,data:data14};
+const err39 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema48.properties.stands.properties.frameGun,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3172,7 +3378,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data14 < 0 || isNaN(data14)){
-const err40 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.frameGun,data:data14};
+const err40 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema48.properties.stands.properties.frameGun,data:data14};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3186,7 +3392,7 @@ errors++;
 if(data6.lightGun !== undefined){
 let data15 = data6.lightGun;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err41 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.lightGun.type,parentSchema:schema47.properties.stands.properties.lightGun,data:data15};
+const err41 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.stands.properties.lightGun.type,parentSchema:schema48.properties.stands.properties.lightGun,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3197,7 +3403,7 @@ errors++;
 }
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 99 || isNaN(data15)){
-const err42 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.lightGun,data:data15};
+const err42 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema48.properties.stands.properties.lightGun,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3207,7 +3413,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data15 < 0 || isNaN(data15)){
-const err43 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.lightGun,data:data15};
+const err43 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema48.properties.stands.properties.lightGun,data:data15};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3221,7 +3427,7 @@ errors++;
 if(data6.heavyGun !== undefined){
 let data16 = data6.heavyGun;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err44 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.heavyGun.type,parentSchema:schema47.properties.stands.properties.heavyGun,data:data16};
+const err44 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.stands.properties.heavyGun.type,parentSchema:schema48.properties.stands.properties.heavyGun,data:data16};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3232,7 +3438,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 99 || isNaN(data16)){
-const err45 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.heavyGun,data:data16};
+const err45 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema48.properties.stands.properties.heavyGun,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3242,7 +3448,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data16 < 0 || isNaN(data16)){
-const err46 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.heavyGun,data:data16};
+const err46 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema48.properties.stands.properties.heavyGun,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3256,7 +3462,7 @@ errors++;
 if(data6.commander !== undefined){
 let data17 = data6.commander;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err47 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.commander.type,parentSchema:schema47.properties.stands.properties.commander,data:data17};
+const err47 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.stands.properties.commander.type,parentSchema:schema48.properties.stands.properties.commander,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3267,7 +3473,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 99 || isNaN(data17)){
-const err48 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.commander,data:data17};
+const err48 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema48.properties.stands.properties.commander,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3277,7 +3483,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data17 < 0 || isNaN(data17)){
-const err49 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.commander,data:data17};
+const err49 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema48.properties.stands.properties.commander,data:data17};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3291,7 +3497,7 @@ errors++;
 if(data6.subCommander !== undefined){
 let data18 = data6.subCommander;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err50 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.stands.properties.subCommander.type,parentSchema:schema47.properties.stands.properties.subCommander,data:data18};
+const err50 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema48.properties.stands.properties.subCommander.type,parentSchema:schema48.properties.stands.properties.subCommander,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -3302,7 +3508,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 99 || isNaN(data18)){
-const err51 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema47.properties.stands.properties.subCommander,data:data18};
+const err51 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema48.properties.stands.properties.subCommander,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -3312,7 +3518,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data18 < 0 || isNaN(data18)){
-const err52 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.stands.properties.subCommander,data:data18};
+const err52 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema48.properties.stands.properties.subCommander,data:data18};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -3325,7 +3531,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.stands.type,parentSchema:schema47.properties.stands,data:data6};
+const err53 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.properties.stands.type,parentSchema:schema48.properties.stands,data:data6};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3338,7 +3544,7 @@ errors++;
 if(data2.mounted !== undefined){
 let data19 = data2.mounted;
 if(typeof data19 !== "boolean"){
-const err54 = {instancePath:instancePath+"/units/" + i0+"/mounted",schemaPath:"#/$defs/svUnit/properties/mounted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.mounted.type,parentSchema:schema47.properties.mounted,data:data19};
+const err54 = {instancePath:instancePath+"/units/" + i0+"/mounted",schemaPath:"#/$defs/svUnit/properties/mounted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.mounted.type,parentSchema:schema48.properties.mounted,data:data19};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3350,7 +3556,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data:data2};
+const err55 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data2};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -3362,7 +3568,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/0/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.allOf[0].then.properties.units.type,parentSchema:schema46.allOf[0].then.properties.units,data:data1};
+const err56 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/0/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.allOf[0].then.properties.units.type,parentSchema:schema47.allOf[0].then.properties.units,data:data1};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -3375,7 +3581,7 @@ errors++;
 if(data.options !== undefined){
 let data20 = data.options;
 if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){
-const err57 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/0/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.allOf[0].then.properties.options.type,parentSchema:schema46.allOf[0].then.properties.options,data:data20};
+const err57 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/0/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.allOf[0].then.properties.options.type,parentSchema:schema47.allOf[0].then.properties.options,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -3387,7 +3593,7 @@ errors++;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 for(const key2 in data20){
 if(!(key2 === "secondSubCommander")){
-const err58 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data:data20};
+const err58 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema49,data:data20};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -3400,7 +3606,7 @@ errors++;
 if(data20.secondSubCommander !== undefined){
 let data21 = data20.secondSubCommander;
 if(typeof data21 !== "boolean"){
-const err59 = {instancePath:instancePath+"/options/secondSubCommander",schemaPath:"#/$defs/svOptions/properties/secondSubCommander/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema48.properties.secondSubCommander.type,parentSchema:schema48.properties.secondSubCommander,data:data21};
+const err59 = {instancePath:instancePath+"/options/secondSubCommander",schemaPath:"#/$defs/svOptions/properties/secondSubCommander/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.secondSubCommander.type,parentSchema:schema49.properties.secondSubCommander,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -3412,7 +3618,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data:data20};
+const err60 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data:data20};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -3433,7 +3639,7 @@ props0.ruleset = true;
 }
 }
 if(!valid1){
-const err61 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema46.allOf[0].if,parentSchema:schema46.allOf[0],data};
+const err61 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema47.allOf[0].if,parentSchema:schema47.allOf[0],data};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -3493,7 +3699,7 @@ for(let i1=0; i1<len1; i1++){
 let data24 = data23[i1];
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.id === undefined){
-const err64 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema49.required,parentSchema:schema49,data:data24};
+const err64 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema50.required,parentSchema:schema50,data:data24};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3503,7 +3709,7 @@ vErrors.push(err64);
 errors++;
 }
 if(data24.kind === undefined){
-const err65 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema49.required,parentSchema:schema49,data:data24};
+const err65 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema50.required,parentSchema:schema50,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3514,7 +3720,7 @@ errors++;
 }
 for(const key3 in data24){
 if(!((((((((key3 === "id") || (key3 === "name")) || (key3 === "kind")) || (key3 === "class")) || (key3 === "stands")) || (key3 === "figuresPerStand")) || (key3 === "weapons")) || (key3 === "shield"))){
-const err66 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema49,data:data24};
+const err66 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data:data24};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3540,7 +3746,7 @@ errors++;
 }
 var valid19 = _errs70 === errors;
 if(valid19){
-const err68 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema49.properties.id.not,parentSchema:schema49.properties.id,data:data25};
+const err68 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema50.properties.id.not,parentSchema:schema50.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3562,7 +3768,7 @@ vErrors = null;
 }
 if(typeof data25 === "string"){
 if(func2(data25) > 60){
-const err69 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema49.properties.id,data:data25};
+const err69 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema50.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3572,7 +3778,7 @@ vErrors.push(err69);
 errors++;
 }
 if(func2(data25) < 1){
-const err70 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.id,data:data25};
+const err70 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3583,7 +3789,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.id.type,parentSchema:schema49.properties.id,data:data25};
+const err71 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.id.type,parentSchema:schema50.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3597,7 +3803,7 @@ if(data24.name !== undefined){
 let data26 = data24.name;
 if(typeof data26 === "string"){
 if(func2(data26) > 120){
-const err72 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema49.properties.name,data:data26};
+const err72 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema50.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3607,7 +3813,7 @@ vErrors.push(err72);
 errors++;
 }
 if(func2(data26) < 1){
-const err73 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.name,data:data26};
+const err73 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3618,7 +3824,7 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data26};
+const err74 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.name.type,parentSchema:schema50.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3631,7 +3837,7 @@ errors++;
 if(data24.kind !== undefined){
 let data27 = data24.kind;
 if(typeof data27 !== "string"){
-const err75 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.kind.type,parentSchema:schema49.properties.kind,data:data27};
+const err75 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.kind.type,parentSchema:schema50.properties.kind,data:data27};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3641,7 +3847,7 @@ vErrors.push(err75);
 errors++;
 }
 if(!((((data27 === "cavalry") || (data27 === "foot")) || (data27 === "commanderInChief")) || (data27 === "general"))){
-const err76 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema49.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.kind.enum,parentSchema:schema49.properties.kind,data:data27};
+const err76 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema50.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.kind.enum,parentSchema:schema50.properties.kind,data:data27};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3654,7 +3860,7 @@ errors++;
 if(data24.class !== undefined){
 let data28 = data24.class;
 if(typeof data28 !== "string"){
-const err77 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.class.type,parentSchema:schema49.properties.class,data:data28};
+const err77 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.class.type,parentSchema:schema50.properties.class,data:data28};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3664,7 +3870,7 @@ vErrors.push(err77);
 errors++;
 }
 if(!((((data28 === "light") || (data28 === "medium")) || (data28 === "heavy")) || (data28 === "superHeavy"))){
-const err78 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/enum",keyword:"enum",params:{allowedValues: schema49.properties.class.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.class.enum,parentSchema:schema49.properties.class,data:data28};
+const err78 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/enum",keyword:"enum",params:{allowedValues: schema50.properties.class.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.class.enum,parentSchema:schema50.properties.class,data:data28};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3677,7 +3883,7 @@ errors++;
 if(data24.stands !== undefined){
 let data29 = data24.stands;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err79 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.stands.type,parentSchema:schema49.properties.stands,data:data29};
+const err79 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.stands.type,parentSchema:schema50.properties.stands,data:data29};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3688,7 +3894,7 @@ errors++;
 }
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 99 || isNaN(data29)){
-const err80 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema49.properties.stands,data:data29};
+const err80 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema50.properties.stands,data:data29};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3698,7 +3904,7 @@ vErrors.push(err80);
 errors++;
 }
 if(data29 < 0 || isNaN(data29)){
-const err81 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema49.properties.stands,data:data29};
+const err81 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema50.properties.stands,data:data29};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3712,7 +3918,7 @@ errors++;
 if(data24.figuresPerStand !== undefined){
 let data30 = data24.figuresPerStand;
 if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err82 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.figuresPerStand.type,parentSchema:schema49.properties.figuresPerStand,data:data30};
+const err82 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.figuresPerStand.type,parentSchema:schema50.properties.figuresPerStand,data:data30};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3723,7 +3929,7 @@ errors++;
 }
 if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 > 6 || isNaN(data30)){
-const err83 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema49.properties.figuresPerStand,data:data30};
+const err83 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema50.properties.figuresPerStand,data:data30};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3733,7 +3939,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data30 < 1 || isNaN(data30)){
-const err84 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema49.properties.figuresPerStand,data:data30};
+const err84 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema50.properties.figuresPerStand,data:data30};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3748,7 +3954,7 @@ if(data24.weapons !== undefined){
 let data31 = data24.weapons;
 if(Array.isArray(data31)){
 if(data31.length > 11){
-const err85 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/maxItems",keyword:"maxItems",params:{limit: 11},message:"must NOT have more than 11 items",schema:11,parentSchema:schema49.properties.weapons,data:data31};
+const err85 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/maxItems",keyword:"maxItems",params:{limit: 11},message:"must NOT have more than 11 items",schema:11,parentSchema:schema50.properties.weapons,data:data31};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3761,7 +3967,7 @@ const len2 = data31.length;
 for(let i2=0; i2<len2; i2++){
 let data32 = data31[i2];
 if(typeof data32 !== "string"){
-const err86 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.weapons.items.type,parentSchema:schema49.properties.weapons.items,data:data32};
+const err86 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.weapons.items.type,parentSchema:schema50.properties.weapons.items,data:data32};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3771,7 +3977,7 @@ vErrors.push(err86);
 errors++;
 }
 if(!(((((((((((data32 === "twoHanded") || (data32 === "pike")) || (data32 === "mace")) || (data32 === "spear")) || (data32 === "crossbow")) || (data32 === "sling")) || (data32 === "longbow")) || (data32 === "bow")) || (data32 === "shortSword")) || (data32 === "lance")) || (data32 === "cutAndThrust"))){
-const err87 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/enum",keyword:"enum",params:{allowedValues: schema49.properties.weapons.items.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.weapons.items.enum,parentSchema:schema49.properties.weapons.items,data:data32};
+const err87 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/enum",keyword:"enum",params:{allowedValues: schema50.properties.weapons.items.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.weapons.items.enum,parentSchema:schema50.properties.weapons.items,data:data32};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3792,7 +3998,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err88 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema49.properties.weapons,data:data31};
+const err88 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema50.properties.weapons,data:data31};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3807,7 +4013,7 @@ indices0[item0] = i3;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.weapons.type,parentSchema:schema49.properties.weapons,data:data31};
+const err89 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.weapons.type,parentSchema:schema50.properties.weapons,data:data31};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3820,7 +4026,7 @@ errors++;
 if(data24.shield !== undefined){
 let data33 = data24.shield;
 if(typeof data33 !== "boolean"){
-const err90 = {instancePath:instancePath+"/units/" + i1+"/shield",schemaPath:"#/$defs/dwUnit/properties/shield/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.shield.type,parentSchema:schema49.properties.shield,data:data33};
+const err90 = {instancePath:instancePath+"/units/" + i1+"/shield",schemaPath:"#/$defs/dwUnit/properties/shield/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.shield.type,parentSchema:schema50.properties.shield,data:data33};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3832,7 +4038,7 @@ errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data:data24};
+const err91 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data:data24};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3844,7 +4050,7 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/1/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.allOf[1].then.properties.units.type,parentSchema:schema46.allOf[1].then.properties.units,data:data23};
+const err92 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/1/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.allOf[1].then.properties.units.type,parentSchema:schema47.allOf[1].then.properties.units,data:data23};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3857,7 +4063,7 @@ errors++;
 if(data.options !== undefined){
 let data34 = data.options;
 if(!(data34 && typeof data34 == "object" && !Array.isArray(data34))){
-const err93 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/1/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.allOf[1].then.properties.options.type,parentSchema:schema46.allOf[1].then.properties.options,data:data34};
+const err93 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/1/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.allOf[1].then.properties.options.type,parentSchema:schema47.allOf[1].then.properties.options,data:data34};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3869,7 +4075,7 @@ errors++;
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 for(const key4 in data34){
 if(!(key4 === "pointsLimit")){
-const err94 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data:data34};
+const err94 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data:data34};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3882,7 +4088,7 @@ errors++;
 if(data34.pointsLimit !== undefined){
 let data35 = data34.pointsLimit;
 if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err95 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.pointsLimit.type,parentSchema:schema50.properties.pointsLimit,data:data35};
+const err95 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.pointsLimit.type,parentSchema:schema51.properties.pointsLimit,data:data35};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3893,7 +4099,7 @@ errors++;
 }
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 > 1000000 || isNaN(data35)){
-const err96 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema50.properties.pointsLimit,data:data35};
+const err96 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema51.properties.pointsLimit,data:data35};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3903,7 +4109,7 @@ vErrors.push(err96);
 errors++;
 }
 if(data35 < 0 || isNaN(data35)){
-const err97 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema50.properties.pointsLimit,data:data35};
+const err97 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.pointsLimit,data:data35};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3916,7 +4122,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data:data34};
+const err98 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data:data34};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3937,7 +4143,7 @@ props1.ruleset = true;
 }
 }
 if(!valid12){
-const err99 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema46.allOf[1].if,parentSchema:schema46.allOf[1],data};
+const err99 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema47.allOf[1].if,parentSchema:schema47.allOf[1],data};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3999,7 +4205,7 @@ if(_valid2){
 const _errs98 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.options === undefined){
-const err102 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema46.allOf[2].then.required,parentSchema:schema46.allOf[2].then,data};
+const err102 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema47.allOf[2].then.required,parentSchema:schema47.allOf[2].then,data};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -4016,7 +4222,7 @@ for(let i4=0; i4<len3; i4++){
 let data38 = data37[i4];
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 if(data38.id === undefined){
-const err103 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema51.required,parentSchema:schema51,data:data38};
+const err103 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema52.required,parentSchema:schema52,data:data38};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -4026,7 +4232,7 @@ vErrors.push(err103);
 errors++;
 }
 if(data38.kind === undefined){
-const err104 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema51.required,parentSchema:schema51,data:data38};
+const err104 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema52.required,parentSchema:schema52,data:data38};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -4037,7 +4243,7 @@ errors++;
 }
 for(const key5 in data38){
 if(!((((key5 === "id") || (key5 === "name")) || (key5 === "kind")) || (key5 === "stands"))){
-const err105 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data:data38};
+const err105 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema52,data:data38};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -4063,7 +4269,7 @@ errors++;
 }
 var valid32 = _errs108 === errors;
 if(valid32){
-const err107 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema51.properties.id.not,parentSchema:schema51.properties.id,data:data39};
+const err107 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema52.properties.id.not,parentSchema:schema52.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -4085,7 +4291,7 @@ vErrors = null;
 }
 if(typeof data39 === "string"){
 if(func2(data39) > 60){
-const err108 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema51.properties.id,data:data39};
+const err108 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema52.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -4095,7 +4301,7 @@ vErrors.push(err108);
 errors++;
 }
 if(func2(data39) < 1){
-const err109 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.id,data:data39};
+const err109 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -4106,7 +4312,7 @@ errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.id.type,parentSchema:schema51.properties.id,data:data39};
+const err110 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.id.type,parentSchema:schema52.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -4120,7 +4326,7 @@ if(data38.name !== undefined){
 let data40 = data38.name;
 if(typeof data40 === "string"){
 if(func2(data40) > 120){
-const err111 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema51.properties.name,data:data40};
+const err111 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema52.properties.name,data:data40};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -4130,7 +4336,7 @@ vErrors.push(err111);
 errors++;
 }
 if(func2(data40) < 1){
-const err112 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.name,data:data40};
+const err112 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.name,data:data40};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -4141,7 +4347,7 @@ errors++;
 }
 }
 else {
-const err113 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.name.type,parentSchema:schema51.properties.name,data:data40};
+const err113 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.name.type,parentSchema:schema52.properties.name,data:data40};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -4154,7 +4360,7 @@ errors++;
 if(data38.kind !== undefined){
 let data41 = data38.kind;
 if(typeof data41 !== "string"){
-const err114 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.kind.type,parentSchema:schema51.properties.kind,data:data41};
+const err114 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.kind.type,parentSchema:schema52.properties.kind,data:data41};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -4164,7 +4370,7 @@ vErrors.push(err114);
 errors++;
 }
 if(!((((((((((((data41 === "knights") || (data41 === "turcopoles")) || (data41 === "lightCavalry")) || (data41 === "armoredInfantry")) || (data41 === "mediumInfantry")) || (data41 === "levyInfantry")) || (data41 === "javelinmen")) || (data41 === "longbowmen")) || (data41 === "crossbowmen")) || (data41 === "ballista")) || (data41 === "ballistarii")) || (data41 === "commander"))){
-const err115 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema51.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema51.properties.kind.enum,parentSchema:schema51.properties.kind,data:data41};
+const err115 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema52.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema52.properties.kind.enum,parentSchema:schema52.properties.kind,data:data41};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -4177,7 +4383,7 @@ errors++;
 if(data38.stands !== undefined){
 let data42 = data38.stands;
 if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err116 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.stands.type,parentSchema:schema51.properties.stands,data:data42};
+const err116 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema52.properties.stands.type,parentSchema:schema52.properties.stands,data:data42};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -4188,7 +4394,7 @@ errors++;
 }
 if((typeof data42 == "number") && (isFinite(data42))){
 if(data42 > 99 || isNaN(data42)){
-const err117 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema51.properties.stands,data:data42};
+const err117 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema52.properties.stands,data:data42};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -4198,7 +4404,7 @@ vErrors.push(err117);
 errors++;
 }
 if(data42 < 0 || isNaN(data42)){
-const err118 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.stands,data:data42};
+const err118 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema52.properties.stands,data:data42};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -4211,7 +4417,7 @@ errors++;
 }
 }
 else {
-const err119 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data:data38};
+const err119 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data:data38};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -4223,7 +4429,7 @@ errors++;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/2/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.allOf[2].then.properties.units.type,parentSchema:schema46.allOf[2].then.properties.units,data:data37};
+const err120 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/2/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.allOf[2].then.properties.units.type,parentSchema:schema47.allOf[2].then.properties.units,data:data37};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -4236,7 +4442,7 @@ errors++;
 if(data.options !== undefined){
 let data43 = data.options;
 if(!(data43 && typeof data43 == "object" && !Array.isArray(data43))){
-const err121 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/2/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.allOf[2].then.properties.options.type,parentSchema:schema46.allOf[2].then.properties.options,data:data43};
+const err121 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/2/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.allOf[2].then.properties.options.type,parentSchema:schema47.allOf[2].then.properties.options,data:data43};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -4247,7 +4453,7 @@ errors++;
 }
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
 if(data43.army === undefined){
-const err122 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema52.required,parentSchema:schema52,data:data43};
+const err122 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema53.required,parentSchema:schema53,data:data43};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -4258,7 +4464,7 @@ errors++;
 }
 for(const key6 in data43){
 if(!((key6 === "army") || (key6 === "divisions"))){
-const err123 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema52,data:data43};
+const err123 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema53,data:data43};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -4271,7 +4477,7 @@ errors++;
 if(data43.army !== undefined){
 let data44 = data43.army;
 if(typeof data44 !== "string"){
-const err124 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.army.type,parentSchema:schema52.properties.army,data:data44};
+const err124 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.army.type,parentSchema:schema53.properties.army,data:data44};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -4281,7 +4487,7 @@ vErrors.push(err124);
 errors++;
 }
 if(!((data44 === "teutonic") || (data44 === "russian"))){
-const err125 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/enum",keyword:"enum",params:{allowedValues: schema52.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema52.properties.army.enum,parentSchema:schema52.properties.army,data:data44};
+const err125 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/enum",keyword:"enum",params:{allowedValues: schema53.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema53.properties.army.enum,parentSchema:schema53.properties.army,data:data44};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -4294,7 +4500,7 @@ errors++;
 if(data43.divisions !== undefined){
 let data45 = data43.divisions;
 if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err126 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema52.properties.divisions.type,parentSchema:schema52.properties.divisions,data:data45};
+const err126 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.properties.divisions.type,parentSchema:schema53.properties.divisions,data:data45};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -4305,7 +4511,7 @@ errors++;
 }
 if((typeof data45 == "number") && (isFinite(data45))){
 if(data45 > 4 || isNaN(data45)){
-const err127 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema52.properties.divisions,data:data45};
+const err127 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema53.properties.divisions,data:data45};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -4315,7 +4521,7 @@ vErrors.push(err127);
 errors++;
 }
 if(data45 < 1 || isNaN(data45)){
-const err128 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema52.properties.divisions,data:data45};
+const err128 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53.properties.divisions,data:data45};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -4328,7 +4534,7 @@ errors++;
 }
 }
 else {
-const err129 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data:data43};
+const err129 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data:data43};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -4349,7 +4555,7 @@ props2.ruleset = true;
 }
 }
 if(!valid25){
-const err130 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema46.allOf[2].if,parentSchema:schema46.allOf[2],data};
+const err130 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema47.allOf[2].if,parentSchema:schema47.allOf[2],data};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -4369,7 +4575,7 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format === undefined){
-const err131 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema46.required,parentSchema:schema46,data};
+const err131 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema47.required,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -4379,7 +4585,7 @@ vErrors.push(err131);
 errors++;
 }
 if(data.version === undefined){
-const err132 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema46.required,parentSchema:schema46,data};
+const err132 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema47.required,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -4389,7 +4595,7 @@ vErrors.push(err132);
 errors++;
 }
 if(data.ruleset === undefined){
-const err133 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ruleset"},message:"must have required property '"+"ruleset"+"'",schema:schema46.required,parentSchema:schema46,data};
+const err133 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ruleset"},message:"must have required property '"+"ruleset"+"'",schema:schema47.required,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -4399,7 +4605,7 @@ vErrors.push(err133);
 errors++;
 }
 if(data.meta === undefined){
-const err134 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meta"},message:"must have required property '"+"meta"+"'",schema:schema46.required,parentSchema:schema46,data};
+const err134 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meta"},message:"must have required property '"+"meta"+"'",schema:schema47.required,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -4409,7 +4615,7 @@ vErrors.push(err134);
 errors++;
 }
 if(data.units === undefined){
-const err135 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema46.required,parentSchema:schema46,data};
+const err135 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema47.required,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -4420,7 +4626,7 @@ errors++;
 }
 for(const key7 in data){
 if(!(((((((key7 === "$schema") || (key7 === "format")) || (key7 === "version")) || (key7 === "ruleset")) || (key7 === "meta")) || (key7 === "options")) || (key7 === "units"))){
-const err136 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema46,data};
+const err136 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -4433,7 +4639,7 @@ errors++;
 if(data.$schema !== undefined){
 let data46 = data.$schema;
 if(typeof data46 !== "string"){
-const err137 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.$schema.type,parentSchema:schema46.properties.$schema,data:data46};
+const err137 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.$schema.type,parentSchema:schema47.properties.$schema,data:data46};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -4446,7 +4652,7 @@ errors++;
 if(data.format !== undefined){
 let data47 = data.format;
 if("roster" !== data47){
-const err138 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "roster"},message:"must be equal to constant",schema:"roster",parentSchema:schema46.properties.format,data:data47};
+const err138 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "roster"},message:"must be equal to constant",schema:"roster",parentSchema:schema47.properties.format,data:data47};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -4459,7 +4665,7 @@ errors++;
 if(data.version !== undefined){
 let data48 = data.version;
 if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err139 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema46.properties.version.type,parentSchema:schema46.properties.version,data:data48};
+const err139 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.version.type,parentSchema:schema47.properties.version,data:data48};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -4470,7 +4676,7 @@ errors++;
 }
 if((typeof data48 == "number") && (isFinite(data48))){
 if(data48 < 1 || isNaN(data48)){
-const err140 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema46.properties.version,data:data48};
+const err140 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema47.properties.version,data:data48};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -4484,7 +4690,7 @@ errors++;
 if(data.ruleset !== undefined){
 let data49 = data.ruleset;
 if(typeof data49 !== "string"){
-const err141 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.ruleset.type,parentSchema:schema46.properties.ruleset,data:data49};
+const err141 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.ruleset.type,parentSchema:schema47.properties.ruleset,data:data49};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -4494,7 +4700,7 @@ vErrors.push(err141);
 errors++;
 }
 if(!(((data49 === "nevsky") || (data49 === "splendid-victory")) || (data49 === "dewitt-medieval"))){
-const err142 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/enum",keyword:"enum",params:{allowedValues: schema46.properties.ruleset.enum},message:"must be equal to one of the allowed values",schema:schema46.properties.ruleset.enum,parentSchema:schema46.properties.ruleset,data:data49};
+const err142 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/enum",keyword:"enum",params:{allowedValues: schema47.properties.ruleset.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.ruleset.enum,parentSchema:schema47.properties.ruleset,data:data49};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -4508,7 +4714,7 @@ if(data.meta !== undefined){
 let data50 = data.meta;
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 if(data50.title === undefined){
-const err143 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema46.properties.meta.required,parentSchema:schema46.properties.meta,data:data50};
+const err143 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema47.properties.meta.required,parentSchema:schema47.properties.meta,data:data50};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -4519,7 +4725,7 @@ errors++;
 }
 for(const key8 in data50){
 if(!((((key8 === "title") || (key8 === "author")) || (key8 === "description")) || (key8 === "created"))){
-const err144 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema46.properties.meta,data:data50};
+const err144 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema47.properties.meta,data:data50};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -4533,7 +4739,7 @@ if(data50.title !== undefined){
 let data51 = data50.title;
 if(typeof data51 === "string"){
 if(func2(data51) > 120){
-const err145 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema46.properties.meta.properties.title,data:data51};
+const err145 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema47.properties.meta.properties.title,data:data51};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -4543,7 +4749,7 @@ vErrors.push(err145);
 errors++;
 }
 if(func2(data51) < 1){
-const err146 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.meta.properties.title,data:data51};
+const err146 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.meta.properties.title,data:data51};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -4554,7 +4760,7 @@ errors++;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.meta.properties.title.type,parentSchema:schema46.properties.meta.properties.title,data:data51};
+const err147 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.meta.properties.title.type,parentSchema:schema47.properties.meta.properties.title,data:data51};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -4568,7 +4774,7 @@ if(data50.author !== undefined){
 let data52 = data50.author;
 if(typeof data52 === "string"){
 if(func2(data52) > 120){
-const err148 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema46.properties.meta.properties.author,data:data52};
+const err148 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema47.properties.meta.properties.author,data:data52};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -4579,7 +4785,7 @@ errors++;
 }
 }
 else {
-const err149 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.meta.properties.author.type,parentSchema:schema46.properties.meta.properties.author,data:data52};
+const err149 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.meta.properties.author.type,parentSchema:schema47.properties.meta.properties.author,data:data52};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -4593,7 +4799,7 @@ if(data50.description !== undefined){
 let data53 = data50.description;
 if(typeof data53 === "string"){
 if(func2(data53) > 4000){
-const err150 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema46.properties.meta.properties.description,data:data53};
+const err150 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema47.properties.meta.properties.description,data:data53};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -4604,7 +4810,7 @@ errors++;
 }
 }
 else {
-const err151 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.meta.properties.description.type,parentSchema:schema46.properties.meta.properties.description,data:data53};
+const err151 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.meta.properties.description.type,parentSchema:schema47.properties.meta.properties.description,data:data53};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -4618,7 +4824,7 @@ if(data50.created !== undefined){
 let data54 = data50.created;
 if(typeof data54 === "string"){
 if(!pattern13.test(data54)){
-const err152 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}$",parentSchema:schema46.properties.meta.properties.created,data:data54};
+const err152 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}$",parentSchema:schema47.properties.meta.properties.created,data:data54};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -4629,7 +4835,7 @@ errors++;
 }
 }
 else {
-const err153 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.meta.properties.created.type,parentSchema:schema46.properties.meta.properties.created,data:data54};
+const err153 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.meta.properties.created.type,parentSchema:schema47.properties.meta.properties.created,data:data54};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -4641,7 +4847,7 @@ errors++;
 }
 }
 else {
-const err154 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.properties.meta.type,parentSchema:schema46.properties.meta,data:data50};
+const err154 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.meta.type,parentSchema:schema47.properties.meta,data:data50};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -4655,7 +4861,7 @@ if(data.units !== undefined){
 let data55 = data.units;
 if(Array.isArray(data55)){
 if(data55.length > 500){
-const err155 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema46.properties.units,data:data55};
+const err155 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema47.properties.units,data:data55};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -4666,7 +4872,7 @@ errors++;
 }
 }
 else {
-const err156 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.units.type,parentSchema:schema46.properties.units,data:data55};
+const err156 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.units.type,parentSchema:schema47.properties.units,data:data55};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -4678,7 +4884,7 @@ errors++;
 }
 }
 else {
-const err157 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.type,parentSchema:schema46,data};
+const err157 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err157];
 }
