@@ -156,10 +156,10 @@ describe('hot-seat secrets', () => {
       if (now === 'result') break;
       if (now === 'hand-over') {
         const text = (await page.getByTestId('hand-over').textContent())!;
+        if (/melee deployment/.test(text) && !picks.some((p) => p.startsWith('mdi'))) await page.screenshot({ path: shot('hand-over-mdi') });
         await page.getByRole('button', { name: /show my view/ }).click();
         await page.getByTestId('play').waitFor();
         handed = await secretPick(page);
-        if (/melee deployment/.test(text) && picks.length === 0) await page.screenshot({ path: shot('hand-over-mdi') });
         continue;
       }
       const pick = await secretPick(page);
