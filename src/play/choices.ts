@@ -2,10 +2,10 @@
  * The decisions in front of a player, arranged for the play view: actions grouped by unit, a sensible default for
  * each, the map mark of each, and what an action changed (for the map markers).
  */
-import { eventLabel, eventSquare, type Action, type GameEvent, type GameState, type Square } from '../rules';
+import { actionKey, eventLabel, eventSquare, squareDistance, type Action, type GameEvent, type GameState, type Square } from '../rules';
 import type { MarkKind } from '../render/playOverlay';
 import { actionSquare, actionUnit } from './describe';
-import { fireOdds } from './odds';
+import { ballistaOdds, fireOdds } from './odds';
 
 /** Unit decisions the rules require of every such unit before play goes on (the unit is pre-selected). */
 const REQUIRED = new Set<Action['type']>(['deploy', 'fire', 'hold', 'fireFirst', 'ballistaFire', 'ballistaHold', 'ballistaLoss', 'allocate', 'retreat']);
@@ -33,28 +33,95 @@ export function choicesOf(actions: Action[]): Choices {
   return { units, general, firstUnit: first?.unit ?? null };
 }
 
-/** The default among one unit's actions: the best-odds shot, else holding; the engine's first listed otherwise. */
-export function defaultUnitAction(state: GameState, actions: Action[], facing?: string): Action | null {
+/** Why an action would hurt its own side, or null: a ballista aimed at a square holding its own troops, a move off the board or farther from the enemy. */
+export function harmsOwnSide(state: GameState, a: Action): string | null {
+  if (a.type === 'ballistaFire') return (ballistaOdds(state, a.unit, a.target)?.ownAtTarget.length ?? 0) > 0 ? 'aims at a square holding your own troops' : null;
+  if (a.type !== 'move') return null;
+  if (a.to === 'off') return 'leaves the board';
+  const from = state.units.find((u) => u.id === a.unit)?.at;
+  const enemies = state.units.filter((u) => u.side !== a.side && u.status === 'active' && u.at && u.type !== 'ballista').map((u) => u.at!);
+  if (!from || enemies.length === 0) return null;
+  const nearest = (sq: Square) => Math.min(...enemies.map((e) => squareDistance(sq, e)));
+  return nearest(a.to) > nearest(from) ? 'moves away from the enemy' : null;
+}
+
+/** Unit decisions whose first listed choice is a fair default (the engine lists the usual one first). */
+const FIRST_IS_FAIR = new Set<Action['type']>(['allocate', 'retreat', 'fireFirst', 'hold', 'ballistaHold']);
+
+/**
+ * The default among one unit's actions, never one that harms its own side: the suggestion (what Suggest picks) when
+ * it is this unit's; else the best-odds shot, a ballista aimed only where enemies stand, a ballista hit taken by the
+ * enemy (else by the own unit with most stands, the commander last), or the engine's first listed loss, retreat or
+ * hold. Moves, facings and support have no default unless suggested: nothing is highlighted until the player picks.
+ */
+export function defaultUnitAction(state: GameState, actions: Action[], facing?: string, suggested?: Action | null): Action | null {
   if (actions.length === 0) return null;
   if (actions[0]!.type === 'deploy' && facing) return actions.find((a) => a.type === 'deploy' && a.facing === facing) ?? actions[0]!;
+  const hit = suggested ? actions.find((a) => actionKey(a) === actionKey(suggested)) : undefined;
+  if (hit && !harmsOwnSide(state, hit)) return hit;
   const fires = actions.filter((a) => a.type === 'fire');
   if (fires.length > 0) {
     const score = (a: Action) => (a.type === 'fire' ? fireOdds(state, a.unit, a.target)?.expected ?? 0 : 0);
     return [...fires].sort((a, b) => score(b) - score(a))[0]!;
   }
-  const shot = actions.find((a) => a.type === 'ballistaFire');
-  if (shot) return shot;
-  return actions[0]!;
+  const aims = actions.filter((a) => a.type === 'ballistaFire' && !harmsOwnSide(state, a) && (ballistaOdds(state, a.unit, a.target)?.enemyAtTarget.length ?? 0) > 0);
+  if (aims.length > 0) return aims[0]!;
+  const losses = actions.filter((a) => a.type === 'ballistaLoss');
+  if (losses.length > 0) {
+    const unitOf = (a: Action) => state.units.find((u) => u.id === (a as { unit: string }).unit);
+    const rank = (a: Action) => { const u = unitOf(a); return !u ? 0 : u.side !== a.side ? 1000 : u.type === 'commander' ? -1 : u.stands; };
+    return [...losses].sort((a, b) => rank(b) - rank(a))[0]!;
+  }
+  return actions.find((a) => FIRST_IS_FAIR.has(a.type)) ?? null;
 }
 
-/** The default general action: finish the phase step without giving anything up (never concede). */
-export function defaultGeneralAction(general: Action[]): Action | null {
-  const order: Array<Action['type']> = ['endMove', 'endSupport', 'fight', 'mdi', 'endFacing', 'endTurn'];
-  for (const t of order) {
-    const hit = general.find((a) => a.type === t && (t !== 'mdi' || (a as { mdi: string }).mdi === 'line'));
+/**
+ * The default general action: the suggestion when it is one, else finishing the phase step. Never conceding, and
+ * never a melee deployment: that secret pick is the player's own (nothing is highlighted until they pick).
+ */
+export function defaultGeneralAction(general: Action[], suggested?: Action | null): Action | null {
+  if (suggested && suggested.type !== 'mdi' && suggested.type !== 'concede') {
+    const hit = general.find((a) => actionKey(a) === actionKey(suggested));
     if (hit) return hit;
   }
-  return general.find((a) => a.type !== 'concede') ?? null;
+  const order: Array<Action['type']> = ['endMove', 'endSupport', 'fight', 'endFacing', 'endTurn'];
+  for (const t of order) {
+    const hit = general.find((a) => a.type === t);
+    if (hit) return hit;
+  }
+  return general.find((a) => a.type !== 'concede' && a.type !== 'mdi') ?? null;
+}
+
+/** A decision the player has no real choice in, and why (shown in the log). */
+export interface Forced { action: Action; reason: string }
+
+const STEP_ENDS = new Set<Action['type']>(['endMove', 'endSupport', 'endFacing', 'endTurn']);
+
+/** True when a ballista aim can hurt the enemy: enemies on the square, or next to it where a stray shot may land. */
+function aimCanHit(state: GameState, a: Action): boolean {
+  if (a.type !== 'ballistaFire') return a.type === 'fire';
+  const o = ballistaOdds(state, a.unit, a.target);
+  return !!o && (o.enemyAtTarget.length > 0 || o.strayEnemy > 0);
+}
+
+/**
+ * The decision that makes itself, or null: the only legal choice (conceding aside), or holding fire for a missile
+ * unit or ballista with nothing of the enemy's it could hit. The play view resolves these for a human player.
+ */
+export function forcedDecision(state: GameState, actions: Action[]): Forced | null {
+  const real = actions.filter((a) => a.type !== 'concede');
+  const idle = holdsWithoutTarget(state, real)[0];
+  if (idle) return { action: idle, reason: 'no target in range' };
+  if (real.length === 1) return { action: real[0]!, reason: STEP_ENDS.has(real[0]!.type) ? 'nothing else to do' : 'the only choice' };
+  return null;
+}
+
+/** Every missile unit and ballista with nothing in range, each with its hold-fire action (one button holds them all). */
+export function holdsWithoutTarget(state: GameState, actions: Action[]): Action[] {
+  return choicesOf(actions).units.flatMap(({ actions: list }) => {
+    const hold = list.find((a) => a.type === 'hold' || a.type === 'ballistaHold');
+    return hold && !list.some((a) => aimCanHit(state, a)) ? [hold] : [];
+  });
 }
 
 /** How an action is marked on the map. */

@@ -5,7 +5,7 @@
  */
 import {
   ENGINE_READINGS, FACINGS, MDIS, TROOPS, applyAction, hitOdds, missileDice, withShot, hitRule, describeHitRule, inCone, meleeLosses, meleeValues, squareDistance, stepSquare, terrainIndex, valueParts,
-  type Action, type GameState, type Mdi, type Melee, type Square,
+  type Action, type GameState, type Mdi, type Melee, type Square, type UnitState,
 } from '../rules';
 
 /** A square where missiles lose a die and charges are stopped: protected squares, crossing squares, protected hills. */
@@ -20,6 +20,15 @@ export interface BallistaOdds {
   /** Chance a stray shot lands on a square holding enemy troops, and on one holding the shooter's own troops. */
   strayEnemy: number;
   strayOwn: number;
+  /** The shooter's own troops on the aimed square (unit ids): a shot landing there takes one of their stands. */
+  ownAtTarget: string[];
+  /** Enemy units on the aimed square (unit ids; an enemy ballista counts): the shot's targets. */
+  enemyAtTarget: string[];
+}
+
+/** Troops (not ballista engines) standing on a square, as the engine's state has them. */
+export function troopsAt(state: GameState, sq: string): UnitState[] {
+  return state.units.filter((u) => u.at === sq && u.status === 'active' && u.type !== 'ballista');
 }
 
 /**
@@ -32,17 +41,18 @@ export function ballistaOdds(state: GameState, ballistaId: string, target: strin
   if (!b?.at) return null;
   const faces = protectedSquare(state, target) ? ENGINE_READINGS.ballistaOnProtectedTarget : ENGINE_READINGS.ballistaOnTarget;
   const onTarget = faces / 6;
-  const troopsOf = (sq: string) => state.units.filter((u) => u.at === sq && u.status === 'active' && u.type !== 'ballista');
   let strayEnemy = 0, strayOwn = 0;
   for (const f of FACINGS) {
     const sq = stepSquare(target, f, state.board);
     if (!sq || sq === b.at || squareDistance(b.at, sq) > TROOPS.ballista.range!) continue;
-    const there = troopsOf(sq);
+    const there = troopsAt(state, sq);
     // R-ballista-stray: outside the cone only the shooter's own troops can be hit.
     if (inCone(b.at, b.facing, sq) && there.some((u) => u.side !== b.controller)) strayEnemy += (1 - onTarget) / 8;
     else if (there.some((u) => u.side === b.controller)) strayOwn += (1 - onTarget) / 8;
   }
-  return { onTarget, faces, strayEnemy, strayOwn };
+  const ownAtTarget = troopsAt(state, target).filter((u) => u.side === b.controller).map((u) => u.id);
+  const enemyAtTarget = state.units.filter((u) => u.at === target && u.status === 'active' && (u.type === 'ballista' ? !!u.controller && u.controller !== b.controller : u.side !== b.controller)).map((u) => u.id);
+  return { onTarget, faces, strayEnemy, strayOwn, ownAtTarget, enemyAtTarget };
 }
 
 export interface FireOdds {

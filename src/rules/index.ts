@@ -34,7 +34,7 @@ export type { RngState } from './random';
 export { viewFor, HIDDEN } from './view';
 export type { GameView } from './view';
 export { saveGame, replayGame, stateHash, actionFault, diceFor } from './replay';
-export type { SavedGame, DistanceRecord } from './replay';
+export type { SavedGame, DistanceRecord, Player } from './replay';
 export { randomPolicy, simplePolicy, playOut, searchPolicy, AI_LEVELS, balanceGames, playBalanceGame, emptyHeat, summarizeBalance, wilsonInterval, mergeHeat, gameSeed, makePolicy, POLICY_NAMES } from './ai';
 export type { AiLevel, SearchBudget, PolicyName, BalanceGame, BalanceOptions, BalanceSummary, HeatMap, Rate } from './ai';
 export { PLAYERS, Z95, normalQuantile, sequentialPlan, fixedPlan, stopReason, decideLook, summarizeSweep, comparePaired } from './ai';

@@ -41,6 +41,11 @@ export function readGame(input: unknown): GameReading {
   const schema = gameSchemaDiagnostics(value);
   if (schema.length > 0) return refused(GAME_REFUSALS.document, schema);
   const game = value as SavedGame;
+  const sides = new Set(game.scenario.sides.map((x) => x.id));
+  const stranger = Object.keys(game.players ?? {}).find((id) => !sides.has(id));
+  if (stranger !== undefined) {
+    return refused(GAME_REFUSALS.document, [{ code: 'schema', severity: 'error', message: `Players name the side "${stranger}", which the scenario does not have`, path: `/players/${stranger.replace(/~/g, '~0').replace(/\//g, '~1')}` }]);
+  }
   const found = validateScenario(game.scenario).map((d) => ({ ...d, path: `/scenario${d.path ?? ''}` }));
   const errors = found.filter((d) => d.severity === 'error');
   if (errors.length > 0) return refused(GAME_REFUSALS.scenario, errors);

@@ -16,12 +16,17 @@ export interface DistanceRecord {
   closing?: { secrets?: Array<{ n: number; secret: string }>; seals?: Array<{ n: number; salt: string; actions: Action[] }> };
 }
 
+/** Who plays a side: a person, or the computer at a level (1 Easy, 2 Normal, 3 Hard). */
+export type Player = { kind: 'human' } | { kind: 'computer'; level: number };
+
 export interface SavedGame {
   format: 'nevsky-game';
   version: 1;
   scenario: Scenario;
   seed: number;
   turnLimit?: number | null;
+  /** Who plays each side, by side id; a game without it is played hot-seat (two people). */
+  players?: Record<string, Player>;
   actions: Action[];
   distance?: DistanceRecord;
 }

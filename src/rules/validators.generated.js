@@ -1989,9 +1989,10 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const game = validate24;
-const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/game.schema.json","title":"Nevsky saved game","description":"A game as its scenario, the seed of its dice and the list of actions taken: replaying the actions from the seed reproduces the game exactly.","type":"object","additionalProperties":false,"required":["format","version","scenario","seed","actions"],"properties":{"$schema":{"type":"string"},"format":{"const":"nevsky-game"},"version":{"const":1},"scenario":{"$ref":"scenario.schema.json"},"seed":{"title":"Seed","description":"Seed of the dice generator.","type":"integer","minimum":0,"maximum":4294967295},"turnLimit":{"title":"Turn limit","description":"Turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999},"actions":{"title":"Actions","type":"array","maxItems":100000,"items":{"$ref":"#/$defs/action"}},"distance":{"title":"Played at a distance","description":"A game played at a distance: the messages exchanged (schemas/message.schema.json; the invitation without its scenario, which is this file's), the exporting player's own secrets not yet shown in a message, and the dice seeds agreed from them. `nevsky replay` checks every commitment against its reveal and that the messages give exactly these actions and seeds.","type":"object","additionalProperties":false,"required":["game","side","dice","messages"],"properties":{"game":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"side":{"title":"Exported by","type":"string","minLength":1,"maxLength":40},"dice":{"title":"Agreed dice","description":"Before the action at index `at` is applied, the dice generator restarts from `seed` (agreed by commit-reveal).","type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["at","seed"],"properties":{"at":{"type":"integer","minimum":0,"maximum":100000},"seed":{"type":"integer","minimum":0,"maximum":4294967295}}}},"messages":{"type":"array","maxItems":100000,"items":{"$ref":"message.schema.json"}},"closing":{"title":"Closing reveals","description":"The exporting player's secrets that its messages had not yet revealed (dice secrets by message, sealed actions by message).","type":"object","additionalProperties":false,"properties":{"secrets":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","secret"],"properties":{"n":{"type":"integer","minimum":0},"secret":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"}}}},"seals":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","salt","actions"],"properties":{"n":{"type":"integer","minimum":0},"salt":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"actions":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/action"}}}}}}}}}},"$defs":{"square":{"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"action":{"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}}}};
-const schema42 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
-const schema43 = {"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
+const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/game.schema.json","title":"Nevsky saved game","description":"A game as its scenario, the seed of its dice and the list of actions taken: replaying the actions from the seed reproduces the game exactly.","type":"object","additionalProperties":false,"required":["format","version","scenario","seed","actions"],"properties":{"$schema":{"type":"string"},"format":{"const":"nevsky-game"},"version":{"const":1},"scenario":{"$ref":"scenario.schema.json"},"seed":{"title":"Seed","description":"Seed of the dice generator.","type":"integer","minimum":0,"maximum":4294967295},"turnLimit":{"title":"Turn limit","description":"Turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999},"players":{"title":"Players","description":"Who plays each side, by side id: a person, or the computer at a level. A game without it is played hot-seat, by two people at one screen.","type":"object","maxProperties":2,"propertyNames":{"minLength":1,"maxLength":40},"additionalProperties":{"$ref":"#/$defs/player"}},"actions":{"title":"Actions","type":"array","maxItems":100000,"items":{"$ref":"#/$defs/action"}},"distance":{"title":"Played at a distance","description":"A game played at a distance: the messages exchanged (schemas/message.schema.json; the invitation without its scenario, which is this file's), the exporting player's own secrets not yet shown in a message, and the dice seeds agreed from them. `nevsky replay` checks every commitment against its reveal and that the messages give exactly these actions and seeds.","type":"object","additionalProperties":false,"required":["game","side","dice","messages"],"properties":{"game":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"side":{"title":"Exported by","type":"string","minLength":1,"maxLength":40},"dice":{"title":"Agreed dice","description":"Before the action at index `at` is applied, the dice generator restarts from `seed` (agreed by commit-reveal).","type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["at","seed"],"properties":{"at":{"type":"integer","minimum":0,"maximum":100000},"seed":{"type":"integer","minimum":0,"maximum":4294967295}}}},"messages":{"type":"array","maxItems":100000,"items":{"$ref":"message.schema.json"}},"closing":{"title":"Closing reveals","description":"The exporting player's secrets that its messages had not yet revealed (dice secrets by message, sealed actions by message).","type":"object","additionalProperties":false,"properties":{"secrets":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","secret"],"properties":{"n":{"type":"integer","minimum":0},"secret":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"}}}},"seals":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","salt","actions"],"properties":{"n":{"type":"integer","minimum":0},"salt":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"actions":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/action"}}}}}}}}}},"$defs":{"player":{"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}},"square":{"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"action":{"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}}}};
+const schema42 = {"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}};
+const schema43 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
+const schema44 = {"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2005,7 +2006,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema42.required,parentSchema:schema42,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema43.required,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2015,7 +2016,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.side === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema42.required,parentSchema:schema42,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema43.required,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2025,8 +2026,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema42.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data};
+if(!(func1.call(schema43.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2039,7 +2040,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(!((((((((((((((((((((data0 === "deploy") || (data0 === "ballistaFire")) || (data0 === "ballistaHold")) || (data0 === "ballistaLoss")) || (data0 === "fire")) || (data0 === "hold")) || (data0 === "fireFirst")) || (data0 === "move")) || (data0 === "face")) || (data0 === "support")) || (data0 === "endMove")) || (data0 === "endSupport")) || (data0 === "fight")) || (data0 === "mdi")) || (data0 === "allocate")) || (data0 === "retreat")) || (data0 === "endFacing")) || (data0 === "destroyBallista")) || (data0 === "endTurn")) || (data0 === "concede"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema42.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.type.enum,parentSchema:schema42.properties.type,data:data0};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema43.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.type.enum,parentSchema:schema43.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2053,7 +2054,7 @@ if(data.side !== undefined){
 let data1 = data.side;
 if(typeof data1 === "string"){
 if(func2(data1) > 40){
-const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema42.properties.side,data:data1};
+const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema43.properties.side,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2063,7 +2064,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func2(data1) < 1){
-const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.side,data:data1};
+const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.side,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2074,7 +2075,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.side.type,parentSchema:schema42.properties.side,data:data1};
+const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.side.type,parentSchema:schema43.properties.side,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2088,7 +2089,7 @@ if(data.unit !== undefined){
 let data2 = data.unit;
 if(typeof data2 === "string"){
 if(func2(data2) > 60){
-const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema42.properties.unit,data:data2};
+const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.unit,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2098,7 +2099,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func2(data2) < 1){
-const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.unit,data:data2};
+const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.unit,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2109,7 +2110,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.unit.type,parentSchema:schema42.properties.unit,data:data2};
+const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.unit.type,parentSchema:schema43.properties.unit,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2123,7 +2124,7 @@ if(data.at !== undefined){
 let data3 = data.at;
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
-const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema43,data:data3};
+const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2134,7 +2135,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.type,parentSchema:schema43,data:data3};
+const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2151,7 +2152,7 @@ let valid2 = false;
 const _errs12 = errors;
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema43,data:data4};
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2162,7 +2163,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.type,parentSchema:schema43,data:data4};
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2175,7 +2176,7 @@ var _valid0 = _errs12 === errors;
 valid2 = valid2 || _valid0;
 const _errs15 = errors;
 if("off" !== data4){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema42.properties.to.anyOf[1],data:data4};
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema43.properties.to.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2187,7 +2188,7 @@ errors++;
 var _valid0 = _errs15 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema42.properties.to.anyOf,parentSchema:schema42.properties.to,data:data4};
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema43.properties.to.anyOf,parentSchema:schema43.properties.to,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2212,7 +2213,7 @@ if(data.target !== undefined){
 let data5 = data.target;
 if(typeof data5 === "string"){
 if(func2(data5) > 60){
-const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema42.properties.target,data:data5};
+const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.target,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2222,7 +2223,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func2(data5) < 1){
-const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.target,data:data5};
+const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.target,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2233,7 +2234,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.target.type,parentSchema:schema42.properties.target,data:data5};
+const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.target.type,parentSchema:schema43.properties.target,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2247,7 +2248,7 @@ if(data.contact !== undefined){
 let data6 = data.contact;
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
-const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema43,data:data6};
+const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2258,7 +2259,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.type,parentSchema:schema43,data:data6};
+const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2271,7 +2272,7 @@ errors++;
 if(data.facing !== undefined){
 let data7 = data.facing;
 if(!((((((((data7 === "N") || (data7 === "NE")) || (data7 === "E")) || (data7 === "SE")) || (data7 === "S")) || (data7 === "SW")) || (data7 === "W")) || (data7 === "NW"))){
-const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema42.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.facing.enum,parentSchema:schema42.properties.facing,data:data7};
+const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema43.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.facing.enum,parentSchema:schema43.properties.facing,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2284,7 +2285,7 @@ errors++;
 if(data.mdi !== undefined){
 let data8 = data.mdi;
 if(!((((((data8 === "column") || (data8 === "line")) || (data8 === "flanking")) || (data8 === "pincers")) || (data8 === "square")) || (data8 === "withdrawal"))){
-const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema42.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.mdi.enum,parentSchema:schema42.properties.mdi,data:data8};
+const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema43.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.mdi.enum,parentSchema:schema43.properties.mdi,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2297,7 +2298,7 @@ errors++;
 if(data.charge !== undefined){
 let data9 = data.charge;
 if(true !== data9){
-const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.charge,data:data9};
+const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.charge,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2310,7 +2311,7 @@ errors++;
 if(data.runOver !== undefined){
 let data10 = data.runOver;
 if(true !== data10){
-const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.runOver,data:data10};
+const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.runOver,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2323,7 +2324,7 @@ errors++;
 if(data.carry !== undefined){
 let data11 = data.carry;
 if(true !== data11){
-const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.carry,data:data11};
+const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.carry,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2336,7 +2337,7 @@ errors++;
 if(data.split !== undefined){
 let data12 = data.split;
 if(true !== data12){
-const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.split,data:data12};
+const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.split,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2350,7 +2351,7 @@ if(data.supporter !== undefined){
 let data13 = data.supporter;
 if(typeof data13 === "string"){
 if(func2(data13) > 60){
-const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema42.properties.supporter,data:data13};
+const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2360,7 +2361,7 @@ vErrors.push(err27);
 errors++;
 }
 if(func2(data13) < 1){
-const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.supporter,data:data13};
+const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2371,7 +2372,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.supporter.type,parentSchema:schema42.properties.supporter,data:data13};
+const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.supporter.type,parentSchema:schema43.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2384,7 +2385,7 @@ errors++;
 if(data.half !== undefined){
 let data14 = data.half;
 if(true !== data14){
-const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.half,data:data14};
+const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.half,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2396,7 +2397,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2410,9 +2411,9 @@ return errors === 0;
 }
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/message.schema.json","title":"Nevsky message (play at a distance)","description":"One message of a game played at a distance, passed as a link fragment (#d=...) or a small file. Messages alternate between the two players: message 0 (the invitation) and every even one come from the inviter, message 1 (the join) and every odd one from the other player. Dice seeds and secret choices are agreed by commit-reveal with SHA-256.","type":"object","additionalProperties":false,"required":["format","version","game","n","from","commit"],"properties":{"format":{"const":"nevsky-message"},"version":{"const":1},"game":{"title":"Game id","description":"Random id of the game, the same in every message.","$ref":"#/$defs/token"},"n":{"title":"Place","description":"Place of the message in the exchange: 0 the invitation, 1 the join, then one more each message.","type":"integer","minimum":0,"maximum":1000000},"from":{"title":"Side","description":"The side of the player who sent it.","type":"string","minLength":1,"maxLength":40},"prev":{"title":"Previous","description":"SHA-256 (base64url, 22 characters) of the message before it: a message out of order or after a changed one is refused. Absent only in the invitation.","$ref":"#/$defs/token"},"commit":{"title":"Dice commitment","description":"SHA-256 of a new random secret of the sender: it seeds the dice that the other player's next message sets rolling.","$ref":"#/$defs/hash"},"reveal":{"title":"Dice reveal","description":"The secret whose commitment the sender's previous message carried (from message 2 on).","$ref":"#/$defs/token"},"roll":{"title":"Dice share","description":"A fresh random value of the sender, shown at once: with the other player's committed secret it seeds the dice this message's last action sets rolling (message 1: the dice of the game's start).","$ref":"#/$defs/token"},"unseal":{"title":"Opened secret","description":"The secret actions (MDI pick, hidden set-up) the sender's previous message carried sealed, with their salt.","type":"object","additionalProperties":false,"required":["salt","actions"],"properties":{"salt":{"$ref":"#/$defs/token"},"actions":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"game.schema.json#/$defs/action"}}}},"actions":{"title":"Actions","description":"The sender's open actions since the last exchange, in order.","type":"array","maxItems":10000,"items":{"$ref":"game.schema.json#/$defs/action"}},"seal":{"title":"Sealed actions","description":"SHA-256 of the sender's secret actions that follow the open ones (with a salt), opened by the sender's next message once the other side has chosen.","$ref":"#/$defs/hash"},"scenario":{"title":"Scenario","description":"The invitation only: the scenario played.","$ref":"scenario.schema.json"},"turnLimit":{"title":"Turn limit","description":"The invitation only: turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999}},"$defs":{"token":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"hash":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"}}};
-const schema47 = {"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"};
-const schema49 = {"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"};
+const schema47 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/message.schema.json","title":"Nevsky message (play at a distance)","description":"One message of a game played at a distance, passed as a link fragment (#d=...) or a small file. Messages alternate between the two players: message 0 (the invitation) and every even one come from the inviter, message 1 (the join) and every odd one from the other player. Dice seeds and secret choices are agreed by commit-reveal with SHA-256.","type":"object","additionalProperties":false,"required":["format","version","game","n","from","commit"],"properties":{"format":{"const":"nevsky-message"},"version":{"const":1},"game":{"title":"Game id","description":"Random id of the game, the same in every message.","$ref":"#/$defs/token"},"n":{"title":"Place","description":"Place of the message in the exchange: 0 the invitation, 1 the join, then one more each message.","type":"integer","minimum":0,"maximum":1000000},"from":{"title":"Side","description":"The side of the player who sent it.","type":"string","minLength":1,"maxLength":40},"prev":{"title":"Previous","description":"SHA-256 (base64url, 22 characters) of the message before it: a message out of order or after a changed one is refused. Absent only in the invitation.","$ref":"#/$defs/token"},"commit":{"title":"Dice commitment","description":"SHA-256 of a new random secret of the sender: it seeds the dice that the other player's next message sets rolling.","$ref":"#/$defs/hash"},"reveal":{"title":"Dice reveal","description":"The secret whose commitment the sender's previous message carried (from message 2 on).","$ref":"#/$defs/token"},"roll":{"title":"Dice share","description":"A fresh random value of the sender, shown at once: with the other player's committed secret it seeds the dice this message's last action sets rolling (message 1: the dice of the game's start).","$ref":"#/$defs/token"},"unseal":{"title":"Opened secret","description":"The secret actions (MDI pick, hidden set-up) the sender's previous message carried sealed, with their salt.","type":"object","additionalProperties":false,"required":["salt","actions"],"properties":{"salt":{"$ref":"#/$defs/token"},"actions":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"game.schema.json#/$defs/action"}}}},"actions":{"title":"Actions","description":"The sender's open actions since the last exchange, in order.","type":"array","maxItems":10000,"items":{"$ref":"game.schema.json#/$defs/action"}},"seal":{"title":"Sealed actions","description":"SHA-256 of the sender's secret actions that follow the open ones (with a salt), opened by the sender's next message once the other side has chosen.","$ref":"#/$defs/hash"},"scenario":{"title":"Scenario","description":"The invitation only: the scenario played.","$ref":"scenario.schema.json"},"turnLimit":{"title":"Turn limit","description":"The invitation only: turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999}},"$defs":{"token":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"hash":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"}}};
+const schema48 = {"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"};
+const schema50 = {"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"};
 const pattern13 = new RegExp("^[A-Za-z0-9_-]{16,64}$", "u");
 const pattern16 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
 
@@ -2428,7 +2429,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema42.required,parentSchema:schema42,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema43.required,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2438,7 +2439,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.side === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema42.required,parentSchema:schema42,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema43.required,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2448,8 +2449,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema42.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data};
+if(!(func1.call(schema43.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2462,7 +2463,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(!((((((((((((((((((((data0 === "deploy") || (data0 === "ballistaFire")) || (data0 === "ballistaHold")) || (data0 === "ballistaLoss")) || (data0 === "fire")) || (data0 === "hold")) || (data0 === "fireFirst")) || (data0 === "move")) || (data0 === "face")) || (data0 === "support")) || (data0 === "endMove")) || (data0 === "endSupport")) || (data0 === "fight")) || (data0 === "mdi")) || (data0 === "allocate")) || (data0 === "retreat")) || (data0 === "endFacing")) || (data0 === "destroyBallista")) || (data0 === "endTurn")) || (data0 === "concede"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema42.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.type.enum,parentSchema:schema42.properties.type,data:data0};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema43.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.type.enum,parentSchema:schema43.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2476,7 +2477,7 @@ if(data.side !== undefined){
 let data1 = data.side;
 if(typeof data1 === "string"){
 if(func2(data1) > 40){
-const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema42.properties.side,data:data1};
+const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema43.properties.side,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2486,7 +2487,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func2(data1) < 1){
-const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.side,data:data1};
+const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.side,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2497,7 +2498,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.side.type,parentSchema:schema42.properties.side,data:data1};
+const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.side.type,parentSchema:schema43.properties.side,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2511,7 +2512,7 @@ if(data.unit !== undefined){
 let data2 = data.unit;
 if(typeof data2 === "string"){
 if(func2(data2) > 60){
-const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema42.properties.unit,data:data2};
+const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.unit,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2521,7 +2522,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func2(data2) < 1){
-const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.unit,data:data2};
+const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.unit,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2532,7 +2533,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.unit.type,parentSchema:schema42.properties.unit,data:data2};
+const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.unit.type,parentSchema:schema43.properties.unit,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2546,7 +2547,7 @@ if(data.at !== undefined){
 let data3 = data.at;
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
-const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema43,data:data3};
+const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2557,7 +2558,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.type,parentSchema:schema43,data:data3};
+const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2574,7 +2575,7 @@ let valid2 = false;
 const _errs12 = errors;
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema43,data:data4};
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2585,7 +2586,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.type,parentSchema:schema43,data:data4};
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2598,7 +2599,7 @@ var _valid0 = _errs12 === errors;
 valid2 = valid2 || _valid0;
 const _errs15 = errors;
 if("off" !== data4){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema42.properties.to.anyOf[1],data:data4};
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema43.properties.to.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2610,7 +2611,7 @@ errors++;
 var _valid0 = _errs15 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema42.properties.to.anyOf,parentSchema:schema42.properties.to,data:data4};
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema43.properties.to.anyOf,parentSchema:schema43.properties.to,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2635,7 +2636,7 @@ if(data.target !== undefined){
 let data5 = data.target;
 if(typeof data5 === "string"){
 if(func2(data5) > 60){
-const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema42.properties.target,data:data5};
+const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.target,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2645,7 +2646,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func2(data5) < 1){
-const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.target,data:data5};
+const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.target,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2656,7 +2657,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.target.type,parentSchema:schema42.properties.target,data:data5};
+const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.target.type,parentSchema:schema43.properties.target,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2670,7 +2671,7 @@ if(data.contact !== undefined){
 let data6 = data.contact;
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
-const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema43,data:data6};
+const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2681,7 +2682,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.type,parentSchema:schema43,data:data6};
+const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2694,7 +2695,7 @@ errors++;
 if(data.facing !== undefined){
 let data7 = data.facing;
 if(!((((((((data7 === "N") || (data7 === "NE")) || (data7 === "E")) || (data7 === "SE")) || (data7 === "S")) || (data7 === "SW")) || (data7 === "W")) || (data7 === "NW"))){
-const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema42.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.facing.enum,parentSchema:schema42.properties.facing,data:data7};
+const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema43.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.facing.enum,parentSchema:schema43.properties.facing,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2707,7 +2708,7 @@ errors++;
 if(data.mdi !== undefined){
 let data8 = data.mdi;
 if(!((((((data8 === "column") || (data8 === "line")) || (data8 === "flanking")) || (data8 === "pincers")) || (data8 === "square")) || (data8 === "withdrawal"))){
-const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema42.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.mdi.enum,parentSchema:schema42.properties.mdi,data:data8};
+const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema43.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.mdi.enum,parentSchema:schema43.properties.mdi,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2720,7 +2721,7 @@ errors++;
 if(data.charge !== undefined){
 let data9 = data.charge;
 if(true !== data9){
-const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.charge,data:data9};
+const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.charge,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2733,7 +2734,7 @@ errors++;
 if(data.runOver !== undefined){
 let data10 = data.runOver;
 if(true !== data10){
-const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.runOver,data:data10};
+const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.runOver,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2746,7 +2747,7 @@ errors++;
 if(data.carry !== undefined){
 let data11 = data.carry;
 if(true !== data11){
-const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.carry,data:data11};
+const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.carry,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2759,7 +2760,7 @@ errors++;
 if(data.split !== undefined){
 let data12 = data.split;
 if(true !== data12){
-const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.split,data:data12};
+const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.split,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2773,7 +2774,7 @@ if(data.supporter !== undefined){
 let data13 = data.supporter;
 if(typeof data13 === "string"){
 if(func2(data13) > 60){
-const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema42.properties.supporter,data:data13};
+const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2783,7 +2784,7 @@ vErrors.push(err27);
 errors++;
 }
 if(func2(data13) < 1){
-const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.supporter,data:data13};
+const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2794,7 +2795,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.supporter.type,parentSchema:schema42.properties.supporter,data:data13};
+const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.supporter.type,parentSchema:schema43.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2807,7 +2808,7 @@ errors++;
 if(data.half !== undefined){
 let data14 = data.half;
 if(true !== data14){
-const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema42.properties.half,data:data14};
+const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.half,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2819,7 +2820,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2847,7 +2848,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema46.required,parentSchema:schema46,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema47.required,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2857,7 +2858,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema46.required,parentSchema:schema46,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema47.required,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2867,7 +2868,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.game === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "game"},message:"must have required property '"+"game"+"'",schema:schema46.required,parentSchema:schema46,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "game"},message:"must have required property '"+"game"+"'",schema:schema47.required,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2877,7 +2878,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.n === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema46.required,parentSchema:schema46,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema47.required,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2887,7 +2888,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.from === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema46.required,parentSchema:schema46,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema47.required,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2897,7 +2898,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.commit === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commit"},message:"must have required property '"+"commit"+"'",schema:schema46.required,parentSchema:schema46,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commit"},message:"must have required property '"+"commit"+"'",schema:schema47.required,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2907,8 +2908,8 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema46.properties, key0))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema46,data};
+if(!(func1.call(schema47.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2921,7 +2922,7 @@ errors++;
 if(data.format !== undefined){
 let data0 = data.format;
 if("nevsky-message" !== data0){
-const err7 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "nevsky-message"},message:"must be equal to constant",schema:"nevsky-message",parentSchema:schema46.properties.format,data:data0};
+const err7 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "nevsky-message"},message:"must be equal to constant",schema:"nevsky-message",parentSchema:schema47.properties.format,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2934,7 +2935,7 @@ errors++;
 if(data.version !== undefined){
 let data1 = data.version;
 if(1 !== data1){
-const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema46.properties.version,data:data1};
+const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema47.properties.version,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2948,7 +2949,7 @@ if(data.game !== undefined){
 let data2 = data.game;
 if(typeof data2 === "string"){
 if(!pattern13.test(data2)){
-const err9 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema47,data:data2};
+const err9 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2959,7 +2960,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data2};
+const err10 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2972,7 +2973,7 @@ errors++;
 if(data.n !== undefined){
 let data3 = data.n;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err11 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema46.properties.n.type,parentSchema:schema46.properties.n,data:data3};
+const err11 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.n.type,parentSchema:schema47.properties.n,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2983,7 +2984,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1000000 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema46.properties.n,data:data3};
+const err12 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema47.properties.n,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2993,7 +2994,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema46.properties.n,data:data3};
+const err13 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.n,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3008,7 +3009,7 @@ if(data.from !== undefined){
 let data4 = data.from;
 if(typeof data4 === "string"){
 if(func2(data4) > 40){
-const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema46.properties.from,data:data4};
+const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema47.properties.from,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3018,7 +3019,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func2(data4) < 1){
-const err15 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.from,data:data4};
+const err15 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.from,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3029,7 +3030,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.from.type,parentSchema:schema46.properties.from,data:data4};
+const err16 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.from.type,parentSchema:schema47.properties.from,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3043,7 +3044,7 @@ if(data.prev !== undefined){
 let data5 = data.prev;
 if(typeof data5 === "string"){
 if(!pattern13.test(data5)){
-const err17 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema47,data:data5};
+const err17 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3054,7 +3055,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data5};
+const err18 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3068,7 +3069,7 @@ if(data.commit !== undefined){
 let data6 = data.commit;
 if(typeof data6 === "string"){
 if(!pattern16.test(data6)){
-const err19 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema49,data:data6};
+const err19 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema50,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3079,7 +3080,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.type,parentSchema:schema49,data:data6};
+const err20 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3093,7 +3094,7 @@ if(data.reveal !== undefined){
 let data7 = data.reveal;
 if(typeof data7 === "string"){
 if(!pattern13.test(data7)){
-const err21 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema47,data:data7};
+const err21 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3104,7 +3105,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data7};
+const err22 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3118,7 +3119,7 @@ if(data.roll !== undefined){
 let data8 = data.roll;
 if(typeof data8 === "string"){
 if(!pattern13.test(data8)){
-const err23 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema47,data:data8};
+const err23 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3129,7 +3130,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data8};
+const err24 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3143,7 +3144,7 @@ if(data.unseal !== undefined){
 let data9 = data.unseal;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.salt === undefined){
-const err25 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "salt"},message:"must have required property '"+"salt"+"'",schema:schema46.properties.unseal.required,parentSchema:schema46.properties.unseal,data:data9};
+const err25 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "salt"},message:"must have required property '"+"salt"+"'",schema:schema47.properties.unseal.required,parentSchema:schema47.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3153,7 +3154,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data9.actions === undefined){
-const err26 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema46.properties.unseal.required,parentSchema:schema46.properties.unseal,data:data9};
+const err26 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema47.properties.unseal.required,parentSchema:schema47.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3164,7 +3165,7 @@ errors++;
 }
 for(const key1 in data9){
 if(!((key1 === "salt") || (key1 === "actions"))){
-const err27 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema46.properties.unseal,data:data9};
+const err27 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema47.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3178,7 +3179,7 @@ if(data9.salt !== undefined){
 let data10 = data9.salt;
 if(typeof data10 === "string"){
 if(!pattern13.test(data10)){
-const err28 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema47,data:data10};
+const err28 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3189,7 +3190,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data10};
+const err29 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3203,7 +3204,7 @@ if(data9.actions !== undefined){
 let data11 = data9.actions;
 if(Array.isArray(data11)){
 if(data11.length > 1000){
-const err30 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema46.properties.unseal.properties.actions,data:data11};
+const err30 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema47.properties.unseal.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3213,7 +3214,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data11.length < 1){
-const err31 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema46.properties.unseal.properties.actions,data:data11};
+const err31 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema47.properties.unseal.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3231,7 +3232,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.unseal.properties.actions.type,parentSchema:schema46.properties.unseal.properties.actions,data:data11};
+const err32 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.unseal.properties.actions.type,parentSchema:schema47.properties.unseal.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3243,7 +3244,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.properties.unseal.type,parentSchema:schema46.properties.unseal,data:data9};
+const err33 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.unseal.type,parentSchema:schema47.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3257,7 +3258,7 @@ if(data.actions !== undefined){
 let data13 = data.actions;
 if(Array.isArray(data13)){
 if(data13.length > 10000){
-const err34 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema46.properties.actions,data:data13};
+const err34 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema47.properties.actions,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3275,7 +3276,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.actions.type,parentSchema:schema46.properties.actions,data:data13};
+const err35 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.actions.type,parentSchema:schema47.properties.actions,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3289,7 +3290,7 @@ if(data.seal !== undefined){
 let data15 = data.seal;
 if(typeof data15 === "string"){
 if(!pattern16.test(data15)){
-const err36 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema49,data:data15};
+const err36 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema50,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3300,7 +3301,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.type,parentSchema:schema49,data:data15};
+const err37 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data15};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3319,7 +3320,7 @@ errors = vErrors.length;
 if(data.turnLimit !== undefined){
 let data17 = data.turnLimit;
 if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
-const err38 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/type",keyword:"type",params:{type: schema46.properties.turnLimit.type},message:"must be integer,null",schema:schema46.properties.turnLimit.type,parentSchema:schema46.properties.turnLimit,data:data17};
+const err38 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/type",keyword:"type",params:{type: schema47.properties.turnLimit.type},message:"must be integer,null",schema:schema47.properties.turnLimit.type,parentSchema:schema47.properties.turnLimit,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3330,7 +3331,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 999 || isNaN(data17)){
-const err39 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999",schema:999,parentSchema:schema46.properties.turnLimit,data:data17};
+const err39 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999",schema:999,parentSchema:schema47.properties.turnLimit,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3340,7 +3341,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data17 < 1 || isNaN(data17)){
-const err40 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema46.properties.turnLimit,data:data17};
+const err40 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema47.properties.turnLimit,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3353,7 +3354,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.type,parentSchema:schema46,data};
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3431,7 +3432,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "$schema") || (key0 === "format")) || (key0 === "version")) || (key0 === "scenario")) || (key0 === "seed")) || (key0 === "turnLimit")) || (key0 === "actions")) || (key0 === "distance"))){
+if(!(func1.call(schema41.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data};
 if(vErrors === null){
 vErrors = [err5];
@@ -3557,11 +3558,11 @@ errors++;
 }
 }
 }
-if(data.actions !== undefined){
-let data6 = data.actions;
-if(Array.isArray(data6)){
-if(data6.length > 100000){
-const err15 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema41.properties.actions,data:data6};
+if(data.players !== undefined){
+let data6 = data.players;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length > 2){
+const err15 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/maxProperties",keyword:"maxProperties",params:{limit: 2},message:"must NOT have more than 2 properties",schema:2,parentSchema:schema41.properties.players,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3570,16 +3571,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate26(data6[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.actions.type,parentSchema:schema41.properties.actions,data:data6};
+for(const key1 in data6){
+const _errs13 = errors;
+if(typeof key1 === "string"){
+if(func2(key1) > 40){
+const err16 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/propertyNames/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema41.properties.players.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3588,12 +3584,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.distance !== undefined){
-let data8 = data.distance;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.game === undefined){
-const err17 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "game"},message:"must have required property '"+"game"+"'",schema:schema41.properties.distance.required,parentSchema:schema41.properties.distance,data:data8};
+if(func2(key1) < 1){
+const err17 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.players.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3602,8 +3594,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data8.side === undefined){
-const err18 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema41.properties.distance.required,parentSchema:schema41.properties.distance,data:data8};
+}
+var valid1 = _errs13 === errors;
+if(!valid1){
+const err18 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema41.properties.players.propertyNames,parentSchema:schema41.properties.players,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3612,8 +3606,16 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data8.dice === undefined){
-const err19 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "dice"},message:"must have required property '"+"dice"+"'",schema:schema41.properties.distance.required,parentSchema:schema41.properties.distance,data:data8};
+}
+for(const key2 in data6){
+let data7 = data6[key2];
+const _errs18 = errors;
+let valid4 = true;
+const _errs19 = errors;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.kind !== undefined){
+if("computer" !== data7.kind){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3622,8 +3624,23 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data8.messages === undefined){
-const err20 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema41.properties.distance.required,parentSchema:schema41.properties.distance,data:data8};
+}
+}
+var _valid0 = _errs19 === errors;
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs21 = errors;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.level === undefined){
+const err20 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/then/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'",schema:schema42.then.required,parentSchema:schema42.then,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3632,9 +3649,17 @@ vErrors.push(err20);
 }
 errors++;
 }
-for(const key1 in data8){
-if(!(((((key1 === "game") || (key1 === "side")) || (key1 === "dice")) || (key1 === "messages")) || (key1 === "closing"))){
-const err21 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance,data:data8};
+}
+var _valid0 = _errs21 === errors;
+valid4 = _valid0;
+if(valid4){
+var props0 = {};
+props0.level = true;
+props0.kind = true;
+}
+}
+if(!valid4){
+const err21 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema42.if,parentSchema:schema42,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3643,12 +3668,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data8.game !== undefined){
-let data9 = data8.game;
-if(typeof data9 === "string"){
-if(!pattern13.test(data9)){
-const err22 = {instancePath:instancePath+"/distance/game",schemaPath:"#/properties/distance/properties/game/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema41.properties.distance.properties.game,data:data9};
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.kind === undefined){
+const err22 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3657,9 +3679,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/distance/game",schemaPath:"#/properties/distance/properties/game/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.distance.properties.game.type,parentSchema:schema41.properties.distance.properties.game,data:data9};
+for(const key3 in data7){
+if(!((key3 === "kind") || (key3 === "level"))){
+const err23 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3669,11 +3691,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data8.side !== undefined){
-let data10 = data8.side;
-if(typeof data10 === "string"){
-if(func2(data10) > 40){
-const err24 = {instancePath:instancePath+"/distance/side",schemaPath:"#/properties/distance/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema41.properties.distance.properties.side,data:data10};
+if(data7.kind !== undefined){
+let data9 = data7.kind;
+if(!((data9 === "human") || (data9 === "computer"))){
+const err24 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/$defs/player/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3682,8 +3703,11 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(func2(data10) < 1){
-const err25 = {instancePath:instancePath+"/distance/side",schemaPath:"#/properties/distance/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.distance.properties.side,data:data10};
+}
+if(data7.level !== undefined){
+let data10 = data7.level;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err25 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema42.properties.level.type,parentSchema:schema42.properties.level,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3692,9 +3716,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/distance/side",schemaPath:"#/properties/distance/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.distance.properties.side.type,parentSchema:schema41.properties.distance.properties.side,data:data10};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 3 || isNaN(data10)){
+const err26 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema42.properties.level,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3703,12 +3727,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data8.dice !== undefined){
-let data11 = data8.dice;
-if(Array.isArray(data11)){
-if(data11.length > 100000){
-const err27 = {instancePath:instancePath+"/distance/dice",schemaPath:"#/properties/distance/properties/dice/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema41.properties.distance.properties.dice,data:data11};
+if(data10 < 1 || isNaN(data10)){
+const err27 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema42.properties.level,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3717,12 +3737,11 @@ vErrors.push(err27);
 }
 errors++;
 }
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-let data12 = data11[i1];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.at === undefined){
-const err28 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema41.properties.distance.properties.dice.items.required,parentSchema:schema41.properties.distance.properties.dice.items,data:data12};
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3731,8 +3750,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data12.seed === undefined){
-const err29 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema41.properties.distance.properties.dice.items.required,parentSchema:schema41.properties.distance.properties.dice.items,data:data12};
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.players.type,parentSchema:schema41.properties.players,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3741,9 +3762,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-for(const key2 in data12){
-if(!((key2 === "at") || (key2 === "seed"))){
-const err30 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance.properties.dice.items,data:data12};
+}
+if(data.actions !== undefined){
+let data11 = data.actions;
+if(Array.isArray(data11)){
+if(data11.length > 100000){
+const err30 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema41.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3752,11 +3776,16 @@ vErrors.push(err30);
 }
 errors++;
 }
+const len0 = data11.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate26(data11[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
 }
-if(data12.at !== undefined){
-let data13 = data12.at;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err31 = {instancePath:instancePath+"/distance/dice/" + i1+"/at",schemaPath:"#/properties/distance/properties/dice/items/properties/at/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.distance.properties.dice.items.properties.at.type,parentSchema:schema41.properties.distance.properties.dice.items.properties.at,data:data13};
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.actions.type,parentSchema:schema41.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3765,9 +3794,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 100000 || isNaN(data13)){
-const err32 = {instancePath:instancePath+"/distance/dice/" + i1+"/at",schemaPath:"#/properties/distance/properties/dice/items/properties/at/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema41.properties.distance.properties.dice.items.properties.at,data:data13};
+}
+if(data.distance !== undefined){
+let data13 = data.distance;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.game === undefined){
+const err32 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "game"},message:"must have required property '"+"game"+"'",schema:schema41.properties.distance.required,parentSchema:schema41.properties.distance,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3776,8 +3808,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data13 < 0 || isNaN(data13)){
-const err33 = {instancePath:instancePath+"/distance/dice/" + i1+"/at",schemaPath:"#/properties/distance/properties/dice/items/properties/at/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.properties.distance.properties.dice.items.properties.at,data:data13};
+if(data13.side === undefined){
+const err33 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema41.properties.distance.required,parentSchema:schema41.properties.distance,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3786,12 +3818,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-if(data12.seed !== undefined){
-let data14 = data12.seed;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err34 = {instancePath:instancePath+"/distance/dice/" + i1+"/seed",schemaPath:"#/properties/distance/properties/dice/items/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.distance.properties.dice.items.properties.seed.type,parentSchema:schema41.properties.distance.properties.dice.items.properties.seed,data:data14};
+if(data13.dice === undefined){
+const err34 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "dice"},message:"must have required property '"+"dice"+"'",schema:schema41.properties.distance.required,parentSchema:schema41.properties.distance,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3800,9 +3828,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 4294967295 || isNaN(data14)){
-const err35 = {instancePath:instancePath+"/distance/dice/" + i1+"/seed",schemaPath:"#/properties/distance/properties/dice/items/properties/seed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema41.properties.distance.properties.dice.items.properties.seed,data:data14};
+if(data13.messages === undefined){
+const err35 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema41.properties.distance.required,parentSchema:schema41.properties.distance,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3811,8 +3838,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data14 < 0 || isNaN(data14)){
-const err36 = {instancePath:instancePath+"/distance/dice/" + i1+"/seed",schemaPath:"#/properties/distance/properties/dice/items/properties/seed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.properties.distance.properties.dice.items.properties.seed,data:data14};
+for(const key4 in data13){
+if(!(((((key4 === "game") || (key4 === "side")) || (key4 === "dice")) || (key4 === "messages")) || (key4 === "closing"))){
+const err36 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3822,10 +3850,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.properties.dice.items.type,parentSchema:schema41.properties.distance.properties.dice.items,data:data12};
+if(data13.game !== undefined){
+let data14 = data13.game;
+if(typeof data14 === "string"){
+if(!pattern13.test(data14)){
+const err37 = {instancePath:instancePath+"/distance/game",schemaPath:"#/properties/distance/properties/game/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema41.properties.distance.properties.game,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3835,9 +3864,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
 else {
-const err38 = {instancePath:instancePath+"/distance/dice",schemaPath:"#/properties/distance/properties/dice/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.dice.type,parentSchema:schema41.properties.distance.properties.dice,data:data11};
+const err38 = {instancePath:instancePath+"/distance/game",schemaPath:"#/properties/distance/properties/game/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.distance.properties.game.type,parentSchema:schema41.properties.distance.properties.game,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3847,11 +3875,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data8.messages !== undefined){
-let data15 = data8.messages;
-if(Array.isArray(data15)){
-if(data15.length > 100000){
-const err39 = {instancePath:instancePath+"/distance/messages",schemaPath:"#/properties/distance/properties/messages/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema41.properties.distance.properties.messages,data:data15};
+if(data13.side !== undefined){
+let data15 = data13.side;
+if(typeof data15 === "string"){
+if(func2(data15) > 40){
+const err39 = {instancePath:instancePath+"/distance/side",schemaPath:"#/properties/distance/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema41.properties.distance.properties.side,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3860,16 +3888,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-const len2 = data15.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate28(data15[i2], {instancePath:instancePath+"/distance/messages/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/distance/messages",schemaPath:"#/properties/distance/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.messages.type,parentSchema:schema41.properties.distance.properties.messages,data:data15};
+if(func2(data15) < 1){
+const err40 = {instancePath:instancePath+"/distance/side",schemaPath:"#/properties/distance/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.distance.properties.side,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3879,12 +3899,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data8.closing !== undefined){
-let data17 = data8.closing;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-for(const key3 in data17){
-if(!((key3 === "secrets") || (key3 === "seals"))){
-const err41 = {instancePath:instancePath+"/distance/closing",schemaPath:"#/properties/distance/properties/closing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance.properties.closing,data:data17};
+else {
+const err41 = {instancePath:instancePath+"/distance/side",schemaPath:"#/properties/distance/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.distance.properties.side.type,parentSchema:schema41.properties.distance.properties.side,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3894,11 +3910,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data17.secrets !== undefined){
-let data18 = data17.secrets;
-if(Array.isArray(data18)){
-if(data18.length > 4){
-const err42 = {instancePath:instancePath+"/distance/closing/secrets",schemaPath:"#/properties/distance/properties/closing/properties/secrets/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema41.properties.distance.properties.closing.properties.secrets,data:data18};
+if(data13.dice !== undefined){
+let data16 = data13.dice;
+if(Array.isArray(data16)){
+if(data16.length > 100000){
+const err42 = {instancePath:instancePath+"/distance/dice",schemaPath:"#/properties/distance/properties/dice/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema41.properties.distance.properties.dice,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3907,12 +3923,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-const len3 = data18.length;
-for(let i3=0; i3<len3; i3++){
-let data19 = data18[i3];
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.n === undefined){
-const err43 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema41.properties.distance.properties.closing.properties.secrets.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items,data:data19};
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.at === undefined){
+const err43 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema41.properties.distance.properties.dice.items.required,parentSchema:schema41.properties.distance.properties.dice.items,data:data17};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3921,8 +3937,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data19.secret === undefined){
-const err44 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/required",keyword:"required",params:{missingProperty: "secret"},message:"must have required property '"+"secret"+"'",schema:schema41.properties.distance.properties.closing.properties.secrets.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items,data:data19};
+if(data17.seed === undefined){
+const err44 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema41.properties.distance.properties.dice.items.required,parentSchema:schema41.properties.distance.properties.dice.items,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3931,9 +3947,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-for(const key4 in data19){
-if(!((key4 === "n") || (key4 === "secret"))){
-const err45 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items,data:data19};
+for(const key5 in data17){
+if(!((key5 === "at") || (key5 === "seed"))){
+const err45 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance.properties.dice.items,data:data17};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3943,10 +3959,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data19.n !== undefined){
-let data20 = data19.n;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err46 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/n",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.n.type,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.n,data:data20};
+if(data17.at !== undefined){
+let data18 = data17.at;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err46 = {instancePath:instancePath+"/distance/dice/" + i1+"/at",schemaPath:"#/properties/distance/properties/dice/items/properties/at/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.distance.properties.dice.items.properties.at.type,parentSchema:schema41.properties.distance.properties.dice.items.properties.at,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3955,9 +3971,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err47 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/n",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.n,data:data20};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 100000 || isNaN(data18)){
+const err47 = {instancePath:instancePath+"/distance/dice/" + i1+"/at",schemaPath:"#/properties/distance/properties/dice/items/properties/at/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema41.properties.distance.properties.dice.items.properties.at,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3966,13 +3982,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-}
-if(data19.secret !== undefined){
-let data21 = data19.secret;
-if(typeof data21 === "string"){
-if(!pattern13.test(data21)){
-const err48 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/secret",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/secret/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.secret,data:data21};
+if(data18 < 0 || isNaN(data18)){
+const err48 = {instancePath:instancePath+"/distance/dice/" + i1+"/at",schemaPath:"#/properties/distance/properties/dice/items/properties/at/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.properties.distance.properties.dice.items.properties.at,data:data18};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3982,8 +3993,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/secret",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.secret.type,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.secret,data:data21};
+}
+if(data17.seed !== undefined){
+let data19 = data17.seed;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err49 = {instancePath:instancePath+"/distance/dice/" + i1+"/seed",schemaPath:"#/properties/distance/properties/dice/items/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.distance.properties.dice.items.properties.seed.type,parentSchema:schema41.properties.distance.properties.dice.items.properties.seed,data:data19};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3992,10 +4006,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.properties.closing.properties.secrets.items.type,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items,data:data19};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 > 4294967295 || isNaN(data19)){
+const err50 = {instancePath:instancePath+"/distance/dice/" + i1+"/seed",schemaPath:"#/properties/distance/properties/dice/items/properties/seed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema41.properties.distance.properties.dice.items.properties.seed,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4004,10 +4017,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/distance/closing/secrets",schemaPath:"#/properties/distance/properties/closing/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.closing.properties.secrets.type,parentSchema:schema41.properties.distance.properties.closing.properties.secrets,data:data18};
+if(data19 < 0 || isNaN(data19)){
+const err51 = {instancePath:instancePath+"/distance/dice/" + i1+"/seed",schemaPath:"#/properties/distance/properties/dice/items/properties/seed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.properties.distance.properties.dice.items.properties.seed,data:data19};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4017,11 +4028,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data17.seals !== undefined){
-let data22 = data17.seals;
-if(Array.isArray(data22)){
-if(data22.length > 4){
-const err52 = {instancePath:instancePath+"/distance/closing/seals",schemaPath:"#/properties/distance/properties/closing/properties/seals/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema41.properties.distance.properties.closing.properties.seals,data:data22};
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.properties.dice.items.type,parentSchema:schema41.properties.distance.properties.dice.items,data:data17};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4030,12 +4040,10 @@ vErrors.push(err52);
 }
 errors++;
 }
-const len4 = data22.length;
-for(let i4=0; i4<len4; i4++){
-let data23 = data22[i4];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.n === undefined){
-const err53 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema41.properties.distance.properties.closing.properties.seals.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data23};
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/distance/dice",schemaPath:"#/properties/distance/properties/dice/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.dice.type,parentSchema:schema41.properties.distance.properties.dice,data:data16};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4044,8 +4052,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data23.salt === undefined){
-const err54 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/required",keyword:"required",params:{missingProperty: "salt"},message:"must have required property '"+"salt"+"'",schema:schema41.properties.distance.properties.closing.properties.seals.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data23};
+}
+if(data13.messages !== undefined){
+let data20 = data13.messages;
+if(Array.isArray(data20)){
+if(data20.length > 100000){
+const err54 = {instancePath:instancePath+"/distance/messages",schemaPath:"#/properties/distance/properties/messages/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema41.properties.distance.properties.messages,data:data20};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4054,8 +4066,16 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data23.actions === undefined){
-const err55 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema41.properties.distance.properties.closing.properties.seals.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data23};
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate28(data20[i2], {instancePath:instancePath+"/distance/messages/" + i2,parentData:data20,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/distance/messages",schemaPath:"#/properties/distance/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.messages.type,parentSchema:schema41.properties.distance.properties.messages,data:data20};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4064,9 +4084,13 @@ vErrors.push(err55);
 }
 errors++;
 }
-for(const key5 in data23){
-if(!(((key5 === "n") || (key5 === "salt")) || (key5 === "actions"))){
-const err56 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data23};
+}
+if(data13.closing !== undefined){
+let data22 = data13.closing;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+for(const key6 in data22){
+if(!((key6 === "secrets") || (key6 === "seals"))){
+const err56 = {instancePath:instancePath+"/distance/closing",schemaPath:"#/properties/distance/properties/closing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance.properties.closing,data:data22};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4076,10 +4100,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data23.n !== undefined){
-let data24 = data23.n;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err57 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/n",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.distance.properties.closing.properties.seals.items.properties.n.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.n,data:data24};
+if(data22.secrets !== undefined){
+let data23 = data22.secrets;
+if(Array.isArray(data23)){
+if(data23.length > 4){
+const err57 = {instancePath:instancePath+"/distance/closing/secrets",schemaPath:"#/properties/distance/properties/closing/properties/secrets/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema41.properties.distance.properties.closing.properties.secrets,data:data23};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4088,9 +4113,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-const err58 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/n",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.n,data:data24};
+const len3 = data23.length;
+for(let i3=0; i3<len3; i3++){
+let data24 = data23[i3];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.n === undefined){
+const err58 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema41.properties.distance.properties.closing.properties.secrets.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items,data:data24};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4099,13 +4127,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-}
-if(data23.salt !== undefined){
-let data25 = data23.salt;
-if(typeof data25 === "string"){
-if(!pattern13.test(data25)){
-const err59 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/salt",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/salt/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.salt,data:data25};
+if(data24.secret === undefined){
+const err59 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/required",keyword:"required",params:{missingProperty: "secret"},message:"must have required property '"+"secret"+"'",schema:schema41.properties.distance.properties.closing.properties.secrets.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items,data:data24};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4114,9 +4137,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/salt",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/salt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.distance.properties.closing.properties.seals.items.properties.salt.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.salt,data:data25};
+for(const key7 in data24){
+if(!((key7 === "n") || (key7 === "secret"))){
+const err60 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items,data:data24};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4126,11 +4149,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data23.actions !== undefined){
-let data26 = data23.actions;
-if(Array.isArray(data26)){
-if(data26.length > 1000){
-const err61 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/actions/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.actions,data:data26};
+if(data24.n !== undefined){
+let data25 = data24.n;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err61 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/n",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.n.type,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.n,data:data25};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4139,16 +4161,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-const len5 = data26.length;
-for(let i5=0; i5<len5; i5++){
-if(!(validate26(data26[i5], {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions/" + i5,parentData:data26,parentDataProperty:i5,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.closing.properties.seals.items.properties.actions.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.actions,data:data26};
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+const err62 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/n",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.n,data:data25};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4159,8 +4174,11 @@ errors++;
 }
 }
 }
-else {
-const err63 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.properties.closing.properties.seals.items.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data23};
+if(data24.secret !== undefined){
+let data26 = data24.secret;
+if(typeof data26 === "string"){
+if(!pattern13.test(data26)){
+const err63 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/secret",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/secret/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.secret,data:data26};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4170,9 +4188,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
 else {
-const err64 = {instancePath:instancePath+"/distance/closing/seals",schemaPath:"#/properties/distance/properties/closing/properties/seals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.closing.properties.seals.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals,data:data22};
+const err64 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/secret",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.secret.type,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.secret,data:data26};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -4184,7 +4201,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/distance/closing",schemaPath:"#/properties/distance/properties/closing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.properties.closing.type,parentSchema:schema41.properties.distance.properties.closing,data:data17};
+const err65 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.properties.closing.properties.secrets.items.type,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -4196,7 +4213,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.type,parentSchema:schema41.properties.distance,data:data8};
+const err66 = {instancePath:instancePath+"/distance/closing/secrets",schemaPath:"#/properties/distance/properties/closing/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.closing.properties.secrets.type,parentSchema:schema41.properties.distance.properties.closing.properties.secrets,data:data23};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -4206,14 +4223,203 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data};
+if(data22.seals !== undefined){
+let data27 = data22.seals;
+if(Array.isArray(data27)){
+if(data27.length > 4){
+const err67 = {instancePath:instancePath+"/distance/closing/seals",schemaPath:"#/properties/distance/properties/closing/properties/seals/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema41.properties.distance.properties.closing.properties.seals,data:data27};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+let data28 = data27[i4];
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.n === undefined){
+const err68 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema41.properties.distance.properties.closing.properties.seals.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data28};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if(data28.salt === undefined){
+const err69 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/required",keyword:"required",params:{missingProperty: "salt"},message:"must have required property '"+"salt"+"'",schema:schema41.properties.distance.properties.closing.properties.seals.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data28};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(data28.actions === undefined){
+const err70 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema41.properties.distance.properties.closing.properties.seals.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data28};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+for(const key8 in data28){
+if(!(((key8 === "n") || (key8 === "salt")) || (key8 === "actions"))){
+const err71 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data28};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data28.n !== undefined){
+let data29 = data28.n;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err72 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/n",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.distance.properties.closing.properties.seals.items.properties.n.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.n,data:data29};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err73 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/n",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.n,data:data29};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+if(data28.salt !== undefined){
+let data30 = data28.salt;
+if(typeof data30 === "string"){
+if(!pattern13.test(data30)){
+const err74 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/salt",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/salt/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.salt,data:data30};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/salt",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/salt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.distance.properties.closing.properties.seals.items.properties.salt.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.salt,data:data30};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data28.actions !== undefined){
+let data31 = data28.actions;
+if(Array.isArray(data31)){
+if(data31.length > 1000){
+const err76 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/actions/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.actions,data:data31};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+const len5 = data31.length;
+for(let i5=0; i5<len5; i5++){
+if(!(validate26(data31[i5], {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions/" + i5,parentData:data31,parentDataProperty:i5,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.closing.properties.seals.items.properties.actions.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.actions,data:data31};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.properties.closing.properties.seals.items.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data28};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/distance/closing/seals",schemaPath:"#/properties/distance/properties/closing/properties/seals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.closing.properties.seals.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals,data:data27};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/distance/closing",schemaPath:"#/properties/distance/properties/closing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.properties.closing.type,parentSchema:schema41.properties.distance.properties.closing,data:data22};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.type,parentSchema:schema41.properties.distance,data:data13};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
 }
 errors++;
 }
@@ -4223,13 +4429,13 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const roster = validate35;
-const schema58 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/roster.schema.json","title":"Army roster","description":"An army list for one of the rule sets with army lists (Nevsky, A Splendid Victory!, Dewitt's Medieval Wargaming Rules), format version 1.","type":"object","additionalProperties":false,"required":["format","version","ruleset","meta","units"],"$defs":{"svUnit":{"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}},"dwUnit":{"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}},"nevskyUnit":{"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}},"svOptions":{"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}},"dwOptions":{"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}},"nevskyOptions":{"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}}},"properties":{"$schema":{"title":"Schema","description":"Optional link to this schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"roster\".","const":"roster"},"version":{"title":"Version","description":"The roster format version: 1.","type":"integer","minimum":1},"ruleset":{"title":"Rule set","description":"The rule set the army is built for: nevsky, splendid-victory or dewitt-medieval.","type":"string","enum":["nevsky","splendid-victory","dewitt-medieval"]},"meta":{"title":"Metadata","description":"What the army is and who built it.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The army's name, e.g. \"Eastern Association, 1644\".","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who built the roster.","type":"string","maxLength":120},"description":{"title":"Description","description":"Notes on the army, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"The date the roster was made, like 2026-11-21.","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}},"options":{"title":"Options","description":"Rule-set choices, an object whose fields depend on the rule set (see the option definitions)."},"units":{"title":"Units","description":"The army's units in the order they are listed and printed.","type":"array","maxItems":500,"items":{"title":"Unit","description":"One unit, an object whose fields depend on the rule set (see the unit definitions)."}}},"allOf":[{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the splendid-victory fields.","const":"splendid-victory"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of splendid-victory.","type":"array","items":{"$ref":"#/$defs/svUnit"}},"options":{"title":"Options","description":"Options of splendid-victory.","type":"object","$ref":"#/$defs/svOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the dewitt-medieval fields.","const":"dewitt-medieval"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of dewitt-medieval.","type":"array","items":{"$ref":"#/$defs/dwUnit"}},"options":{"title":"Options","description":"Options of dewitt-medieval.","type":"object","$ref":"#/$defs/dwOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the nevsky fields.","const":"nevsky"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of nevsky.","type":"array","items":{"$ref":"#/$defs/nevskyUnit"}},"options":{"title":"Options","description":"Options of nevsky.","type":"object","$ref":"#/$defs/nevskyOptions"}},"required":["options"]}}]};
-const schema59 = {"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}};
-const schema60 = {"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}};
-const schema61 = {"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}};
-const schema62 = {"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}};
-const schema63 = {"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}};
-const schema64 = {"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}};
+const schema59 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/roster.schema.json","title":"Army roster","description":"An army list for one of the rule sets with army lists (Nevsky, A Splendid Victory!, Dewitt's Medieval Wargaming Rules), format version 1.","type":"object","additionalProperties":false,"required":["format","version","ruleset","meta","units"],"$defs":{"svUnit":{"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}},"dwUnit":{"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}},"nevskyUnit":{"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}},"svOptions":{"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}},"dwOptions":{"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}},"nevskyOptions":{"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}}},"properties":{"$schema":{"title":"Schema","description":"Optional link to this schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"roster\".","const":"roster"},"version":{"title":"Version","description":"The roster format version: 1.","type":"integer","minimum":1},"ruleset":{"title":"Rule set","description":"The rule set the army is built for: nevsky, splendid-victory or dewitt-medieval.","type":"string","enum":["nevsky","splendid-victory","dewitt-medieval"]},"meta":{"title":"Metadata","description":"What the army is and who built it.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The army's name, e.g. \"Eastern Association, 1644\".","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who built the roster.","type":"string","maxLength":120},"description":{"title":"Description","description":"Notes on the army, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"The date the roster was made, like 2026-11-21.","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}},"options":{"title":"Options","description":"Rule-set choices, an object whose fields depend on the rule set (see the option definitions)."},"units":{"title":"Units","description":"The army's units in the order they are listed and printed.","type":"array","maxItems":500,"items":{"title":"Unit","description":"One unit, an object whose fields depend on the rule set (see the unit definitions)."}}},"allOf":[{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the splendid-victory fields.","const":"splendid-victory"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of splendid-victory.","type":"array","items":{"$ref":"#/$defs/svUnit"}},"options":{"title":"Options","description":"Options of splendid-victory.","type":"object","$ref":"#/$defs/svOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the dewitt-medieval fields.","const":"dewitt-medieval"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of dewitt-medieval.","type":"array","items":{"$ref":"#/$defs/dwUnit"}},"options":{"title":"Options","description":"Options of dewitt-medieval.","type":"object","$ref":"#/$defs/dwOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the nevsky fields.","const":"nevsky"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of nevsky.","type":"array","items":{"$ref":"#/$defs/nevskyUnit"}},"options":{"title":"Options","description":"Options of nevsky.","type":"object","$ref":"#/$defs/nevskyOptions"}},"required":["options"]}}]};
+const schema60 = {"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}};
+const schema61 = {"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}};
+const schema62 = {"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}};
+const schema63 = {"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}};
+const schema64 = {"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}};
+const schema65 = {"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}};
 const pattern26 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4294,7 +4500,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.id === undefined){
-const err2 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema59.required,parentSchema:schema59,data:data2};
+const err2 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema60.required,parentSchema:schema60,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4304,7 +4510,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data2.kind === undefined){
-const err3 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema59.required,parentSchema:schema59,data:data2};
+const err3 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema60.required,parentSchema:schema60,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4314,7 +4520,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data2.stands === undefined){
-const err4 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "stands"},message:"must have required property '"+"stands"+"'",schema:schema59.required,parentSchema:schema59,data:data2};
+const err4 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "stands"},message:"must have required property '"+"stands"+"'",schema:schema60.required,parentSchema:schema60,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4325,7 +4531,7 @@ errors++;
 }
 for(const key0 in data2){
 if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "kind")) || (key0 === "stands")) || (key0 === "mounted"))){
-const err5 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema59,data:data2};
+const err5 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema60,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4351,7 +4557,7 @@ errors++;
 }
 var valid8 = _errs15 === errors;
 if(valid8){
-const err7 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema59.properties.id.not,parentSchema:schema59.properties.id,data:data3};
+const err7 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema60.properties.id.not,parentSchema:schema60.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4373,7 +4579,7 @@ vErrors = null;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 60){
-const err8 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema59.properties.id,data:data3};
+const err8 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema60.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4383,7 +4589,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data3) < 1){
-const err9 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema59.properties.id,data:data3};
+const err9 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema60.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4394,7 +4600,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.id.type,parentSchema:schema59.properties.id,data:data3};
+const err10 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.id.type,parentSchema:schema60.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4408,7 +4614,7 @@ if(data2.name !== undefined){
 let data4 = data2.name;
 if(typeof data4 === "string"){
 if(func2(data4) > 120){
-const err11 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema59.properties.name,data:data4};
+const err11 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema60.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4418,7 +4624,7 @@ vErrors.push(err11);
 errors++;
 }
 if(func2(data4) < 1){
-const err12 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema59.properties.name,data:data4};
+const err12 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema60.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4429,7 +4635,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.name.type,parentSchema:schema59.properties.name,data:data4};
+const err13 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.name.type,parentSchema:schema60.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4442,7 +4648,7 @@ errors++;
 if(data2.kind !== undefined){
 let data5 = data2.kind;
 if(typeof data5 !== "string"){
-const err14 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.kind.type,parentSchema:schema59.properties.kind,data:data5};
+const err14 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.kind.type,parentSchema:schema60.properties.kind,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4452,7 +4658,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((((((data5 === "pikeAndMusket") || (data5 === "foot")) || (data5 === "dragoons")) || (data5 === "cavalry")) || (data5 === "heavyCavalry")) || (data5 === "artillery")) || (data5 === "command"))){
-const err15 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema59.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema59.properties.kind.enum,parentSchema:schema59.properties.kind,data:data5};
+const err15 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema60.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema60.properties.kind.enum,parentSchema:schema60.properties.kind,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4466,8 +4672,8 @@ if(data2.stands !== undefined){
 let data6 = data2.stands;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key1 in data6){
-if(!(func1.call(schema59.properties.stands.properties, key1))){
-const err16 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema59.properties.stands,data:data6};
+if(!(func1.call(schema60.properties.stands.properties, key1))){
+const err16 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema60.properties.stands,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4480,7 +4686,7 @@ errors++;
 if(data6.pike !== undefined){
 let data7 = data6.pike;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err17 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.stands.properties.pike.type,parentSchema:schema59.properties.stands.properties.pike,data:data7};
+const err17 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.pike.type,parentSchema:schema60.properties.stands.properties.pike,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4491,7 +4697,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 99 || isNaN(data7)){
-const err18 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema59.properties.stands.properties.pike,data:data7};
+const err18 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.pike,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4501,7 +4707,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err19 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.stands.properties.pike,data:data7};
+const err19 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.pike,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4515,7 +4721,7 @@ errors++;
 if(data6.musket !== undefined){
 let data8 = data6.musket;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err20 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.stands.properties.musket.type,parentSchema:schema59.properties.stands.properties.musket,data:data8};
+const err20 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.musket.type,parentSchema:schema60.properties.stands.properties.musket,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4526,7 +4732,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 99 || isNaN(data8)){
-const err21 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema59.properties.stands.properties.musket,data:data8};
+const err21 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.musket,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4536,7 +4742,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-const err22 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.stands.properties.musket,data:data8};
+const err22 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.musket,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4550,7 +4756,7 @@ errors++;
 if(data6.handToHand !== undefined){
 let data9 = data6.handToHand;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err23 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.stands.properties.handToHand.type,parentSchema:schema59.properties.stands.properties.handToHand,data:data9};
+const err23 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.handToHand.type,parentSchema:schema60.properties.stands.properties.handToHand,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4561,7 +4767,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 99 || isNaN(data9)){
-const err24 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema59.properties.stands.properties.handToHand,data:data9};
+const err24 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.handToHand,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4571,7 +4777,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err25 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.stands.properties.handToHand,data:data9};
+const err25 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.handToHand,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4585,7 +4791,7 @@ errors++;
 if(data6.lightHandToHand !== undefined){
 let data10 = data6.lightHandToHand;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err26 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.stands.properties.lightHandToHand.type,parentSchema:schema59.properties.stands.properties.lightHandToHand,data:data10};
+const err26 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.lightHandToHand.type,parentSchema:schema60.properties.stands.properties.lightHandToHand,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4596,7 +4802,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 99 || isNaN(data10)){
-const err27 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema59.properties.stands.properties.lightHandToHand,data:data10};
+const err27 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.lightHandToHand,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4606,7 +4812,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data10 < 0 || isNaN(data10)){
-const err28 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.stands.properties.lightHandToHand,data:data10};
+const err28 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.lightHandToHand,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4620,7 +4826,7 @@ errors++;
 if(data6.dragoon !== undefined){
 let data11 = data6.dragoon;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err29 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.stands.properties.dragoon.type,parentSchema:schema59.properties.stands.properties.dragoon,data:data11};
+const err29 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.dragoon.type,parentSchema:schema60.properties.stands.properties.dragoon,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4631,7 +4837,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 99 || isNaN(data11)){
-const err30 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema59.properties.stands.properties.dragoon,data:data11};
+const err30 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.dragoon,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4641,7 +4847,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data11 < 0 || isNaN(data11)){
-const err31 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.stands.properties.dragoon,data:data11};
+const err31 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.dragoon,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4655,7 +4861,7 @@ errors++;
 if(data6.cavalry !== undefined){
 let data12 = data6.cavalry;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err32 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.stands.properties.cavalry.type,parentSchema:schema59.properties.stands.properties.cavalry,data:data12};
+const err32 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.cavalry.type,parentSchema:schema60.properties.stands.properties.cavalry,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4666,7 +4872,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 99 || isNaN(data12)){
-const err33 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema59.properties.stands.properties.cavalry,data:data12};
+const err33 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.cavalry,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4676,7 +4882,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data12 < 0 || isNaN(data12)){
-const err34 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.stands.properties.cavalry,data:data12};
+const err34 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.cavalry,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4690,7 +4896,7 @@ errors++;
 if(data6.heavyCavalry !== undefined){
 let data13 = data6.heavyCavalry;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err35 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.stands.properties.heavyCavalry.type,parentSchema:schema59.properties.stands.properties.heavyCavalry,data:data13};
+const err35 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.heavyCavalry.type,parentSchema:schema60.properties.stands.properties.heavyCavalry,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4701,7 +4907,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 99 || isNaN(data13)){
-const err36 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema59.properties.stands.properties.heavyCavalry,data:data13};
+const err36 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.heavyCavalry,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4711,7 +4917,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data13 < 0 || isNaN(data13)){
-const err37 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.stands.properties.heavyCavalry,data:data13};
+const err37 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.heavyCavalry,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4725,7 +4931,7 @@ errors++;
 if(data6.frameGun !== undefined){
 let data14 = data6.frameGun;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err38 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.stands.properties.frameGun.type,parentSchema:schema59.properties.stands.properties.frameGun,data:data14};
+const err38 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.frameGun.type,parentSchema:schema60.properties.stands.properties.frameGun,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4736,7 +4942,7 @@ errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 99 || isNaN(data14)){
-const err39 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema59.properties.stands.properties.frameGun,data:data14};
+const err39 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.frameGun,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4746,7 +4952,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data14 < 0 || isNaN(data14)){
-const err40 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.stands.properties.frameGun,data:data14};
+const err40 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.frameGun,data:data14};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4760,7 +4966,7 @@ errors++;
 if(data6.lightGun !== undefined){
 let data15 = data6.lightGun;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err41 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.stands.properties.lightGun.type,parentSchema:schema59.properties.stands.properties.lightGun,data:data15};
+const err41 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.lightGun.type,parentSchema:schema60.properties.stands.properties.lightGun,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4771,7 +4977,7 @@ errors++;
 }
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 99 || isNaN(data15)){
-const err42 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema59.properties.stands.properties.lightGun,data:data15};
+const err42 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.lightGun,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4781,7 +4987,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data15 < 0 || isNaN(data15)){
-const err43 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.stands.properties.lightGun,data:data15};
+const err43 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.lightGun,data:data15};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4795,7 +5001,7 @@ errors++;
 if(data6.heavyGun !== undefined){
 let data16 = data6.heavyGun;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err44 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.stands.properties.heavyGun.type,parentSchema:schema59.properties.stands.properties.heavyGun,data:data16};
+const err44 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.heavyGun.type,parentSchema:schema60.properties.stands.properties.heavyGun,data:data16};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4806,7 +5012,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 99 || isNaN(data16)){
-const err45 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema59.properties.stands.properties.heavyGun,data:data16};
+const err45 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.heavyGun,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4816,7 +5022,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data16 < 0 || isNaN(data16)){
-const err46 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.stands.properties.heavyGun,data:data16};
+const err46 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.heavyGun,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4830,7 +5036,7 @@ errors++;
 if(data6.commander !== undefined){
 let data17 = data6.commander;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err47 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.stands.properties.commander.type,parentSchema:schema59.properties.stands.properties.commander,data:data17};
+const err47 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.commander.type,parentSchema:schema60.properties.stands.properties.commander,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4841,7 +5047,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 99 || isNaN(data17)){
-const err48 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema59.properties.stands.properties.commander,data:data17};
+const err48 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.commander,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4851,7 +5057,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data17 < 0 || isNaN(data17)){
-const err49 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.stands.properties.commander,data:data17};
+const err49 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.commander,data:data17};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4865,7 +5071,7 @@ errors++;
 if(data6.subCommander !== undefined){
 let data18 = data6.subCommander;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err50 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.stands.properties.subCommander.type,parentSchema:schema59.properties.stands.properties.subCommander,data:data18};
+const err50 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.subCommander.type,parentSchema:schema60.properties.stands.properties.subCommander,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4876,7 +5082,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 99 || isNaN(data18)){
-const err51 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema59.properties.stands.properties.subCommander,data:data18};
+const err51 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.subCommander,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4886,7 +5092,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data18 < 0 || isNaN(data18)){
-const err52 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.stands.properties.subCommander,data:data18};
+const err52 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.subCommander,data:data18};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4899,7 +5105,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.properties.stands.type,parentSchema:schema59.properties.stands,data:data6};
+const err53 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.properties.stands.type,parentSchema:schema60.properties.stands,data:data6};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4912,7 +5118,7 @@ errors++;
 if(data2.mounted !== undefined){
 let data19 = data2.mounted;
 if(typeof data19 !== "boolean"){
-const err54 = {instancePath:instancePath+"/units/" + i0+"/mounted",schemaPath:"#/$defs/svUnit/properties/mounted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema59.properties.mounted.type,parentSchema:schema59.properties.mounted,data:data19};
+const err54 = {instancePath:instancePath+"/units/" + i0+"/mounted",schemaPath:"#/$defs/svUnit/properties/mounted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema60.properties.mounted.type,parentSchema:schema60.properties.mounted,data:data19};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4924,7 +5130,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data:data2};
+const err55 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.type,parentSchema:schema60,data:data2};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4936,7 +5142,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/0/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.allOf[0].then.properties.units.type,parentSchema:schema58.allOf[0].then.properties.units,data:data1};
+const err56 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/0/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.allOf[0].then.properties.units.type,parentSchema:schema59.allOf[0].then.properties.units,data:data1};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4949,7 +5155,7 @@ errors++;
 if(data.options !== undefined){
 let data20 = data.options;
 if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){
-const err57 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/0/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.allOf[0].then.properties.options.type,parentSchema:schema58.allOf[0].then.properties.options,data:data20};
+const err57 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/0/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.allOf[0].then.properties.options.type,parentSchema:schema59.allOf[0].then.properties.options,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4961,7 +5167,7 @@ errors++;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 for(const key2 in data20){
 if(!(key2 === "secondSubCommander")){
-const err58 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema60,data:data20};
+const err58 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema61,data:data20};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4974,7 +5180,7 @@ errors++;
 if(data20.secondSubCommander !== undefined){
 let data21 = data20.secondSubCommander;
 if(typeof data21 !== "boolean"){
-const err59 = {instancePath:instancePath+"/options/secondSubCommander",schemaPath:"#/$defs/svOptions/properties/secondSubCommander/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema60.properties.secondSubCommander.type,parentSchema:schema60.properties.secondSubCommander,data:data21};
+const err59 = {instancePath:instancePath+"/options/secondSubCommander",schemaPath:"#/$defs/svOptions/properties/secondSubCommander/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema61.properties.secondSubCommander.type,parentSchema:schema61.properties.secondSubCommander,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4986,7 +5192,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.type,parentSchema:schema60,data:data20};
+const err60 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data:data20};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5007,7 +5213,7 @@ props0.ruleset = true;
 }
 }
 if(!valid1){
-const err61 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema58.allOf[0].if,parentSchema:schema58.allOf[0],data};
+const err61 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema59.allOf[0].if,parentSchema:schema59.allOf[0],data};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5067,7 +5273,7 @@ for(let i1=0; i1<len1; i1++){
 let data24 = data23[i1];
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.id === undefined){
-const err64 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema61.required,parentSchema:schema61,data:data24};
+const err64 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema62.required,parentSchema:schema62,data:data24};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5077,7 +5283,7 @@ vErrors.push(err64);
 errors++;
 }
 if(data24.kind === undefined){
-const err65 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema61.required,parentSchema:schema61,data:data24};
+const err65 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema62.required,parentSchema:schema62,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5088,7 +5294,7 @@ errors++;
 }
 for(const key3 in data24){
 if(!((((((((key3 === "id") || (key3 === "name")) || (key3 === "kind")) || (key3 === "class")) || (key3 === "stands")) || (key3 === "figuresPerStand")) || (key3 === "weapons")) || (key3 === "shield"))){
-const err66 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema61,data:data24};
+const err66 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data24};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5114,7 +5320,7 @@ errors++;
 }
 var valid19 = _errs70 === errors;
 if(valid19){
-const err68 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema61.properties.id.not,parentSchema:schema61.properties.id,data:data25};
+const err68 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema62.properties.id.not,parentSchema:schema62.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5136,7 +5342,7 @@ vErrors = null;
 }
 if(typeof data25 === "string"){
 if(func2(data25) > 60){
-const err69 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema61.properties.id,data:data25};
+const err69 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema62.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5146,7 +5352,7 @@ vErrors.push(err69);
 errors++;
 }
 if(func2(data25) < 1){
-const err70 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema61.properties.id,data:data25};
+const err70 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema62.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5157,7 +5363,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.id.type,parentSchema:schema61.properties.id,data:data25};
+const err71 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.id.type,parentSchema:schema62.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5171,7 +5377,7 @@ if(data24.name !== undefined){
 let data26 = data24.name;
 if(typeof data26 === "string"){
 if(func2(data26) > 120){
-const err72 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema61.properties.name,data:data26};
+const err72 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema62.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5181,7 +5387,7 @@ vErrors.push(err72);
 errors++;
 }
 if(func2(data26) < 1){
-const err73 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema61.properties.name,data:data26};
+const err73 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema62.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5192,7 +5398,7 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.name.type,parentSchema:schema61.properties.name,data:data26};
+const err74 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.name.type,parentSchema:schema62.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5205,7 +5411,7 @@ errors++;
 if(data24.kind !== undefined){
 let data27 = data24.kind;
 if(typeof data27 !== "string"){
-const err75 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.kind.type,parentSchema:schema61.properties.kind,data:data27};
+const err75 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.kind.type,parentSchema:schema62.properties.kind,data:data27};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5215,7 +5421,7 @@ vErrors.push(err75);
 errors++;
 }
 if(!((((data27 === "cavalry") || (data27 === "foot")) || (data27 === "commanderInChief")) || (data27 === "general"))){
-const err76 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema61.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.kind.enum,parentSchema:schema61.properties.kind,data:data27};
+const err76 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema62.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema62.properties.kind.enum,parentSchema:schema62.properties.kind,data:data27};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5228,7 +5434,7 @@ errors++;
 if(data24.class !== undefined){
 let data28 = data24.class;
 if(typeof data28 !== "string"){
-const err77 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.class.type,parentSchema:schema61.properties.class,data:data28};
+const err77 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.class.type,parentSchema:schema62.properties.class,data:data28};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5238,7 +5444,7 @@ vErrors.push(err77);
 errors++;
 }
 if(!((((data28 === "light") || (data28 === "medium")) || (data28 === "heavy")) || (data28 === "superHeavy"))){
-const err78 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/enum",keyword:"enum",params:{allowedValues: schema61.properties.class.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.class.enum,parentSchema:schema61.properties.class,data:data28};
+const err78 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/enum",keyword:"enum",params:{allowedValues: schema62.properties.class.enum},message:"must be equal to one of the allowed values",schema:schema62.properties.class.enum,parentSchema:schema62.properties.class,data:data28};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5251,7 +5457,7 @@ errors++;
 if(data24.stands !== undefined){
 let data29 = data24.stands;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err79 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema61.properties.stands.type,parentSchema:schema61.properties.stands,data:data29};
+const err79 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.type,parentSchema:schema62.properties.stands,data:data29};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5262,7 +5468,7 @@ errors++;
 }
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 99 || isNaN(data29)){
-const err80 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema61.properties.stands,data:data29};
+const err80 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands,data:data29};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5272,7 +5478,7 @@ vErrors.push(err80);
 errors++;
 }
 if(data29 < 0 || isNaN(data29)){
-const err81 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema61.properties.stands,data:data29};
+const err81 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands,data:data29};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5286,7 +5492,7 @@ errors++;
 if(data24.figuresPerStand !== undefined){
 let data30 = data24.figuresPerStand;
 if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err82 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema61.properties.figuresPerStand.type,parentSchema:schema61.properties.figuresPerStand,data:data30};
+const err82 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.figuresPerStand.type,parentSchema:schema62.properties.figuresPerStand,data:data30};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5297,7 +5503,7 @@ errors++;
 }
 if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 > 6 || isNaN(data30)){
-const err83 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema61.properties.figuresPerStand,data:data30};
+const err83 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema62.properties.figuresPerStand,data:data30};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5307,7 +5513,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data30 < 1 || isNaN(data30)){
-const err84 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema61.properties.figuresPerStand,data:data30};
+const err84 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema62.properties.figuresPerStand,data:data30};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5322,7 +5528,7 @@ if(data24.weapons !== undefined){
 let data31 = data24.weapons;
 if(Array.isArray(data31)){
 if(data31.length > 11){
-const err85 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/maxItems",keyword:"maxItems",params:{limit: 11},message:"must NOT have more than 11 items",schema:11,parentSchema:schema61.properties.weapons,data:data31};
+const err85 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/maxItems",keyword:"maxItems",params:{limit: 11},message:"must NOT have more than 11 items",schema:11,parentSchema:schema62.properties.weapons,data:data31};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -5335,7 +5541,7 @@ const len2 = data31.length;
 for(let i2=0; i2<len2; i2++){
 let data32 = data31[i2];
 if(typeof data32 !== "string"){
-const err86 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.weapons.items.type,parentSchema:schema61.properties.weapons.items,data:data32};
+const err86 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.weapons.items.type,parentSchema:schema62.properties.weapons.items,data:data32};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5345,7 +5551,7 @@ vErrors.push(err86);
 errors++;
 }
 if(!(((((((((((data32 === "twoHanded") || (data32 === "pike")) || (data32 === "mace")) || (data32 === "spear")) || (data32 === "crossbow")) || (data32 === "sling")) || (data32 === "longbow")) || (data32 === "bow")) || (data32 === "shortSword")) || (data32 === "lance")) || (data32 === "cutAndThrust"))){
-const err87 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/enum",keyword:"enum",params:{allowedValues: schema61.properties.weapons.items.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.weapons.items.enum,parentSchema:schema61.properties.weapons.items,data:data32};
+const err87 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/enum",keyword:"enum",params:{allowedValues: schema62.properties.weapons.items.enum},message:"must be equal to one of the allowed values",schema:schema62.properties.weapons.items.enum,parentSchema:schema62.properties.weapons.items,data:data32};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -5366,7 +5572,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err88 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema61.properties.weapons,data:data31};
+const err88 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema62.properties.weapons,data:data31};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -5381,7 +5587,7 @@ indices0[item0] = i3;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.weapons.type,parentSchema:schema61.properties.weapons,data:data31};
+const err89 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema62.properties.weapons.type,parentSchema:schema62.properties.weapons,data:data31};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -5394,7 +5600,7 @@ errors++;
 if(data24.shield !== undefined){
 let data33 = data24.shield;
 if(typeof data33 !== "boolean"){
-const err90 = {instancePath:instancePath+"/units/" + i1+"/shield",schemaPath:"#/$defs/dwUnit/properties/shield/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema61.properties.shield.type,parentSchema:schema61.properties.shield,data:data33};
+const err90 = {instancePath:instancePath+"/units/" + i1+"/shield",schemaPath:"#/$defs/dwUnit/properties/shield/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema62.properties.shield.type,parentSchema:schema62.properties.shield,data:data33};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -5406,7 +5612,7 @@ errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data:data24};
+const err91 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data24};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -5418,7 +5624,7 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/1/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.allOf[1].then.properties.units.type,parentSchema:schema58.allOf[1].then.properties.units,data:data23};
+const err92 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/1/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.allOf[1].then.properties.units.type,parentSchema:schema59.allOf[1].then.properties.units,data:data23};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -5431,7 +5637,7 @@ errors++;
 if(data.options !== undefined){
 let data34 = data.options;
 if(!(data34 && typeof data34 == "object" && !Array.isArray(data34))){
-const err93 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/1/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.allOf[1].then.properties.options.type,parentSchema:schema58.allOf[1].then.properties.options,data:data34};
+const err93 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/1/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.allOf[1].then.properties.options.type,parentSchema:schema59.allOf[1].then.properties.options,data:data34};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -5443,7 +5649,7 @@ errors++;
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 for(const key4 in data34){
 if(!(key4 === "pointsLimit")){
-const err94 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data34};
+const err94 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema63,data:data34};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -5456,7 +5662,7 @@ errors++;
 if(data34.pointsLimit !== undefined){
 let data35 = data34.pointsLimit;
 if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err95 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.pointsLimit.type,parentSchema:schema62.properties.pointsLimit,data:data35};
+const err95 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema63.properties.pointsLimit.type,parentSchema:schema63.properties.pointsLimit,data:data35};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -5467,7 +5673,7 @@ errors++;
 }
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 > 1000000 || isNaN(data35)){
-const err96 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema62.properties.pointsLimit,data:data35};
+const err96 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema63.properties.pointsLimit,data:data35};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -5477,7 +5683,7 @@ vErrors.push(err96);
 errors++;
 }
 if(data35 < 0 || isNaN(data35)){
-const err97 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.pointsLimit,data:data35};
+const err97 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema63.properties.pointsLimit,data:data35};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -5490,7 +5696,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data34};
+const err98 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data:data34};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -5511,7 +5717,7 @@ props1.ruleset = true;
 }
 }
 if(!valid12){
-const err99 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema58.allOf[1].if,parentSchema:schema58.allOf[1],data};
+const err99 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema59.allOf[1].if,parentSchema:schema59.allOf[1],data};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -5573,7 +5779,7 @@ if(_valid2){
 const _errs98 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.options === undefined){
-const err102 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema58.allOf[2].then.required,parentSchema:schema58.allOf[2].then,data};
+const err102 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema59.allOf[2].then.required,parentSchema:schema59.allOf[2].then,data};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -5590,7 +5796,7 @@ for(let i4=0; i4<len3; i4++){
 let data38 = data37[i4];
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 if(data38.id === undefined){
-const err103 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema63.required,parentSchema:schema63,data:data38};
+const err103 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema64.required,parentSchema:schema64,data:data38};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -5600,7 +5806,7 @@ vErrors.push(err103);
 errors++;
 }
 if(data38.kind === undefined){
-const err104 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema63.required,parentSchema:schema63,data:data38};
+const err104 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema64.required,parentSchema:schema64,data:data38};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -5611,7 +5817,7 @@ errors++;
 }
 for(const key5 in data38){
 if(!((((key5 === "id") || (key5 === "name")) || (key5 === "kind")) || (key5 === "stands"))){
-const err105 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema63,data:data38};
+const err105 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data:data38};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -5637,7 +5843,7 @@ errors++;
 }
 var valid32 = _errs108 === errors;
 if(valid32){
-const err107 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema63.properties.id.not,parentSchema:schema63.properties.id,data:data39};
+const err107 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema64.properties.id.not,parentSchema:schema64.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -5659,7 +5865,7 @@ vErrors = null;
 }
 if(typeof data39 === "string"){
 if(func2(data39) > 60){
-const err108 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema63.properties.id,data:data39};
+const err108 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema64.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -5669,7 +5875,7 @@ vErrors.push(err108);
 errors++;
 }
 if(func2(data39) < 1){
-const err109 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema63.properties.id,data:data39};
+const err109 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema64.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -5680,7 +5886,7 @@ errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema63.properties.id.type,parentSchema:schema63.properties.id,data:data39};
+const err110 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.id.type,parentSchema:schema64.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -5694,7 +5900,7 @@ if(data38.name !== undefined){
 let data40 = data38.name;
 if(typeof data40 === "string"){
 if(func2(data40) > 120){
-const err111 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema63.properties.name,data:data40};
+const err111 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema64.properties.name,data:data40};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -5704,7 +5910,7 @@ vErrors.push(err111);
 errors++;
 }
 if(func2(data40) < 1){
-const err112 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema63.properties.name,data:data40};
+const err112 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema64.properties.name,data:data40};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -5715,7 +5921,7 @@ errors++;
 }
 }
 else {
-const err113 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema63.properties.name.type,parentSchema:schema63.properties.name,data:data40};
+const err113 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.name.type,parentSchema:schema64.properties.name,data:data40};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -5728,7 +5934,7 @@ errors++;
 if(data38.kind !== undefined){
 let data41 = data38.kind;
 if(typeof data41 !== "string"){
-const err114 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema63.properties.kind.type,parentSchema:schema63.properties.kind,data:data41};
+const err114 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.kind.type,parentSchema:schema64.properties.kind,data:data41};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -5738,7 +5944,7 @@ vErrors.push(err114);
 errors++;
 }
 if(!((((((((((((data41 === "knights") || (data41 === "turcopoles")) || (data41 === "lightCavalry")) || (data41 === "armoredInfantry")) || (data41 === "mediumInfantry")) || (data41 === "levyInfantry")) || (data41 === "javelinmen")) || (data41 === "longbowmen")) || (data41 === "crossbowmen")) || (data41 === "ballista")) || (data41 === "ballistarii")) || (data41 === "commander"))){
-const err115 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema63.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema63.properties.kind.enum,parentSchema:schema63.properties.kind,data:data41};
+const err115 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema64.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.kind.enum,parentSchema:schema64.properties.kind,data:data41};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -5751,7 +5957,7 @@ errors++;
 if(data38.stands !== undefined){
 let data42 = data38.stands;
 if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err116 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema63.properties.stands.type,parentSchema:schema63.properties.stands,data:data42};
+const err116 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema64.properties.stands.type,parentSchema:schema64.properties.stands,data:data42};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -5762,7 +5968,7 @@ errors++;
 }
 if((typeof data42 == "number") && (isFinite(data42))){
 if(data42 > 99 || isNaN(data42)){
-const err117 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema63.properties.stands,data:data42};
+const err117 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema64.properties.stands,data:data42};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -5772,7 +5978,7 @@ vErrors.push(err117);
 errors++;
 }
 if(data42 < 0 || isNaN(data42)){
-const err118 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema63.properties.stands,data:data42};
+const err118 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema64.properties.stands,data:data42};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -5785,7 +5991,7 @@ errors++;
 }
 }
 else {
-const err119 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data:data38};
+const err119 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data:data38};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -5797,7 +6003,7 @@ errors++;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/2/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.allOf[2].then.properties.units.type,parentSchema:schema58.allOf[2].then.properties.units,data:data37};
+const err120 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/2/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.allOf[2].then.properties.units.type,parentSchema:schema59.allOf[2].then.properties.units,data:data37};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -5810,7 +6016,7 @@ errors++;
 if(data.options !== undefined){
 let data43 = data.options;
 if(!(data43 && typeof data43 == "object" && !Array.isArray(data43))){
-const err121 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/2/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.allOf[2].then.properties.options.type,parentSchema:schema58.allOf[2].then.properties.options,data:data43};
+const err121 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/2/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.allOf[2].then.properties.options.type,parentSchema:schema59.allOf[2].then.properties.options,data:data43};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -5821,7 +6027,7 @@ errors++;
 }
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
 if(data43.army === undefined){
-const err122 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema64.required,parentSchema:schema64,data:data43};
+const err122 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema65.required,parentSchema:schema65,data:data43};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -5832,7 +6038,7 @@ errors++;
 }
 for(const key6 in data43){
 if(!((key6 === "army") || (key6 === "divisions"))){
-const err123 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data:data43};
+const err123 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema65,data:data43};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -5845,7 +6051,7 @@ errors++;
 if(data43.army !== undefined){
 let data44 = data43.army;
 if(typeof data44 !== "string"){
-const err124 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.army.type,parentSchema:schema64.properties.army,data:data44};
+const err124 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.army.type,parentSchema:schema65.properties.army,data:data44};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -5855,7 +6061,7 @@ vErrors.push(err124);
 errors++;
 }
 if(!((data44 === "teutonic") || (data44 === "russian"))){
-const err125 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/enum",keyword:"enum",params:{allowedValues: schema64.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.army.enum,parentSchema:schema64.properties.army,data:data44};
+const err125 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/enum",keyword:"enum",params:{allowedValues: schema65.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema65.properties.army.enum,parentSchema:schema65.properties.army,data:data44};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -5868,7 +6074,7 @@ errors++;
 if(data43.divisions !== undefined){
 let data45 = data43.divisions;
 if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err126 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema64.properties.divisions.type,parentSchema:schema64.properties.divisions,data:data45};
+const err126 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.divisions.type,parentSchema:schema65.properties.divisions,data:data45};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -5879,7 +6085,7 @@ errors++;
 }
 if((typeof data45 == "number") && (isFinite(data45))){
 if(data45 > 4 || isNaN(data45)){
-const err127 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema64.properties.divisions,data:data45};
+const err127 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema65.properties.divisions,data:data45};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -5889,7 +6095,7 @@ vErrors.push(err127);
 errors++;
 }
 if(data45 < 1 || isNaN(data45)){
-const err128 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema64.properties.divisions,data:data45};
+const err128 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema65.properties.divisions,data:data45};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -5902,7 +6108,7 @@ errors++;
 }
 }
 else {
-const err129 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data:data43};
+const err129 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data:data43};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -5923,7 +6129,7 @@ props2.ruleset = true;
 }
 }
 if(!valid25){
-const err130 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema58.allOf[2].if,parentSchema:schema58.allOf[2],data};
+const err130 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema59.allOf[2].if,parentSchema:schema59.allOf[2],data};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -5943,7 +6149,7 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format === undefined){
-const err131 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema58.required,parentSchema:schema58,data};
+const err131 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -5953,7 +6159,7 @@ vErrors.push(err131);
 errors++;
 }
 if(data.version === undefined){
-const err132 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema58.required,parentSchema:schema58,data};
+const err132 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -5963,7 +6169,7 @@ vErrors.push(err132);
 errors++;
 }
 if(data.ruleset === undefined){
-const err133 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ruleset"},message:"must have required property '"+"ruleset"+"'",schema:schema58.required,parentSchema:schema58,data};
+const err133 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ruleset"},message:"must have required property '"+"ruleset"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -5973,7 +6179,7 @@ vErrors.push(err133);
 errors++;
 }
 if(data.meta === undefined){
-const err134 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meta"},message:"must have required property '"+"meta"+"'",schema:schema58.required,parentSchema:schema58,data};
+const err134 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meta"},message:"must have required property '"+"meta"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -5983,7 +6189,7 @@ vErrors.push(err134);
 errors++;
 }
 if(data.units === undefined){
-const err135 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema58.required,parentSchema:schema58,data};
+const err135 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -5994,7 +6200,7 @@ errors++;
 }
 for(const key7 in data){
 if(!(((((((key7 === "$schema") || (key7 === "format")) || (key7 === "version")) || (key7 === "ruleset")) || (key7 === "meta")) || (key7 === "options")) || (key7 === "units"))){
-const err136 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema58,data};
+const err136 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -6007,7 +6213,7 @@ errors++;
 if(data.$schema !== undefined){
 let data46 = data.$schema;
 if(typeof data46 !== "string"){
-const err137 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.$schema.type,parentSchema:schema58.properties.$schema,data:data46};
+const err137 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.$schema.type,parentSchema:schema59.properties.$schema,data:data46};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -6020,7 +6226,7 @@ errors++;
 if(data.format !== undefined){
 let data47 = data.format;
 if("roster" !== data47){
-const err138 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "roster"},message:"must be equal to constant",schema:"roster",parentSchema:schema58.properties.format,data:data47};
+const err138 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "roster"},message:"must be equal to constant",schema:"roster",parentSchema:schema59.properties.format,data:data47};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -6033,7 +6239,7 @@ errors++;
 if(data.version !== undefined){
 let data48 = data.version;
 if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err139 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema58.properties.version.type,parentSchema:schema58.properties.version,data:data48};
+const err139 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.version.type,parentSchema:schema59.properties.version,data:data48};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -6044,7 +6250,7 @@ errors++;
 }
 if((typeof data48 == "number") && (isFinite(data48))){
 if(data48 < 1 || isNaN(data48)){
-const err140 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema58.properties.version,data:data48};
+const err140 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema59.properties.version,data:data48};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -6058,7 +6264,7 @@ errors++;
 if(data.ruleset !== undefined){
 let data49 = data.ruleset;
 if(typeof data49 !== "string"){
-const err141 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.ruleset.type,parentSchema:schema58.properties.ruleset,data:data49};
+const err141 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.ruleset.type,parentSchema:schema59.properties.ruleset,data:data49};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -6068,7 +6274,7 @@ vErrors.push(err141);
 errors++;
 }
 if(!(((data49 === "nevsky") || (data49 === "splendid-victory")) || (data49 === "dewitt-medieval"))){
-const err142 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/enum",keyword:"enum",params:{allowedValues: schema58.properties.ruleset.enum},message:"must be equal to one of the allowed values",schema:schema58.properties.ruleset.enum,parentSchema:schema58.properties.ruleset,data:data49};
+const err142 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/enum",keyword:"enum",params:{allowedValues: schema59.properties.ruleset.enum},message:"must be equal to one of the allowed values",schema:schema59.properties.ruleset.enum,parentSchema:schema59.properties.ruleset,data:data49};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -6082,7 +6288,7 @@ if(data.meta !== undefined){
 let data50 = data.meta;
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 if(data50.title === undefined){
-const err143 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema58.properties.meta.required,parentSchema:schema58.properties.meta,data:data50};
+const err143 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema59.properties.meta.required,parentSchema:schema59.properties.meta,data:data50};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -6093,7 +6299,7 @@ errors++;
 }
 for(const key8 in data50){
 if(!((((key8 === "title") || (key8 === "author")) || (key8 === "description")) || (key8 === "created"))){
-const err144 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema58.properties.meta,data:data50};
+const err144 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema59.properties.meta,data:data50};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -6107,7 +6313,7 @@ if(data50.title !== undefined){
 let data51 = data50.title;
 if(typeof data51 === "string"){
 if(func2(data51) > 120){
-const err145 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema58.properties.meta.properties.title,data:data51};
+const err145 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema59.properties.meta.properties.title,data:data51};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -6117,7 +6323,7 @@ vErrors.push(err145);
 errors++;
 }
 if(func2(data51) < 1){
-const err146 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema58.properties.meta.properties.title,data:data51};
+const err146 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema59.properties.meta.properties.title,data:data51};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -6128,7 +6334,7 @@ errors++;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.meta.properties.title.type,parentSchema:schema58.properties.meta.properties.title,data:data51};
+const err147 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.meta.properties.title.type,parentSchema:schema59.properties.meta.properties.title,data:data51};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -6142,7 +6348,7 @@ if(data50.author !== undefined){
 let data52 = data50.author;
 if(typeof data52 === "string"){
 if(func2(data52) > 120){
-const err148 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema58.properties.meta.properties.author,data:data52};
+const err148 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema59.properties.meta.properties.author,data:data52};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -6153,7 +6359,7 @@ errors++;
 }
 }
 else {
-const err149 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.meta.properties.author.type,parentSchema:schema58.properties.meta.properties.author,data:data52};
+const err149 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.meta.properties.author.type,parentSchema:schema59.properties.meta.properties.author,data:data52};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -6167,7 +6373,7 @@ if(data50.description !== undefined){
 let data53 = data50.description;
 if(typeof data53 === "string"){
 if(func2(data53) > 4000){
-const err150 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema58.properties.meta.properties.description,data:data53};
+const err150 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema59.properties.meta.properties.description,data:data53};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -6178,7 +6384,7 @@ errors++;
 }
 }
 else {
-const err151 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.meta.properties.description.type,parentSchema:schema58.properties.meta.properties.description,data:data53};
+const err151 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.meta.properties.description.type,parentSchema:schema59.properties.meta.properties.description,data:data53};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -6192,7 +6398,7 @@ if(data50.created !== undefined){
 let data54 = data50.created;
 if(typeof data54 === "string"){
 if(!pattern26.test(data54)){
-const err152 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}$",parentSchema:schema58.properties.meta.properties.created,data:data54};
+const err152 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}$",parentSchema:schema59.properties.meta.properties.created,data:data54};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -6203,7 +6409,7 @@ errors++;
 }
 }
 else {
-const err153 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.meta.properties.created.type,parentSchema:schema58.properties.meta.properties.created,data:data54};
+const err153 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.meta.properties.created.type,parentSchema:schema59.properties.meta.properties.created,data:data54};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -6215,7 +6421,7 @@ errors++;
 }
 }
 else {
-const err154 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.properties.meta.type,parentSchema:schema58.properties.meta,data:data50};
+const err154 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.properties.meta.type,parentSchema:schema59.properties.meta,data:data50};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -6229,7 +6435,7 @@ if(data.units !== undefined){
 let data55 = data.units;
 if(Array.isArray(data55)){
 if(data55.length > 500){
-const err155 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema58.properties.units,data:data55};
+const err155 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema59.properties.units,data:data55};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -6240,7 +6446,7 @@ errors++;
 }
 }
 else {
-const err156 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.units.type,parentSchema:schema58.properties.units,data:data55};
+const err156 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.units.type,parentSchema:schema59.properties.units,data:data55};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -6252,7 +6458,7 @@ errors++;
 }
 }
 else {
-const err157 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.type,parentSchema:schema58,data};
+const err157 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err157];
 }

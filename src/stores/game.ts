@@ -5,16 +5,69 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, toRaw } from 'vue';
-import { actionFault, applyAction, createGame, diceFor, formatJson, readGame, saveGame, viewFor, type Action, type GameEvent, type GameState, type SavedGame, type Scenario } from '../rules';
+import {
+  actionFault, actionKey, applyAction, createGame, diceFor, formatJson, legalActions, readGame, saveGame, viewFor,
+  type Action, type GameEvent, type GameState, type Player, type SavedGame, type Scenario,
+} from '../rules';
 import { actionSentence } from '../play/describe';
+import { forcedDecision, type Forced } from '../play/choices';
 import type { GameRecord, GameSetup } from './db';
 import { useLibraryStore } from './library';
 
-/** One line of the game log: the action in words and what it caused (dice, losses, retreats...). */
-export interface JournalEntry { index: number; turn: number; side: string; text: string; events: GameEvent[] }
+/**
+ * One line of the game log: the action in words and what it caused (dice, losses, retreats...). `forced`: why the
+ * side had no real choice (such decisions make themselves for a human player); `rolled`: dice were rolled in it;
+ * `revealed`: a secret came out in it (the end of hidden deployment, the second MDI pick of a melee).
+ */
+export interface JournalEntry { index: number; turn: number; side: string; text: string; events: GameEvent[]; type: Action['type']; forced?: string; rolled: boolean; revealed: boolean }
 
-function entryFor(before: GameState, after: GameState, action: Action): JournalEntry {
-  return { index: after.log.length - 1, turn: after.turn, side: action.side, text: actionSentence(before, action), events: after.events };
+/** Action types that can be forced (forcedDecision): only these are checked when a saved game is replayed. */
+const MAYBE_FORCED = new Set<Action['type']>(['hold', 'ballistaHold', 'ballistaLoss', 'fireFirst', 'allocate', 'retreat', 'endMove', 'endSupport', 'endFacing', 'endTurn', 'fight', 'destroyBallista', 'deploy']);
+
+/** The forced decision of a position, if `action` is it. */
+function forcedBy(before: GameState, action: Action): Forced | null {
+  if (!MAYBE_FORCED.has(action.type)) return null;
+  const f = forcedDecision(before, legalActions(before));
+  return f && actionKey(f.action) === actionKey(action) ? f : null;
+}
+
+/** True when a secret comes out with this action: hidden deployment ends, or the second MDI pick of a melee is made. */
+function reveals(before: GameState, after: GameState, action: Action): boolean {
+  if (before.phase === 'deploy') return after.phase !== 'deploy';
+  if (action.type !== 'mdi' || before.current === null) return false;
+  return Object.values(before.melees[before.current]?.mdi ?? {}).some((m) => m !== null);
+}
+
+function entryFor(before: GameState, after: GameState, action: Action, forced = forcedBy(before, action)): JournalEntry {
+  const rolled = before.rng.s !== after.rng.s || (before.rng.script?.length ?? 0) !== (after.rng.script?.length ?? 0);
+  return {
+    index: after.log.length - 1, turn: after.turn, side: action.side, type: action.type,
+    text: `${actionSentence(before, action)}${forced ? ` (forced: ${forced.reason})` : ''}`, events: after.events,
+    ...(forced ? { forced: forced.reason } : {}), rolled, revealed: reveals(before, after, action),
+  };
+}
+
+/** Who plays each side, as a saved game carries it (schemas/game.schema.json `players`). */
+export function playersOf(setup: Pick<GameSetup, 'mode' | 'computerSide' | 'level'>, sides: ReadonlyArray<{ id: string }>): Record<string, Player> {
+  return Object.fromEntries(sides.map((x): [string, Player] => [x.id, setup.mode === 'computer' && x.id === setup.computerSide ? { kind: 'computer', level: setup.level } : { kind: 'human' }]));
+}
+
+/**
+ * How a saved game is played here, from its `players`: against the computer when it plays one side, hot-seat when
+ * nobody is named (older files) or both are people. Throws a plain message when the computer plays both sides.
+ */
+export function setupOf(players: SavedGame['players']): Omit<GameSetup, 'sourceId'> {
+  const computers = Object.entries(players ?? {}).filter(([, p]) => p.kind === 'computer');
+  if (computers.length > 1) throw new Error('The computer plays both sides in this game file; here it can play one side at most.');
+  const [side, p] = computers[0] ?? [];
+  return side && p?.kind === 'computer' ? { mode: 'computer', computerSide: side, level: p.level } : { mode: 'hotseat', computerSide: null, level: 2 };
+}
+
+/** localStorage key of the "forced decisions make themselves" setting. */
+const AUTO_KEY = 'nss-play-auto-forced';
+
+function loadAuto(): boolean {
+  try { return globalThis.localStorage?.getItem(AUTO_KEY) !== 'off'; } catch { return true; }
 }
 
 /**
@@ -56,6 +109,15 @@ export const useGameStore = defineStore('game', () => {
   const seat = ref<string | null>(null);
   /** A scenario waiting for the "how to play" choice (the setup dialog), with the library entry it came from. */
   const pending = shallowRef<{ scenario: Scenario; sourceId: string | null } | null>(null);
+  /** Hot-seat: the secret pick the device was last handed over for (secretPick's key), so each one gets its own hand-over. */
+  const handedFor = ref<string | null>(null);
+  /** Forced decisions of a human player make themselves (remembered; on unless turned off). */
+  const autoForced = ref(loadAuto());
+  function setAutoForced(on: boolean): void {
+    autoForced.value = on;
+    try { globalThis.localStorage?.setItem(AUTO_KEY, on ? 'on' : 'off'); } catch { /* blocked storage: not remembered */ }
+    if (on) void settleForced();
+  }
 
   const human = computed(() => (setup.value.mode === 'computer' ? state.value?.sides.find((s) => s.id !== setup.value.computerSide)?.id ?? null : null));
   const over = computed(() => state.value?.phase === 'over');
@@ -71,13 +133,39 @@ export const useGameStore = defineStore('game', () => {
   }
 
   /**
-   * Hot-seat: the device must be handed over before the side to act sees anything, when it is not the side at
-   * the screen and a secret is pending (or at the very start).
+   * The secret pick the side to act faces, as a key naming it (hidden deployment of a side, one side's MDI pick for
+   * one melee), or null when its decision is in the open.
+   */
+  function secretPick(s: GameState): string | null {
+    if (!s.toAct) return null;
+    if (s.phase === 'deploy') return `deploy:${s.toAct}`;
+    const m = s.phase === 'melee' && s.current !== null && !s.resolution ? s.melees[s.current] : undefined;
+    return m && m.mdi[s.toAct] === null ? `mdi:${s.turn}:${s.current}:${s.toAct}` : null;
+  }
+
+  /**
+   * Hot-seat: the device is handed over before the side to act sees anything at the very start (and on resume), and
+   * before every secret pick of either side, the first one included: the other player may have been watching.
    */
   const handOver = computed(() => {
     const s = state.value;
-    if (!s || setup.value.mode !== 'hotseat' || !s.toAct || s.toAct === seat.value) return false;
-    return seat.value === null || secret(s) || s.phase === 'deploy';
+    if (!s || setup.value.mode !== 'hotseat' || !s.toAct || s.phase === 'over') return false;
+    if (seat.value === null) return true;
+    const key = secretPick(s);
+    return key !== null && key !== handedFor.value;
+  });
+
+  /** What the hand-over screen says the next player is about to do. */
+  const handOverReason = computed(() => {
+    const s = state.value;
+    if (!s) return '';
+    if (s.phase === 'deploy') return 'Set-up is hidden: the other player looks away while you place your units.';
+    const m = s.current !== null && !s.resolution ? s.melees[s.current] : undefined;
+    if (m && s.toAct && m.mdi[s.toAct] === null) {
+      const other = Object.entries(m.mdi).some(([side, pick]) => side !== s.toAct && pick !== null);
+      return `Pick your melee deployment for the melee at ${m.contact} in secret${other ? ': the other side has picked theirs' : ''}. The other player looks away.`;
+    }
+    return 'Your turn to act.';
   });
 
   /** The view on the screen: only what the side at the screen may see (viewFor). */
@@ -90,7 +178,7 @@ export const useGameStore = defineStore('game', () => {
   });
 
   function record(): GameRecord {
-    return { id: id.value!, kind: 'game', title: title.value, updated: Date.now(), game: saveGame(state.value!), setup: { ...setup.value }, over: over.value };
+    return { id: id.value!, kind: 'game', title: title.value, updated: Date.now(), game: saved(), setup: { ...setup.value }, over: over.value };
   }
 
   function persist(): Promise<void> {
@@ -113,6 +201,8 @@ export const useGameStore = defineStore('game', () => {
     journal.value = [];
     opening.value = s.events;
     seat.value = how.mode === 'computer' ? s.sides.find((x) => x.id !== how.computerSide)!.id : null;
+    handedFor.value = null;
+    resolveForced();
     await library.addGame(record());
     await library.remember(id.value);
     return id.value;
@@ -134,7 +224,10 @@ export const useGameStore = defineStore('game', () => {
     opening.value = r.start;
     // Hot-seat games resume behind a hand-over screen: whoever picks the device up must say who they are.
     seat.value = rec.setup.mode === 'computer' ? r.state.sides.find((x) => x.id !== rec.setup.computerSide)!.id : null;
+    handedFor.value = null;
     useLibraryStore().openGame(rec);
+    // Saved by the next decision (a game just imported is not in the library yet).
+    resolveForced();
     void useLibraryStore().remember(rec.id);
   }
 
@@ -148,38 +241,79 @@ export const useGameStore = defineStore('game', () => {
     await library.remember(id.value);
   }
 
-  /** Apply one action (throws the engine's RuleError when illegal), log it and save. */
-  function act(proposed: Action): Promise<void> {
+  function apply(proposed: Action, forced?: Forced): void {
     const before = state.value!;
     // In the key order of the game file, so the state here and the state `nevsky replay` rebuilds from the
     // exported file hash the same (the hash covers the log's text).
     const action = JSON.parse(formatJson(toRaw(proposed))) as Action;
     const after = applyAction(before, action);
     state.value = after;
-    journal.value = [...journal.value, entryFor(before, after, action)];
+    journal.value = [...journal.value, entryFor(before, after, action, forced)];
     follow(after);
-    return persist();
   }
 
-  /** The side at the screen has taken the device (hot-seat hand-over). */
-  function takeSeat(side: string): void {
-    seat.value = side;
+  /** True while a person is to decide at this screen (not the computer, not behind a hand-over or another tab). */
+  function humanToAct(): boolean {
+    const s = state.value;
+    return !!s && !!s.toAct && s.phase !== 'over' && !behind.value && !handOver.value && !(setup.value.mode === 'computer' && s.toAct === setup.value.computerSide);
+  }
+
+  /** Make the human player's forced decisions (forcedDecision) while the setting is on; each is logged with its reason. */
+  function resolveForced(): void {
+    for (let guard = 0; guard < 1000 && autoForced.value && humanToAct(); guard++) {
+      const f = forcedDecision(state.value!, legalActions(state.value!));
+      if (!f) return;
+      apply(f.action, f);
+    }
+  }
+
+  /** resolveForced, then save. */
+  function settleForced(): Promise<void> {
+    const n = state.value?.log.length;
+    resolveForced();
+    return state.value?.log.length !== n ? persist() : Promise.resolve();
   }
 
   /**
-   * How many actions a take-back removes, or 0 when none may be taken back: against the computer, the player's last
-   * decision and the computer's replies after it; hot-seat, the last action while its side is still at the screen.
-   * A revealed MDI pick is never taken back (the other side's pick is known by then).
+   * Apply actions in turn (throws the engine's RuleError when one is illegal), log them, make the forced decisions
+   * that follow, and save.
    */
-  const takeBackCount = computed(() => {
+  function act(proposed: Action | readonly Action[]): Promise<void> {
+    for (const a of Array.isArray(proposed) ? proposed as readonly Action[] : [proposed as Action]) apply(a);
+    resolveForced();
+    return persist();
+  }
+
+  /** The side at the screen has taken the device (hot-seat hand-over); its forced decisions then make themselves. */
+  function takeSeat(side: string): void {
+    seat.value = side;
     const s = state.value;
-    if (!s || s.log.length === 0 || s.phase === 'over') return 0;
+    handedFor.value = s ? secretPick(s) : null;
+    void settleForced();
+  }
+
+  /**
+   * What a take-back would remove: the player's last real decision and what followed it (forced decisions, and
+   * against the computer its replies), as a count of actions; or 0 and why not. A decision can be taken back only
+   * until dice are rolled or a secret is revealed after it (from it on), so no take-back ever shows what chance or
+   * the other side would have done; an MDI pick is final; hot-seat, not past the other side's own decision.
+   */
+  const takeBackInfo = computed<{ count: number; why: string }>(() => {
+    const s = state.value;
+    const j = journal.value;
+    if (!s || s.phase === 'over') return { count: 0, why: '' };
     const me = setup.value.mode === 'computer' ? human.value : seat.value;
-    let i = s.log.length - 1;
-    if (setup.value.mode === 'computer') while (i >= 0 && s.log[i]!.side !== me) i--;
-    if (i < 0 || s.log[i]!.side !== me || s.log[i]!.type === 'mdi') return 0;
-    return s.log.length - i;
+    let i = j.length - 1;
+    while (i >= 0 && (j[i]!.forced !== undefined || (setup.value.mode === 'computer' && j[i]!.side !== me))) i--;
+    if (i < 0) return { count: 0, why: 'You have no decision to take back yet.' };
+    if (j[i]!.side !== me) return { count: 0, why: 'The other side has decided since your last decision.' };
+    if (j[i]!.type === 'mdi') return { count: 0, why: 'A melee deployment pick is final.' };
+    const after = j.slice(i);
+    if (after.some((e) => e.rolled)) return { count: 0, why: 'Dice were rolled after your last decision: it stands.' };
+    if (after.some((e) => e.revealed)) return { count: 0, why: 'A secret was revealed after your last decision: it stands.' };
+    return { count: j.length - i, why: '' };
   });
+  const takeBackCount = computed(() => takeBackInfo.value.count);
 
   async function takeBack(): Promise<void> {
     const n = takeBackCount.value;
@@ -191,9 +325,9 @@ export const useGameStore = defineStore('game', () => {
     await persist();
   }
 
-  /** The game file (schemas/game.schema.json), as `nevsky replay` reads it. */
+  /** The game file (schemas/game.schema.json), as `nevsky replay` reads it, with who plays each side. */
   function saved(): SavedGame {
-    return saveGame(state.value!);
+    return { ...saveGame(state.value!), players: playersOf(setup.value, state.value!.sides) };
   }
 
   function close(): void {
@@ -204,7 +338,7 @@ export const useGameStore = defineStore('game', () => {
   }
 
   return {
-    id, title, setup, state, journal, opening, seat, pending, human, over, behind, computerToAct, handOver, view, takeBackCount,
-    start, load, act, takeSeat, takeBack, saved, close, persist, keepAsNew,
+    id, title, setup, state, journal, opening, seat, pending, human, over, behind, computerToAct, handOver, handOverReason, view, takeBackCount, takeBackInfo,
+    autoForced, setAutoForced, start, load, act, takeSeat, takeBack, saved, close, persist, keepAsNew,
   };
 });

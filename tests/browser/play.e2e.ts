@@ -191,7 +191,7 @@ describe('library', () => {
 });
 
 describe('keyboard and take-back', () => {
-  test('deployment by keyboard alone (U unit, T next square, F facing, Enter), then take-back against the computer', async () => {
+  test('deployment by keyboard alone (U unit, T next square, F facing, Enter); take-back refused once the set-up is revealed, allowed for a move', async () => {
     const page = await session.fresh();
     await openApp(page, session.url());
     await importScenario(page, smallScenario());
@@ -209,14 +209,23 @@ describe('keyboard and take-back', () => {
     // The unit stands where the keyboard put it, on the map and in the log.
     await page.locator('[data-unit="t-medium-inf-1"]').waitFor();
     expect(await page.getByLabel('Game log').textContent()).toContain('deploys at C1');
-    // The computer answers; then the player takes the deployment back (and the computer's reply with it).
+    // The computer answers, and hidden deployment ends: its set-up is revealed, so the deployment can no longer
+    // be taken back (issue 27: a take-back never shows what the other side or chance would do), and the page says why.
     await page.waitForSelector('[data-thinking="false"][data-phase="ballista"], [data-thinking="false"][data-phase="missile"], [data-thinking="false"][data-phase="move"]');
     const before = await step(page);
+    expect(await page.getByRole('button', { name: 'Take back' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('take-back-why').textContent()).toContain('A secret was revealed after your last decision');
+    await page.locator('body').press('Control+z');
+    expect(await step(page)).toBe(before);
+    // A plain move (no dice, no secret) can still be taken back.
+    await page.waitForSelector('[data-thinking="false"][data-phase="move"]');
+    const moving = await step(page);
+    expect(await page.getByTestId('confirm').textContent()).toMatch(/^\s*Move to/);
+    await page.locator('body').press('Enter');
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-step')) > n, moving);
     await page.getByRole('button', { name: 'Take back' }).click();
-    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-step')) < n, before);
-    expect(await step(page)).toBe(0);
-    expect(await page.locator('[data-unit="t-medium-inf-1"]').count()).toBe(0);
-    expect(await page.getByTestId('banner').textContent()).toContain('Hidden deployment');
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-step')) === n, moving);
+    expect(await page.getByTestId('banner').textContent()).toContain('Movement');
   }, 60_000);
 });
 

@@ -6,7 +6,14 @@
 import { computed, ref, shallowRef, watch, type ComputedRef, type UnwrapNestedRefs } from 'vue';
 import { actionKey, legalActions, FACINGS, type Action, type Facing, type GameState, type Square } from '../../rules';
 import { choicesOf, defaultGeneralAction, defaultUnitAction } from '../../play/choices';
-import { actionSquare } from '../../play/describe';
+import { actionSquare, actionUnit } from '../../play/describe';
+import { decide, HINT_LEVEL } from '../../workers/levels';
+
+/** What Suggest picks for the side to act (the hint level), or null when there is nothing to suggest. */
+export function suggestionFor(s: GameState): Action | null {
+  if (!s.toAct || s.phase === 'over') return null;
+  try { return decide(s, s.toAct, HINT_LEVEL, s.log.length + 1); } catch { return null; }
+}
 
 export function usePlayInput(state: ComputedRef<GameState | null>, canAct: ComputedRef<boolean>, act: (a: Action) => void) {
   const actions = computed<Action[]>(() => (state.value && canAct.value ? legalActions(state.value) : []));
@@ -17,6 +24,8 @@ export function usePlayInput(state: ComputedRef<GameState | null>, canAct: Compu
   const facing = ref<Facing>('N');
   const cursor = ref<Square | null>(null);
 
+  // The defaults follow Suggest, so a highlighted (Enter-confirmed) choice is one Suggest would make.
+  const suggestion = computed<Action | null>(() => (state.value && actions.value.length > 0 ? suggestionFor(state.value) : null));
   const unitActions = computed(() => choices.value.units.find((u) => u.unit === selectedUnit.value)?.actions ?? []);
 
   function defaultFacing(s: GameState, unit: string): Facing {
@@ -32,13 +41,16 @@ export function usePlayInput(state: ComputedRef<GameState | null>, canAct: Compu
     if (unit) {
       const list = choices.value.units.find((u) => u.unit === unit)?.actions ?? [];
       if (list[0]?.type === 'deploy') facing.value = defaultFacing(s, unit);
-      chosen.value = defaultUnitAction(s, list, facing.value);
+      chosen.value = defaultUnitAction(s, list, facing.value, suggestion.value);
       cursor.value = chosen.value ? actionSquare(s, chosen.value) : s.units.find((u) => u.id === unit)?.at ?? null;
-    } else chosen.value = defaultGeneralAction(choices.value.general);
+    } else chosen.value = defaultGeneralAction(choices.value.general, suggestion.value);
   }
 
-  // A new position: start from the required decision, if there is one, else from the general default.
-  watch(actions, () => selectUnit(choices.value.firstUnit), { immediate: true });
+  // A new position: start from the suggested unit, else the required decision, if there is one, else the general default.
+  watch(actions, () => {
+    const suggested = suggestion.value ? actionUnit(suggestion.value) : null;
+    selectUnit(suggested !== null && choices.value.units.some((u) => u.unit === suggested) ? suggested : choices.value.firstUnit);
+  }, { immediate: true });
 
   function cycle<T>(list: readonly T[], current: T | null, step: number): T | null {
     if (list.length === 0) return null;
@@ -76,9 +88,9 @@ export function usePlayInput(state: ComputedRef<GameState | null>, canAct: Compu
     if (state.value) cursor.value = actionSquare(state.value, a) ?? cursor.value;
   }
 
+  /** Enter: the highlighted choice; nothing when nothing is highlighted (the player picks first). */
   function confirm(): void {
-    const a = chosen.value ?? defaultGeneralAction(choices.value.general);
-    if (a) act(a);
+    if (chosen.value) act(chosen.value);
   }
 
   /** A click on a square: act on a marked square (a second click confirms when several actions share it), or select the unit there. */
@@ -115,7 +127,7 @@ export function usePlayInput(state: ComputedRef<GameState | null>, canAct: Compu
     else if (ev.key === 'Escape') selectUnit(null);
   }
 
-  return { actions, choices, selectedUnit, chosen, facing, cursor, unitActions, selectUnit, choose, confirm, clickSquare, onKey, setFacing, nextUnit, nextTarget };
+  return { actions, choices, suggestion, selectedUnit, chosen, facing, cursor, unitActions, selectUnit, choose, confirm, clickSquare, onKey, setFacing, nextUnit, nextTarget };
 }
 
 /** The input state as the panel sees it (refs unwrapped: `reactive(usePlayInput(...))`). */
