@@ -8,8 +8,9 @@ import { section as editor } from './editor.bench';
 import { section as limits } from './limits.bench';
 import { section as ai } from './ai.bench';
 import { section as balance } from './balance.bench';
+import { section as playouts } from './playouts.bench';
 
-const SECTIONS: BenchSection[] = [validation, engine, print, rosters, editor, limits, ai, balance];
+const SECTIONS: BenchSection[] = [validation, engine, print, rosters, editor, limits, ai, playouts, balance];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {

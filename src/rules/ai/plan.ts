@@ -1,0 +1,136 @@
+/**
+ * Whole-phase planning by online evolutionary planning (Justesen et al., "Playing multi-action adversarial games:
+ * online evolutionary planning versus tree search", 2017): a Nevsky move phase is a plan for a whole army, twenty
+ * actions that only work together (a charge needs its supporters, a lead its backing), which comparing one action at
+ * a time against the simple policy's cannot see.
+ *
+ * A genome is the side's plan for the rest of the phase, one gene per action: gene g at step k plays the g-th
+ * candidate of the position reached so far (rankedOnCore: 0 is the simple policy's choice, then passing, leads,
+ * charges, supports, each unit's best advance). Genes always decode to legal actions, whatever came before them, so
+ * crossover and mutation need no repair. A plan is played out on the core to the end of the phase (the move phase
+ * has no dice), then each sampled world plays on with the simple policy for both sides to the end of the turn and is
+ * scored by the evaluation. Every plan of a generation meets the same worlds (common random numbers); the better half
+ * survives (its scores averaged over the generations it lived through), the rest are children of two survivors
+ * (uniform crossover) with mutated genes.
+ */
+import { actionKey, type Action } from '../actions';
+import { applyCore, copyPosition, listActions, type Position } from '../core';
+import { createRng } from '../random';
+import type { GameView } from '../view';
+import { simplePolicy } from './basic';
+import { rankedOnCore, sampleWorldCore } from './choices';
+import type { Deadline } from './clock';
+import { evaluatePosition } from './evaluate';
+import { playCore } from './playout';
+import { stream, type Stream } from './rng';
+import type { SearchBudget } from './search';
+
+/** The rest of the plan being played: the action (its key) planned for each position (its fingerprint) still ahead. */
+export type PlanMemory = Map<string, string>;
+
+/** The longest plan (a move phase of every unit, with facing changes, stays well within it). */
+const MAX_STEPS = 80;
+/** The chance that a gene of a fresh genome departs from the simple policy's choice. */
+const DEPART = 0.25;
+
+/** Everything a plan's next steps depend on: the phase, the side to act, and every unit as it stands. */
+export function fingerprint(p: Position): string {
+  let s = `${p.turn}|${p.phase}|${p.toAct}|${p.n}|`;
+  for (let x = 0; x < p.n; x++) s += `${p.at[x]},${p.face[x]},${p.stands[x]},${p.moved[x]},${p.status[x]},${p.charged[x]};`;
+  for (const m of p.melees) s += `m${m.contact}:${m.supports.join(',')}`;
+  return s;
+}
+
+/** A plan decoded: its actions, the position before each of them, and where it leaves the game. */
+interface Decoded { actions: Action[]; before: string[]; end: Position }
+
+/**
+ * Play genome `genes` from `start` (not changed) until the phase ends or the side no longer acts. The simple policy's
+ * own random picks come from a fixed seed, so a genome always decodes to the same plan.
+ */
+export function decode(start: Position, genes: Uint8Array, k: number, memo: boolean): Decoded {
+  const p = copyPosition(start);
+  p.events = null;
+  p.log = null;
+  const side = p.toAct, phase = p.phase, turn = p.turn;
+  const r = createRng(0x5eed);
+  const actions: Action[] = [], before: string[] = [];
+  for (let step = 0; step < MAX_STEPS && p.phase === phase && p.toAct === side && p.turn === turn; step++) {
+    const list = listFor(p);
+    if (list.length === 0) break;
+    const cands = rankedOnCore(p, list, k, r);
+    const a = cands[Math.min(genes[step] ?? 0, cands.length - 1)]!;
+    if (memo) before.push(fingerprint(p));
+    actions.push(a);
+    applyCore(p, a);
+  }
+  return { actions, before, end: p };
+}
+
+/** The legal actions of the side to act, concession left out when anything else is legal. */
+function listFor(p: Position): Action[] {
+  const all = listActions(p);
+  return all.length > 1 ? all.filter((a) => a.type !== 'concede') : all;
+}
+
+interface Genome { genes: Uint8Array; sum: number; count: number }
+
+/**
+ * Plan the rest of the current phase for the side to act in `view` (whose position is `base`) and return its first
+ * action (one of `pool`); the plan's later steps go into `memory`, by the position each is for.
+ */
+export function planPhase(view: GameView, base: Position, pool: Action[], budget: SearchBudget, r: Stream, clock: Deadline, memory: PlanMemory): Action {
+  const me = base.toAct, turn = base.turn, k = Math.max(2, budget.candidates);
+  const size = Math.max(2, budget.population);
+  const stop = (p: Position) => p.turn >= turn + budget.turns;
+  const fresh = (): Genome => {
+    const genes = new Uint8Array(MAX_STEPS);
+    for (let i = 0; i < MAX_STEPS; i++) genes[i] = r.next() < DEPART ? 1 + r.int(k - 1) : 0;
+    return { genes, sum: 0, count: 0 };
+  };
+  // The simple policy's own plan is always in the first generation.
+  let population: Genome[] = [{ genes: new Uint8Array(MAX_STEPS), sum: 0, count: 0 }];
+  while (population.length < size) population.push(fresh());
+  let scored = 0;
+  const score = (g: Genome, seeds: number[]): void => {
+    const plan = decode(base, g.genes, k, false);
+    for (const seed of seeds) {
+      const w = stream(seed);
+      const p = sampleWorldCore(view, plan.end, w);
+      playCore(p, simplePolicy(w.seed()).onCore!, stop, budget.horizon);
+      g.sum += evaluatePosition(p, me);
+      g.count++;
+    }
+  };
+  const mean = (g: Genome) => (g.count === 0 ? -1 : g.sum / g.count);
+  while (scored < budget.plans) {
+    const seeds = Array.from({ length: Math.max(1, budget.worlds) }, () => r.seed());
+    for (const g of population) {
+      if (scored >= budget.plans || clock.over()) break;
+      clock.time(() => score(g, seeds));
+      scored++;
+    }
+    if (clock.over()) break;
+    population.sort((a, b) => mean(b) - mean(a));
+    const survivors = population.slice(0, Math.max(1, Math.floor(size / 2)));
+    const children: Genome[] = [];
+    while (survivors.length + children.length < size) children.push(child(survivors, k, r));
+    population = [...survivors, ...children];
+  }
+  // The best plan by its mean over the worlds it met (plans never scored rank last).
+  const best = population.reduce((a, b) => (mean(b) > mean(a) ? b : a));
+  const plan = decode(base, best.genes, k, true);
+  for (let i = 1; i < plan.actions.length; i++) memory.set(plan.before[i]!, actionKey(plan.actions[i]!));
+  const first = plan.actions[0] && actionKey(plan.actions[0]);
+  return pool.find((a) => actionKey(a) === first) ?? pool[0]!;
+}
+
+/** A child of two survivors drawn at random: each gene from either parent, then a few genes changed. */
+function child(survivors: Genome[], k: number, r: Stream): Genome {
+  const a = survivors[r.int(survivors.length)]!, b = survivors[r.int(survivors.length)]!;
+  const genes = new Uint8Array(MAX_STEPS);
+  for (let i = 0; i < MAX_STEPS; i++) genes[i] = r.next() < 0.5 ? a.genes[i]! : b.genes[i]!;
+  // About two mutations in the first twenty genes (the steps most plans have).
+  for (let i = 0; i < MAX_STEPS; i++) if (r.next() < 0.1) genes[i] = r.next() < 0.5 ? 0 : r.int(k);
+  return { genes, sum: 0, count: 0 };
+}
