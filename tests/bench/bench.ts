@@ -9,8 +9,9 @@ import { section as limits } from './limits.bench';
 import { section as ai } from './ai.bench';
 import { section as balance } from './balance.bench';
 import { section as playouts } from './playouts.bench';
+import { section as ladder } from './ladder.bench';
 
-const SECTIONS: BenchSection[] = [validation, engine, print, rosters, editor, limits, ai, playouts, balance];
+const SECTIONS: BenchSection[] = [validation, engine, print, rosters, editor, limits, ai, playouts, ladder, balance];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {

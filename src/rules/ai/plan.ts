@@ -35,8 +35,8 @@ const DEPART = 0.25;
 
 /** Everything a plan's next steps depend on: the phase, the side to act, and every unit as it stands. */
 export function fingerprint(p: Position): string {
-  let s = `${p.turn}|${p.phase}|${p.toAct}|${p.n}|`;
-  for (let x = 0; x < p.n; x++) s += `${p.at[x]},${p.face[x]},${p.stands[x]},${p.moved[x]},${p.status[x]},${p.charged[x]};`;
+  let s = `${p.turn}|${p.phase}|${p.toAct}|${p.n}|${p.decided.join(',')}|`;
+  for (let x = 0; x < p.n; x++) s += `${p.at[x]},${p.face[x]},${p.stands[x]},${p.moved[x]},${p.status[x]},${p.charged[x]},${p.ctrl[x]};`;
   for (const m of p.melees) s += `m${m.contact}:${m.supports.join(',')}`;
   return s;
 }
@@ -45,10 +45,11 @@ export function fingerprint(p: Position): string {
 interface Decoded { actions: Action[]; before: string[]; end: Position }
 
 /**
- * Play genome `genes` from `start` (not changed) until the phase ends or the side no longer acts. The simple policy's
- * own random picks come from a fixed seed, so a genome always decodes to the same plan.
+ * Play genome `genes` from `start` (not changed) until the phase ends or the side no longer acts. Each position's
+ * candidates come from `seen` when it has them (else they are worked out and kept there); the simple policy's own
+ * random picks come from a fixed seed, so a genome always decodes to the same plan.
  */
-export function decode(start: Position, genes: Uint8Array, k: number, memo: boolean): Decoded {
+export function decode(start: Position, genes: Uint8Array, k: number, seen: Map<string, Action[]>): Decoded {
   const p = copyPosition(start);
   p.events = null;
   p.log = null;
@@ -56,11 +57,16 @@ export function decode(start: Position, genes: Uint8Array, k: number, memo: bool
   const r = createRng(0x5eed);
   const actions: Action[] = [], before: string[] = [];
   for (let step = 0; step < MAX_STEPS && p.phase === phase && p.toAct === side && p.turn === turn; step++) {
-    const list = listFor(p);
-    if (list.length === 0) break;
-    const cands = rankedOnCore(p, list, k, r);
+    // Plans share most of their steps: each position's candidates are worked out once per planning.
+    const key = fingerprint(p);
+    let cands = seen.get(key);
+    if (!cands) {
+      const list = listFor(p);
+      if (list.length === 0) break;
+      seen.set(key, (cands = rankedOnCore(p, list, k, r)));
+    }
     const a = cands[Math.min(genes[step] ?? 0, cands.length - 1)]!;
-    if (memo) before.push(fingerprint(p));
+    before.push(key);
     actions.push(a);
     applyCore(p, a);
   }
@@ -92,8 +98,9 @@ export function planPhase(view: GameView, base: Position, pool: Action[], budget
   let population: Genome[] = [{ genes: new Uint8Array(MAX_STEPS), sum: 0, count: 0 }];
   while (population.length < size) population.push(fresh());
   let scored = 0;
+  const seen = new Map<string, Action[]>();
   const score = (g: Genome, seeds: number[]): void => {
-    const plan = decode(base, g.genes, k, false);
+    const plan = decode(base, g.genes, k, seen);
     for (const seed of seeds) {
       const w = stream(seed);
       const p = sampleWorldCore(view, plan.end, w);
@@ -119,7 +126,7 @@ export function planPhase(view: GameView, base: Position, pool: Action[], budget
   }
   // The best plan by its mean over the worlds it met (plans never scored rank last).
   const best = population.reduce((a, b) => (mean(b) > mean(a) ? b : a));
-  const plan = decode(base, best.genes, k, true);
+  const plan = decode(base, best.genes, k, seen);
   for (let i = 1; i < plan.actions.length; i++) memory.set(plan.before[i]!, actionKey(plan.actions[i]!));
   const first = plan.actions[0] && actionKey(plan.actions[0]);
   return pool.find((a) => actionKey(a) === first) ?? pool[0]!;

@@ -19,6 +19,8 @@ import { deployChoice, mdiChoice, orderCandidates, sampleWorld, sampleWorldCore 
 import { deadline, type Deadline } from './clock';
 import { evaluatePosition } from './evaluate';
 import { fingerprint, planPhase, type PlanMemory } from './plan';
+
+export type { PlanMemory };
 import { playCore } from './playout';
 import { gameSeed, stream, type Stream } from './rng';
 
@@ -54,13 +56,20 @@ export const AI_LEVELS: Record<AiLevel, SearchBudget> = {
   hard: { candidates: 6, simulations: 48, horizon: 300, turns: 1, localFire: true, timeMs: 3000, plans: 160, population: 16, worlds: 3 },
 };
 
-export interface SearchOptions { level?: AiLevel; seed: number; budget?: Partial<SearchBudget>; now?: () => number }
+export interface SearchOptions {
+  level?: AiLevel; seed: number; budget?: Partial<SearchBudget>; now?: () => number;
+  /**
+   * Where the rest of a plan is kept between decisions (by default the policy's own): a caller that makes a fresh
+   * policy for every decision (the play view's worker) passes one it keeps, so a phase is planned once, not per action.
+   */
+  memory?: PlanMemory;
+}
 
 /** The search player as a pure policy: deterministic for a seed (and for a budget without a clock). */
 export function searchPolicy(options: SearchOptions): Policy {
   const budget: SearchBudget = { ...AI_LEVELS[options.level ?? 'normal'], ...options.budget };
   // The rest of the plan last made, by the position each step is for (this player's own: never shared).
-  const memory: PlanMemory = new Map();
+  const memory: PlanMemory = options.memory ?? new Map();
   let decision = 0;
   return (state, actions) => {
     const r = stream(gameSeed(options.seed, decision++));
