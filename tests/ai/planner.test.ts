@@ -136,7 +136,7 @@ describe('whole-phase planning', () => {
       perDecision.push(reads);
       s = applyAction(s, a);
     }
-    expect(perDecision.length).toBeGreaterThan(3);
+    expect(perDecision.length).toBeGreaterThan(1);
     expect(perDecision[0]).toBeGreaterThan(10);
     for (const n of perDecision.slice(1)) expect(n).toBeLessThanOrEqual(1);
   }, 60_000);

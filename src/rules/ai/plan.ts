@@ -124,13 +124,38 @@ export function planPhase(view: GameView, base: Position, pool: Action[], budget
     while (survivors.length + children.length < size) children.push(child(survivors, k, r));
     population = [...survivors, ...children];
   }
-  // The best plan by its mean over the worlds it met (plans never scored rank last).
-  const best = population.reduce((a, b) => (mean(b) > mean(a) ? b : a));
-  const plan = decode(base, best.genes, k, seen);
+  // A final race on fresh worlds between the best few plans and the simple policy's own (its mean over a few worlds
+  // flatters whichever plan was luckiest: the winner's curse). The simple plan stays unless beaten by a clear margin.
+  const zero: Genome = { genes: new Uint8Array(MAX_STEPS), sum: 0, count: 0 };
+  const finalists: Array<{ g: Genome; plan: Decoded }> = [];
+  const keys = new Set<string>();
+  for (const g of [zero, ...[...population].sort((a, b) => mean(b) - mean(a))]) {
+    if (finalists.length >= FINALISTS || (g !== zero && g.count === 0)) continue;
+    const plan = decode(base, g.genes, k, seen);
+    const key = plan.actions.map(actionKey).join(' ');
+    if (keys.has(key)) continue;
+    keys.add(key);
+    finalists.push({ g: { genes: g.genes, sum: 0, count: 0 }, plan });
+  }
+  let best = finalists[0]!;
+  if (finalists.length > 1 && !clock.over()) {
+    const seeds = Array.from({ length: 2 * Math.max(1, budget.worlds) }, () => r.seed());
+    for (const f of finalists) { if (clock.over()) break; clock.time(() => score(f.g, seeds)); }
+    // Past the deadline, only the plans raced on every world count (the simple plan is raced first).
+    let top: (typeof finalists)[number] | null = null;
+    for (const f of finalists.slice(1)) if (f.g.count === seeds.length && (!top || mean(f.g) > mean(top.g))) top = f;
+    if (top && finalists[0]!.g.count === seeds.length && mean(top.g) > mean(finalists[0]!.g) + MARGIN) best = top;
+  }
+  const plan = best.plan;
   for (let i = 1; i < plan.actions.length; i++) memory.set(plan.before[i]!, actionKey(plan.actions[i]!));
   const first = plan.actions[0] && actionKey(plan.actions[0]);
   return pool.find((a) => actionKey(a) === first) ?? pool[0]!;
 }
+
+/** Plans in the final race (the simple policy's own among them). */
+const FINALISTS = 4;
+/** How much better (in mean value, 0..1) a plan must score in the final race to replace the simple policy's own. */
+const MARGIN = 0.02;
 
 /** A child of two survivors drawn at random: each gene from either parent, then a few genes changed. */
 function child(survivors: Genome[], k: number, r: Stream): Genome {

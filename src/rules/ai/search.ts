@@ -51,9 +51,9 @@ export interface SearchBudget {
 
 /** The three levels of the computer opponent as budgets (iterations first; a time cap when a clock is given). */
 export const AI_LEVELS: Record<AiLevel, SearchBudget> = {
-  easy: { candidates: 3, simulations: 6, horizon: 150, turns: 1, localFire: true, timeMs: 250, plans: 12, population: 6, worlds: 1 },
-  normal: { candidates: 5, simulations: 24, horizon: 250, turns: 1, localFire: true, timeMs: 1000, plans: 60, population: 12, worlds: 2 },
-  hard: { candidates: 6, simulations: 48, horizon: 300, turns: 1, localFire: true, timeMs: 3000, plans: 160, population: 16, worlds: 3 },
+  easy: { candidates: 3, simulations: 8, horizon: 150, turns: 1, localFire: true, timeMs: 250, plans: 16, population: 8, worlds: 2 },
+  normal: { candidates: 5, simulations: 24, horizon: 250, turns: 1, localFire: true, timeMs: 1000, plans: 64, population: 16, worlds: 3 },
+  hard: { candidates: 6, simulations: 96, horizon: 300, turns: 1, localFire: true, timeMs: 3000, plans: 320, population: 32, worlds: 5 },
 };
 
 export interface SearchOptions {
