@@ -18,7 +18,7 @@ import { applyCore, copyPosition, listActions, type Position } from '../core';
 import { createRng } from '../random';
 import type { GameView } from '../view';
 import { simplePolicy } from './basic';
-import { rankedOnCore, sampleWorldCore } from './choices';
+import { passAction, rankedOnCore, sampleWorldCore } from './choices';
 import type { Deadline } from './clock';
 import { evaluatePosition } from './evaluate';
 import { playCore } from './playout';
@@ -31,7 +31,7 @@ export type PlanMemory = Map<string, string>;
 /** The longest plan (a move phase of every unit, with facing changes, stays well within it). */
 const MAX_STEPS = 80;
 /** The chance that a gene of a fresh genome departs from the simple policy's choice. */
-const DEPART = 0.25;
+const DEPART = 0.1;
 
 /** Everything a plan's next steps depend on: the phase, the side to act, and every unit as it stands. */
 export function fingerprint(p: Position): string {
@@ -63,7 +63,7 @@ export function decode(start: Position, genes: Uint8Array, k: number, seen: Map<
     if (!cands) {
       const list = listFor(p);
       if (list.length === 0) break;
-      seen.set(key, (cands = rankedOnCore(p, list, k, r)));
+      seen.set(key, (cands = planChoices(rankedOnCore(p, list, k, r))));
     }
     const a = cands[Math.min(genes[step] ?? 0, cands.length - 1)]!;
     before.push(key);
@@ -71,6 +71,15 @@ export function decode(start: Position, genes: Uint8Array, k: number, seen: Map<
     applyCore(p, a);
   }
   return { actions, before, end: p };
+}
+
+/**
+ * A step's choices in a plan: the ranked candidates with passing (which ends the phase, and with it the rest of the
+ * plan) moved to the end, so that a gene changed at random rarely cuts a plan short.
+ */
+function planChoices(ranked: Action[]): Action[] {
+  const pass = ranked.findIndex((a, i) => i > 0 && passAction([a]) === a);
+  return pass < 0 ? ranked : [...ranked.slice(0, pass), ...ranked.slice(pass + 1), ranked[pass]!];
 }
 
 /** The legal actions of the side to act, concession left out when anything else is legal. */
@@ -162,7 +171,7 @@ function child(survivors: Genome[], k: number, r: Stream): Genome {
   const a = survivors[r.int(survivors.length)]!, b = survivors[r.int(survivors.length)]!;
   const genes = new Uint8Array(MAX_STEPS);
   for (let i = 0; i < MAX_STEPS; i++) genes[i] = r.next() < 0.5 ? a.genes[i]! : b.genes[i]!;
-  // About two mutations in the first twenty genes (the steps most plans have).
-  for (let i = 0; i < MAX_STEPS; i++) if (r.next() < 0.1) genes[i] = r.next() < 0.5 ? 0 : r.int(k);
+  // About one mutation in the first twenty genes (the steps most plans have).
+  for (let i = 0; i < MAX_STEPS; i++) if (r.next() < 0.05) genes[i] = r.next() < 0.5 ? 0 : r.int(k);
   return { genes, sum: 0, count: 0 };
 }
