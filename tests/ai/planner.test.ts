@@ -1,8 +1,10 @@
 /** Issue 28: the evaluation's features, whole-phase planning, the simple policy on the core, and the ladder's Elo. */
 import { describe, expect, test } from 'vitest';
-import { actionKey, applyAction, createGame, eloGap, legalActions, searchPolicy, simplePolicy, type Action, type GameState } from '../../src/rules';
+import { actionKey, applyAction, createGame, eloGap, legalActions, searchPolicy, simplePolicy, viewFor, type Action, type GameState } from '../../src/rules';
 import { positionOf } from '../../src/rules/game';
-import { applyCore, copyPosition } from '../../src/rules/core';
+import { applyCore, copyPosition, toState } from '../../src/rules/core';
+import { sampleWorld, sampleWorldCore } from '../../src/rules/ai/choices';
+import { stream } from '../../src/rules/ai/rng';
 import { FEATURES, evaluatePosition, features, type Feature } from '../../src/rules/ai/evaluate';
 import { decode } from '../../src/rules/ai/plan';
 import { eloFromScore } from '../../src/rules/ai/stats';
@@ -123,9 +125,10 @@ describe('whole-phase planning', () => {
   }, 60_000);
 
   test('the rest of the phase follows the plan made at its first decision (no new planning, one clock read each)', () => {
+    // Turn 3 of a game between simple players: the armies are in reach of each other, and plans run to several actions.
     let s = createGame(templateScenario('open-field')!, { seed: 6 });
     const simple = simplePolicy(2);
-    while (s.phase !== 'move') s = applyAction(s, simple(s, legalActions(s)));
+    while (s.turn < 3 || s.phase !== 'move') s = applyAction(s, simple(s, legalActions(s)));
     let reads = 0, t = 0;
     const search = searchPolicy({ seed: 9, level: 'easy', now: () => { reads++; return (t += 1); } });
     const perDecision: number[] = [];
@@ -149,6 +152,27 @@ describe('whole-phase planning', () => {
     const b = searchPolicy({ seed: 4, level: 'normal' })(s, legalActions(s));
     expect(actionKey(b)).toBe(actionKey(a));
   }, 60_000);
+});
+
+describe('sampled worlds on the core', () => {
+  test('sampleWorldCore draws the hidden MDI pick and the dice as sampleWorld does', () => {
+    let s = gameOf([['t', 'tk', 'knights', 'E5', 'S'], ['t', 'tm', 'mediumInfantry', 'F5', 'S'], ['r', 'rm', 'mediumInfantry', 'E6', 'N'], ['r', 'rl', 'levyInfantry', 'F7', 'N']]);
+    s = applyAction(s, legalActions(s).find((a) => a.type === 'move' && a.unit === 'tk' && a.to === 'E6')!);
+    s = advanceTo(s, 'melee');
+    if (legalActions(s).some((a) => a.type === 'fight')) s = applyAction(s, legalActions(s).find((a) => a.type === 'fight')!);
+    s = applyAction(s, { type: 'mdi', side: 'teutonic', mdi: 'pincers' });
+    const view = viewFor(s, 'russian');
+    expect(view.hiddenPicks).toEqual(['teutonic']);
+    const picks = new Set<string>();
+    for (let seed = 1; seed <= 12; seed++) {
+      const json = sampleWorld(view, stream(seed));
+      const core = toState(sampleWorldCore(view, positionOf(view), stream(seed)));
+      expect(core.melees[core.current!]!.mdi).toEqual(json.melees[json.current!]!.mdi);
+      expect(core.rng).toEqual(json.rng);
+      picks.add(String(core.melees[core.current!]!.mdi.teutonic));
+    }
+    expect(picks.size).toBeGreaterThan(2);
+  });
 });
 
 describe('Elo from a pairing\'s score', () => {

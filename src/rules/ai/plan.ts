@@ -103,8 +103,14 @@ export function planPhase(view: GameView, base: Position, pool: Action[], budget
     for (let i = 0; i < MAX_STEPS; i++) genes[i] = r.next() < DEPART ? 1 + r.int(k - 1) : 0;
     return { genes, sum: 0, count: 0 };
   };
-  // The simple policy's own plan is always in the first generation.
-  let population: Genome[] = [{ genes: new Uint8Array(MAX_STEPS), sum: 0, count: 0 }];
+  // The first generation: the simple policy's own plan, each other first step followed by the simple policy (what
+  // comparing one action at a time would try), then random departures from the simple plan.
+  let population: Genome[] = [];
+  for (let c = 0; c < k && population.length < size; c++) {
+    const genes = new Uint8Array(MAX_STEPS);
+    genes[0] = c;
+    population.push({ genes, sum: 0, count: 0 });
+  }
   while (population.length < size) population.push(fresh());
   let scored = 0;
   const seen = new Map<string, Action[]>();
@@ -153,7 +159,9 @@ export function planPhase(view: GameView, base: Position, pool: Action[], budget
     // Past the deadline, only the plans raced on every world count (the simple plan is raced first).
     let top: (typeof finalists)[number] | null = null;
     for (const f of finalists.slice(1)) if (f.g.count === seeds.length && (!top || mean(f.g) > mean(top.g))) top = f;
-    if (top && finalists[0]!.g.count === seeds.length && mean(top.g) > mean(finalists[0]!.g) + MARGIN) best = top;
+    // The margin is asked in the model's log-odds: near a sure loss or win a clear gain is a small step in value.
+    const v = mean(finalists[0]!.g);
+    if (top && finalists[0]!.g.count === seeds.length && mean(top.g) > v + MARGIN * 4 * v * (1 - v)) best = top;
   }
   const plan = best.plan;
   for (let i = 1; i < plan.actions.length; i++) memory.set(plan.before[i]!, actionKey(plan.actions[i]!));
@@ -163,7 +171,10 @@ export function planPhase(view: GameView, base: Position, pool: Action[], budget
 
 /** Plans in the final race (the simple policy's own among them). */
 const FINALISTS = 4;
-/** How much better (in mean value, 0..1) a plan must score in the final race to replace the simple policy's own. */
+/**
+ * How much better a plan must score in the final race to replace the simple policy's own: in mean value (0..1) at an
+ * even position, less near a sure result (the same step in the model's log-odds, about 0.08).
+ */
 const MARGIN = 0.02;
 
 /** A child of two survivors drawn at random: each gene from either parent, then a few genes changed. */
