@@ -5,9 +5,11 @@
  * a time against the simple policy's cannot see.
  *
  * A genome is the side's plan for the rest of the phase, one gene per action: gene g at step k plays the g-th
- * candidate of the position reached so far (rankedOnCore: 0 is the simple policy's choice, then passing, leads,
- * charges, supports, each unit's best advance). Genes always decode to legal actions, whatever came before them, so
- * crossover and mutation need no repair. A plan is played out on the core to the end of the phase (the move phase
+ * candidate of the position reached so far (rankedOnCore: 0 is the simple policy's choice, then leads, charges,
+ * supports, each unit's best advance, and passing last). Genes always decode to legal actions, whatever came before
+ * them, so crossover and mutation need no repair. The first generation holds the simple policy's own plan and each
+ * other first step followed by it; a final race on fresh worlds between the best plans keeps the simple plan unless
+ * another beats it clearly. A plan is played out on the core to the end of the phase (the move phase
  * has no dice), then each sampled world plays on with the simple policy for both sides to the end of the turn and is
  * scored by the evaluation. Every plan of a generation meets the same worlds (common random numbers); the better half
  * survives (its scores averaged over the generations it lived through), the rest are children of two survivors
