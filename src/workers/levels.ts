@@ -2,7 +2,7 @@
  * The computer opponent's decision, shared by the Web Worker and tests: it sees only `viewFor(state, side)`.
  * How hard each level plays is settled in `policyFor` alone, so a stronger player can be swapped in there.
  */
-import { AI_LEVELS, legalActions, searchPolicy, simplePolicy, viewFor, actionKey, type Action, type AiLevel, type GameState, type Policy } from '../rules';
+import { AI_LEVELS, legalActions, searchPolicy, simplePolicy, viewFor, actionKey, type Action, type AiLevel, type GameState, type PlanMemory, type Policy } from '../rules';
 
 export const LEVELS = [
   { id: 1, label: 'Easy' },
@@ -27,6 +27,12 @@ export function thinkingCapMs(level: number): number {
 }
 
 /**
+ * The rest of each level's last plan (by the position each step is for): a policy is made afresh for every decision,
+ * and a move phase planned at its first action is then played out without planning again at every action.
+ */
+const plans = new Map<number, PlanMemory>();
+
+/**
  * The policy that plays a level: the search player with that level's budget (capped in time when a clock is
  * given, as in the worker; iterations only, fully seeded, without one); the simple policy for hints. `spentMs`: time
  * the decision has already taken on that clock (reading the state, listing the actions), taken off the level's cap.
@@ -34,7 +40,9 @@ export function thinkingCapMs(level: number): number {
 export function policyFor(level: number, seed: number, now?: () => number, spentMs = 0): Policy {
   const search = SEARCH_LEVELS[level];
   if (!search) return simplePolicy(seed);
-  return searchPolicy({ level: search, seed, ...(now ? { now, budget: { timeMs: Math.max(0, AI_LEVELS[search].timeMs - spentMs) } } : {}) });
+  let memory = plans.get(level);
+  if (!memory) plans.set(level, (memory = new Map()));
+  return searchPolicy({ level: search, seed, memory, ...(now ? { now, budget: { timeMs: Math.max(0, AI_LEVELS[search].timeMs - spentMs) } } : {}) });
 }
 
 /**

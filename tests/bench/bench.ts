@@ -12,8 +12,10 @@ import { section as caches } from './caches.bench';
 import { section as tactics } from './tactics.bench';
 import { section as caps } from './caps.bench';
 import { section as firstLoad } from './first-load.bench';
+import { section as playouts } from './playouts.bench';
+import { section as ladder } from './ladder.bench';
 
-const SECTIONS: BenchSection[] = [validation, engine, caches, print, rosters, editor, limits, ai, balance, tactics, caps, firstLoad];
+const SECTIONS: BenchSection[] = [validation, engine, caches, print, rosters, editor, limits, ai, playouts, ladder, balance, tactics, caps, firstLoad];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {

@@ -1,19 +1,23 @@
 /** Simple built-in policies for `nevsky play`, the bench and the fuzz suite. */
 import type { Action } from '../actions';
-import { applyAction } from '../game';
 import { choose, coreSamplers, playUntil } from './playout';
 import { createRng, type RngState } from '../random';
 import { randomIndex, sampleAction, sampleIn } from '../sample';
-import { squareDistance, stepsDistance } from '../geometry';
-import { parseSquare } from '../coords';
+import { stepsDistance } from '../geometry';
 import type { GameState } from '../state';
 import { MDIS } from '../melee';
+import { applyAction, positionOf } from '../game';
+import { BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, listActions, positionContext, supportActions, unitMoveList, type Position } from '../core';
 
 /**
  * A policy: picks one of the listed legal actions. A policy may also carry `sample`, which draws its action
  * without a list (sampleAction); playOut then never lists the legal actions.
  */
-export type Policy = ((state: GameState, actions: Action[]) => Action) & { sample?: (state: GameState) => Action | null };
+export type Policy = ((state: GameState, actions: Action[]) => Action) & {
+  sample?: (state: GameState) => Action | null;
+  /** The same choice made on the core's position (null when the game is over): playouts then make no JSON states. */
+  onCore?: (p: Position) => Action | null;
+};
 
 /**
  * Random choice among the legal actions (concession excluded unless it is the only one). Facing changes, which the
@@ -22,23 +26,26 @@ export type Policy = ((state: GameState, actions: Action[]) => Action) & { sampl
  */
 export function randomPolicy(seed: number): Policy {
   const r: RngState = createRng(seed);
-  const policy: Policy = (_state, actions) => {
-    const n = actions.length;
-    if (n <= 1) return actions[0]!;
-    // The kind first (a facing change 1 time in 8), then random places in the list until one holds that kind: the same
-    // draw as counting the kinds and taking the k-th, without reading every action (move-phase lists run to hundreds,
-    // and reading them all cost as much as applying the action).
-    const face = randomIndex(r, 8) === 0;
-    for (let tries = 0; tries < 16; tries++) {
-      const a = actions[randomIndex(r, n)]!;
-      if (a.type !== 'concede' && (a.type === 'face') === face) return a;
-    }
-    // Rarely reached with both kinds listed; always when the kind drawn has none (then any action but conceding).
-    return counted(actions, face, r);
-  };
+  const policy: Policy = (_state, actions) => randomPick(r, actions);
   policy.sample = (state) => sampleAction(state, r);
   coreSamplers.set(policy, (p) => sampleIn(p, r));
   return policy;
+}
+
+/** randomPolicy's pick from a list, drawn from `r` (the simple policy's random choices too). */
+function randomPick(r: RngState, actions: readonly Action[]): Action {
+  const n = actions.length;
+  if (n <= 1) return actions[0]!;
+  // The kind first (a facing change 1 time in 8), then random places in the list until one holds that kind: the same
+  // draw as counting the kinds and taking the k-th, without reading every action (move-phase lists run to hundreds,
+  // and reading them all cost as much as applying the action).
+  const face = randomIndex(r, 8) === 0;
+  for (let tries = 0; tries < 16; tries++) {
+    const a = actions[randomIndex(r, n)]!;
+    if (a.type !== 'concede' && (a.type === 'face') === face) return a;
+  }
+  // Rarely reached with both kinds listed; always when the kind drawn has none (then any action but conceding).
+  return counted(actions, face, r);
 }
 
 /**
@@ -62,106 +69,158 @@ function counted(actions: readonly Action[], face: boolean, r: RngState): Action
 /**
  * A plain, readable policy: ballistas and missiles shoot the nearest target; the attacker closes on the enemy
  * (leading melees where it can, knights charging), supporters join; MDIs picked at random; default loss order.
+ * It reads the engine's position (simpleChoice), so the search's playouts run it on the core without JSON states
+ * (its `onCore`); on a JSON state it reads that state's position.
  */
 export function simplePolicy(seed: number): Policy {
-  const pick = randomPolicy(seed);
-  return (state, actions) => {
-    const read = new Reading(state);
-    switch (state.phase) {
-      case 'ballista': case 'missile': {
-        const shots = actions.filter((a) => a.type === 'fire' || a.type === 'ballistaFire');
-        if (shots.length === 0) return actions.find((a) => a.type === 'hold' || a.type === 'ballistaHold') ?? pick(state, actions);
-        const shooter = shots[0]!;
-        const mine = shots.filter((a) => (a as { unit: string }).unit === (shooter as { unit: string }).unit);
-        // Squares holding any enemy unit (a ballista too) for ballista aims; each shot's distance worked out once.
-        const occupied = new Set(state.units.filter((u) => u.side !== state.toAct && u.status === 'active' && u.at).map((u) => u.at!));
-        // The nearest shot, the first listed among equals.
-        let best = mine[0]!, bestDist = shotDistance(read, occupied, best);
-        for (let k = 1; k < mine.length; k++) { const d = shotDistance(read, occupied, mine[k]!); if (d < bestDist) { best = mine[k]!; bestDist = d; } }
-        return bestDist === Infinity ? actions.find((a) => a.type === 'hold' || a.type === 'ballistaHold')! : best;
-      }
-      case 'move': {
-        const supports = ofType(actions, 'support');
-        if (supports.length > 0) return supports[0]!;
-        // Leaving the board halves a unit's worth (R-exit): the simple policy never does it.
-        const moves = ofType(actions, 'move').filter((a) => a.type === 'move' && !a.split && a.to !== 'off');
-        const leads = moves.filter((a) => a.type === 'move' && read.enemyHeld().has(a.to));
-        if (leads.length > 0) return leads.find((a) => a.type === 'move' && a.charge) ?? leads[0]!;
-        // Advance: the unmoved unit with the move that gets closest to the enemy without entering.
-        let best: Action | null = null;
-        let bestGain = 0.5;
-        for (const a of moves) {
-          if (a.type !== 'move' || a.charge) continue;
-          const u = read.unit(a.unit);
-          if (u.type === 'ballistarii' && !a.carry) continue;
-          const gain = read.enemyNear(u.at!) - read.enemyNear(a.to);
-          if (gain > bestGain && read.enemyNear(a.to) >= 1) { best = a; bestGain = gain; }
-        }
-        if (best) return best;
-        return ofType(actions, 'endMove')[0] ?? pick(state, actions);
-      }
-      case 'support': return ofType(actions, 'support')[0] ?? ofType(actions, 'endSupport')[0]!;
-      case 'melee':
-        if (ofType(actions, 'mdi').length > 0) return { type: 'mdi', side: state.toAct!, mdi: MDIS[Math.floor(pickIndex(pick, state, actions) % MDIS.length)]! };
-        return actions.find((a) => a.type === 'endFacing') ?? actions.find((a) => a.type !== 'concede')!;
-      case 'endTurn': return ofType(actions, 'endTurn')[0]!;
-      default: return pick(state, actions.filter((a) => a.type !== 'concede'));
-    }
+  const r: RngState = createRng(seed);
+  const policy: Policy = (state, actions) => simpleChoice(positionOf(state), actions, r);
+  policy.onCore = (p) => {
+    const quick = p.phase === MOVE ? simpleMoveOnCore(p) : null;
+    if (quick) return quick;
+    const actions = listActions(p);
+    return actions.length === 0 ? null : simpleChoice(p, actions, r);
   };
+  return policy;
+}
+
+/** The simple policy's choice among `actions` (the legal list of position p), its random picks drawn from `r`. */
+export function simpleChoice(p: Position, actions: readonly Action[], r: RngState): Action {
+  const side = p.toAct;
+  switch (p.phase) {
+    case BALLISTA_FIRE: case MISSILE: {
+      // The first listed shooter's nearest shot, the first listed among equals.
+      let shooter: string | null = null, best: Action | null = null, bestDist = Infinity, hold: Action | null = null;
+      for (const a of actions) {
+        if (a.type === 'hold' || a.type === 'ballistaHold') { hold ??= a; continue; }
+        if (a.type !== 'fire' && a.type !== 'ballistaFire') continue;
+        if (shooter === null) shooter = a.unit;
+        else if (a.unit !== shooter) continue;
+        const d = shotDistance(p, side, a);
+        if (best === null || d < bestDist) { best = a; bestDist = d; }
+      }
+      if (best === null) return hold ?? randomPick(r, actions);
+      return bestDist === Infinity ? hold! : best;
+    }
+    case MOVE: return simpleMove(p, [actions]) ?? randomPick(r, actions);
+    case SUPPORT: return actions.find((a) => a.type === 'support') ?? actions.find((a) => a.type === 'endSupport')!;
+    case MELEE:
+      if (actions.some((a) => a.type === 'mdi')) {
+        const k = Math.max(0, actions.indexOf(randomPick(r, actions)));
+        return { type: 'mdi', side: p.sides[side]!, mdi: MDIS[k % MDIS.length]! };
+      }
+      return actions.find((a) => a.type === 'endFacing') ?? actions.find((a) => a.type !== 'concede')!;
+    case END_TURN: return actions.find((a) => a.type === 'endTurn')!;
+    default: return randomPick(r, actions.filter((a) => a.type !== 'concede'));
+  }
 }
 
 /**
- * What simplePolicy reads of one state, worked out once and only when asked (it is asked for hundreds of moves a
- * decision): the enemy troops' squares, each square's distance to the nearest of them, units by id. A class, not
- * closures made per decision: the CLI runs through tsx, which names every closure made in a function (about 0.4 µs each).
+ * The simple policy's move-phase choice among the actions of `parts` (the listing's order, read part after part):
+ * a support declaration, else a lead (a charge first), else the unmoved unit's move that gets closest to the enemy
+ * without entering, else ending the move; null when none of them is there (the caller then picks at random).
  */
-class Reading {
-  private near: Map<string, number> | null = null;
-  private enemySquares: Array<{ col: number; row: number }> = [];
-  private held: Set<string> | null = null;
-  private byId: Map<string, GameState['units'][number]> | null = null;
-  constructor(private readonly state: GameState) {}
-
-  enemyHeld(): Set<string> {
-    const s = this.state;
-    return (this.held ??= new Set(s.units.filter((u) => u.side !== s.toAct && u.at && u.status === 'active' && u.type !== 'ballista').map((u) => u.at!)));
-  }
-
-  enemyNear(sq: string): number {
-    if (!this.near) {
-      this.near = new Map();
-      this.enemySquares = [...this.enemyHeld()].map((at) => parseSquare(at)!);
+function simpleMove(p: Position, parts: ReadonlyArray<readonly Action[]>): Action | null {
+  let lead: Action | null = null, chargeLead: Action | null = null, end: Action | null = null;
+  let best: Action | null = null, bestGain = 0.5;
+  const enemy = p.enemy[p.toAct]!, index = p.board.index;
+  const near = nearEnemy(p, p.toAct);
+  for (const actions of parts) {
+    for (const a of actions) {
+      if (a.type === 'support') return a;
+      if (a.type === 'endMove') { end ??= a; continue; }
+      // Leaving the board halves a unit's worth (R-exit): the simple policy never does it.
+      if (a.type !== 'move' || a.split || a.to === 'off') continue;
+      const to = index.get(a.to)!;
+      if (enemy[to]) { lead ??= a; if (a.charge) chargeLead ??= a; continue; }
+      if (lead || a.charge) continue;
+      const x = p.index.get(a.unit)!;
+      if (p.type[x] === BALLISTARII && !a.carry) continue;
+      const gain = near(p.at[x]!) - near(to);
+      if (gain > bestGain && near(to) >= 1) { best = a; bestGain = gain; }
     }
-    let best = this.near.get(sq);
-    if (best === undefined) {
-      const p = parseSquare(sq)!;
-      best = Infinity;
-      for (const e of this.enemySquares) best = Math.min(best, stepsDistance(p.col - e.col, p.row - e.row));
-      this.near.set(sq, best);
+  }
+  return lead ? chargeLead ?? lead : best ?? end;
+}
+
+/**
+ * The simple policy's move-phase choice without listing facing changes (which it never picks unless nothing else
+ * is there: then null, and the caller lists everything): each unit's moves, the support declarations, ending the move.
+ * What a unit's list offers (its first lead and charge, its best advance) is read once per list and enemy squares:
+ * the core hands back the same list object while nothing it depends on has changed.
+ */
+function simpleMoveOnCore(p: Position): Action | null {
+  const ctx = positionContext(p), { occ } = ctx, side = p.sides[p.toAct]!;
+  const support = supportActions(ctx, side);
+  if (support.length > 0) return support[0]!;
+  const enemies = enemyKey(p);
+  let near: ((j: number) => number) | null = null;
+  let lead: Action | null = null, best: Action | null = null, bestGain = 0.5;
+  for (let x = 0; x < ctx.n; x++) {
+    if (!actsFor(occ, x, p.toAct) || !canMove(occ, x)) continue;
+    const list = unitMoveList(ctx, x);
+    let o = offers.get(list);
+    if (!o || o.enemies !== enemies || o.at !== p.at[x]) offers.set(list, (o = unitOffer(p, x, list, enemies, (near ??= nearEnemy(p, p.toAct)))));
+    if (o.chargeLead) return o.chargeLead;
+    lead ??= o.lead;
+    if (o.best && o.gain > bestGain) { best = o.best; bestGain = o.gain; }
+  }
+  if (lead) return lead;
+  return best ?? (ctx.idle.length === 0 && ctx.unbacked.length === 0 ? endMove(side) : null);
+}
+
+/** What one unit's move list offers the simple policy. */
+interface Offer { enemies: string; at: number; lead: Action | null; chargeLead: Action | null; best: Action | null; gain: number }
+const offers = new WeakMap<readonly Action[], Offer>();
+
+/** The squares holding the enemies of the side to act, as a key. */
+function enemyKey(p: Position): string {
+  return p.enemyBits[p.toAct]!.join(',');
+}
+
+function unitOffer(p: Position, x: number, list: readonly Action[], enemies: string, near: (j: number) => number): Offer {
+  const o: Offer = { enemies, at: p.at[x]!, lead: null, chargeLead: null, best: null, gain: -Infinity };
+  const enemy = p.enemy[p.toAct]!, index = p.board.index;
+  const crew = p.type[x] === BALLISTARII;
+  for (const a of list) {
+    if (a.type !== 'move' || a.split || a.to === 'off') continue;
+    const to = index.get(a.to)!;
+    if (enemy[to]) { o.lead ??= a; if (a.charge) { o.chargeLead = a; break; } continue; }
+    if (a.charge || (crew && !a.carry)) continue;
+    const gain = near(p.at[x]!) - near(to);
+    if (gain > o.gain && near(to) >= 1) { o.best = a; o.gain = gain; }
+  }
+  return o;
+}
+
+/** Distance (1B) between two squares of the board by index. */
+export function distanceOf(p: Position, i: number, j: number): number {
+  const c = p.board.columns;
+  return stepsDistance((i % c) - (j % c), Math.floor(i / c) - Math.floor(j / c));
+}
+
+/** How far a shot reaches: to its target unit, or for a ballista to a square holding any enemy unit (Infinity: none there). */
+function shotDistance(p: Position, side: number, a: Action): number {
+  if (a.type === 'fire') return distanceOf(p, p.at[p.index.get(a.unit)!]!, p.at[p.index.get(a.target)!]!);
+  if (a.type !== 'ballistaFire') return Infinity;
+  const j = p.board.index.get(a.target)!;
+  return p.cells[j]!.some((y) => p.side[y] !== side) ? distanceOf(p, p.at[p.index.get(a.unit)!]!, j) : Infinity;
+}
+
+/** Each square's distance to the nearest square holding enemy troops (Infinity: none), worked out when asked. */
+export function nearEnemy(p: Position, side: number): (j: number) => number {
+  const enemy = p.enemy[side]!, squares: number[] = [];
+  for (let j = 0; j < p.board.n; j++) if (enemy[j]) squares.push(j);
+  const seen = new Float64Array(p.board.n).fill(-1);
+  return (j) => {
+    let d = seen[j]!;
+    if (d < 0) {
+      d = Infinity;
+      for (const e of squares) d = Math.min(d, distanceOf(p, j, e));
+      seen[j] = d;
     }
-    return best;
-  }
-
-  unit(id: string): GameState['units'][number] {
-    return (this.byId ??= new Map(this.state.units.map((u) => [u.id, u]))).get(id)!;
-  }
-}
-
-/** The listed actions of one type. */
-function ofType(actions: readonly Action[], t: Action['type']): Action[] {
-  return actions.filter((a) => a.type === t);
-}
-
-/** How far a shot reaches: to its target unit, or for a ballista to an enemy-held square (Infinity: no enemy there). */
-function shotDistance(read: Reading, occupied: ReadonlySet<string>, a: Action): number {
-  const from = read.unit((a as { unit: string }).unit).at!;
-  if (a.type === 'fire') return squareDistance(from, read.unit(a.target).at!);
-  if (a.type === 'ballistaFire') return occupied.has(a.target) ? squareDistance(from, a.target) : Infinity;
-  return Infinity;
-}
-
-function pickIndex(pick: Policy, state: GameState, actions: Action[]): number {
-  return Math.max(0, actions.indexOf(pick(state, actions)));
+    return d;
+  };
 }
 
 /**

@@ -1,20 +1,20 @@
 /**
- * The search player's choices that need no full search: which root candidates to try (move ordering), the secret
- * MDI pick (a mixed strategy) and deployment (a heuristic placement).
+ * The search player's choices that need no full search: which candidates to try (move ordering, on the core's
+ * position), the secret MDI pick (a mixed strategy) and deployment (a heuristic placement); and the sampled worlds.
  */
 import type { Action } from '../actions';
-import { applyAction } from '../game';
+import { positionOf } from '../game';
 import { squareName } from '../coords';
 import { squareDistance } from '../geometry';
 import { MDIS, type Mdi } from '../melee';
-import { createRng } from '../random';
+import { createRng, type RngState } from '../random';
 import { defaultFacing } from '../scenario';
 import type { GameState } from '../state';
 import type { GameView } from '../view';
-import { simplePolicy } from './basic';
-import { pointsMargin } from './evaluate';
+import { MELEE, applyCore, copyPosition, pointsOf, type Position } from '../core';
+import { distanceOf, nearEnemy, simpleChoice, simplePolicy } from './basic';
 import { drawFrom, regretMatching } from './mixed';
-import { playUntil } from './playout';
+import { playCore } from './playout';
 import type { Deadline } from './clock';
 import type { Stream } from './rng';
 
@@ -30,46 +30,84 @@ export function sampleWorld(view: GameView, r: Stream): GameState {
   return { ...view, melees, rng: createRng(r.seed()) };
 }
 
+/**
+ * sampleWorld on the core: a copy of the view's position `base` with the other side's hidden picks drawn at random
+ * and fresh dice (the same draws as sampleWorld, in the same order). Simulations play on it in place.
+ */
+export function sampleWorldCore(view: GameView, base: Position, r: Stream): Position {
+  const p = copyPosition(base);
+  p.events = null;
+  p.log = null;
+  if (view.hiddenPicks.length > 0 && p.current >= 0) {
+    const m = p.melees[p.current]!;
+    for (const side of view.hiddenPicks) m.mdi[p.sides.indexOf(side) as 0 | 1] = r.int(MDIS.length);
+  }
+  p.rng = createRng(r.seed());
+  return p;
+}
+
 /** The "pass" action of a decision (end the move, hold fire, end supports or facing), if it has one. */
-export function passAction(pool: Action[]): Action | undefined {
+export function passAction(pool: readonly Action[]): Action | undefined {
   return pool.find((a) => a.type === 'endMove' || a.type === 'hold' || a.type === 'ballistaHold' || a.type === 'endSupport' || a.type === 'endFacing');
 }
 
 /**
- * Move ordering: the simple policy's choice and the "pass" action always stay; the rest are ranked by a cheap
- * prior (leading melees and charges, shooting the nearest target, supporting, closing on the enemy; for the
- * same unit the better of two moves), ties broken at random.
+ * A cheap prior for move ordering: leading melees and charges, shooting the nearest target, supporting, closing on
+ * the enemy; leaving the board, splitting and facing changes last.
  */
-export function orderCandidates(view: GameView, side: string, pool: Action[], k: number, r: Stream): Action[] {
-  const enemies = view.units.filter((u) => u.side !== side && u.status === 'active' && u.at !== null && u.type !== 'ballista');
-  const nearest = (sq: string) => enemies.reduce((m, u) => Math.min(m, squareDistance(sq, u.at!)), Infinity);
-  const at = new Map(view.units.map((u) => [u.id, u.at]));
-  const enemyAt = new Set(enemies.map((u) => u.at!));
-  const prior = (a: Action): number => {
-    switch (a.type) {
-      case 'move': {
-        if (a.split) return -1;
-        if (a.to === 'off') return -2; // leaving halves the unit's worth (R-exit)
-        if (enemyAt.has(a.to)) return a.runOver ? 3 : a.charge ? 2.5 : 2;
-        const from = at.get(a.unit);
-        return from ? Math.min(1, (nearest(from) - nearest(a.to)) / 4) : 0;
-      }
-      case 'support': return 2;
-      case 'fire': { const f = at.get(a.unit), t = at.get(a.target); return f && t ? 2 - squareDistance(f, t) / 10 : 1; }
-      case 'ballistaFire': return enemyAt.has(a.target) ? 2 : -1;
-      case 'destroyBallista': return 1;
-      case 'face': return -0.5;
-      default: return 0;
+function prior(p: Position, a: Action, near: (j: number) => number): number {
+  const enemy = p.enemy[p.toAct]!;
+  switch (a.type) {
+    case 'move': {
+      if (a.split) return -1;
+      if (a.to === 'off') return -2; // leaving halves the unit's worth (R-exit)
+      const to = p.board.index.get(a.to)!;
+      if (enemy[to]) return a.runOver ? 3 : a.charge ? 2.5 : 2;
+      const from = p.at[p.index.get(a.unit)!]!;
+      return from >= 0 ? Math.min(1, (near(from) - near(to)) / 4) : 0;
     }
-  };
-  const simple = simplePolicy(r.seed())(view, pool);
-  const pass = passAction(pool);
-  const ranked = pool.map((a) => ({ a, p: prior(a) + r.next() * 0.01 })).sort((x, y) => y.p - x.p).map((x) => x.a);
-  const out: Action[] = [];
-  for (const a of [simple, pass, ...ranked]) {
-    if (a && !out.includes(a) && out.length < Math.max(1, k)) out.push(a);
+    case 'support': return 2;
+    case 'fire': { const f = p.at[p.index.get(a.unit)!]!, t = p.at[p.index.get(a.target)!]!; return f >= 0 && t >= 0 ? 2 - distanceOf(p, f, t) / 10 : 1; }
+    case 'ballistaFire': return enemy[p.board.index.get(a.target)!] ? 2 : -1;
+    case 'destroyBallista': return 1;
+    case 'face': return -0.5;
+    default: return 0;
   }
-  return out;
+}
+
+/**
+ * Move ordering on the core: the simple policy's choice (its random picks from `r`) and the "pass" action always
+ * first, then the rest by the prior, at most one plain move per unit (its best: a unit's twenty squares would crowd
+ * out every other unit), ties in listing order, unless `noise` spreads them: up to k actions.
+ */
+export function rankedOnCore(p: Position, actions: readonly Action[], k: number, r: RngState, noise?: Stream): Action[] {
+  const simple = simpleChoice(p, actions, r);
+  const pass = passAction(actions);
+  const near = nearEnemy(p, p.toAct);
+  const enemy = p.enemy[p.toAct]!;
+  const bestPlain = new Map<string, { a: Action; v: number }>();
+  const scored: Array<{ a: Action; v: number }> = [];
+  for (const a of actions) {
+    if (a === simple || a === pass || a.type === 'concede') continue;
+    const v = prior(p, a, near) + (noise ? noise.next() * 0.01 : 0);
+    if (a.type === 'move' && !a.split && a.to !== 'off' && !enemy[p.board.index.get(a.to)!]) {
+      const was = bestPlain.get(a.unit);
+      if (!was || v > was.v) bestPlain.set(a.unit, { a, v });
+      continue;
+    }
+    scored.push({ a, v });
+  }
+  for (const e of bestPlain.values()) scored.push(e);
+  scored.sort((x, y) => y.v - x.v);
+  const out: Action[] = [simple];
+  if (pass && pass !== simple) out.push(pass);
+  for (const { a } of scored) { if (out.length >= Math.max(1, k)) break; out.push(a); }
+  return out.slice(0, Math.max(1, k));
+}
+
+/** Root candidates of a view's decision (rankedOnCore with a little noise among equals). */
+export function orderCandidates(view: GameView, pool: Action[], k: number, r: Stream): Action[] {
+  return rankedOnCore(positionOf(view), pool, k, createRng(r.seed()), r);
 }
 
 /**
@@ -77,17 +115,19 @@ export function orderCandidates(view: GameView, side: string, pool: Action[], k:
  * the deadline the remaining pairs count as level, so the pick is still a mix.
  */
 export function mdiChoice(view: GameView, side: string, r: Stream, clock: Deadline): Action {
-  const cur = view.current!;
-  const other = Object.keys(view.melees[cur]!.mdi).find((s) => s !== side)!;
-  const rollout = simplePolicy(r.seed());
-  const base = sampleWorld(view, r);
-  const payoff = MDIS.map((mine) => MDIS.map((theirs: Mdi) => {
+  const base = positionOf(view);
+  const me = base.sides.indexOf(side), other = 1 - me;
+  const cur = base.current;
+  const rollout = simplePolicy(r.seed()).onCore!;
+  const world = sampleWorldCore(view, base, r);
+  const payoff = MDIS.map((mine) => MDIS.map((_theirs: Mdi, j) => {
     if (clock.over()) return 0;
     return clock.time(() => {
-      const melees = base.melees.map((m, i) => (i === cur ? { ...m, mdi: { ...m.mdi, [other]: theirs } } : m));
-      const start = applyAction({ ...base, melees }, { type: 'mdi', side, mdi: mine });
-      const end = playUntil(start, rollout, (s) => s.current === null || s.phase !== 'melee', 40);
-      return pointsMargin(end, side);
+      const q = copyPosition(world);
+      q.melees[cur]!.mdi[other as 0 | 1] = j;
+      applyCore(q, { type: 'mdi', side, mdi: mine });
+      playCore(q, rollout, (s) => s.current < 0 || s.phase !== MELEE, 40);
+      return pointsOf(q, me) - pointsOf(q, other);
     });
   }));
   const { row } = regretMatching(payoff);

@@ -1,6 +1,14 @@
-/** Heuristic value of a position for one side, in [0, 1]: the points margin, and the result once the game is over. */
+/**
+ * The search's judge of a position, for one side, in [0, 1]: an estimated chance of winning. Before the end it is a
+ * logistic model over features of the position (each one "mine minus theirs", so the two sides' values add up to 1),
+ * with weights fitted to self-play results by scripts/tune-eval.ts (weights.ts); once the game is over, the result.
+ */
 import type { GameState } from '../state';
-import { allPoints } from '../game';
+import { allPoints, positionOf } from '../game';
+import { ACTIVE, BALLISTA, MOVE, pointsOf, type Position } from '../core';
+import { TROOPS, TROOP_TYPES } from '../troops';
+import { stepsDistance } from '../geometry';
+import { EVAL_WEIGHTS } from './weights';
 
 /** Points of `side` minus the best other side's points. */
 export function pointsMargin(state: GameState, side: string): number {
@@ -14,18 +22,92 @@ export function pointsMargin(state: GameState, side: string): number {
 }
 
 /**
- * 0.5 is level; a margin of a quarter of the armies' points is worth about 0.9. A finished game counts its result
- * (win 1, draw 0.5, loss 0) with a little of the margin so that bigger wins still rank higher.
+ * The features, in order. Points are divided by both armies' points now, counts by the units on the board.
+ * - margin: points margin.
+ * - marginLate: the margin times the share of the turn limit played (a lead counts more as the end nears).
+ * - threatened: points of the enemy's units that one of mine could reach with a move or charge, minus the same of mine.
+ * - inRange: my missile units (and ballistas) with an enemy unit within range, minus theirs.
+ * - retiring: points of my retiring units (they only run and defend), minus theirs.
+ * - supports: my troop units with another of mine next to them (who could support their melees), minus theirs.
+ * - attacking: 1 when my side moves next (the next move phase is mine), -1 when theirs, 0 when the game is over.
  */
-export function evaluate(state: GameState, side: string, scale: number): number {
-  const m = Math.tanh((6 * pointsMargin(state, side)) / Math.max(1, scale));
-  const byMargin = 0.5 + 0.5 * m;
-  if (!state.result) return byMargin;
-  const r = state.result.winner === side ? 1 : state.result.winner === null ? 0.5 : 0;
-  return 0.8 * r + 0.2 * byMargin;
+export const FEATURES = ['margin', 'marginLate', 'threatened', 'inRange', 'retiring', 'supports', 'attacking'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+/** Reach of each troop type by index: the longest move or charge (an enemy within it can be led against). */
+const REACH = TROOP_TYPES.map((t) => (t === 'ballista' ? 0 : Math.max(TROOPS[t].move, TROOPS[t].charge ?? 0)));
+const RANGE = TROOP_TYPES.map((t) => TROOPS[t].range ?? 0);
+const COST = TROOP_TYPES.map((t) => TROOPS[t].cost);
+const FIGHTS = TROOP_TYPES.map((t) => TROOPS[t].meleeValue > 0 && t !== 'ballistarii');
+
+/** The features of position p for side index `me` (FEATURES order). */
+export function features(p: Position, me: number): number[] {
+  const them = 1 - me, c = p.board.columns;
+  const mine = pointsOf(p, me), theirs = pointsOf(p, them);
+  const scale = Math.max(1, mine + theirs);
+  const limit = p.game.rules.turnLimit;
+  const played = limit ? Math.min(1, p.turn / limit) : 0.5;
+  const threatened = [0, 0], inRange = [0, 0], retiring = [0, 0], supports = [0, 0];
+  let units = 0;
+  for (let x = 0; x < p.n; x++) {
+    const j = p.sq[x]!;
+    if (j < 0 || p.status[x] !== ACTIVE) continue;
+    const s = p.side[x]!, t = p.type[x]!;
+    if (s < 0) continue;
+    units++;
+    const worth = COST[t]! * (t === BALLISTA ? 1 : p.stands[x]!);
+    if (p.retiring[x]) retiring[s]! += worth;
+    let reached = false, shot = false, friend = false;
+    for (let y = 0; y < p.n; y++) {
+      const k = p.sq[y]!;
+      if (y === x || k < 0) continue;
+      const ty = p.type[y]!;
+      const d = stepsDistance((j % c) - (k % c), Math.floor(j / c) - Math.floor(k / c));
+      if (p.side[y] === s) { if (d <= 1.5 && ty !== BALLISTA) friend = true; continue; }
+      if (!reached && FIGHTS[ty] && !p.retiring[y] && d <= REACH[ty]!) reached = true;
+      if (!shot && RANGE[t]! > 0 && d <= RANGE[t]! && ty !== BALLISTA) shot = true;
+    }
+    if (reached && t !== BALLISTA) threatened[s]! += worth;
+    if (shot) inRange[s]!++;
+    if (friend && t !== BALLISTA) supports[s]!++;
+  }
+  const n = Math.max(1, units);
+  const margin = (mine - theirs) / scale;
+  const over = p.result !== null || p.toAct < 0;
+  // The side that moves next: this turn's attacker until its move phase is over, then the other side.
+  const nextMover = p.phase <= MOVE ? p.attacker : 1 - p.attacker;
+  return [
+    margin,
+    margin * played,
+    (threatened[them]! - threatened[me]!) / scale,
+    (inRange[me]! - inRange[them]!) / n,
+    (retiring[me]! - retiring[them]!) / scale,
+    (supports[me]! - supports[them]!) / n,
+    over ? 0 : nextMover === me ? 1 : -1,
+  ];
 }
 
-/** The armies' combined points at a state (the evaluation's scale). */
-export function armyScale(state: GameState): number {
-  return Object.values(allPoints(state)).reduce((a, b) => a + b, 0);
+/** The logistic model's chance of winning for these features (weights: EVAL_WEIGHTS, FEATURES order). */
+export function winChance(f: readonly number[], weights: readonly number[] = EVAL_WEIGHTS): number {
+  let z = 0;
+  for (let i = 0; i < f.length; i++) z += weights[i]! * f[i]!;
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * The value of position p for side index `me`, in [0, 1]. A finished game counts its result (win 1, draw 0.5, loss 0)
+ * with a little of the model's value so that bigger wins still rank higher.
+ */
+export function evaluatePosition(p: Position, me: number): number {
+  const model = winChance(features(p, me));
+  if (!p.result) return model;
+  const w = p.result.winner;
+  const r = w === p.sides[me] ? 1 : w === null ? 0.5 : 0;
+  return 0.9 * r + 0.1 * model;
+}
+
+/** evaluatePosition of a JSON state for a side id. */
+export function evaluate(state: GameState, side: string): number {
+  const p = positionOf(state);
+  return evaluatePosition(p, p.sides.indexOf(side));
 }

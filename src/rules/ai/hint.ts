@@ -11,7 +11,7 @@ import type { GameState } from '../state';
 import { viewFor, type GameView } from '../view';
 import { simplePolicy } from './basic';
 import { passAction, sampleWorld } from './choices';
-import { armyScale, evaluate } from './evaluate';
+import { evaluate } from './evaluate';
 import { playUntil } from './playout';
 import { gameSeed, stream } from './rng';
 import { AI_LEVELS, searchPolicy, type AiLevel } from './search';
@@ -108,11 +108,9 @@ interface Outcome { value: number; takes: number; loses: number }
 
 /** Plays a choice out in a sampled world: to the end of the turn (what it takes and loses), then on to the evaluation. */
 class Judge {
-  private readonly scale: number;
   private readonly before: Record<string, number>;
   private readonly other: string;
   constructor(private readonly view: GameView, private readonly side: string, private readonly turns: number, private readonly horizon: number) {
-    this.scale = armyScale(view);
     this.before = allPoints(view);
     this.other = view.sides.map((s) => s.id).find((id) => id !== side)!;
   }
@@ -125,7 +123,7 @@ class Judge {
     const after = turnEnd.result?.points ?? allPoints(turnEnd);
     const end = playUntil(turnEnd, policy, (s) => s.turn >= turn + this.turns, this.horizon);
     return {
-      value: evaluate(end, this.side, this.scale),
+      value: evaluate(end, this.side),
       takes: Math.max(0, (this.before[this.other] ?? 0) - (after[this.other] ?? 0)),
       loses: Math.max(0, (this.before[this.side] ?? 0) - (after[this.side] ?? 0)),
     };

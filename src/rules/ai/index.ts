@@ -2,12 +2,12 @@
 export { randomPolicy, simplePolicy, playOut } from './basic';
 export type { Policy } from './basic';
 export { searchPolicy, sampleWorld, AI_LEVELS } from './search';
-export type { AiLevel, SearchBudget, SearchOptions } from './search';
+export type { AiLevel, PlanMemory, SearchBudget, SearchOptions } from './search';
 export { gameSeed } from './rng';
 export { regretMatching } from './mixed';
 export { makePolicy, playBalanceGame, balanceGames, emptyHeat, POLICY_NAMES } from './balance';
 export type { PolicyName, BalanceGame, BalanceOptions, HeatMap } from './balance';
-export { summarizeBalance, wilsonInterval, mergeHeat } from './stats';
-export type { BalanceSummary, Rate } from './stats';
+export { summarizeBalance, wilsonInterval, mergeHeat, eloGap, eloFromScore } from './stats';
+export type { BalanceSummary, Rate, EloGap } from './stats';
 export { PLAYERS, Z95, normalQuantile, sequentialPlan, fixedPlan, stopReason, decideLook, summarizeSweep, comparePaired } from './stats';
 export type { StopReason, SequentialPlan, SweepSummary, Comparison, PairedChange } from './stats';

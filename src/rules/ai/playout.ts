@@ -1,7 +1,8 @@
 /**
  * The one place where simulations step a game forward. A policy that carries `sample` (the random policy, via the
- * engine's sampleAction) draws its action without listing them all; other policies (the simple policy, which the
- * search's playouts use because it measures far stronger than random play) pick from the legal list.
+ * engine's sampleAction) draws its action without listing them all; the simple policy (which the search's playouts
+ * use because it measures far stronger than random play) chooses on the core's position (`onCore`); other policies
+ * pick from the legal list of a JSON state.
  */
 import type { Action } from '../actions';
 import { applyAction, applyInPlace, legalActions, positionOf, workingCopy } from '../game';
@@ -30,12 +31,31 @@ export function step(state: GameState, policy: Policy | Record<string, Policy>):
  */
 export const coreSamplers = new WeakMap<Policy, (p: Position) => Action | null>();
 
-/** One sampler for the side to act, when every side's policy has a core sampler; else null. */
+/** A policy's choice on the core: its own `onCore`, or its core sampler; null when it has neither. */
+function onCore(policy: Policy): ((p: Position) => Action | null) | null {
+  return policy.onCore ?? coreSamplers.get(policy) ?? null;
+}
+
+/** One chooser on the core for the side to act, when every side's policy can choose there; else null. */
 export function samplerFor(policy: Policy | Record<string, Policy>): ((p: Position) => Action | null) | null {
-  if (typeof policy === 'function') return coreSamplers.get(policy) ?? null;
+  if (typeof policy === 'function') return onCore(policy);
   const bySide = new Map<string, (p: Position) => Action | null>();
-  for (const [side, p] of Object.entries(policy)) { const f = coreSamplers.get(p); if (!f) return null; bySide.set(side, f); }
+  for (const [side, p] of Object.entries(policy)) { const f = onCore(p); if (!f) return null; bySide.set(side, f); }
   return (p) => (p.toAct < 0 ? null : bySide.get(p.sides[p.toAct]!)!(p));
+}
+
+/**
+ * Play on position `p` in place (the search's simulations: no JSON state at all) with `choose` until `stop(p)` says
+ * so (null: never), the game ends, or `maxSteps` actions have been played; returns the actions played.
+ */
+export function playCore(p: Position, choose: (p: Position) => Action | null, stop: ((p: Position) => boolean) | null, maxSteps: number): number {
+  let n = 0;
+  for (; n < maxSteps && !stop?.(p); n++) {
+    const a = choose(p);
+    if (!a) break;
+    applyCore(p, a);
+  }
+  return n;
 }
 
 /**
@@ -49,11 +69,7 @@ export function playUntil(state: GameState, policy: Policy | Record<string, Poli
     const p = copyPosition(positionOf(state));
     p.events = null;
     p.log = state.log.slice();
-    for (let n = 0; n < maxSteps; n++) {
-      const a = sample(p);
-      if (!a) break;
-      applyCore(p, a);
-    }
+    playCore(p, sample, null, maxSteps);
     return toState(p);
   }
   const s = workingCopy(state);

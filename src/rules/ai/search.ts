@@ -1,21 +1,27 @@
 /**
- * The search player: information-set Monte Carlo search from what its side sees (`viewFor`). Each simulation draws
- * a fresh hidden world consistent with the view (the other side's secret MDI pick, the dice), plays the root
- * candidates in it, plays on with the simple policy for both sides (a truncated playout) and scores the result by
- * the points margin; candidates are compared on the same sampled worlds (common random numbers). Forced and
- * trivial choices are decided at once, so the budget goes to moves, charges, fire targets and melee choices. The
- * secret MDI pick is a mixed strategy (regret matching over an estimated 6x6 payoff matrix); deployment uses a
- * heuristic.
+ * The search player: it decides from what its side sees (`viewFor`) and draws a fresh hidden world consistent with
+ * that view (the other side's secret MDI pick, the dice) for every simulation. Simulations run on the engine's core
+ * (no JSON state per action), played on by the simple policy for both sides, and are scored by the evaluation.
+ *
+ * - The move and support phases are planned as a whole: online evolutionary planning (plan.ts) evolves the side's
+ *   whole sequence of actions for the phase (which units move where, charge, lead, support), each plan scored after
+ *   short playouts to the end of the turn; the best plan is then played action by action.
+ * - Other choices (fire targets, which stands to lose) compare a few root candidates on common sampled worlds.
+ * - The secret MDI pick is a mixed strategy (regret matching over an estimated 6x6 payoff matrix); deployment uses a
+ *   heuristic; forced and trivial choices are decided at once.
  */
 import { actionKey, type Action } from '../actions';
-import { applyAction, legalActions } from '../game';
-import type { GameState } from '../state';
+import { legalActions, positionOf } from '../game';
+import { applyCore, type Position } from '../core';
 import { viewFor, type GameView } from '../view';
 import { simplePolicy, type Policy } from './basic';
-import { deployChoice, mdiChoice, orderCandidates, sampleWorld } from './choices';
+import { deployChoice, mdiChoice, orderCandidates, sampleWorld, sampleWorldCore } from './choices';
 import { deadline, type Deadline } from './clock';
-import { armyScale, evaluate } from './evaluate';
-import { playUntil } from './playout';
+import { evaluatePosition } from './evaluate';
+import { fingerprint, planPhase, type PlanMemory } from './plan';
+
+export type { PlanMemory };
+import { playCore } from './playout';
 import { gameSeed, stream, type Stream } from './rng';
 
 export { sampleWorld };
@@ -23,9 +29,9 @@ export { sampleWorld };
 export type AiLevel = 'easy' | 'normal' | 'hard';
 
 export interface SearchBudget {
-  /** Root candidates kept after move ordering. */
+  /** Root candidates kept after move ordering; in a plan, the choices open to each of its steps. */
   candidates: number;
-  /** Simulations per decision (shared among the candidates). */
+  /** Simulations per decision outside the planned phases (shared among the candidates). */
   simulations: number;
   /** Cap on one playout's actions. */
   horizon: number;
@@ -35,26 +41,41 @@ export interface SearchBudget {
   localFire: boolean;
   /** Wall-clock cap per decision in ms, used only when a clock is given; without one, runs are fully seeded. */
   timeMs: number;
+  /** Whole-phase plans scored per planned phase (0: the move and support phases are searched action by action). */
+  plans: number;
+  /** Plans per generation of the evolution. */
+  population: number;
+  /** Sampled worlds (dice) each plan is scored in (the same worlds for every plan of a generation). */
+  worlds: number;
 }
 
 /** The three levels of the computer opponent as budgets (iterations first; a time cap when a clock is given). */
 export const AI_LEVELS: Record<AiLevel, SearchBudget> = {
-  easy: { candidates: 3, simulations: 6, horizon: 80, turns: 1, localFire: true, timeMs: 250 },
-  normal: { candidates: 5, simulations: 24, horizon: 250, turns: 2, localFire: true, timeMs: 1000 },
-  hard: { candidates: 8, simulations: 64, horizon: 300, turns: 2, localFire: true, timeMs: 3000 },
+  easy: { candidates: 3, simulations: 8, horizon: 150, turns: 1, localFire: true, timeMs: 250, plans: 16, population: 8, worlds: 2 },
+  normal: { candidates: 5, simulations: 24, horizon: 250, turns: 1, localFire: true, timeMs: 1000, plans: 64, population: 16, worlds: 3 },
+  hard: { candidates: 6, simulations: 96, horizon: 300, turns: 1, localFire: true, timeMs: 3000, plans: 320, population: 32, worlds: 5 },
 };
 
-export interface SearchOptions { level?: AiLevel; seed: number; budget?: Partial<SearchBudget>; now?: () => number }
+export interface SearchOptions {
+  level?: AiLevel; seed: number; budget?: Partial<SearchBudget>; now?: () => number;
+  /**
+   * Where the rest of a plan is kept between decisions (by default the policy's own): a caller that makes a fresh
+   * policy for every decision (the play view's worker) passes one it keeps, so a phase is planned once, not per action.
+   */
+  memory?: PlanMemory;
+}
 
 /** The search player as a pure policy: deterministic for a seed (and for a budget without a clock). */
 export function searchPolicy(options: SearchOptions): Policy {
   const budget: SearchBudget = { ...AI_LEVELS[options.level ?? 'normal'], ...options.budget };
+  // The rest of the plan last made, by the position each step is for (this player's own: never shared).
+  const memory: PlanMemory = options.memory ?? new Map();
   let decision = 0;
   return (state, actions) => {
     const r = stream(gameSeed(options.seed, decision++));
     const side = state.toAct!;
     const view = viewFor(state, side);
-    const chosen = decide(view, side, budget, r, options.now);
+    const chosen = decide(view, side, budget, r, options.now, memory);
     // Hand back the caller's own action object (the engine recognises the objects it listed).
     const key = actionKey(chosen);
     return actions.find((a) => actionKey(a) === key) ?? chosen;
@@ -63,10 +84,10 @@ export function searchPolicy(options: SearchOptions): Policy {
 
 /**
  * How a decision is made. Forced and trivial ones (one option, ending the turn, turning after a melee) at once by
- * the simple policy; choices settled within the current melee or ballista volley (which stands to lose) by short
- * playouts to its end; everything else by the full search.
+ * the simple policy; the move and support phases by whole-phase plans; choices settled within the current melee or
+ * ballista volley (which stands to lose) by short playouts to its end; everything else by paired playouts.
  */
-function decide(view: GameView, side: string, budget: SearchBudget, r: Stream, now?: () => number): Action {
+function decide(view: GameView, side: string, budget: SearchBudget, r: Stream, now: (() => number) | undefined, memory: PlanMemory): Action {
   const all = legalActions(view);
   const pool = all.length > 1 ? all.filter((a) => a.type !== 'concede') : all;
   if (pool.length === 1) return pool[0]!;
@@ -74,13 +95,21 @@ function decide(view: GameView, side: string, budget: SearchBudget, r: Stream, n
   if (view.phase === 'deploy') return deployChoice(view, side, pool, r);
   if (pool.every((a) => a.type === 'mdi')) return mdiChoice(view, side, r, clock);
   if (view.phase === 'endTurn' || pool.every((a) => a.type === 'face' || a.type === 'endFacing')) return simplePolicy(r.seed())(view, pool);
-  const roots = orderCandidates(view, side, pool, budget.candidates, r);
+  const base = positionOf(view);
+  if ((view.phase === 'move' || view.phase === 'support') && budget.plans > 0) {
+    const known = memory.get(fingerprint(base));
+    const kept = known && pool.find((a) => actionKey(a) === known);
+    if (kept) return kept;
+    memory.clear();
+    return planPhase(view, base, pool, budget, r, clock, memory);
+  }
+  const roots = orderCandidates(view, pool, budget.candidates, r);
   if (roots.length === 1) return roots[0]!;
-  const turn = view.turn, phase = view.phase, current = view.current;
+  const turn = base.turn, phase = base.phase, current = base.current;
   const stop = isLocal(view, pool, budget)
-    ? (s: GameState) => s.phase !== phase || s.current !== current
-    : (s: GameState) => s.turn >= turn + budget.turns;
-  return pairedSearch(view, side, roots, budget, stop, r, clock);
+    ? (p: Position) => p.phase !== phase || p.current !== current
+    : (p: Position) => p.turn >= turn + budget.turns;
+  return pairedSearch(view, base, roots, budget, stop, r, clock);
 }
 
 /**
@@ -98,8 +127,8 @@ function isLocal(view: GameView, pool: Action[], budget: SearchBudget): boolean 
  * count (the clock may cut one short). The first candidate (the simple policy's choice) keeps its place unless
  * another beats it by a clear margin.
  */
-function pairedSearch(view: GameView, side: string, roots: Action[], budget: SearchBudget, stop: (s: GameState) => boolean, r: Stream, clock: Deadline): Action {
-  const scale = armyScale(view);
+function pairedSearch(view: GameView, base: Position, roots: Action[], budget: SearchBudget, stop: (p: Position) => boolean, r: Stream, clock: Deadline): Action {
+  const me = base.toAct;
   const totals = roots.map(() => 0);
   const rounds = Math.max(1, Math.ceil(budget.simulations / roots.length));
   let played = 0;
@@ -110,8 +139,10 @@ function pairedSearch(view: GameView, side: string, roots: Action[], budget: Sea
       if (clock.over()) break;
       const root = roots[i]!;
       round.push(clock.time(() => {
-        const start = applyAction(sampleWorld(view, stream(worldSeed)), root);
-        return evaluate(playUntil(start, simplePolicy(playSeed), stop, budget.horizon), side, scale);
+        const p = sampleWorldCore(view, base, stream(worldSeed));
+        applyCore(p, root);
+        playCore(p, simplePolicy(playSeed).onCore!, stop, budget.horizon);
+        return evaluatePosition(p, me);
       }));
     }
     if (round.length < roots.length) break;

@@ -235,3 +235,26 @@ export function comparePaired(after: { sides: Array<{ id: string; name: string }
   const verdict = n === 0 ? 'No paired games to compare.' : `Over ${n} paired games (same seeds and dice), this version moves ${sides.map(line).join('; ')}.`;
   return { games: n, sides, draws, verdict };
 }
+
+/** The Elo difference that gives an expected score `s` (0..1) to the stronger side; infinite at 0 or 1. */
+export function eloFromScore(s: number): number {
+  if (s <= 0) return -Infinity;
+  if (s >= 1) return Infinity;
+  return 400 * Math.log10(s / (1 - s));
+}
+
+/** A pairing's result for its upper player: score (a draw counts half), its 95% interval, and the Elo gap with its interval. */
+export interface EloGap { games: number; wins: Rate; draws: number; score: number; scoreLow: number; scoreHigh: number; elo: number; eloLow: number; eloHigh: number }
+
+/**
+ * The Elo gap of `wins` and `draws` in `n` games, its 95% interval read from the Wilson interval of the score (draws
+ * counted as half a win, so the score's count is wins + draws / 2).
+ */
+export function eloGap(wins: number, draws: number, n: number): EloGap {
+  const points = wins + draws / 2;
+  const s = wilsonInterval(points, n);
+  return {
+    games: n, wins: wilsonInterval(wins, n), draws, score: s.rate, scoreLow: s.low, scoreHigh: s.high,
+    elo: eloFromScore(s.rate), eloLow: eloFromScore(s.low), eloHigh: eloFromScore(s.high),
+  };
+}

@@ -3,11 +3,11 @@
  * the core through these names only, so the core's files, tables and caches can change behind them. The rules
  * themselves are read from the readable modules and the readings; tests/engine holds the core to them.
  */
-export { OVER, MISSILE, MOVE, copyPosition, fromState, toState, type Position } from './position';
+export { OVER, DEPLOY, BALLISTA_FIRE, MISSILE, MOVE, SUPPORT, MELEE, END_TURN, ACTIVE, copyPosition, fromState, toState, type Position } from './position';
 export { applyCore, listActions, missileChoiceList, pointsOf, positionContext, setUp, troopsOnBoard } from './turn';
 export { NONE, endMove, faceList, reachOf, supportActions, unitMoveList } from './moves';
 export { actsFor, canMove, mayTurn, type MoveContext } from './moverules';
 export { fireClear, mayShoot } from './fire';
 export { meleeBreakdown } from './melee';
-export { BALLISTA } from './table';
+export { BALLISTA, BALLISTARII, COMMANDER, KNIGHTS, TYPE_INDEX } from './table';
 export { CACHES, CACHE_NAMES, NO_CACHES, withCaches, type CacheSwitches } from './caches';

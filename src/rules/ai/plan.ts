@@ -1,0 +1,190 @@
+/**
+ * Whole-phase planning by online evolutionary planning (Justesen et al., "Playing multi-action adversarial games:
+ * online evolutionary planning versus tree search", 2017): a Nevsky move phase is a plan for a whole army, twenty
+ * actions that only work together (a charge needs its supporters, a lead its backing), which comparing one action at
+ * a time against the simple policy's cannot see.
+ *
+ * A genome is the side's plan for the rest of the phase, one gene per action: gene g at step k plays the g-th
+ * candidate of the position reached so far (rankedOnCore: 0 is the simple policy's choice, then leads, charges,
+ * supports, each unit's best advance, and passing last). Genes always decode to legal actions, whatever came before
+ * them, so crossover and mutation need no repair. The first generation holds the simple policy's own plan and each
+ * other first step followed by it; a final race on fresh worlds between the best plans keeps the simple plan unless
+ * another beats it clearly. A plan is played out on the core to the end of the phase (the move phase
+ * has no dice), then each sampled world plays on with the simple policy for both sides to the end of the turn and is
+ * scored by the evaluation. Every plan of a generation meets the same worlds (common random numbers); the better half
+ * survives (its scores averaged over the generations it lived through), the rest are children of two survivors
+ * (uniform crossover) with mutated genes.
+ */
+import { actionKey, type Action } from '../actions';
+import { applyCore, copyPosition, listActions, type Position } from '../core';
+import { createRng } from '../random';
+import type { GameView } from '../view';
+import { simplePolicy } from './basic';
+import { passAction, rankedOnCore, sampleWorldCore } from './choices';
+import type { Deadline } from './clock';
+import { evaluatePosition } from './evaluate';
+import { playCore } from './playout';
+import { stream, type Stream } from './rng';
+import type { SearchBudget } from './search';
+
+/** The rest of the plan being played: the action (its key) planned for each position (its fingerprint) still ahead. */
+export type PlanMemory = Map<string, string>;
+
+/** The longest plan (a move phase of every unit, with facing changes, stays well within it). */
+const MAX_STEPS = 80;
+/** The chance that a gene of a fresh genome departs from the simple policy's choice. */
+const DEPART = 0.1;
+
+/** Everything a plan's next steps depend on: the phase, the side to act, and every unit as it stands. */
+export function fingerprint(p: Position): string {
+  let s = `${p.turn}|${p.phase}|${p.toAct}|${p.n}|${p.decided.join(',')}|`;
+  for (let x = 0; x < p.n; x++) s += `${p.at[x]},${p.face[x]},${p.stands[x]},${p.moved[x]},${p.status[x]},${p.charged[x]},${p.ctrl[x]};`;
+  for (const m of p.melees) s += `m${m.contact}:${m.supports.join(',')}`;
+  return s;
+}
+
+/** A plan decoded: its actions, the position before each of them, and where it leaves the game. */
+interface Decoded { actions: Action[]; before: string[]; end: Position }
+
+/**
+ * Play genome `genes` from `start` (not changed) until the phase ends or the side no longer acts. Each position's
+ * candidates come from `seen` when it has them (else they are worked out and kept there); the simple policy's own
+ * random picks come from a fixed seed, so a genome always decodes to the same plan.
+ */
+export function decode(start: Position, genes: Uint8Array, k: number, seen: Map<string, Action[]>): Decoded {
+  const p = copyPosition(start);
+  p.events = null;
+  p.log = null;
+  const side = p.toAct, phase = p.phase, turn = p.turn;
+  const r = createRng(0x5eed);
+  const actions: Action[] = [], before: string[] = [];
+  for (let step = 0; step < MAX_STEPS && p.phase === phase && p.toAct === side && p.turn === turn; step++) {
+    // Plans share most of their steps: each position's candidates are worked out once per planning.
+    const key = fingerprint(p);
+    let cands = seen.get(key);
+    if (!cands) {
+      const list = listFor(p);
+      if (list.length === 0) break;
+      seen.set(key, (cands = planChoices(rankedOnCore(p, list, k, r))));
+    }
+    const a = cands[Math.min(genes[step] ?? 0, cands.length - 1)]!;
+    before.push(key);
+    actions.push(a);
+    applyCore(p, a);
+  }
+  return { actions, before, end: p };
+}
+
+/**
+ * A step's choices in a plan: the ranked candidates with passing (which ends the phase, and with it the rest of the
+ * plan) moved to the end, so that a gene changed at random rarely cuts a plan short.
+ */
+function planChoices(ranked: Action[]): Action[] {
+  const pass = ranked.findIndex((a, i) => i > 0 && passAction([a]) === a);
+  return pass < 0 ? ranked : [...ranked.slice(0, pass), ...ranked.slice(pass + 1), ranked[pass]!];
+}
+
+/** The legal actions of the side to act, concession left out when anything else is legal. */
+function listFor(p: Position): Action[] {
+  const all = listActions(p);
+  return all.length > 1 ? all.filter((a) => a.type !== 'concede') : all;
+}
+
+interface Genome { genes: Uint8Array; sum: number; count: number }
+
+/**
+ * Plan the rest of the current phase for the side to act in `view` (whose position is `base`) and return its first
+ * action (one of `pool`); the plan's later steps go into `memory`, by the position each is for.
+ */
+export function planPhase(view: GameView, base: Position, pool: Action[], budget: SearchBudget, r: Stream, clock: Deadline, memory: PlanMemory): Action {
+  const me = base.toAct, turn = base.turn, k = Math.max(2, budget.candidates);
+  const size = Math.max(2, budget.population);
+  const stop = (p: Position) => p.turn >= turn + budget.turns;
+  const fresh = (): Genome => {
+    const genes = new Uint8Array(MAX_STEPS);
+    for (let i = 0; i < MAX_STEPS; i++) genes[i] = r.next() < DEPART ? 1 + r.int(k - 1) : 0;
+    return { genes, sum: 0, count: 0 };
+  };
+  // The first generation: the simple policy's own plan, each other first step followed by the simple policy (what
+  // comparing one action at a time would try), then random departures from the simple plan.
+  let population: Genome[] = [];
+  for (let c = 0; c < k && population.length < size; c++) {
+    const genes = new Uint8Array(MAX_STEPS);
+    genes[0] = c;
+    population.push({ genes, sum: 0, count: 0 });
+  }
+  while (population.length < size) population.push(fresh());
+  let scored = 0;
+  const seen = new Map<string, Action[]>();
+  const score = (g: Genome, seeds: number[]): void => {
+    const plan = decode(base, g.genes, k, seen);
+    for (const seed of seeds) {
+      const w = stream(seed);
+      const p = sampleWorldCore(view, plan.end, w);
+      playCore(p, simplePolicy(w.seed()).onCore!, stop, budget.horizon);
+      g.sum += evaluatePosition(p, me);
+      g.count++;
+    }
+  };
+  const mean = (g: Genome) => (g.count === 0 ? -1 : g.sum / g.count);
+  while (scored < budget.plans) {
+    const seeds = Array.from({ length: Math.max(1, budget.worlds) }, () => r.seed());
+    for (const g of population) {
+      if (scored >= budget.plans || clock.over()) break;
+      clock.time(() => score(g, seeds));
+      scored++;
+    }
+    if (clock.over()) break;
+    population.sort((a, b) => mean(b) - mean(a));
+    const survivors = population.slice(0, Math.max(1, Math.floor(size / 2)));
+    const children: Genome[] = [];
+    while (survivors.length + children.length < size) children.push(child(survivors, k, r));
+    population = [...survivors, ...children];
+  }
+  // A final race on fresh worlds between the best few plans and the simple policy's own (its mean over a few worlds
+  // flatters whichever plan was luckiest: the winner's curse). The simple plan stays unless beaten by a clear margin.
+  const zero: Genome = { genes: new Uint8Array(MAX_STEPS), sum: 0, count: 0 };
+  const finalists: Array<{ g: Genome; plan: Decoded }> = [];
+  const keys = new Set<string>();
+  for (const g of [zero, ...[...population].sort((a, b) => mean(b) - mean(a))]) {
+    if (finalists.length >= FINALISTS || (g !== zero && g.count === 0)) continue;
+    const plan = decode(base, g.genes, k, seen);
+    const key = plan.actions.map(actionKey).join(' ');
+    if (keys.has(key)) continue;
+    keys.add(key);
+    finalists.push({ g: { genes: g.genes, sum: 0, count: 0 }, plan });
+  }
+  let best = finalists[0]!;
+  if (finalists.length > 1 && !clock.over()) {
+    const seeds = Array.from({ length: 2 * Math.max(1, budget.worlds) }, () => r.seed());
+    for (const f of finalists) { if (clock.over()) break; clock.time(() => score(f.g, seeds)); }
+    // Past the deadline, only the plans raced on every world count (the simple plan is raced first).
+    let top: (typeof finalists)[number] | null = null;
+    for (const f of finalists.slice(1)) if (f.g.count === seeds.length && (!top || mean(f.g) > mean(top.g))) top = f;
+    // The margin is asked in the model's log-odds: near a sure loss or win a clear gain is a small step in value.
+    const v = mean(finalists[0]!.g);
+    if (top && finalists[0]!.g.count === seeds.length && mean(top.g) > v + MARGIN * 4 * v * (1 - v)) best = top;
+  }
+  const plan = best.plan;
+  for (let i = 1; i < plan.actions.length; i++) memory.set(plan.before[i]!, actionKey(plan.actions[i]!));
+  const first = plan.actions[0] && actionKey(plan.actions[0]);
+  return pool.find((a) => actionKey(a) === first) ?? pool[0]!;
+}
+
+/** Plans in the final race (the simple policy's own among them). */
+const FINALISTS = 4;
+/**
+ * How much better a plan must score in the final race to replace the simple policy's own: in mean value (0..1) at an
+ * even position, less near a sure result (the same step in the model's log-odds, about 0.08).
+ */
+const MARGIN = 0.02;
+
+/** A child of two survivors drawn at random: each gene from either parent, then a few genes changed. */
+function child(survivors: Genome[], k: number, r: Stream): Genome {
+  const a = survivors[r.int(survivors.length)]!, b = survivors[r.int(survivors.length)]!;
+  const genes = new Uint8Array(MAX_STEPS);
+  for (let i = 0; i < MAX_STEPS; i++) genes[i] = r.next() < 0.5 ? a.genes[i]! : b.genes[i]!;
+  // About one mutation in the first twenty genes (the steps most plans have).
+  for (let i = 0; i < MAX_STEPS; i++) if (r.next() < 0.05) genes[i] = r.next() < 0.5 ? 0 : r.int(k);
+  return { genes, sum: 0, count: 0 };
+}
