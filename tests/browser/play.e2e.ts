@@ -128,6 +128,12 @@ describe('against the computer', () => {
     await openApp(page, session.url());
     await importScenario(page, smallScenario());
     await startGame(page, { computer: 'russian' });
+    // The computer may think for less time than one look at the page takes: the page records every time it starts.
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="play"][data-thinking="true"]')) (window as unknown as { sawThinking: boolean }).sawThinking = true;
+      }).observe(document.body, { attributes: true, subtree: true, childList: true, attributeFilter: ['data-thinking'] });
+    });
     let sawThinking = false;
     for (let guard = 0; guard < 200; guard++) {
       const now = await screen(page);
@@ -142,6 +148,7 @@ describe('against the computer', () => {
       }
       await suggestAndConfirm(page);
     }
+    sawThinking ||= await page.evaluate(() => (window as unknown as { sawThinking?: boolean }).sawThinking === true);
     expect(sawThinking).toBe(true);
     expect(await screen(page)).toBe('result');
     const text = await page.getByTestId('result').textContent();
