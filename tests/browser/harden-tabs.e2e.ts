@@ -160,9 +160,12 @@ async function decide(page: Page): Promise<void> {
   await suggestAndConfirm(page);
 }
 
+/** Each decision is one action here: forced decisions wait for a click instead of making themselves (a setting). */
+const oneActionADecision = (page: Page) => page.addInitScript(() => { localStorage.setItem('nss-play-auto-forced', 'off'); });
+
 /** Tab a starts a hot-seat game and takes two decisions; tab b then opens (on that game, the last one opened). */
 async function twoTabsOnOneGame(init?: (page: Page, i: number) => Promise<void>): Promise<{ a: Page; b: Page; id: string }> {
-  const [a] = await tabs(1, init);
+  const [a] = await tabs(1, async (page, i) => { await oneActionADecision(page); if (init) await init(page, i); });
   await importScenario(a!, smallScenario());
   await startGame(a!);
   await decide(a!);
@@ -171,6 +174,7 @@ async function twoTabsOnOneGame(init?: (page: Page, i: number) => Promise<void>)
   const id = Object.keys(await storedGames(a!))[0]!;
   const b = await context!.newPage();
   b.on('pageerror', (e) => { throw e; });
+  await oneActionADecision(b);
   if (init) await init(b, 1);
   await b.goto(inject('baseUrl'));
   await b.waitForSelector('body[data-ready="true"]');

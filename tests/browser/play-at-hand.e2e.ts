@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { applyAction, compareMdi, createGame, legalActions, MDIS, saveGame, viewFor, type Action, type GameState, type SavedGame } from '../../src/rules';
 import { chargePreview, mdiOutcomes } from '../../src/play/odds';
 import { actionUnit } from '../../src/play/describe';
+import { forcedDecision } from '../../src/play/choices';
 import { act, advanceTo, scenarioOf } from '../engine/helpers';
 import { browserSession } from './session';
 import { openApp } from './driver';
@@ -161,19 +162,22 @@ describe('the other side\'s moves and the computer\'s pace', () => {
     expect(await screen(page)).toBe('result');
     expect(prompted.size).toBeGreaterThan(0);
     // From the game file: the pauses came exactly after the computer's decisions that had a choice (more than one legal
-    // action, and more than one for its unit) and were followed by another of its own.
+    // action, and more than one for its unit) and were followed by another of its own, once the player's forced
+    // decisions in between had made themselves (the pause then shows where the computer goes on).
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('result').getByRole('button', { name: 'Export game' }).click()]);
     const saved = JSON.parse(readFileSync((await download.path())!, 'utf8')) as SavedGame;
     let s = createGame(saved.scenario, { seed: saved.seed });
     const expected = new Set<number>();
-    let forced = 0;
+    let forced = 0, pending: number | null = null;
     saved.actions.forEach((a: Action, i) => {
       const legal = legalActions(s);
       const unit = actionUnit(a);
       const choice = legal.length > 1 && (unit === null || legal.filter((x) => actionUnit(x) === unit).length > 1);
+      const madeItself = a.side !== 'russian' && forcedDecision(s, legal) !== null;
+      if (pending !== null && !madeItself) { if (a.side === 'russian') expected.add(i); pending = null; }
       s = applyAction(s, a);
-      if (a.side !== 'russian' || s.toAct !== 'russian') return;
-      if (choice) expected.add(i + 1); else forced++;
+      if (a.side !== 'russian') return;
+      if (choice) pending = i + 1; else if (s.toAct === 'russian') forced++;
     });
     expect(forced).toBeGreaterThan(0);
     expect([...prompted].sort((x, y) => x - y)).toEqual([...expected].sort((x, y) => x - y));
