@@ -109,10 +109,11 @@ describe('the other side\'s moves and the computer\'s pace', () => {
       if (moved > 0) {
         seen = await page.locator('[data-moved]').evaluateAll((els) => els.map((e) => e.getAttribute('data-moved')!));
         expect(seen).toHaveLength(moved);
-        // Each arrow ends where one of the computer's units now stands.
+        // Each arrow ends where a unit now stands: the computer's moves, and the player's own units' retreats from
+        // the melees its decisions led to (a melee lost since the player's last decision).
         for (const m of seen) {
           const to = m.split('-')[1]!;
-          expect(await unitSideAt(page, to), m).toContain('russian');
+          expect(await unitSideAt(page, to), m).not.toEqual([]);
         }
         await page.screenshot({ path: '/tmp/p27b-recap.png' });
         break;
