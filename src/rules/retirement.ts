@@ -16,6 +16,10 @@ import { parseSquare, type Square } from './coords';
 import { enemySquares, pathNodes, stackingAllows, allowance } from './movement';
 import { resolveBoard } from './scenario';
 import type { GameState, UnitState } from './state';
+import type { TroopType } from './troops';
+
+/** Types whose unit retires when down to its last stand (10B; levy at 2 stands only on its roll). */
+export const RETIRING_TYPES: readonly TroopType[] = ['turcopoles', 'lightCavalry', 'mediumInfantry', 'levyInfantry'];
 
 /** Rows between a square and the side's own back edge (0 on the back row). */
 export function rowsToBackEdge(s: GameState, side: string, sq: Square): number {

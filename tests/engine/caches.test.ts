@@ -28,9 +28,9 @@ const GAMES: Array<[string, Scenario, number]> = [
   ['generated 9002', generatedScenario(9002), 13],
 ];
 
-const SWITCHES: Array<[string, Partial<CacheSwitches>]> = [...CACHE_NAMES.map((k): [string, Partial<CacheSwitches>] => [k, { [k]: false }]), ['all', NO_CACHES]];
+const SWITCHES: Array<[string, Partial<CacheSwitches>]> = [...CACHE_NAMES.map((k): [string, Partial<CacheSwitches>] => [`the ${k} cache`, { [k]: false }]), ['every cache', NO_CACHES]];
 
-test.each(SWITCHES)('the core lists the same actions at every position of whole games with the %s cache off', (_name, off) => {
+test.each(SWITCHES)('the core lists the same actions at every position of whole games with %s off', (_name, off) => {
   for (const [label, scenario, seed] of GAMES) {
     const on = play(scenario, seed);
     const without = withCaches(off, () => play(scenario, seed));

@@ -2,7 +2,8 @@
  * After fire and melee steps, on the position (issue 9, fast core; digest 11, rules 10): retirement, the levy roll,
  * ballista control.
  */
-import { TROOP_TYPES, type TroopType } from '../troops';
+import { TROOP_TYPES } from '../troops';
+import { RETIRING_TYPES } from '../retirement';
 import { ENGINE_READINGS } from '../readings';
 import { rollDie } from '../random';
 import { DX, DY, T_HILL, T_ROAD } from './board';
@@ -10,8 +11,6 @@ import { HILL, ROAD, allowance } from './search';
 import { BALLISTA, TYPE_INDEX, stackFits } from './table';
 import { ACTIVE, DEPLOY, OFF, settle, touch, type Position } from './position';
 
-/** Types whose single stand retires (10B). */
-export const RETIRING_TYPES: readonly TroopType[] = ['turcopoles', 'lightCavalry', 'mediumInfantry', 'levyInfantry'];
 const RETIRES = Uint8Array.from(TROOP_TYPES, (t) => (RETIRING_TYPES.includes(t) ? 1 : 0));
 const LEVY = TYPE_INDEX.levyInfantry!;
 

@@ -9,7 +9,9 @@
 import { TROOP_TYPES } from '../troops';
 import type { ResolvedRules } from '../scenario';
 import type { Board } from './board';
-import { search, type Mover, type Nums, type Reach } from './search';
+import { newReach, search, type Mover, type Nums, type Reach } from './search';
+import { F_AFTER_CHARGE, TYPE_INDEX } from './table';
+import type { MoveContext } from './moverules';
 import { CACHES } from './caches';
 
 interface Entry {
@@ -108,4 +110,23 @@ function sameEnemies(e: Entry, enemies: Uint32Array): boolean {
   const w = e.words, lo = e.lo;
   for (let k = 0; k < w.length; k += 2) if ((w[k]! & enemies[lo + (k >> 1)]!) !== w[k + 1]!) return false;
   return true;
+}
+
+// ---- A unit's moves, remembered or searched.
+
+/** Result buffers of the last searches, without and with a carried ballista (reused: grown to the largest board). */
+let main = newReach(0), withEngine = newReach(0);
+
+/** The unit's moves (carrying its ballista or not): remembered, or searched into a reused buffer. Read, never change. */
+export function reachOf(ctx: MoveContext, x: number, carry: boolean): Reach {
+  const { occ } = ctx;
+  const s = occ.side[x]!;
+  const m = { type: TROOP_TYPES[occ.type[x]!]!, from: occ.sq[x]!, afterCharge: (occ.flags[x]! & F_AFTER_CHARGE) !== 0, carry };
+  return searched(ctx.memo, ctx.board, ctx.rules, m, occ.enemy[s]!, occ.enemyBits[s]!);
+}
+
+/** The memo's search for mover m against these enemies (a bit per enemy square in `bits`). */
+export function searched(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, enemy: ArrayLike<number>, bits: Uint32Array): Reach {
+  if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
+  return memoSearch(memo, board, rules, m, TYPE_INDEX[m.type]!, enemy, bits, m.carry ? withEngine : main);
 }

@@ -23,7 +23,6 @@ const CAVALRY = typeTable(isCavalry);
 /** Foot (9E): not cavalry, and not a commander (R-cavalry-support: a lone commander is not foot). */
 const FOOT_TYPE = typeTable((t) => FOOT.includes(t));
 /** Cavalry that may ride over a lone stand (10A); missile foot that needs backing to lead at 1 stand (6J). */
-const RIDER = typeTable((t) => t === 'knights' || t === 'turcopoles' || t === 'lightCavalry');
 const SKIRMISHER = typeTable((t) => NEEDS_BACKING.includes(t));
 const RUN_OVER = typeTable((t) => RUN_OVER_TARGETS.includes(t));
 const DEFENDING_CAVALRY_BESIDE_ONLY = ENGINE_READINGS.defendingCavalryBesideOnly;
@@ -45,15 +44,6 @@ export interface MoveContext {
   idle: number[];
   /** Melees led by a lone missile stand not yet backed (then movement may not end, R-missile-lead). */
   unbacked: number[];
-  /**
-   * By unit and contact square (unit * squares + contact), once asked in this listing: the squares the unit's move
-   * from `from` reaches beside that contact square (or into it, for a commander). Own units never change where
-   * another unit's move reaches (friends are passed through), so the what-ifs of one listing share them (moves.ts
-   * backable); an entry made from another square is made again.
-   */
-  reachNear?: Map<number, { from: number; squares: number[] }>;
-  /** Whether every melee waiting for backing has backing no single action can take away (moves.ts surelyBacked), once asked. */
-  surelyBacked?: boolean;
   /** Squares next to a melee's contact square (where a charge may end to support it), a bit per square; null without melees. */
   besideMelee: Uint32Array | null;
   /** The melees (and, while one is tried, one more): contact square, fought, supporters' unit indices. */
@@ -227,7 +217,7 @@ export function chargeFights(ctx: MoveContext, x: number, j: number, enemyThere:
 /** Can unit x ride over square j (10A): a lone enemy 1-stand unit of a type that may be ridden over, in the open, no ballista? */
 export function runsOver(ctx: MoveContext, x: number, j: number): boolean {
   const { occ } = ctx;
-  if (!RIDER[occ.type[x]!] || occ.cells[j]!.length !== 1 || ctx.board.terrain[j]! & T_COVER) return false;
+  if (!CAVALRY[occ.type[x]!] || occ.cells[j]!.length !== 1 || ctx.board.terrain[j]! & T_COVER) return false;
   const y = occ.cells[j]![0]!;
   return occ.type[y] !== BALLISTA && occ.side[y] !== occ.side[x] && occ.stands[y] === 1 && RUN_OVER[occ.type[y]!] === 1;
 }

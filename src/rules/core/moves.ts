@@ -5,19 +5,18 @@
  * from each unit's move search; the rules each square asks are judged on the integer table (moverules.ts).
  */
 import { FACINGS, type Square } from '../coords';
-import { TROOPS, TROOP_TYPES } from '../troops';
 import type { Action } from '../actions';
 import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
 import { dirBetween, type Board } from './board';
-import { BALLISTA, BALLISTARII, COMMANDER, F_AFTER_CHARGE, F_MOVED, KNIGHTS, TYPE_INDEX, stackFits, type Ints } from './table';
-import { memoSearch, type Memo } from './memo';
+import { BALLISTA, BALLISTARII, COMMANDER, KNIGHTS, stackFits } from './table';
+import { reachOf, searched } from './memo';
+import { keepsBacking, unbackedLeads } from './backing';
 import { CACHES } from './caches';
-import type { ResolvedRules } from '../scenario';
-import { CHARGE, NORMAL, newReach, type Mover, type Reach } from './search';
+import { CHARGE, NORMAL, type Mover, type Reach } from './search';
 import type { MoveLists, Position } from './position';
 import {
-  actsFor, backers, breaksSupport, canMove, canSupportFrom, chargeFights, dropMelee, engineOf, keepsChargersFighting, mayLead, mayTurn, needsBacking, place,
-  runsOver, startMelee, supportedMelee, unbackedMelees, type MoveContext,
+  actsFor, backers, breaksSupport, canMove, canSupportFrom, chargeFights, engineOf, keepsChargersFighting, mayLead, mayTurn, needsBacking, runsOver,
+  supportedMelee, type MoveContext,
 } from './moverules';
 
 // ---- Interned actions: one frozen object per distinct action, per board, side and unit (fields in the order the
@@ -102,23 +101,6 @@ function face(t: Table, f: number): Action {
 
 // ---- Moves.
 
-/** Result buffers of the last searches, without and with a carried ballista (reused: grown to the largest board). */
-let main = newReach(0), withEngine = newReach(0);
-
-/** The unit's moves (carrying its ballista or not): remembered, or searched into a reused buffer. Read, never change. */
-export function reachOf(ctx: MoveContext, x: number, carry: boolean): Reach {
-  const { occ } = ctx;
-  const s = occ.side[x]!;
-  const m = { type: TROOP_TYPES[occ.type[x]!]!, from: occ.sq[x]!, afterCharge: (occ.flags[x]! & F_AFTER_CHARGE) !== 0, carry };
-  return searched(ctx.memo, ctx.board, ctx.rules, m, occ.enemy[s]!, occ.enemyBits[s]!);
-}
-
-/** The memo's search for mover m against these enemies (a bit per enemy square in `bits`). */
-function searched(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, enemy: ArrayLike<number>, bits: Uint32Array): Reach {
-  if (main.square.length < board.n) { main = newReach(board.n); withEngine = newReach(board.n); }
-  return memoSearch(memo, board, rules, m, TYPE_INDEX[m.type]!, enemy, bits, m.carry ? withEngine : main);
-}
-
 /**
  * Move actions of one unit (by index): normal, carrying its ballista, splitting knights (each with charges). The list
  * may be the one kept for the next listing: read it, never change it.
@@ -128,9 +110,9 @@ export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
   // R-missile-lead: a lone missile stand may lead with no backing yet, when backing can still come this move (worked
   // out afresh each time: it depends on units anywhere on the board); and while a melee waits for backing, no move
   // may make that backing impossible.
-  const leads = needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!) ? unbackedLeads(ctx, x) : NONE;
+  const leads = needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!) ? leadsOf(ctx, x) : NONE;
   let all = leads.length === 0 ? listed : [...listed, ...leads];
-  if (ctx.unbacked.length > 0 && !surelyBacked(ctx)) all = all.filter((a) => keepsBacking(ctx, x, a as MoveAction));
+  if (ctx.unbacked.length > 0) all = all.filter((a) => keepsBacking(ctx, x, a as MoveAction));
   // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
   // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
   const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c !== x);
@@ -142,131 +124,12 @@ export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
   });
 }
 
-/**
- * R-missile-lead: leads of a lone missile stand x into enemy squares with no backing yet (none named with the move, no
- * commander there, no declared supporter), each offered when a commander or a supporter can still back it this move.
- */
-function unbackedLeads(ctx: MoveContext, x: number): Action[] {
-  const { occ, board } = ctx;
-  const out: Action[] = [];
-  if (!canMove(occ, x) || occ.side[x] !== ctx.attacker) return out;
-  const r = reachOf(ctx, x, false), enemy = occ.enemy[occ.side[x]!]!, t = ownTable(ctx, x);
-  for (let k = 0; k < r.count; k++) {
-    const j = r.square[k]!;
-    if (!enemy[j] || !(r.kind[k]! & NORMAL) || mayLead(ctx, x, occ.stands[x]!, j, false) || !mayLead(ctx, x, occ.stands[x]!, j, true)) continue;
-    if (whatIf(ctx, x, j, null, () => backable(ctx, ctx.contact.indexOf(j)))) out.push(move(board, t, j, PLAIN));
-  }
-  return out;
-}
-
-/**
- * Run `test` with unit x done moving: moved to square `to` (a melee started there when it holds enemies; 'off': off
- * the board; null: where it is), and with `supports` >= 0 declared a supporter of that melee; all put back after.
- */
-function whatIf(ctx: MoveContext, x: number, to: number | 'off' | null, supports: number | null, test: () => boolean): boolean {
-  const { occ } = ctx;
-  const j = to === 'off' ? -1 : to;
-  const started = j !== null && j >= 0 && occ.enemy[occ.side[x]!]![j] === 1 && !ctx.contact.includes(j);
-  const flags = occ.flags[x]!;
-  const from = j !== null ? place(occ, x, j) : -1;
-  const before = supports !== null ? ctx.supports[supports]! : null;
-  if (started) startMelee(ctx, j);
-  if (supports !== null) ctx.supports[supports] = [...before!, x];
-  (occ.flags as Ints)[x] = flags | F_MOVED;
-  try {
-    return test();
-  } finally {
-    (occ.flags as Ints)[x] = flags;
-    if (supports !== null) ctx.supports[supports] = before!;
-    if (started) dropMelee(ctx);
-    if (j !== null) place(occ, x, from);
-  }
-}
-
-/**
- * Can melee m (led by a lone missile stand) still be backed this move: a unit of the attacker able to declare support
- * now, a commander able to reach the contact square, or a unit able to reach a square beside it and support from there?
- */
-function backable(ctx: MoveContext, m: number): boolean {
-  if (m < 0) return false;
-  const { occ } = ctx;
-  const c = ctx.contact[m]!, s = ctx.attacker;
-  for (let y = 0; y < ctx.n; y++) {
-    if (occ.side[y] !== s || occ.sq[y]! < 0 || occ.sq[y] === c || occ.type[y] === BALLISTA) continue;
-    if (canSupportFrom(ctx, y, occ.sq[y]!, m, true)) return true;
-  }
-  for (let y = 0; y < ctx.n; y++) {
-    if (occ.side[y] !== s || occ.sq[y]! < 0 || occ.sq[y] === c || !canMove(occ, y)) continue;
-    for (const j of reachNear(ctx, y, c)) {
-      if (j === c) return true; // a commander joining the stand
-      if (stackFits(occ, j, y, occ.stands[y]!, -1) && canSupportFrom(ctx, y, j, m, true)) return true;
-    }
-  }
-  return false;
-}
-
-/** By troop type: the longest move it can make (its charge or move, +1 on a road), in squares. */
-const FARTHEST = TROOP_TYPES.map((t) => Math.max(TROOPS[t].move, TROOPS[t].charge ?? 0) + 1);
-
-/**
- * The squares unit y's move reaches beside contact square c (into c for a commander), kept for the listing
- * (MoveContext.reachNear) while y stands where it was worked out from.
- */
-function reachNear(ctx: MoveContext, y: number, c: number): readonly number[] {
-  const cache = CACHES.reachNear ? (ctx.reachNear ??= new Map()) : new Map<number, { from: number; squares: number[] }>();
-  const { occ, board } = ctx, from = occ.sq[y]!, key = y * board.n + c;
-  const kept = cache.get(key);
-  if (kept && kept.from === from) return kept.squares;
-  const squares: number[] = [], s = occ.side[y]!;
-  // Too far to get beside c with the longest move it could have (its charge or move, +1 on a road): nothing to search.
-  const dx = Math.abs((from % board.columns) - (c % board.columns)), dy = Math.abs(Math.floor(from / board.columns) - Math.floor(c / board.columns));
-  if (Math.abs(dx - dy) + 1.5 * Math.min(dx, dy) > FARTHEST[occ.type[y]!]! + 1.5) { cache.set(key, { from, squares }); return squares; }
-  const r = reachOf(ctx, y, false);
-  for (let k = 0; k < r.count; k++) {
-    const j = r.square[k]!;
-    if (j === c ? occ.type[y] === COMMANDER : dirBetween(board, j, c) >= 0 && !occ.enemy[s]![j]) squares.push(j);
-  }
-  cache.set(key, { from, squares });
-  return squares;
-}
-
-/**
- * A shortcut for the listing, exact: every melee waiting for backing has three or more ways to get it, by different
- * units (no commanders) from different squares (a unit that can support from where it stands, or from a square its
- * move reaches). One action takes at most two of them away (the acting unit's own, and the one whose square it
- * takes), so none can rule the backing out and the listing need not try each. Worked out once per listing.
- */
-function surelyBacked(ctx: MoveContext): boolean {
-  if (!CACHES.surelyBacked) return false;
-  if (ctx.surelyBacked !== undefined) return ctx.surelyBacked;
-  const { occ } = ctx, s = ctx.attacker;
-  let sure = true;
-  for (const m of ctx.unbacked) {
-    const c = ctx.contact[m]!, squares: number[] = [];
-    for (let y = 0; y < ctx.n && squares.length < 3; y++) {
-      if (occ.side[y] !== s || occ.sq[y]! < 0 || occ.sq[y] === c || occ.type[y] === BALLISTA || occ.type[y] === COMMANDER) continue;
-      if (canSupportFrom(ctx, y, occ.sq[y]!, m, true)) { if (!squares.includes(occ.sq[y]!)) squares.push(occ.sq[y]!); continue; }
-      if (!canMove(occ, y)) continue;
-      for (const j of reachNear(ctx, y, c)) {
-        if (!squares.includes(j) && stackFits(occ, j, y, occ.stands[y]!, -1) && canSupportFrom(ctx, y, j, m, true)) { squares.push(j); break; }
-      }
-    }
-    if (squares.length < 3) { sure = false; break; }
-  }
-  return (ctx.surelyBacked = sure);
-}
-
-/** Every melee still waiting for backing can still be backed (R-missile-lead)? */
-function allBackable(ctx: MoveContext): boolean {
-  for (const m of unbackedMelees(ctx)) if (!backable(ctx, m)) return false;
-  return true;
-}
-
-/** Does this move of unit x (a support declaration: `a` a support) leave every melee waiting for backing able to get it? */
-function keepsBacking(ctx: MoveContext, x: number, a: Action): boolean {
-  if (a.type === 'support') return whatIf(ctx, x, null, ctx.contact.indexOf(ctx.board.index.get(a.contact)!), () => allBackable(ctx));
-  if (a.type !== 'move') return true;
-  return whatIf(ctx, x, a.to === 'off' ? 'off' : ctx.board.index.get(a.to)!, null, () => allBackable(ctx));
+/** R-missile-lead: unit x's leads with no backing yet (backing.ts), as interned move actions. */
+function leadsOf(ctx: MoveContext, x: number): readonly Action[] {
+  const squares = unbackedLeads(ctx, x);
+  if (squares.length === 0) return NONE;
+  const t = ownTable(ctx, x);
+  return squares.map((j) => move(ctx.board, t, j, PLAIN));
 }
 
 /**
@@ -579,7 +442,7 @@ export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string
       const t = ownTable(ctx, x), c = ctx.contact[m]!;
       const a = (t.support[c] ??= Object.freeze<Action>({ type: 'support', side, unit: t.unit, contact: ctx.board.names[c]! }));
       // R-missile-lead: no declaration that leaves a melee waiting for backing unable to get it.
-      if (anyFacing && ctx.unbacked.length > 0 && !surelyBacked(ctx) && !keepsBacking(ctx, x, a)) continue;
+      if (anyFacing && ctx.unbacked.length > 0 && !keepsBacking(ctx, x, a)) continue;
       out.push(a);
     }
   }

@@ -9,7 +9,6 @@ import type { Action } from '../actions';
 import { TROOP_TYPES } from '../troops';
 import { heldAfterCharge } from '../readings';
 import { unitScore } from '../points';
-import { CACHES } from './caches';
 import { rollDie } from '../random';
 import { facingOf } from '../combat';
 import { DX, DY, dirBetween } from './board';
@@ -59,7 +58,7 @@ export function listActions(p: Position): Action[] {
     }
     case MISSILE: {
       // Every missile unit declares first; only then, where equally close shooters tie, the side picks who fires first.
-      for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) missileChoices(p, x, out);
+      for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) out.push(...missileChoiceList(p, x));
       if (out.length === 0) for (const x of firstShooterChoice(p)) out.push({ type: 'fireFirst', side: s, unit: p.ids[x]! });
       break;
     }
@@ -78,19 +77,8 @@ export function listActions(p: Position): Action[] {
   return out;
 }
 
-/** A missile unit's choices this phase (9): fire at each target it may, or hold. Appended to `out`. */
-export function missileChoices(p: Position, x: number, out: Action[]): void {
-  const list = missileChoiceList(p, x);
-  for (let k = 0; k < list.length; k++) out.push(list[k]!);
-}
-
-/** A missile unit's choices this phase, the position's own list: read it, never change it. */
+/** A missile unit's choices this phase (9): fire at each target it may, or hold. */
 export function missileChoiceList(p: Position, x: number): readonly Action[] {
-  return CACHES.missileLists ? (p.missileLists[x] ??= choicesOf(p, x)) : choicesOf(p, x);
-}
-
-/** Missile unit x's choices, worked out (once a missile phase: see Position.missileLists). */
-function choicesOf(p: Position, x: number): readonly Action[] {
   const s = p.sides[p.side[x]!]!, id = p.ids[x]!;
   const out: Action[] = [];
   for (const t of missileTargets(p, x)) out.push(Object.freeze<Action>({ type: 'fire', side: s, unit: id, target: p.ids[t]! }));
@@ -427,7 +415,6 @@ export function advance(p: Position): void {
         p.decided = [];
         checkRetirement(p); updateBallistas(p);
         p.phase = MISSILE;
-        p.missileLists = [];
         continue;
       }
       case MISSILE: {

@@ -1,0 +1,108 @@
+/**
+ * R-missile-lead on the fast core (digest 7; the readable statement is src/rules/movement.ts): a lone javelin, longbow
+ * or crossbow stand may lead a melee before it is backed, when its commander or a supporter can still back it this
+ * move; the move cannot end until it is, and nothing may be done that rules the backing out. Each question is answered
+ * by trying: the unit done moving as the action would leave it (whatIf), then asking whether every waiting melee can
+ * still be backed. Worked out afresh on each listing (it reads units anywhere on the board), never kept.
+ */
+import { TROOPS, TROOP_TYPES } from '../troops';
+import type { Action } from '../actions';
+import { dirBetween } from './board';
+import { BALLISTA, COMMANDER, F_MOVED, stackFits, type Ints } from './table';
+import { reachOf } from './memo';
+import { NORMAL } from './search';
+import { canMove, canSupportFrom, dropMelee, mayLead, place, startMelee, unbackedMelees, type MoveContext } from './moverules';
+
+/**
+ * R-missile-lead: the enemy squares where lone missile stand x may lead with no backing yet (none named with the
+ * move, no commander there, no declared supporter), because a commander or a supporter can still back it this move.
+ */
+export function unbackedLeads(ctx: MoveContext, x: number): number[] {
+  const { occ } = ctx;
+  const out: number[] = [];
+  if (!canMove(occ, x) || occ.side[x] !== ctx.attacker) return out;
+  const r = reachOf(ctx, x, false), enemy = occ.enemy[occ.side[x]!]!;
+  for (let k = 0; k < r.count; k++) {
+    const j = r.square[k]!;
+    if (!enemy[j] || !(r.kind[k]! & NORMAL) || mayLead(ctx, x, occ.stands[x]!, j, false) || !mayLead(ctx, x, occ.stands[x]!, j, true)) continue;
+    if (whatIf(ctx, x, j, null, () => backable(ctx, ctx.contact.indexOf(j)))) out.push(j);
+  }
+  return out;
+}
+
+/**
+ * Run `test` with unit x done moving: moved to square `to` (a melee started there when it holds enemies; 'off': off
+ * the board; null: where it is), and with `supports` >= 0 declared a supporter of that melee; all put back after.
+ */
+function whatIf(ctx: MoveContext, x: number, to: number | 'off' | null, supports: number | null, test: () => boolean): boolean {
+  const { occ } = ctx;
+  const j = to === 'off' ? -1 : to;
+  const started = j !== null && j >= 0 && occ.enemy[occ.side[x]!]![j] === 1 && !ctx.contact.includes(j);
+  const flags = occ.flags[x]!;
+  const from = j !== null ? place(occ, x, j) : -1;
+  const before = supports !== null ? ctx.supports[supports]! : null;
+  if (started) startMelee(ctx, j);
+  if (supports !== null) ctx.supports[supports] = [...before!, x];
+  (occ.flags as Ints)[x] = flags | F_MOVED;
+  try {
+    return test();
+  } finally {
+    (occ.flags as Ints)[x] = flags;
+    if (supports !== null) ctx.supports[supports] = before!;
+    if (started) dropMelee(ctx);
+    if (j !== null) place(occ, x, from);
+  }
+}
+
+/**
+ * Can melee m (led by a lone missile stand) still be backed this move: a unit of the attacker able to declare support
+ * now, a commander able to reach the contact square, or a unit able to reach a square beside it and support from there?
+ */
+function backable(ctx: MoveContext, m: number): boolean {
+  if (m < 0) return false;
+  const { occ } = ctx;
+  const c = ctx.contact[m]!, s = ctx.attacker;
+  for (let y = 0; y < ctx.n; y++) {
+    if (occ.side[y] !== s || occ.sq[y]! < 0 || occ.sq[y] === c || occ.type[y] === BALLISTA) continue;
+    if (canSupportFrom(ctx, y, occ.sq[y]!, m, true)) return true;
+  }
+  for (let y = 0; y < ctx.n; y++) {
+    if (occ.side[y] !== s || occ.sq[y]! < 0 || occ.sq[y] === c || !canMove(occ, y)) continue;
+    for (const j of reachNear(ctx, y, c)) {
+      if (j === c) return true; // a commander joining the stand
+      if (stackFits(occ, j, y, occ.stands[y]!, -1) && canSupportFrom(ctx, y, j, m, true)) return true;
+    }
+  }
+  return false;
+}
+
+/** By troop type: the longest move it can make (its charge or move, +1 on a road), in squares. */
+const FARTHEST = TROOP_TYPES.map((t) => Math.max(TROOPS[t].move, TROOPS[t].charge ?? 0) + 1);
+
+/** The squares unit y's move reaches beside contact square c (into c, for a commander). */
+function reachNear(ctx: MoveContext, y: number, c: number): number[] {
+  const { occ, board } = ctx, from = occ.sq[y]!;
+  const squares: number[] = [], s = occ.side[y]!;
+  // Too far to get beside c with the longest move it could have (its charge or move, +1 on a road): nothing to search.
+  const dx = Math.abs((from % board.columns) - (c % board.columns)), dy = Math.abs(Math.floor(from / board.columns) - Math.floor(c / board.columns));
+  if (Math.abs(dx - dy) + 1.5 * Math.min(dx, dy) > FARTHEST[occ.type[y]!]! + 1.5) return squares;
+  const r = reachOf(ctx, y, false);
+  for (let k = 0; k < r.count; k++) {
+    const j = r.square[k]!;
+    if (j === c ? occ.type[y] === COMMANDER : dirBetween(board, j, c) >= 0 && !occ.enemy[s]![j]) squares.push(j);
+  }
+  return squares;
+}
+
+/** Every melee still waiting for backing can still be backed (R-missile-lead)? */
+function allBackable(ctx: MoveContext): boolean {
+  for (const m of unbackedMelees(ctx)) if (!backable(ctx, m)) return false;
+  return true;
+}
+
+/** Does this move of unit x (a support declaration: `a` a support) leave every melee waiting for backing able to get it? */
+export function keepsBacking(ctx: MoveContext, x: number, a: Action): boolean {
+  if (a.type === 'support') return whatIf(ctx, x, null, ctx.contact.indexOf(ctx.board.index.get(a.contact)!), () => allBackable(ctx));
+  if (a.type !== 'move') return true;
+  return whatIf(ctx, x, a.to === 'off' ? 'off' : ctx.board.index.get(a.to)!, null, () => allBackable(ctx));
+}
