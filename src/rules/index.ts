@@ -50,6 +50,8 @@ export { stripBom, jsonFault, MAX_JSON_DEPTH } from './json-parse';
 export { unitScore, scoresFor, scoreParts } from './points';
 export type { ScoreParts } from './points';
 export { firingOrder, missileDice, withShot } from './missileFire';
+export { onTargetFaces, shooterSide, shotOutcomes } from './ballistaFire';
+export type { Landing, ShotHit, ShotOutcome } from './ballistaFire';
 export type { MissileDice } from './missileFire';
 export { retreatRoutes, retreatEnds } from './retreat';
 export type { RetreatRoute } from './retreat';
