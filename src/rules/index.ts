@@ -31,7 +31,7 @@ export { lineOfFireClear } from './firing';
 export { allPoints as gamePoints } from './game';
 export { withScriptedDice, createRng, rollDie } from './random';
 export type { RngState } from './random';
-export { viewFor, HIDDEN } from './view';
+export { viewFor, secretPending, HIDDEN } from './view';
 export type { GameView } from './view';
 export { saveGame, replayGame, stateHash, actionFault, diceFor } from './replay';
 export type { SavedGame, DistanceRecord, Player } from './replay';
