@@ -4,8 +4,8 @@
  * the melee ends for each pair of MDIs.
  */
 import {
-  ENGINE_READINGS, FACINGS, MDIS, TROOPS, applyAction, hitOdds, missileDice, withShot, hitRule, describeHitRule, inCone, meleeLosses, meleeValues, squareDistance, stepSquare, terrainIndex, valueParts,
-  type Action, type GameState, type Mdi, type Melee, type Square, type UnitState,
+  MDIS, applyAction, hitOdds, missileDice, withShot, hitRule, describeHitRule, meleeLosses, meleeValues, onTargetFaces, shooterSide, shotOutcomes, squareDistance, terrainIndex, valueParts,
+  type Action, type GameState, type Mdi, type Melee, type ShotOutcome, type Square,
 } from '../rules';
 
 /** A square where missiles lose a die and charges are stopped: protected squares, crossing squares, protected hills. */
@@ -26,33 +26,26 @@ export interface BallistaOdds {
   enemyAtTarget: string[];
 }
 
-/** Troops (not ballista engines) standing on a square, as the engine's state has them. */
-export function troopsAt(state: GameState, sq: string): UnitState[] {
-  return state.units.filter((u) => u.at === sq && u.status === 'active' && u.type !== 'ballista');
-}
-
 /**
- * Odds of a ballista shot at a square (7, as the digest reads it): it lands on the aimed square on the first
- * faces of a d6 (fewer when the square is protected); otherwise it strays one square in one of eight directions
- * and misses when that square is off the board, out of range or its own square. Troops where it lands lose one stand.
+ * Odds of a ballista shot at a square, as the rule module gives every way it can come down (ballistaFire.ts, digest
+ * 8): on the aimed square on the first faces of a d6, else a stray one square in one of eight directions.
  */
 export function ballistaOdds(state: GameState, ballistaId: string, target: string): BallistaOdds | null {
   const b = state.units.find((x) => x.id === ballistaId);
   if (!b?.at) return null;
-  const faces = protectedSquare(state, target) ? ENGINE_READINGS.ballistaOnProtectedTarget : ENGINE_READINGS.ballistaOnTarget;
-  const onTarget = faces / 6;
+  const side = shooterSide(b);
+  const [aimed, ...strays] = shotOutcomes(state, b, target);
+  const sideOf = (id: string) => { const u = state.units.find((x) => x.id === id)!; return u.type === 'ballista' ? u.controller ?? null : u.side; };
+  const mayHit = (o: ShotOutcome, enemy: boolean) => o.hits.troops.some((id) => (sideOf(id) !== side) === enemy);
   let strayEnemy = 0, strayOwn = 0;
-  for (const f of FACINGS) {
-    const sq = stepSquare(target, f, state.board);
-    if (!sq || sq === b.at || squareDistance(b.at, sq) > TROOPS.ballista.range!) continue;
-    const there = troopsAt(state, sq);
-    // R-ballista-stray: outside the cone only the shooter's own troops can be hit.
-    if (inCone(b.at, b.facing, sq) && there.some((u) => u.side !== b.controller)) strayEnemy += (1 - onTarget) / 8;
-    else if (there.some((u) => u.side === b.controller)) strayOwn += (1 - onTarget) / 8;
+  for (const o of strays) {
+    if (mayHit(o, true)) strayEnemy += o.chance;
+    else if (mayHit(o, false)) strayOwn += o.chance;
   }
-  const ownAtTarget = troopsAt(state, target).filter((u) => u.side === b.controller).map((u) => u.id);
-  const enemyAtTarget = state.units.filter((u) => u.at === target && u.status === 'active' && (u.type === 'ballista' ? !!u.controller && u.controller !== b.controller : u.side !== b.controller)).map((u) => u.id);
-  return { onTarget, faces, strayEnemy, strayOwn, ownAtTarget, enemyAtTarget };
+  const ownAtTarget = aimed!.hits.troops.filter((id) => sideOf(id) === side);
+  const enemyEngine = aimed!.hits.engine && ![null, side].includes(sideOf(aimed!.hits.engine)) ? [aimed!.hits.engine] : [];
+  const enemyAtTarget = [...aimed!.hits.troops.filter((id) => sideOf(id) !== side), ...enemyEngine];
+  return { onTarget: aimed!.chance, faces: onTargetFaces(state, target), strayEnemy, strayOwn, ownAtTarget, enemyAtTarget };
 }
 
 export interface FireOdds {

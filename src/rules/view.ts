@@ -8,6 +8,19 @@ export const HIDDEN = 'hidden' as const;
 export type GameView = GameState & { hiddenPicks: string[] };
 
 /**
+ * When a secret is pending: throughout hidden set-up (the deployment phase), and while the melee being fought waits
+ * for its MDI picks. `picking` (the default) counts the picks from the moment they are asked for, before either side
+ * has picked (distance play: only then may a message travel sealed); `picked` only once one side's pick is made and
+ * not yet revealed (hot-seat: only then must the screen not follow the side to act).
+ */
+export function secretPending(s: GameState, stage: 'picking' | 'picked' = 'picking'): boolean {
+  if (s.phase === 'deploy') return true;
+  const m = s.current !== null ? s.melees[s.current] : undefined;
+  if (!m || s.resolution || m.fought) return false;
+  return stage === 'picking' || Object.values(m.mdi).some((pick) => pick !== null);
+}
+
+/**
  * A copy of the state for `side`: during deployment the other side's placements (and their log entries) are
  * blanked; while a melee waits for picks the other side's MDI is blanked and listed in `hiddenPicks`; the dice
  * generator and any scripted dice are withheld.

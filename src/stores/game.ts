@@ -6,7 +6,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, toRaw } from 'vue';
 import {
-  actionFault, actionKey, applyAction, createGame, diceFor, formatJson, legalActions, readGame, saveGame, viewFor,
+  actionFault, actionKey, applyAction, createGame, diceFor, formatJson, legalActions, readGame, saveGame, secretPending, viewFor,
   type Action, type GameEvent, type GameState, type Player, type SavedGame, type Scenario,
 } from '../rules';
 import { actionSentence } from '../play/describe';
@@ -125,13 +125,6 @@ export const useGameStore = defineStore('game', () => {
   const behind = computed(() => !!id.value && useLibraryStore().gameConflict?.id === id.value);
   const computerToAct = computed(() => setup.value.mode === 'computer' && !!state.value && state.value.toAct === setup.value.computerSide);
 
-  /** True while a secret is pending (hidden deployment or an MDI pick not yet revealed). */
-  function secret(s: GameState): boolean {
-    if (s.phase === 'deploy') return true;
-    const m = s.current !== null ? s.melees[s.current] : undefined;
-    return !!m && !s.resolution && Object.values(m.mdi).some((x) => x !== null);
-  }
-
   /**
    * The secret pick the side to act faces, as a key naming it (hidden deployment of a side, one side's MDI pick for
    * one melee), or null when its decision is in the open.
@@ -187,7 +180,7 @@ export const useGameStore = defineStore('game', () => {
 
   function follow(s: GameState): void {
     // Outside secrets the screen follows the side to act; a hand-over is asked for only when a secret is pending.
-    if (setup.value.mode === 'hotseat' && s.toAct && seat.value !== null && !secret(s) && s.phase !== 'deploy') seat.value = s.toAct;
+    if (setup.value.mode === 'hotseat' && s.toAct && seat.value !== null && !secretPending(s, 'picked')) seat.value = s.toAct;
   }
 
   /** Start a new game of a scenario and store it in the library. */

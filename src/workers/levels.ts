@@ -47,13 +47,14 @@ export function policyFor(level: number, seed: number, now?: () => number, spent
 
 /**
  * The computer's action for `side` in `state`, decided from that side's view only (hidden deployment and the
- * other side's pending MDI pick are blanked before the policy sees them). Deterministic for a seed.
+ * other side's pending MDI pick are blanked before the policy sees them). Deterministic for a seed. `listed`: the
+ * side's legal actions when the caller has listed them already (the play view): not listed again.
  */
-export function decide(state: GameState, side: string, level: number, seed: number, now?: () => number): Action {
+export function decide(state: GameState, side: string, level: number, seed: number, now?: () => number, listed?: readonly Action[]): Action {
   // The cap counts from here: the view and the listing (slow when the caches are cold) are part of the decision.
   const start = now?.() ?? 0;
   const view = viewFor(state, side);
-  const actions = legalActions(view);
+  const actions = listed ? [...listed] : legalActions(view);
   if (actions.length === 0) throw new Error(`${side} has nothing to do now`);
   const choice = policyFor(level, (seed + state.log.length * 7919) >>> 0, now, now ? now() - start : 0)(view, actions);
   // The view's list is the real list for the side to act (what it cannot see never changes its own options).

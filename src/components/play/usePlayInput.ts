@@ -9,10 +9,22 @@ import { choicesOf, defaultGeneralAction, defaultUnitAction } from '../../play/c
 import { actionSquare, actionUnit } from '../../play/describe';
 import { decide, HINT_LEVEL } from '../../workers/levels';
 
-/** What Suggest picks for the side to act (the hint level), or null when there is nothing to suggest. */
-export function suggestionFor(s: GameState): Action | null {
-  if (!s.toAct || s.phase === 'over') return null;
-  try { return decide(s, s.toAct, HINT_LEVEL, s.log.length + 1); } catch { return null; }
+/** Suggestions by position (state identity): each worked out once, whatever redraws or re-listings follow. */
+const suggestions = new WeakMap<GameState, Action | null>();
+
+/**
+ * What Suggest picks for the side to act (the hint level), or null when there is nothing to suggest. `actions`: the
+ * position's legal actions as the view has listed them already (the hint policy chooses among them; nothing is listed
+ * again). Worked out once per position.
+ */
+export function suggestionFor(s: GameState, actions: readonly Action[]): Action | null {
+  if (!s.toAct || s.phase === 'over' || actions.length === 0) return null;
+  let a = suggestions.get(s);
+  if (a === undefined) {
+    try { a = decide(s, s.toAct, HINT_LEVEL, s.log.length + 1, undefined, actions); } catch { a = null; }
+    suggestions.set(s, a);
+  }
+  return a;
 }
 
 export function usePlayInput(state: ComputedRef<GameState | null>, canAct: ComputedRef<boolean>, act: (a: Action) => void) {
@@ -25,7 +37,7 @@ export function usePlayInput(state: ComputedRef<GameState | null>, canAct: Compu
   const cursor = ref<Square | null>(null);
 
   // The defaults follow Suggest, so a highlighted (Enter-confirmed) choice is one Suggest would make.
-  const suggestion = computed<Action | null>(() => (state.value && actions.value.length > 0 ? suggestionFor(state.value) : null));
+  const suggestion = computed<Action | null>(() => (state.value ? suggestionFor(state.value, actions.value) : null));
   const unitActions = computed(() => choices.value.units.find((u) => u.unit === selectedUnit.value)?.actions ?? []);
 
   function defaultFacing(s: GameState, unit: string): Facing {
@@ -88,6 +100,15 @@ export function usePlayInput(state: ComputedRef<GameState | null>, canAct: Compu
     if (state.value) cursor.value = actionSquare(state.value, a) ?? cursor.value;
   }
 
+  /** S: select the suggestion (its unit, then the action itself). */
+  function suggest(): void {
+    const a = suggestion.value;
+    if (!a) return;
+    const unit = actionUnit(a);
+    if (unit !== selectedUnit.value) selectUnit(unit);
+    choose(a);
+  }
+
   /** Enter: the highlighted choice; nothing when nothing is highlighted (the player picks first). */
   function confirm(): void {
     if (chosen.value) act(chosen.value);
@@ -112,7 +133,7 @@ export function usePlayInput(state: ComputedRef<GameState | null>, canAct: Compu
     if (fight) { selectedUnit.value = null; chosen.value = fight; }
   }
 
-  function onKey(ev: KeyboardEvent, extra: { suggest: () => void; takeBack: () => void }): void {
+  function onKey(ev: KeyboardEvent, extra: { takeBack: () => void }): void {
     const t = ev.target as HTMLElement | null;
     if (t && ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName)) return;
     if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === 'z') { ev.preventDefault(); extra.takeBack(); return; }
@@ -123,11 +144,11 @@ export function usePlayInput(state: ComputedRef<GameState | null>, canAct: Compu
     else if (key === 'u') nextUnit(ev.shiftKey ? -1 : 1);
     else if (key === 't') nextTarget(ev.shiftKey ? -1 : 1);
     else if (key === 'f') nextFacing();
-    else if (key === 's') extra.suggest();
+    else if (key === 's') suggest();
     else if (ev.key === 'Escape') selectUnit(null);
   }
 
-  return { actions, choices, suggestion, selectedUnit, chosen, facing, cursor, unitActions, selectUnit, choose, confirm, clickSquare, onKey, setFacing, nextUnit, nextTarget };
+  return { actions, choices, suggestion, selectedUnit, chosen, facing, cursor, unitActions, selectUnit, choose, suggest, confirm, clickSquare, onKey, setFacing, nextUnit, nextTarget };
 }
 
 /** The input state as the panel sees it (refs unwrapped: `reactive(usePlayInput(...))`). */

@@ -16,10 +16,11 @@ import type { SavedGame } from '../replay';
 import type { Scenario } from '../scenario';
 import type { GameState } from '../state';
 import { validateScenario } from '../validate';
+import { secretPending } from '../view';
 import { messageProblem } from './check';
 import { diceCommitment, diceSeed, messageHash, randomToken, sealOf } from './crypto';
 import { MESSAGE_VERSION, readMessage, type Message } from './message';
-import { isSecretAction, replayMessages, secretPending, senderOf, standIns, type Progress } from './transcript';
+import { isSecretAction, replayMessages, senderOf, standIns, type Progress } from './transcript';
 
 /** A player's own copy (kept in the library): the messages so far, its own secrets and its actions not yet sent. */
 export interface DistanceGame {

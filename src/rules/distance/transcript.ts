@@ -8,6 +8,7 @@ import type { Action } from '../actions';
 import { applyAction, createGame, legalActions } from '../game';
 import { createRng } from '../random';
 import type { GameState } from '../state';
+import { secretPending } from '../view';
 import type { Message } from './message';
 
 /** A place in the exchange the reader cannot pass yet: the start or a message's dice not agreed, or sealed actions. */
@@ -42,16 +43,6 @@ export function senderOf(messages: readonly Message[], n: number): string {
 /** A copy of the state whose dice restart from `seed`. */
 export function reseeded(state: GameState, seed: number): GameState {
   return { ...state, rng: createRng(seed) };
-}
-
-/**
- * Is a secret of one side waiting for the other (hidden set-up under way, or an MDI picked and not yet answered)?
- * Only then may a message seal actions, and the side that answers it must send at once after.
- */
-export function secretPending(s: GameState): boolean {
-  if (s.phase === 'deploy') return true;
-  const m = s.current !== null ? s.melees[s.current] : undefined;
-  return !!m && !s.resolution && !m.fought;
 }
 
 /** Must this action of `side` travel sealed: a secret choice made before the other side has made its own? */

@@ -1,9 +1,9 @@
 /**
  * The readable rule modules as the oracle of the fast core (architecture "One rule, one module"; issue 26 item 3):
  * at a position of a fuzz game, what the core lists and computes is held to src/rules/movement.ts, losses.ts,
- * meleeValue.ts and points.ts, and the listing with every cache switched off must be the listing with them on.
+ * meleeValue.ts, missileFire.ts, ballistaFire.ts and points.ts, and the listing with every cache switched off must be the listing with them on.
  */
-import { actionKey, legalActions, scoreParts, type Action, type GameState } from '../../../src/rules';
+import { actionKey, applyAction, legalActions, scoreParts, withScriptedDice, type Action, type GameEvent, type GameState } from '../../../src/rules';
 import { positionOf } from '../../../src/rules/game';
 import { meleeBreakdown, withCaches, NO_CACHES } from '../../../src/rules/core';
 import { moveListing } from '../../../src/rules/movement';
@@ -11,6 +11,7 @@ import { lossChoices } from '../../../src/rules/losses';
 import { meleeValuesAt } from '../../../src/rules/meleeValue';
 import { missileDice, withShot } from '../../../src/rules/missileFire';
 import { retreatEnds } from '../../../src/rules/retreat';
+import { ballistaAims, ballistaHitChoices, mayFireBallista, onTargetFaces, shotHits, shotLanding, wrecks } from '../../../src/rules/ballistaFire';
 
 const keys = (list: readonly Action[]) => list.map(actionKey).sort();
 
@@ -53,6 +54,8 @@ export function oracleFault(s: GameState, legal: readonly Action[], a: Action, n
     const readable = meleeValuesAt(s, s.melees[s.current]!.contact);
     if (JSON.stringify(core) !== JSON.stringify(readable)) return `10 melee value at ${s.melees[s.current]!.contact}: core ${JSON.stringify(core)} against readable ${JSON.stringify(readable)}`;
   }
+  const fault = ballistaFault(s, legal, a, next);
+  if (fault) return fault;
   const declared = a.type === 'fire' ? withShot(s, a.unit, a.target)
     : a.type === 'fireFirst' ? { ...s, fires: s.fires.map((f) => (f.unit === a.unit ? { ...f, first: true as const } : f)) } : s;
   for (const e of next.events) {
@@ -63,6 +66,56 @@ export function oracleFault(s: GameState, legal: readonly Action[], a: Action, n
   }
   if (next.phase === 'over' && next.result) {
     for (const x of scoreParts(next)) if (Math.abs(x.total - next.result.points[x.side]!) > 1e-9) return `11 points of ${x.side}: ${next.result.points[x.side]} against ${x.total}`;
+  }
+  return null;
+}
+
+/**
+ * Ballista fire (8) against ballistaFire.ts: the aims and hit choices listed before `a`, and every shot `a` resolved:
+ * where it landed for the dice rolled, whether outside the cone, and what it hit (or spared) there.
+ */
+function ballistaFault(s: GameState, legal: readonly Action[], a: Action, next: GameState): string | null {
+  if (s.phase === 'ballista' && s.toAct) {
+    const waiting = ballistaHitChoices(s);
+    const want = waiting.length > 0 ? waiting.map((unit): Action => ({ type: 'ballistaLoss', side: s.toAct!, unit }))
+      : s.units.filter((b) => b.type === 'ballista' && b.controller === s.toAct && !s.decided.includes(b.id) && mayFireBallista(s, b))
+        .flatMap((b) => ballistaAims(s, b).map((target): Action => ({ type: 'ballistaFire', side: s.toAct!, unit: b.id, target })));
+    const listed = legal.filter((x) => x.type === (waiting.length > 0 ? 'ballistaLoss' : 'ballistaFire'));
+    const fault = sameKeys(waiting.length > 0 ? '8 ballista hit choices' : '8 ballista aims', listed, want);
+    if (fault) return fault;
+    if (waiting.length > 0 && actionKey(legal[0]!) !== actionKey(want[0]!)) return `8 ballista hit choices: the default is ${actionKey(legal[0]!)}, the rule's first is ${actionKey(want[0]!)}`;
+  }
+  // All shots are rolled on the state as declared (losses wait until every ballista has fired).
+  const declared = a.type === 'ballistaFire' ? { ...s, shots: [...s.shots, { unit: a.unit, target: a.target }] } : s;
+  const fault = shotFault(declared, next.events);
+  if (fault) return fault;
+  // The dice rolled show one way each shot came down; the other eight are played too (on target, a stray each way),
+  // so that rare landings (outside the cone, on a ballista) meet the rule in every game that fires.
+  const shots = next.events.filter((e) => e.kind === 'ballista');
+  for (let k = 0; k < shots.length; k++) {
+    const before = shots.slice(0, k).flatMap((e) => e.dice);
+    for (const dice of [[1], ...[1, 2, 3, 4, 5, 6, 7, 8].map((d) => [6, d])]) {
+      const variant = applyAction(withScriptedDice(s, [...before, ...dice]), a);
+      const wrong = shotFault(declared, variant.events);
+      if (wrong) return `${wrong} (played again with the dice ${[...before, ...dice].join(',')} first)`;
+    }
+  }
+  return null;
+}
+
+/** Each ballista shot among `events` against the rule: where the dice land it, whether outside the cone, what it hits there. */
+function shotFault(declared: GameState, events: readonly GameEvent[]): string | null {
+  for (const e of events) {
+    if (e.kind === 'ballista-hit' && wrecks(e.dice[0]) !== e.wrecked) return `8 ballista hit on ${e.unit}: rolled ${e.dice[0]}, wrecked ${e.wrecked}`;
+    if (e.kind !== 'ballista') continue;
+    const b = declared.units.find((u) => u.id === e.unit)!;
+    const strays = e.dice[0]! > onTargetFaces(declared, e.aim);
+    if (strays !== (e.stray !== undefined)) return `8 ballista shot of ${e.unit} at ${e.aim}: a d6 of ${e.dice[0]} ${strays ? 'strays' : 'lands on target'} by the rule, the core ${e.stray ? 'strayed it' : 'kept it on target'}`;
+    const landing = shotLanding(declared, b, e.aim, e.dice[0]!, e.dice[1]);
+    const hits = shotHits(declared, b, landing);
+    const got = { lands: e.lands, outsideCone: e.outsideCone, kind: e.hit, engine: e.engine ?? null, spared: e.spared };
+    const want = { lands: landing.lands, outsideCone: landing.outsideCone, kind: hits.kind, engine: hits.engine, spared: hits.spared };
+    if (JSON.stringify(got) !== JSON.stringify(want)) return `8 ballista shot of ${e.unit} at ${e.aim} (dice ${e.dice.join(',')}): core ${JSON.stringify(got)} against readable ${JSON.stringify(want)}`;
   }
   return null;
 }

@@ -1,0 +1,133 @@
+/**
+ * Ballista fire (digest 8, rule 7, with the readings R-ballista, R-ballista-stray and R-stand-or-engine), written
+ * plainly over the game state: which ballista may fire, where it may aim, where a shot lands and what it hits there.
+ * The engine's fast core resolves shots on its own tables; the fuzz suite holds every shot it rolls and every aim and
+ * hit it offers to this module; the play view's odds read it.
+ *
+ * - A ballista fires when the side controlling it has a ballistarii stand in its square and it is not on a crossing
+ *   square. It aims at a square within range 6 and its 90-degree cone, never its own square; nothing screens it.
+ * - A d6 of 1-3 lands on the aimed square (1-2 when that square is protected: a crossing square counts as protected).
+ *   Otherwise a d8 (N, NE, E, SE, S, SW, W, NW) strays the shot one square that way; off the board, beyond range 6 or
+ *   back on its own square it misses.
+ * - Where it lands, troops lose one stand (the shooter chooses whose); a ballista there is wrecked on a d6 of 6, and a
+ *   stand there with it. Troops and a ballista both there: the shooter chooses the stand (certain) or the ballista
+ *   (R-stand-or-engine).
+ * - A stray landing outside the cone hits only the shooter's own troops there (R-ballista-stray): enemy troops and any
+ *   ballista there are safe. Inside the cone it hits whatever stands there, its own side's troops included.
+ * - All ballistas fire at once: the losses wait until every shot is rolled.
+ */
+import { allSquares, FACINGS, stepSquare, type Facing, type Square } from './coords';
+import type { BallistaHitKind } from './events';
+import { inCone, squareDistance } from './geometry';
+import { ENGINE_READINGS } from './readings';
+import type { GameState, SideId, UnitState } from './state';
+import { terrainIndex } from './terrain';
+import { TROOPS } from './troops';
+
+/** The ballista's range (digest 8: 6). */
+const BALLISTA_RANGE = TROOPS.ballista.range!;
+
+/** The side a ballista shoots for: the side controlling it (its own side when nothing says otherwise). */
+export function shooterSide(ballista: UnitState): SideId {
+  return ballista.controller ?? ballista.side;
+}
+
+const onBoard = (u: UnitState) => u.status === 'active' && u.at !== null && u.stands > 0;
+
+/** May this ballista fire: controlled, on the board, not on a crossing square, with a ballistarii stand of its side? */
+export function mayFireBallista(s: GameState, ballista: UnitState): boolean {
+  if (ballista.type !== 'ballista' || !onBoard(ballista) || !ballista.controller) return false;
+  if (terrainIndex(s.scenario).crossingSquares.has(ballista.at!)) return false;
+  return s.units.some((u) => u.type === 'ballistarii' && onBoard(u) && u.at === ballista.at && u.side === ballista.controller);
+}
+
+/** The squares a ballista may aim at, in board order: within range 6 and its cone, never its own square (no screening). */
+export function ballistaAims(s: GameState, ballista: UnitState): Square[] {
+  const from = ballista.at!;
+  return allSquares(s.board).filter((sq) => sq !== from && squareDistance(from, sq) <= BALLISTA_RANGE && inCone(from, ballista.facing, sq));
+}
+
+/** The d6 faces (1 up to this) that land a shot on the aimed square: 3, or 2 when the square is protected. */
+export function onTargetFaces(s: GameState, aim: Square): number {
+  return terrainIndex(s.scenario).cover.has(aim) ? ENGINE_READINGS.ballistaOnProtectedTarget : ENGINE_READINGS.ballistaOnTarget;
+}
+
+/** Where a shot comes down: the square (null: a miss), and whether it is a stray landing outside the cone. */
+export interface Landing { lands: Square | null; outsideCone: boolean }
+
+/**
+ * Where a shot aimed at `aim` lands for the d6 `roll` (and the d8 `stray`, 1 = N ... 8 = NW, when the d6 missed the
+ * aimed square).
+ */
+export function shotLanding(s: GameState, ballista: UnitState, aim: Square, roll: number, stray?: number): Landing {
+  if (roll <= onTargetFaces(s, aim)) return { lands: aim, outsideCone: false };
+  return strayLanding(s, ballista, aim, FACINGS[stray! - 1]!);
+}
+
+/** Where a shot that missed the aimed square lands, strayed one square towards `direction`. */
+export function strayLanding(s: GameState, ballista: UnitState, aim: Square, direction: Facing): Landing {
+  const from = ballista.at!;
+  const lands = stepSquare(aim, direction, s.board);
+  if (!lands || lands === from || squareDistance(from, lands) > BALLISTA_RANGE) return { lands: null, outsideCone: false };
+  return { lands, outsideCone: !inCone(from, ballista.facing, lands) };
+}
+
+/** What a shot hits where it lands. */
+export interface ShotHit {
+  /** `none`, `stand` (troops only), `engine` (a ballista only), `choice` (both: the shooter chooses, R-stand-or-engine). */
+  kind: BallistaHitKind;
+  /** The troop units a stand may be taken from (unit ids), costliest troop type first, then by id. */
+  troops: string[];
+  /** The ballista there that may be hit (unit id), or null. */
+  engine: string | null;
+  /** True when the stray landed outside the cone where only enemy troops stood: they are safe (R-ballista-stray). */
+  spared: boolean;
+}
+
+/** Troop units (not ballistas) standing on a square, costliest troop type first, then by id. */
+export function troopsOn(s: GameState, sq: Square): UnitState[] {
+  return s.units.filter((u) => onBoard(u) && u.at === sq && u.type !== 'ballista')
+    .sort((a, b) => TROOPS[b.type].cost - TROOPS[a.type].cost || a.id.localeCompare(b.id));
+}
+
+/** What a shot of this ballista hits where it landed (`landing` from shotLanding). */
+export function shotHits(s: GameState, ballista: UnitState, landing: Landing): ShotHit {
+  if (!landing.lands) return { kind: 'none', troops: [], engine: null, spared: false };
+  const there = troopsOn(s, landing.lands);
+  // R-ballista-stray: outside the cone only the shooter's own troops may be hit, and no ballista.
+  const troops = (landing.outsideCone ? there.filter((u) => u.side === shooterSide(ballista)) : there).map((u) => u.id);
+  const engine = landing.outsideCone ? null : s.units.find((u) => onBoard(u) && u.at === landing.lands && u.type === 'ballista')?.id ?? null;
+  const kind: BallistaHitKind = engine && troops.length > 0 ? 'choice' : engine ? 'engine' : troops.length > 0 ? 'stand' : 'none';
+  return { kind, troops, engine, spared: kind === 'none' && there.length > 0 };
+}
+
+/** A ballista hit on a ballista wrecks it (and takes a stand there) on this d6 roll. */
+export function wrecks(roll: number): boolean {
+  return roll >= ENGINE_READINGS.ballistaBreaksOn;
+}
+
+/** One way a shot can come down: its chance, where it lands (strayed towards `stray`, or on target) and what it hits. */
+export interface ShotOutcome extends Landing { chance: number; stray: Facing | null; hits: ShotHit }
+
+/** Every way a shot at `aim` can come down: on the aimed square, then a stray towards each of the eight directions. */
+export function shotOutcomes(s: GameState, ballista: UnitState, aim: Square): ShotOutcome[] {
+  const onTarget = onTargetFaces(s, aim) / 6;
+  const landed = (landing: Landing, chance: number, stray: Facing | null): ShotOutcome => ({ ...landing, chance, stray, hits: shotHits(s, ballista, landing) });
+  return [
+    landed({ lands: aim, outsideCone: false }, onTarget, null),
+    ...FACINGS.map((f) => landed(strayLanding(s, ballista, aim, f), (1 - onTarget) / FACINGS.length, f)),
+  ];
+}
+
+/**
+ * The shooting side's choices for the hit waiting on it (the first of `s.hits` whose unit is still to be chosen), as
+ * unit ids: the troop units there (only its own where the stray landed outside the cone), then the ballista there when
+ * it may choose that instead (R-stand-or-engine). Empty when no hit waits for a choice.
+ */
+export function ballistaHitChoices(s: GameState): string[] {
+  const h = s.hits.find((x) => x.unit === null);
+  if (!h) return [];
+  const troops = troopsOn(s, h.at).filter((u) => !h.ownOnly || u.side === h.side).map((u) => u.id);
+  const engine = h.either ? s.units.find((u) => onBoard(u) && u.at === h.at && u.type === 'ballista')?.id : undefined;
+  return engine ? [...troops, engine] : troops;
+}
