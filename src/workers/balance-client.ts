@@ -256,15 +256,23 @@ export type PlayRun = (scenario: Scenario, settings: BalanceSettings, onProgress
  */
 export function reusing(spawn: () => WorkerHandle): { spawn: () => WorkerHandle; close(): void } {
   const all: WorkerHandle[] = [], idle: WorkerHandle[] = [];
+  /** Each worker's failure goes to the run that has it now (one listener a worker, however many runs it serves). */
+  const hear = new Map<WorkerHandle, (reason: string) => void>();
   return {
     spawn: () => {
       let h = idle.pop();
-      if (!h) { h = spawn(); all.push(h); }
+      if (!h) {
+        const made = spawn();
+        all.push(made);
+        made.onFailure?.((reason) => hear.get(made)?.(reason));
+        h = made;
+      }
       const mine = h;
+      hear.delete(mine);
       let back = false;
       return {
-        api: mine.api, callback: (fn) => mine.callback(fn), terminate: () => { if (!back) { back = true; idle.push(mine); } },
-        ...(mine.onFailure ? { onFailure: (listener: (reason: string) => void) => mine.onFailure!(listener) } : {}),
+        api: mine.api, callback: (fn) => mine.callback(fn), terminate: () => { if (!back) { back = true; hear.delete(mine); idle.push(mine); } },
+        ...(mine.onFailure ? { onFailure: (listener: (reason: string) => void) => { hear.set(mine, listener); } } : {}),
       };
     },
     close: () => { for (const h of all) h.terminate(); all.length = 0; idle.length = 0; },
@@ -357,10 +365,10 @@ export interface WhatMatters { games: number; policy: PolicyName; seed: number; 
  * "What matters": the scenario as it is and, on the same seeds and dice, without each terrain feature and without each
  * unit (removals the validator refuses are skipped and listed), each side's paired win-rate change with its 95%
  * interval; rows sorted by the largest change of a side's rate. `onProgress` hears the removal being played and the
- * games of the whole job.
+ * games of the whole job. `edits` replaces the removals (tests measure an edit that changes nothing).
  */
-export function startWhatMatters(scenario: Scenario, settings: VariantSettings, spawn: () => WorkerHandle, workers: number, onProgress?: (label: string, done: number, total: number) => void, watch?: BalanceWatch): ChainJob<WhatMatters> {
-  const { variants, skipped } = variantsOf(scenario, removalEdits(scenario));
+export function startWhatMatters(scenario: Scenario, settings: VariantSettings, spawn: () => WorkerHandle, workers: number, onProgress?: (label: string, done: number, total: number) => void, watch?: BalanceWatch, edits: ScenarioEdit[] = removalEdits(scenario)): ChainJob<WhatMatters> {
+  const { variants, skipped } = variantsOf(scenario, edits);
   const run = { games: settings.games, policy: settings.policy, seed: settings.seed, fixed: true };
   const total = (variants.length + 1) * settings.games;
   return runJob(spawn, workers, async (play) => {
