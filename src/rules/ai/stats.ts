@@ -227,7 +227,8 @@ export function comparePaired(after: { sides: Array<{ id: string; name: string }
     const mean = n ? sum / n : 0;
     const variance = n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) : 0;
     const half = n ? z * Math.sqrt(variance / n) : 1;
-    return { id, name, before: n ? b / n : 0, after: n ? a / n : 0, change: mean, low: mean - half, high: mean + half };
+    // A change of win rates lies in [-1, 1]: the normal interval is cut there.
+    return { id, name, before: n ? b / n : 0, after: n ? a / n : 0, change: mean, low: Math.max(-1, mean - half), high: Math.min(1, mean + half) };
   };
   const sides = after.sides.map((s, i) => {
     const then = before.sides[i]?.id;
