@@ -14,7 +14,7 @@ import {
 } from '../../src/scenario';
 import { balanceApi } from '../../src/workers/balance-api';
 import {
-  startComparison, startWhatMatters, startWhatToChange, type BalanceWorkerApi, type WorkerHandle,
+  BalanceCancelled, startComparison, startWhatMatters, startWhatToChange, type BalanceWorkerApi, type WorkerHandle,
 } from '../../src/workers/balance-client';
 
 function inProcess(api: BalanceWorkerApi = balanceApi): () => WorkerHandle {
@@ -124,6 +124,18 @@ describe('What matters', () => {
       expect(winner.low, r.label).toBeGreaterThan(0);
     }
   }, 120_000);
+
+  test('Cancel ends the job: no result, and no more games are played', async () => {
+    let played = 0;
+    const counting: BalanceWorkerApi = { play: (sc, from, to, o, onGame) => balanceApi.play(sc, from, to, o, (r) => { played++; onGame(r); }) };
+    let job: ReturnType<typeof startWhatMatters> | null = null;
+    job = startWhatMatters(three, { games: 10, policy: 'random', seed: 1 }, inProcess(counting), 1, (_label, done) => { if (done === 15) job!.cancel(); });
+    await expect(job.result).rejects.toBeInstanceOf(BalanceCancelled);
+    const atCancel = played;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(played).toBe(atCancel);
+    expect(played).toBeLessThan(40);
+  }, 60_000);
 
   test('the removals are sorted by their largest effect, with the squares to mark on the map', async () => {
     const m = await startWhatMatters(short, { games: 10, policy: 'random', seed: 2 }, inProcess(), 2).result;

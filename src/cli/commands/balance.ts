@@ -112,11 +112,12 @@ function liveRates(io: Io, mode: 'tty' | 'plain' | 'off') {
     const s = seen && 'step' in seen ? seen.summary : (seen as BalanceSummary | null);
     const rate = done / Math.max(0.001, (performance.now() - started) / 1000);
     const rates = s ? ` · so far ${s.sides.map((x) => `${x.name} ${pct(x.wins.rate)}`).join(', ')}, draws ${pct(s.draws.rate)} (${s.games} games)` : '';
+    if (total === 0) return 'starting the workers…';
     return `${label ? `${label}: ` : ''}${done}/${total} games, ${rate.toFixed(1)} games/s${rates}`;
   };
   const timer = mode === 'off' ? undefined : setInterval(() => {
     if (mode === 'plain') { io.err(line()); return; }
-    const text = line().slice(0, Math.max(20, (process.stderr.columns ?? 120) - 1));
+    const text = line().slice(0, Math.max(20, (process.stderr.columns || 120) - 1));
     process.stderr.write(`\r${text.padEnd(width)}`);
     width = text.length;
   }, mode === 'tty' ? 250 : 5000);
