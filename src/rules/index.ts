@@ -37,7 +37,7 @@ export { saveGame, replayGame, stateHash, actionFault, diceFor } from './replay'
 export type { SavedGame, DistanceRecord, Player } from './replay';
 export { randomPolicy, simplePolicy, playOut, searchPolicy, AI_LEVELS, balanceGames, playBalanceGame, emptyHeat, summarizeBalance, wilsonInterval, eloGap, mergeHeat, gameSeed, makePolicy, POLICY_NAMES } from './ai';
 export type { AiLevel, PlanMemory, SearchBudget, PolicyName, BalanceGame, BalanceOptions, BalanceSummary, HeatMap, Rate } from './ai';
-export { PLAYERS, Z95, normalQuantile, sequentialPlan, fixedPlan, stopReason, decideLook, summarizeSweep, comparePaired } from './ai';
+export { PLAYERS, Z95, normalQuantile, sequentialPlan, fixedPlan, stopReason, decideLook, summarizeSweep, comparePaired, pairedStopReason } from './ai';
 export type { StopReason, SequentialPlan, SweepSummary, Comparison, PairedChange } from './ai';
 export { sampleAction } from './sample';
 export type { Policy } from './ai';

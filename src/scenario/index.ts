@@ -7,3 +7,4 @@ export * from './defaults';
 export * from './templates';
 export * from './limits';
 export * from './messageLink';
+export * from './variants';

@@ -1,17 +1,21 @@
 /**
  * The Balance panel's state: settings, the running job (progress, games per second, the live estimate every quarter
- * second, Cancel), the finished estimate kept with the library entry, the last skill sweep and A/B comparison, and
- * whether the scenario changed since (stale). A worker that dies or goes silent stalls the run with a message;
- * Resume plays the games still missing, Cancel discards the run.
+ * second, Cancel), the finished estimate kept with the library entry, the last skill sweep, A/B comparison, "What
+ * matters" and "What to change", and whether the scenario changed since (stale). A worker that dies or goes silent
+ * stalls the run with a message; Resume plays the games still missing, Cancel discards the run. A suggested edit is
+ * applied through the scenario store's command path (one undo step, saved with the history).
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { isPlayable, validateScenario, type BalanceSummary, type Scenario, type SweepSummary } from '../rules';
 import { serializeScenario } from '../scenario';
 import {
-  BalanceCancelled, DEFAULT_POLICY, SWEEP_LEVELS, spareCores, startBalance, startComparison, startSweep,
-  type BalanceSettings, type BalanceWatch, type ComparisonResult,
+  BalanceCancelled, CHANGE_DEFAULTS, DEFAULT_POLICY, MATTERS_GAMES, SWEEP_LEVELS, spareCores, startBalance, startComparison, startSweep,
+  startWhatMatters, startWhatToChange, type BalanceSettings, type BalanceWatch, type ComparisonResult, type Suggestion, type WhatMatters, type WhatToChange,
 } from '../workers/balance-client';
+import type { Square } from '../rules';
+import { COMMANDS } from './commands';
+import { useEditorStore } from './editor';
 import { spawnWebWorker } from '../workers/balance-browser';
 import { isScenarioRecord, type StoredBalance } from './db';
 import { useLibraryStore } from './library';
@@ -27,7 +31,10 @@ export function scenarioHash(text: string): string {
 export type HeatMode = 'off' | 'lost' | 'melees';
 
 /** What a run computes: one estimate, the skill sweep, or an A/B comparison with an earlier version. */
-export type BalanceMode = 'estimate' | 'sweep' | 'compare';
+export type BalanceMode = 'estimate' | 'sweep' | 'compare' | 'matters' | 'change';
+
+/** A "What matters" row marked on the map: its rank (1 for the largest effect) and its squares. */
+export interface MattersMark { rank: number; squares: Square[] }
 
 /** How often the panel's live estimate is refreshed while games run (ms). */
 export const LIVE_MS = 250;
@@ -44,6 +51,7 @@ export function silenceLimitMs(policy: BalanceSettings['policy']): number {
 export const useBalanceStore = defineStore('balance', () => {
   const scenario = useScenarioStore();
   const library = useLibraryStore();
+  const editor = useEditorStore();
   const settings = ref<BalanceSettings>({ games: 1000, policy: DEFAULT_POLICY, seed: 1 });
   /** Most games of the sweep's search level (a search game takes seconds). */
   const searchGames = ref(100);
@@ -52,12 +60,21 @@ export const useBalanceStore = defineStore('balance', () => {
   /** What the current run computes, and which of its runs is going (the policy or version it plays). */
   const mode = ref<BalanceMode>('estimate');
   const step = ref('');
+  /** What a many-run job is playing now (the removal or edit), besides its step. */
+  const detail = ref('');
   const done = ref(0);
   const total = ref(0);
   /** The estimate over the games played so far, refreshed every LIVE_MS while a run goes. */
   const live = shallowRef<BalanceSummary | null>(null);
   const sweep = shallowRef<(SweepSummary & { scenarioHash: string }) | null>(null);
   const comparison = shallowRef<(ComparisonResult & { against: string; scenarioHash: string }) | null>(null);
+  const matters = shallowRef<(WhatMatters & { scenarioHash: string }) | null>(null);
+  const changes = shallowRef<(WhatToChange & { scenarioHash: string }) | null>(null);
+  /** Games per removal of "What matters", and the screening and confirming games of "What to change". */
+  const mattersGames = ref(MATTERS_GAMES);
+  const changeGames = ref<{ screen: number; confirm: number }>({ screen: CHANGE_DEFAULTS.screen, confirm: CHANGE_DEFAULTS.confirm });
+  /** The "What matters" row picked in the panel (its index), highlighted on the map. */
+  const pickedRow = ref<number | null>(null);
   /** The key of the version chosen to compare with (see compareOptions). */
   const compareWith = ref('');
   const rate = ref(0);
@@ -72,6 +89,13 @@ export const useBalanceStore = defineStore('balance', () => {
   const stale = computed(() => estimate.value !== null && estimate.value.scenarioHash !== currentHash.value);
   const sweepStale = computed(() => sweep.value !== null && sweep.value.scenarioHash !== currentHash.value);
   const comparisonStale = computed(() => comparison.value !== null && comparison.value.scenarioHash !== currentHash.value);
+  const mattersStale = computed(() => matters.value !== null && matters.value.scenarioHash !== currentHash.value);
+  const changesStale = computed(() => changes.value !== null && changes.value.scenarioHash !== currentHash.value);
+  /** The five largest effects of "What matters" on the map (none while running or once the scenario changed). */
+  const mattersMarks = computed<MattersMark[] | null>(() => {
+    if (!matters.value || mattersStale.value || running.value) return null;
+    return matters.value.rows.slice(0, 5).map((r, i) => ({ rank: i + 1, squares: r.squares }));
+  });
 
   /** Earlier versions of the open scenario (its undo history, newest first, up to ten) and the other library entries. */
   const compareOptions = computed<CompareOption[]>(() => {
@@ -109,6 +133,7 @@ export const useBalanceStore = defineStore('balance', () => {
     total.value = 0;
     rate.value = 0;
     step.value = '';
+    detail.value = '';
     live.value = null;
     message.value = '';
     stalled.value = '';
@@ -187,6 +212,47 @@ export const useBalanceStore = defineStore('balance', () => {
     }, (result) => { comparison.value = { ...result, against: other.label, scenarioHash: hash }; });
   }
 
+  /** "What matters": the open scenario without each terrain feature and each unit, on the same seeds. */
+  async function runMatters(): Promise<void> {
+    if (running.value) return;
+    const hash = currentHash.value;
+    const snapshot = snapshotOf(scenario.scenario);
+    const wanted = { games: mattersGames.value, policy: settings.value.policy, seed: settings.value.seed };
+    pickedRow.value = null;
+    await go('matters', (onProgress, watch) => {
+      const j = startWhatMatters(snapshot, wanted, spawnWebWorker, workers, (label, n, of) => { detail.value = label; onProgress('What matters', n, of); }, watch);
+      return { result: j.result, cancel: j.cancel, resume: j.resume, live: () => j.live().summary };
+    }, (result) => { matters.value = { ...result, scenarioHash: hash }; });
+  }
+
+  /** "What to change": small edits screened and confirmed, up to three that bring the estimate inside 45-55%. */
+  async function runChange(): Promise<void> {
+    if (running.value) return;
+    const hash = currentHash.value;
+    const snapshot = snapshotOf(scenario.scenario);
+    const wanted = { ...changeGames.value, confirmMost: CHANGE_DEFAULTS.confirmMost, policy: settings.value.policy, seed: settings.value.seed };
+    await go('change', (onProgress, watch) => {
+      const j = startWhatToChange(snapshot, wanted, spawnWebWorker, workers, (label, n, of) => { detail.value = label; onProgress('What to change', n, of); }, watch);
+      return { result: j.result, cancel: j.cancel, resume: j.resume, live: () => j.live().summary };
+    }, (result) => { changes.value = { ...result, scenarioHash: hash }; });
+  }
+
+  /** Highlight a "What matters" row's feature or unit on the map (again to clear). */
+  function pickRow(index: number): void {
+    const row = matters.value?.rows[index];
+    if (!row || pickedRow.value === index) { pickedRow.value = null; editor.highlighted = []; return; }
+    pickedRow.value = index;
+    editor.highlighted = [...row.squares];
+    if (row.squares[0]) { editor.cursor = row.squares[0]; editor.revealSquares(row.squares); }
+  }
+
+  /** Make a suggested edit to the open scenario: an ordinary editor change (Undo takes it back). */
+  function applySuggestion(s: Suggestion): boolean {
+    const done = scenario.run(COMMANDS.balanceEdit, s.edit);
+    message.value = done ? `Applied: ${s.label}. Undo takes it back.` : `"${s.label}" no longer fits the open scenario; run What to change again.`;
+    return done;
+  }
+
   function cancel(): void {
     job?.cancel();
   }
@@ -198,7 +264,8 @@ export const useBalanceStore = defineStore('balance', () => {
   }
 
   return {
-    settings, searchGames, workers, running, mode, step, done, total, rate, live, message, stalled, estimate, stale, heat, heatMode,
+    settings, searchGames, workers, running, mode, step, detail, done, total, rate, live, message, stalled, estimate, stale, heat, heatMode,
     sweep, sweepStale, comparison, comparisonStale, compareWith, compareOptions, run, runSweep, runCompare, cancel, resume,
+    matters, mattersStale, mattersMarks, mattersGames, pickedRow, pickRow, runMatters, changes, changesStale, changeGames, runChange, applySuggestion,
   };
 });

@@ -8,6 +8,7 @@
 import type { CrossingKind, Edge, Facing, ProtectedKind, Scenario, ScenarioMeta, ScenarioRules, SideSpec, Square, TroopType } from '../rules';
 import { addRiver, addRoad, eraseTerrain, mirrorEdge, mirrorSquare, paintHill, paintProtected, removeRiverEdges, setCrossing } from './terrainEdits';
 import { fitMeta, fitRules, fitSidePatch, fitBoard, onBoard } from './fitEdits';
+import { applyEdit, type ScenarioEdit } from '../scenario/variants';
 import { addUnit, placeUnit, removeUnit, renameSide, rotateUnit, setStands, swapEdges, unplaceUnit, updateSide } from './unitEdits';
 
 export type CapturePolicy = 'step' | 'gesture';
@@ -73,6 +74,8 @@ export const COMMANDS = {
   }),
   setBoard: command<{ columns: number; rows: number }>('Board size', 'step', (s, b) => fitBoard(s, b)),
   setRules: command<ScenarioRules>('Rules options', 'step', (s, rules) => ({ ...s, rules: fitRules(rules, s) })),
+  /** A small edit suggested by the Balance tab's "What to change" (nothing when it no longer fits the scenario). */
+  balanceEdit: command<ScenarioEdit>('Balance suggestion', 'step', (s, edit) => applyEdit(s, edit) ?? s),
   /** The whole scenario replaced by an imported copy of it (one undo step, so the old one is never lost). */
   replaceScenario: command<Scenario>('Replace with imported file', 'step', (_s, next) => next),
 } as const;

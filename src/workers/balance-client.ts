@@ -9,9 +9,10 @@
  * stopped, the games counted so far are kept, and `resume` plays only the games still missing on new workers.
  */
 import {
-  comparePaired, decideLook, emptyHeat, fixedPlan, mergeHeat, sequentialPlan, sideName, summarizeBalance, summarizeSweep,
-  type BalanceGame, type BalanceOptions, type BalanceSummary, type Comparison, type HeatMap, type PolicyName, type Scenario, type SweepSummary,
+  comparePaired, decideLook, emptyHeat, fixedPlan, mergeHeat, pairedStopReason, sequentialPlan, sideName, summarizeBalance, summarizeSweep,
+  type BalanceGame, type BalanceOptions, type BalanceSummary, type Comparison, type HeatMap, type PolicyName, type Scenario, type Square, type SweepSummary,
 } from '../rules';
+import { candidateEdits, removalEdits, variantsOf, type ScenarioEdit, type SkippedVariant, type Variant } from '../scenario/variants';
 import { chunkSize } from './balance-chunks';
 
 export interface GameReport { game: BalanceGame; heat: HeatMap }
@@ -38,7 +39,11 @@ export class BalanceCancelled extends Error {
 /**
  * A run's settings: `games` is the cap of a sequential run (the default) or the number played with `fixed`.
  */
-export interface BalanceSettings { games: number; policy: BalanceOptions['policy']; seed: number; fixed?: boolean }
+export interface BalanceSettings {
+  games: number; policy: BalanceOptions['policy']; seed: number; fixed?: boolean;
+  /** The first game index of a fixed run (default 0): it plays games [from, games), the later part of a longer run. */
+  from?: number;
+}
 
 /** The policy both sides play by default: the strongest that plays 1,000 games in about a minute (issue 29). */
 export const DEFAULT_POLICY: PolicyName = 'simple';
@@ -81,15 +86,16 @@ export function missingChunks(played: Uint8Array, size: number): Array<[number, 
 /** Start a run: its games in chunks over `workers` workers, summed in index order, stopped at a look of its plan. */
 export function startBalance(scenario: Scenario, settings: BalanceSettings, spawn: () => WorkerHandle, workers: number, onProgress?: (done: number, total: number) => void, watch?: BalanceWatch): BalanceRun {
   const total = settings.games;
+  const first = settings.fixed ? Math.min(total, settings.from ?? 0) : 0;
   const plan = planOf(settings);
-  const size = Math.min(chunkSize(total, workers), Math.max(1, Math.floor(plan.looks[0]! / workers)));
+  const size = Math.min(chunkSize(total - first, workers), Math.max(1, Math.floor((plan.looks[0]! - first) / workers)));
   const options: BalanceOptions = { policy: settings.policy, seed: settings.seed };
   const sides = scenario.sides.map((s) => ({ id: s.id, name: sideName(s) }));
   const byIndex: Array<BalanceGame | undefined> = new Array<BalanceGame | undefined>(total);
   const heats: Array<HeatMap | undefined> = new Array<HeatMap | undefined>(total);
   let count = 0;
-  /** Games [0, ready) are all in; the next look is plan.looks[look]. */
-  let ready = 0;
+  /** Games [first, ready) are all in; the next look is plan.looks[look]. */
+  let ready = first;
   let look = 0;
   let kept: BalanceGame[] = [];
   let handles: WorkerHandle[] = [];
@@ -110,9 +116,9 @@ export function startBalance(scenario: Scenario, settings: BalanceSettings, spaw
   };
   /** The games below `n` (all in) as the summary of a look. */
   const lookAt = (n: number): BalanceSummary => {
-    const games = byIndex.slice(0, n) as BalanceGame[];
+    const games = byIndex.slice(first, n) as BalanceGame[];
     const heat = emptyHeat();
-    for (let i = 0; i < n; i++) mergeHeat(heat, heats[i]!);
+    for (let i = first; i < n; i++) mergeHeat(heat, heats[i]!);
     return summarizeBalance(sides, games, heat, { policy: settings.policy, z: plan.z });
   };
   /** Take the looks whose games are all in, in order; stop at the first settled one or at the last. */
@@ -124,7 +130,7 @@ export function startBalance(scenario: Scenario, settings: BalanceSettings, spaw
       const reason = decideLook(plan, look, summary);
       look++;
       if (reason === null) continue;
-      kept = byIndex.slice(0, n) as BalanceGame[];
+      kept = byIndex.slice(first, n) as BalanceGame[];
       end({ summary: settings.fixed ? summary : { ...summary, stop: { reason, look, looks: plan.looks.length, cap: total } } });
     }
   };
@@ -132,7 +138,7 @@ export function startBalance(scenario: Scenario, settings: BalanceSettings, spaw
   function startRound(): void {
     const mine = ++round;
     stalled = false;
-    const have = Uint8Array.from(byIndex, (g) => (g ? 1 : 0));
+    const have = Uint8Array.from(byIndex, (g, i) => (g || i < first ? 1 : 0));
     const chunks = missingChunks(have, size);
     const current = () => mine === round && !stalled && !ended;
     const stall = (reason: string) => {
@@ -154,7 +160,7 @@ export function startBalance(scenario: Scenario, settings: BalanceSettings, spaw
         heats[r.game.index] = r.heat;
         count++;
         arm();
-        onProgress?.(count, total);
+        onProgress?.(count, total - first);
         takeLooks();
       });
       h.onFailure?.((reason) => stall(`it failed: ${reason}`));
@@ -237,18 +243,217 @@ export function startSweep(scenario: Scenario, settings: BalanceSettings & { sea
 /** An A/B comparison: both versions' estimates and the paired changes. */
 export interface ComparisonResult { comparison: Comparison; after: BalanceSummary; before: BalanceSummary }
 
+/** A run's games and its estimate, as a step of a longer job hears them. */
+export interface Played { summary: BalanceSummary; games: BalanceGame[] }
+
+/** Plays one run for a job's body; it throws BalanceCancelled once the job is cancelled. */
+export type PlayRun = (scenario: Scenario, settings: BalanceSettings, onProgress?: (done: number, total: number) => void) => Promise<Played>;
+
 /**
- * A/B of two versions: the earlier version (`before`) and this one (`after`) each play the same `games` game seeds
- * (fixed, not sequential, so every game has its pair), then the paired changes of each side's win rate.
+ * Workers kept from run to run of a job: a job of many short runs would otherwise start new workers for each.
+ * A run's "terminate" hands its workers back; `close` ends them all (a worker still finishing a chunk of an earlier
+ * run does so first: its reports go to that run, which ignores them).
+ */
+export function reusing(spawn: () => WorkerHandle): { spawn: () => WorkerHandle; close(): void } {
+  const all: WorkerHandle[] = [], idle: WorkerHandle[] = [];
+  /** Each worker's failure goes to the run that has it now (one listener a worker, however many runs it serves). */
+  const hear = new Map<WorkerHandle, (reason: string) => void>();
+  return {
+    spawn: () => {
+      let h = idle.pop();
+      if (!h) {
+        const made = spawn();
+        all.push(made);
+        made.onFailure?.((reason) => hear.get(made)?.(reason));
+        h = made;
+      }
+      const mine = h;
+      hear.delete(mine);
+      let back = false;
+      return {
+        api: mine.api, callback: (fn) => mine.callback(fn), terminate: () => { if (!back) { back = true; hear.delete(mine); idle.push(mine); } },
+        ...(mine.onFailure ? { onFailure: (listener: (reason: string) => void) => { hear.set(mine, listener); } } : {}),
+      };
+    },
+    close: () => { for (const h of all) h.terminate(); all.length = 0; idle.length = 0; },
+  };
+}
+
+/**
+ * A job whose body plays runs one after another, each decided by the ones before (on reused workers): Cancel and
+ * Resume reach the current run, `live` is its estimate so far, and the result is the body's.
+ */
+export function runJob<T>(spawn: () => WorkerHandle, workers: number, body: (play: PlayRun) => Promise<T>, watch?: BalanceWatch): ChainJob<T> {
+  const pool = reusing(spawn);
+  let current: BalanceRun | null = null;
+  let step = -1;
+  let cancelled = false;
+  const play: PlayRun = async (scenario, settings, onProgress) => {
+    if (cancelled) throw new BalanceCancelled();
+    step++;
+    const run = startBalance(scenario, settings, pool.spawn, workers, onProgress, watch);
+    current = run;
+    const summary = await run.result;
+    return { summary, games: run.games() };
+  };
+  const result = (async () => {
+    try { return await body(play); } finally { pool.close(); }
+  })();
+  result.catch(() => {});
+  return {
+    result,
+    cancel: () => { cancelled = true; current?.cancel(); pool.close(); },
+    resume: () => { current?.resume(); },
+    live: () => ({ step: Math.max(0, step), summary: current?.live() ?? null }),
+  };
+}
+
+const sidesOf = (s: Scenario) => s.sides.map((x) => ({ id: x.id, name: sideName(x) }));
+
+/**
+ * A/B of two versions: the earlier version (`before`) and this one (`after`) play the same game seeds, then the paired
+ * changes of each side's win rate. Sequential by default, by the single run's plan: at each look both versions have
+ * played the same games, and the A/B stops once a side's change is clear of zero or every change is within +-2
+ * points (intervals at the plan's level, so they hold together over all looks), at most at the cap; `fixed` plays
+ * exactly `games` pairs.
  */
 export function startComparison(after: Scenario, before: Scenario, settings: BalanceSettings, spawn: () => WorkerHandle, workers: number, onProgress?: (step: number, done: number, total: number) => void, watch?: BalanceWatch): ChainJob<ComparisonResult> {
-  const fixed = { ...settings, fixed: true };
-  const steps = [before, after].map((s, step) => () => startBalance(s, fixed, spawn, workers, (done, total) => onProgress?.(step, done, total), watch));
-  const sidesOf = (s: Scenario) => s.sides.map((x) => ({ id: x.id, name: sideName(x) }));
-  return chain(steps, (runs, [b, a]) => ({
-    comparison: comparePaired({ sides: sidesOf(after), games: runs[1]!.games() }, { sides: sidesOf(before), games: runs[0]!.games() }),
-    after: a!, before: b!,
-  }));
+  const plan = planOf(settings);
+  return runJob(spawn, workers, async (play) => {
+    const got: [BalanceGame[], BalanceGame[]] = [[], []];
+    const heat: [HeatMap, HeatMap] = [emptyHeat(), emptyHeat()];
+    let from = 0;
+    for (let look = 0; look < plan.looks.length; look++) {
+      const n = plan.looks[look]!;
+      for (const [k, version] of [before, after].entries()) {
+        const r = await play(version, { ...settings, games: n, from, fixed: true }, (done) => onProgress?.(k, from + done, settings.games));
+        got[k]!.push(...r.games);
+        mergeHeat(heat[k]!, r.summary.heat);
+      }
+      from = n;
+      const comparison = comparePaired({ sides: sidesOf(after), games: got[1] }, { sides: sidesOf(before), games: got[0] }, plan.z);
+      const reason = settings.fixed ? (look === plan.looks.length - 1 ? 'cap' : null) : pairedStopReason(comparison) ?? (look === plan.looks.length - 1 ? 'cap' : null);
+      if (reason === null) continue;
+      const sum = (k: 0 | 1) => summarizeBalance(sidesOf(k ? after : before), got[k], heat[k], { policy: settings.policy, z: plan.z });
+      return {
+        comparison: settings.fixed ? comparison : { ...comparison, stop: { reason, look: look + 1, looks: plan.looks.length, cap: settings.games } },
+        after: sum(1), before: sum(0),
+      };
+    }
+    throw new Error('unreachable: the last look always stops');
+  }, watch);
+}
+
+/** Games a side of "What matters" plays per variant by default (and the unchanged scenario as many). */
+export const MATTERS_GAMES = 60;
+
+/** Settings of a variant search: games per variant (or per confirmation), policy, seed. */
+export interface VariantSettings { games: number; policy: PolicyName; seed: number }
+
+/** How much a removal moved the win rates: the largest change of a side's rate, in probability. */
+function effectSize(c: Comparison): number {
+  return Math.max(0, ...c.sides.map((x) => Math.abs(x.change)));
+}
+
+/** One removal of "What matters": what was removed, where it is on the map, and the paired changes it made. */
+export interface MattersRow { edit: ScenarioEdit; label: string; kind: 'terrain' | 'unit'; squares: Square[]; change: Comparison; size: number }
+
+/** "What matters": the unchanged scenario's estimate and every removal, largest effect first. */
+export interface WhatMatters { games: number; policy: PolicyName; seed: number; base: BalanceSummary; rows: MattersRow[]; skipped: SkippedVariant[] }
+
+/**
+ * "What matters": the scenario as it is and, on the same seeds and dice, without each terrain feature and without each
+ * unit (removals the validator refuses are skipped and listed), each side's paired win-rate change with its 95%
+ * interval; rows sorted by the largest change of a side's rate. `onProgress` hears the removal being played and the
+ * games of the whole job. `edits` replaces the removals (tests measure an edit that changes nothing).
+ */
+export function startWhatMatters(scenario: Scenario, settings: VariantSettings, spawn: () => WorkerHandle, workers: number, onProgress?: (label: string, done: number, total: number) => void, watch?: BalanceWatch, edits: ScenarioEdit[] = removalEdits(scenario)): ChainJob<WhatMatters> {
+  const { variants, skipped } = variantsOf(scenario, edits);
+  const run = { games: settings.games, policy: settings.policy, seed: settings.seed, fixed: true };
+  const total = (variants.length + 1) * settings.games;
+  return runJob(spawn, workers, async (play) => {
+    const base = await play(scenario, run, (done) => onProgress?.('the scenario as it is', done, total));
+    const rows: MattersRow[] = [];
+    for (const [k, v] of variants.entries()) {
+      const r = await play(v.scenario, run, (done) => onProgress?.(v.label, (k + 1) * settings.games + done, total));
+      const change = comparePaired({ sides: sidesOf(v.scenario), games: r.games }, { sides: sidesOf(scenario), games: base.games });
+      rows.push({ edit: v.edit, label: v.label, kind: v.edit.kind === 'removeUnit' ? 'unit' : 'terrain', squares: v.squares, change, size: effectSize(change) });
+    }
+    // A stable order: largest effect first, ties in the order the removals were made.
+    rows.sort((a, b) => b.size - a.size);
+    return { games: settings.games, policy: settings.policy, seed: settings.seed, base: base.summary, rows, skipped };
+  }, watch);
+}
+
+/** "What to change" defaults: games per candidate when screening, games of a confirmation, candidates confirmed. */
+export const CHANGE_DEFAULTS = { screen: 20, confirm: 200, confirmMost: 5 } as const;
+
+/** Settings of "What to change": games to screen a candidate and to confirm one, how many to confirm. */
+export interface ChangeSettings { screen: number; confirm: number; confirmMost: number; policy: PolicyName; seed: number }
+
+/** A confirmed edit: what it does, the squares it concerns, its paired changes and the estimate with it made. */
+export interface Suggestion { edit: ScenarioEdit; label: string; squares: Square[]; change: Comparison; after: BalanceSummary; inside: boolean }
+
+/** "What to change": the scenario's own estimate, the edits that bring it inside 45-55% (at most three), else the closest. */
+export interface WhatToChange {
+  settings: ChangeSettings; base: BalanceSummary; alreadyBalanced: boolean;
+  suggestions: Suggestion[]; closest: Suggestion[]; screened: number; skipped: SkippedVariant[];
+}
+
+/** The first side's share of decisive games (the verdict's estimate); 0.5 with none. */
+const shareOf = (s: BalanceSummary) => (s.share && s.share.count + (s.sides[1]?.wins.count ?? 0) > 0 ? s.share.rate : 0.5);
+const inside = (x: number) => x >= 0.45 && x <= 0.55;
+/** A game's score for the first side: 1 for its win, 0 for its loss, 1/2 for a draw. */
+const scoreOf = (g: BalanceGame, first: string) => (g.winner === null ? 0.5 : g.winner === first ? 1 : 0);
+
+/**
+ * "What to change": the scenario's estimate over `confirm` games; unless that is already inside 45-55%, every small
+ * edit (candidateEdits; those the validator refuses skipped) is screened on the first `screen` of the same seeds, its
+ * effect estimated from the paired games (the first side's mean score), and the `confirmMost` whose predicted estimate
+ * is nearest 50% (and nearer than now) play the rest of the `confirm` games. Confirmed edits that bring the estimate
+ * inside 45-55% are suggested (at most three, nearest 50% first), each with its paired changes.
+ */
+export function startWhatToChange(scenario: Scenario, settings: ChangeSettings, spawn: () => WorkerHandle, workers: number, onProgress?: (label: string, done: number, total: number) => void, watch?: BalanceWatch): ChainJob<WhatToChange> {
+  const { variants, skipped } = variantsOf(scenario, candidateEdits(scenario));
+  const screen = Math.min(settings.screen, settings.confirm);
+  const total = settings.confirm + variants.length * screen + settings.confirmMost * (settings.confirm - screen);
+  const run = (games: number, from = 0): BalanceSettings => ({ games, from, policy: settings.policy, seed: settings.seed, fixed: true });
+  const first = scenario.sides[0]?.id ?? '';
+  return runJob(spawn, workers, async (play) => {
+    let done = 0;
+    const step = (label: string) => (n: number) => onProgress?.(label, done + n, total);
+    const base = await play(scenario, run(settings.confirm), step('the scenario as it is'));
+    done += settings.confirm;
+    const now = shareOf(base.summary);
+    const result = { settings, base: base.summary, suggestions: [] as Suggestion[], closest: [] as Suggestion[], screened: 0, skipped };
+    if (inside(now)) return { ...result, alreadyBalanced: true };
+    const baseScore = base.games.reduce((t, g) => t + scoreOf(g, first), 0) / Math.max(1, base.games.length);
+    const baseScreen = new Map(base.games.filter((g) => g.index < screen).map((g) => [g.index, scoreOf(g, first)]));
+    const screened: Array<{ v: Variant; games: BalanceGame[]; predicted: number }> = [];
+    for (const v of variants) {
+      const r = await play(v.scenario, run(screen), step(`screening: ${v.label}`));
+      done += screen;
+      const diff = r.games.reduce((t, g) => t + scoreOf(g, first) - (baseScreen.get(g.index) ?? 0), 0) / Math.max(1, r.games.length);
+      screened.push({ v, games: r.games, predicted: baseScore + diff });
+    }
+    const distance = (x: number) => Math.abs(x - 0.5);
+    const promising = screened.map((c, k) => ({ ...c, k }))
+      .filter((c) => distance(c.predicted) < distance(baseScore))
+      .sort((a, b) => distance(a.predicted) - distance(b.predicted) || a.k - b.k)
+      .slice(0, settings.confirmMost);
+    const confirmed: Suggestion[] = [];
+    for (const c of promising) {
+      const rest = settings.confirm > screen ? (await play(c.v.scenario, run(settings.confirm, screen), step(`confirming: ${c.v.label}`))).games : [];
+      done += settings.confirm - screen;
+      const games = [...c.games, ...rest];
+      const after = summarizeBalance(sidesOf(c.v.scenario), games, emptyHeat(), { policy: settings.policy });
+      const change = comparePaired({ sides: sidesOf(c.v.scenario), games }, { sides: sidesOf(scenario), games: base.games });
+      confirmed.push({ edit: c.v.edit, label: c.v.label, squares: c.v.squares, change, after, inside: inside(shareOf(after)) });
+    }
+    const byDistance = [...confirmed].sort((a, b) => distance(shareOf(a.after)) - distance(shareOf(b.after)));
+    const suggestions = byDistance.filter((x) => x.inside).slice(0, 3);
+    return { ...result, alreadyBalanced: false, screened: variants.length, suggestions, closest: suggestions.length ? [] : byDistance.slice(0, 3) };
+  }, watch);
 }
 
 /** Workers to start in the browser: one per spare core, at least one. */

@@ -9,5 +9,5 @@ export { makePolicy, playBalanceGame, balanceGames, emptyHeat, POLICY_NAMES } fr
 export type { PolicyName, BalanceGame, BalanceOptions, HeatMap } from './balance';
 export { summarizeBalance, wilsonInterval, mergeHeat, eloGap, eloFromScore } from './stats';
 export type { BalanceSummary, Rate, EloGap } from './stats';
-export { PLAYERS, Z95, normalQuantile, sequentialPlan, fixedPlan, stopReason, decideLook, summarizeSweep, comparePaired } from './stats';
+export { PLAYERS, Z95, normalQuantile, sequentialPlan, fixedPlan, stopReason, decideLook, summarizeSweep, comparePaired, pairedStopReason } from './stats';
 export type { StopReason, SequentialPlan, SweepSummary, Comparison, PairedChange } from './stats';

@@ -202,15 +202,19 @@ export function summarizeSweep(levels: BalanceSummary[]): SweepSummary {
 export interface PairedChange { id: string; name: string; before: number; after: number; change: number; low: number; high: number }
 
 /** A paired comparison of two versions of a scenario played on the same game seeds. */
-export interface Comparison { games: number; sides: PairedChange[]; draws: PairedChange; verdict: string }
+export interface Comparison {
+  games: number; sides: PairedChange[]; draws: PairedChange; verdict: string;
+  /** How a sequential A/B ended (absent for a fixed number of games). */
+  stop?: { reason: StopReason; look: number; looks: number; cap: number };
+}
 
 /**
  * Compare the games of a version (`after`) with those of an earlier one (`before`), game i against game i (the same
  * seed and dice): for each side the mean of the per-game differences of winning, with a 95% normal interval from
- * their spread. Sides are matched by position; only indices played in both count. A version against itself gives
- * differences of exactly zero.
+ * their spread (or the interval for another normal quantile `z`, a sequential look's). Sides are matched by position;
+ * only indices played in both count. A version against itself gives differences of exactly zero.
  */
-export function comparePaired(after: { sides: Array<{ id: string; name: string }>; games: BalanceGame[] }, before: { sides: Array<{ id: string; name: string }>; games: BalanceGame[] }): Comparison {
+export function comparePaired(after: { sides: Array<{ id: string; name: string }>; games: BalanceGame[] }, before: { sides: Array<{ id: string; name: string }>; games: BalanceGame[] }, z = Z95): Comparison {
   const old = new Map(before.games.map((g) => [g.index, g]));
   const pairs = after.games.filter((g) => old.has(g.index)).sort((x, y) => x.index - y.index).map((g) => [g, old.get(g.index)!] as const);
   const n = pairs.length;
@@ -222,8 +226,9 @@ export function comparePaired(after: { sides: Array<{ id: string; name: string }
     }
     const mean = n ? sum / n : 0;
     const variance = n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) : 0;
-    const half = n ? Z95 * Math.sqrt(variance / n) : 1;
-    return { id, name, before: n ? b / n : 0, after: n ? a / n : 0, change: mean, low: mean - half, high: mean + half };
+    const half = n ? z * Math.sqrt(variance / n) : 1;
+    // A change of win rates lies in [-1, 1]: the normal interval is cut there.
+    return { id, name, before: n ? b / n : 0, after: n ? a / n : 0, change: mean, low: Math.max(-1, mean - half), high: Math.min(1, mean + half) };
   };
   const sides = after.sides.map((s, i) => {
     const then = before.sides[i]?.id;
@@ -234,6 +239,17 @@ export function comparePaired(after: { sides: Array<{ id: string; name: string }
   const line = (c: PairedChange) => `${c.name} from ${pts(c.before)}% to ${pts(c.after)}%, change ${signed(100 * c.change)} ± ${Math.round((100 * (c.high - c.low)) / 2)} points`;
   const verdict = n === 0 ? 'No paired games to compare.' : `Over ${n} paired games (same seeds and dice), this version moves ${sides.map(line).join('; ')}.`;
   return { games: n, sides, draws, verdict };
+}
+
+/**
+ * Whether a sequential A/B may stop at a look with these paired changes (the single run's rule on the differences):
+ * settled once a side's change is clear of zero, precise once every change's interval is within +-2 points.
+ */
+export function pairedStopReason(c: Comparison): StopReason | null {
+  if (c.games === 0) return null;
+  if (c.sides.some((x) => x.low > 0 || x.high < 0)) return 'settled';
+  if ([...c.sides, c.draws].every((x) => (x.high - x.low) / 2 <= 0.02)) return 'precise';
+  return null;
 }
 
 /** The Elo difference that gives an expected score `s` (0..1) to the stronger side; infinite at 0 or 1. */
