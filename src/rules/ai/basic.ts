@@ -11,7 +11,6 @@ import {
   BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, listActions, positionContext, reachOf, supportActions, unitMoveList,
   type MoveContext, type Position,
 } from '../core';
-import type { Reach } from '../core/search';
 
 /**
  * A policy: picks one of the listed legal actions. A policy may also carry `sample`, which draws its action
@@ -225,7 +224,7 @@ function boundOf(p: Position, ctx: MoveContext, x: number, enemies: string, near
   return b;
 }
 
-function reachBound(p: Position, b: Bound, r: Reach, near: Float64Array): void {
+function reachBound(p: Position, b: Bound, r: ReturnType<typeof reachOf>, near: Float64Array): void {
   const enemy = p.enemy[p.toAct]!, from = near[b.at]!;
   for (let k = 0; k < r.count; k++) {
     const j = r.square[k]!;
@@ -245,14 +244,14 @@ function ballistaBeside(p: Position, x: number, at: number): boolean {
 /** What unit x's current move list offers (read again only when the core hands back another list). */
 function offerOf(p: Position, ctx: MoveContext, x: number, enemies: string, near: Float64Array): Offer {
   const list = unitMoveList(ctx, x);
-  let o = offers.get(list);
-  if (!o || o.enemies !== enemies || o.at !== p.at[x]) offers.set(list, (o = unitOffer(p, x, list, enemies, near)));
+  let o = offers[x];
+  if (!o || o.list !== list || o.enemies !== enemies || o.at !== p.at[x]) o = offers[x] = unitOffer(p, x, list, enemies, near);
   return o;
 }
 
-/** What one unit's move list offers the simple policy. */
-interface Offer { enemies: string; at: number; lead: Action | null; chargeLead: Action | null; best: Action | null; gain: number }
-const offers = new WeakMap<readonly Action[], Offer>();
+/** What one unit's move list offers the simple policy, by slot (the last list read for that slot). */
+interface Offer { list: readonly Action[]; enemies: string; at: number; lead: Action | null; chargeLead: Action | null; best: Action | null; gain: number }
+const offers: Offer[] = [];
 
 /** The squares holding the enemies of the side to act, as a key. */
 function enemyKey(p: Position): string {
@@ -299,7 +298,7 @@ function nearField(p: Position, enemies: string): Float64Array {
 }
 
 function unitOffer(p: Position, x: number, list: readonly Action[], enemies: string, near: Float64Array): Offer {
-  const o: Offer = { enemies, at: p.at[x]!, lead: null, chargeLead: null, best: null, gain: -Infinity };
+  const o: Offer = { list, enemies, at: p.at[x]!, lead: null, chargeLead: null, best: null, gain: -Infinity };
   const enemy = p.enemy[p.toAct]!, index = p.board.index;
   const crew = p.type[x] === BALLISTARII, from = near[p.at[x]!]!;
   for (const a of list) {
