@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { actionKey, createGame, simplePolicy, type Scenario } from '../../src/rules';
 import { positionOf } from '../../src/rules/game';
 import { simpleChoice } from '../../src/rules/ai/basic';
-import { applyCore, copyPosition, listActions } from '../../src/rules/core';
+import { OVER, applyCore, copyPosition, listActions } from '../../src/rules/core';
 import { createRng } from '../../src/rules/random';
 import { randomIndex, sampleIn } from '../../src/rules/sample';
 import { templateScenario } from '../../src/scenario';
@@ -25,7 +25,7 @@ function compare(scenario: Scenario, seed: number, randomShare: number): { decis
   fast.events = slow.events = null;
   const choose = simplePolicy(seed + 1).onCore!, r = createRng(seed + 1), odd = createRng(seed + 2);
   let decisions = 0, moves = 0;
-  for (let n = 0; n < 5000 && slow.toAct >= 0 && slow.phase !== 'over'; n++) {
+  for (let n = 0; n < 5000 && slow.toAct >= 0 && slow.phase !== OVER; n++) {
     if (randomIndex(odd, 1000) < randomShare * 1000) {
       const a = sampleIn(slow, odd)!;
       applyCore(slow, a);

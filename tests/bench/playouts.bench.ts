@@ -74,9 +74,9 @@ export const section: BenchSection = {
       for (let k = 0; k < rounds; k++) { js.push(rate(ms, json)); ls.push(rate(ms, listed)); cs.push(rate(ms, core)); }
       const j = median(js.map((x) => x.cpu)), l = median(ls.map((x) => x.cpu)), c = median(cs.map((x) => x.cpu));
       all.json.push(j); all.listed.push(l); all.core.push(c);
-      rows.push({ label: `${template}: before, JSON-state playouts`, value: j, unit: 'sims/cpu-s', note: `${median(js.map((x) => x.wall)).toFixed(1)} a wall second; ${Math.round(js[0]!.actions)} actions a simulation` });
+      rows.push({ label: `${template}: before (JSON states)`, value: j, unit: 'sims/cpu-s', note: `${median(js.map((x) => x.wall)).toFixed(1)} a wall second; ${Math.round(js[0]!.actions)} actions a simulation` });
       rows.push({ label: `${template}: core, whole listing`, value: l, unit: 'sims/cpu-s', note: `${median(ls.map((x) => x.wall)).toFixed(1)} a wall second; ${(l / j).toFixed(1)}x before` });
-      rows.push({ label: `${template}: after, simple policy on the core`, value: c, unit: 'sims/cpu-s', note: `${median(cs.map((x) => x.wall)).toFixed(1)} a wall second; ${(c / j).toFixed(1)}x before, ${(c / l).toFixed(1)}x the whole listing` });
+      rows.push({ label: `${template}: after (simple policy's route)`, value: c, unit: 'sims/cpu-s', note: `${median(cs.map((x) => x.wall)).toFixed(1)} a wall second; ${(c / j).toFixed(1)}x before, ${(c / l).toFixed(1)}x the whole listing` });
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const note = `median of ${rounds} alternating rounds of ${ms} ms; CPU time of this process`;
