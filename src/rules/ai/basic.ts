@@ -7,7 +7,10 @@ import { stepsDistance } from '../geometry';
 import type { GameState } from '../state';
 import { MDIS } from '../melee';
 import { applyAction, positionOf } from '../game';
-import { BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, listActions, positionContext, supportActions, unitMoveList, type Position } from '../core';
+import {
+  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, listActions, positionContext, reachOf, supportActions, unitMoveList,
+  type MoveContext, type Position,
+} from '../core';
 
 /**
  * A policy: picks one of the listed legal actions. A policy may also carry `sample`, which draws its action
@@ -146,49 +149,165 @@ function simpleMove(p: Position, parts: ReadonlyArray<readonly Action[]>): Actio
 /**
  * The simple policy's move-phase choice without listing facing changes (which it never picks unless nothing else
  * is there: then null, and the caller lists everything): each unit's moves, the support declarations, ending the move.
- * What a unit's list offers (its first lead and charge, its best advance) is read once per list and enemy squares:
- * the core hands back the same list object while nothing it depends on has changed.
+ * The same choice as simpleMove over the whole listing, made from as few unit lists as it can: a unit's move search
+ * (the squares its moves can end in, a superset of its list's squares) says whether it could lead a melee at all and
+ * the most it could gain, so lists are asked only of the units that could lead (in listing order, as the listing
+ * reads them) and, when none leads, of the units whose bound can still beat the best gain found (largest bound
+ * first). What a unit's list offers is read once per list object (the core hands back the same list while nothing
+ * it depends on has changed).
  */
 function simpleMoveOnCore(p: Position): Action | null {
   const ctx = positionContext(p), { occ } = ctx, side = p.sides[p.toAct]!;
   const support = supportActions(ctx, side);
   if (support.length > 0) return support[0]!;
   const enemies = enemyKey(p);
-  let near: ((j: number) => number) | null = null;
-  let lead: Action | null = null, best: Action | null = null, bestGain = 0.5;
+  const near = nearField(p, enemies);
+  // The units that may still move: those that could lead first, in index order (the listing's unit order).
+  let movable = 0, lead: Action | null = null;
   for (let x = 0; x < ctx.n; x++) {
     if (!actsFor(occ, x, p.toAct) || !canMove(occ, x)) continue;
-    const list = unitMoveList(ctx, x);
-    let o = offers.get(list);
-    if (!o || o.enemies !== enemies || o.at !== p.at[x]) offers.set(list, (o = unitOffer(p, x, list, enemies, (near ??= nearEnemy(p, p.toAct)))));
-    if (o.chargeLead) return o.chargeLead;
-    lead ??= o.lead;
-    if (o.best && o.gain > bestGain) { best = o.best; bestGain = o.gain; }
+    const b = boundOf(p, ctx, x, enemies, near);
+    if (b.lead) {
+      const o = offerOf(p, ctx, x, enemies, near);
+      if (o.chargeLead) return o.chargeLead;
+      if (o.lead) { lead ??= o.lead; continue; }
+    }
+    order[movable++] = x;
   }
   if (lead) return lead;
+  // No lead: the best advance, largest bound first; a unit is asked for its list only while its bound can still beat
+  // the best so far (a gain above it, or the same gain by a unit earlier in the listing).
+  sortByBound(movable);
+  let best: Action | null = null, bestGain = 0.5, bestUnit = -1;
+  for (let i = 0; i < movable; i++) {
+    const x = order[i]!, bound = bounds[x]!.gain;
+    if (bound < bestGain || (bound === bestGain && (bestUnit < 0 || x > bestUnit))) break;
+    const o = offerOf(p, ctx, x, enemies, near);
+    if (o.best && (o.gain > bestGain || (o.gain === bestGain && bestUnit >= 0 && x < bestUnit))) { best = o.best; bestGain = o.gain; bestUnit = x; }
+  }
   return best ?? (ctx.idle.length === 0 && ctx.unbacked.length === 0 ? endMove(side) : null);
 }
 
-/** What one unit's move list offers the simple policy. */
-interface Offer { enemies: string; at: number; lead: Action | null; chargeLead: Action | null; best: Action | null; gain: number }
-const offers = new WeakMap<readonly Action[], Offer>();
+/** Scratch for simpleMoveOnCore: the units still to ask (written by index, never emptied). */
+const order: number[] = [];
+
+/** order[0, n) sorted by bound, largest first, then by index (insertion: a side has a few dozen units at most). */
+function sortByBound(n: number): void {
+  for (let i = 1; i < n; i++) {
+    const x = order[i]!, g = bounds[x]!.gain;
+    let k = i;
+    for (; k > 0; k--) {
+      const y = order[k - 1]!, h = bounds[y]!.gain;
+      if (h > g || (h === g && y < x)) break;
+      order[k] = y;
+    }
+    order[k] = x;
+  }
+}
+
+/**
+ * What a unit's move search allows it, by slot: whether any square it reaches holds enemy troops (a lead is possible)
+ * and the most a move could bring it closer to the enemy. Kept while the unit, its flags, its square's ballistas and
+ * the enemy squares stay as they were (the search reads no friends).
+ */
+interface Bound { memo: MoveContext['memo']; type: number; enemies: string; at: number; flags: number; engine: boolean; lead: boolean; gain: number }
+const bounds: Bound[] = [];
+
+function boundOf(p: Position, ctx: MoveContext, x: number, enemies: string, near: Float64Array): Bound {
+  const at = p.sq[x]!, flags = p.flags[x]!, type = p.type[x]!, engine = ballistaBeside(p, x, at);
+  let b = bounds[x];
+  if (b && b.enemies === enemies && b.at === at && b.flags === flags && b.engine === engine && b.type === type && b.memo === ctx.memo) return b;
+  b = bounds[x] = { memo: ctx.memo, type, enemies, at, flags, engine, lead: false, gain: -Infinity };
+  reachBound(p, b, reachOf(ctx, x, false), near);
+  // Carrying its ballista is searched apart (its squares are the list's too).
+  if (engine) reachBound(p, b, reachOf(ctx, x, true), near);
+  return b;
+}
+
+function reachBound(p: Position, b: Bound, r: ReturnType<typeof reachOf>, near: Float64Array): void {
+  const enemy = p.enemy[p.toAct]!, from = near[b.at]!;
+  for (let k = 0; k < r.count; k++) {
+    const j = r.square[k]!;
+    if (enemy[j]) { b.lead = true; continue; }
+    const d = near[j]!;
+    if (d >= 1 && from - d > b.gain) b.gain = from - d;
+  }
+}
+
+/** Does square `at` hold a ballista unit x's side controls (one it might carry)? */
+function ballistaBeside(p: Position, x: number, at: number): boolean {
+  const here = p.cells[at]!;
+  for (let k = 0; k < here.length; k++) { const y = here[k]!; if (p.type[y] === BALLISTA && p.ctrl[y] === p.side[x]) return true; }
+  return false;
+}
+
+/** What unit x's current move list offers (read again only when the core hands back another list). */
+function offerOf(p: Position, ctx: MoveContext, x: number, enemies: string, near: Float64Array): Offer {
+  const list = unitMoveList(ctx, x);
+  let o = offers[x];
+  if (!o || o.list !== list || o.enemies !== enemies || o.at !== p.at[x]) o = offers[x] = unitOffer(p, x, list, enemies, near);
+  return o;
+}
+
+/** What one unit's move list offers the simple policy, by slot (the last list read for that slot). */
+interface Offer { list: readonly Action[]; enemies: string; at: number; lead: Action | null; chargeLead: Action | null; best: Action | null; gain: number }
+const offers: Offer[] = [];
 
 /** The squares holding the enemies of the side to act, as a key. */
 function enemyKey(p: Position): string {
-  return p.enemyBits[p.toAct]!.join(',');
+  return `${p.toAct}:${p.enemyBits[p.toAct]!.join(',')}`;
 }
 
-function unitOffer(p: Position, x: number, list: readonly Action[], enemies: string, near: (j: number) => number): Offer {
-  const o: Offer = { enemies, at: p.at[x]!, lead: null, chargeLead: null, best: null, gain: -Infinity };
+/**
+ * Each square's distance (1B) to the nearest enemy troops of the side to act (Infinity: none), kept for the last enemy
+ * squares. The distance of 1B is the cheapest path of straight steps (1) and diagonal ones (1.5) on an open grid, so
+ * two raster passes over the board find every square's (a chamfer distance transform; the sums are exact halves).
+ */
+let field: { board: Position['board'] | null; enemies: string; near: Float64Array } = { board: null, enemies: '', near: new Float64Array(0) };
+
+function nearField(p: Position, enemies: string): Float64Array {
+  if (field.board === p.board && field.enemies === enemies) return field.near;
+  const { columns: w, rows: h, n } = p.board, enemy = p.enemy[p.toAct]!;
+  const near = field.board === p.board ? field.near : new Float64Array(n);
+  for (let j = 0; j < n; j++) near[j] = enemy[j] ? 0 : Infinity;
+  // Forward: from the squares before (west, north-west, north, north-east); backward: from those after.
+  for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) {
+    const j = r * w + c;
+    let d = near[j]!;
+    if (c > 0) d = Math.min(d, near[j - 1]! + 1);
+    if (r > 0) {
+      d = Math.min(d, near[j - w]! + 1);
+      if (c > 0) d = Math.min(d, near[j - w - 1]! + 1.5);
+      if (c < w - 1) d = Math.min(d, near[j - w + 1]! + 1.5);
+    }
+    near[j] = d;
+  }
+  for (let r = h - 1; r >= 0; r--) for (let c = w - 1; c >= 0; c--) {
+    const j = r * w + c;
+    let d = near[j]!;
+    if (c < w - 1) d = Math.min(d, near[j + 1]! + 1);
+    if (r < h - 1) {
+      d = Math.min(d, near[j + w]! + 1);
+      if (c < w - 1) d = Math.min(d, near[j + w + 1]! + 1.5);
+      if (c > 0) d = Math.min(d, near[j + w - 1]! + 1.5);
+    }
+    near[j] = d;
+  }
+  field = { board: p.board, enemies, near };
+  return near;
+}
+
+function unitOffer(p: Position, x: number, list: readonly Action[], enemies: string, near: Float64Array): Offer {
+  const o: Offer = { list, enemies, at: p.at[x]!, lead: null, chargeLead: null, best: null, gain: -Infinity };
   const enemy = p.enemy[p.toAct]!, index = p.board.index;
-  const crew = p.type[x] === BALLISTARII;
+  const crew = p.type[x] === BALLISTARII, from = near[p.at[x]!]!;
   for (const a of list) {
     if (a.type !== 'move' || a.split || a.to === 'off') continue;
     const to = index.get(a.to)!;
     if (enemy[to]) { o.lead ??= a; if (a.charge) { o.chargeLead = a; break; } continue; }
     if (a.charge || (crew && !a.carry)) continue;
-    const gain = near(p.at[x]!) - near(to);
-    if (gain > o.gain && near(to) >= 1) { o.best = a; o.gain = gain; }
+    const gain = from - near[to]!;
+    if (gain > o.gain && near[to]! >= 1) { o.best = a; o.gain = gain; }
   }
   return o;
 }
