@@ -14,7 +14,8 @@
  * - A unit carrying its ballista moves 1 1/2 (2 1/2 on road), never into a protected square or an enemy's square.
  * - A unit on an edge square may step off the board across that edge with 1 of its allowance left (R-exit).
  * - A lone 1-stand javelin, longbow or crossbow unit leads a melee only with its commander there or a supporter; the
- *   backing may come later in the same move, but the move may not end without it (R-missile-lead).
+ *   backing may come later in the same move, but the move may not end without it (R-missile-lead). A unit backs one
+ *   melee only, so every melee waiting for backing must be able to get a backer of its own.
  * - Facing changes are free in the move (retiring units too); a supporter keeps a facing it can support from.
  * - No dead ends: a move that would leave a unit that charged this turn with no melee to fight is not offered.
  */
@@ -224,7 +225,7 @@ export function unitMoves(s: GameState, u: UnitState): Action[] {
             const after = movedTo(s, mover, to);
             for (const x of after.units) if (x.side === side && x.id !== u.id && canSupport(after, x, after.melees.find((m) => m.contact === to)!, true)) out.push({ type: 'move', side, unit: u.id, to, supporter: x.id });
             // R-missile-lead: or with no backing yet, when a commander or supporter can still come this move.
-            if (v === 'plain' && backable(after, to)) out.push({ type: 'move', side, unit: u.id, to });
+            if (v === 'plain' && allBackable(after)) out.push({ type: 'move', side, unit: u.id, to });
           }
           continue;
         }
@@ -265,10 +266,13 @@ export function unbackedMelees(s: GameState): Square[] {
   }).map((m) => m.contact);
 }
 
-/** R-missile-lead: can the melee at `contact` still be backed: a supporter now, a commander reaching it, or a unit reaching a square beside it to support from? */
-function backable(s: GameState, contact: Square): boolean {
+/**
+ * R-missile-lead: the units that could back the melee at `contact` this move, each on its own: a unit able to declare
+ * support now, a commander able to join the stand, or a unit able to reach a square beside it and support from there.
+ */
+function backersOf(s: GameState, contact: Square): string[] {
   const m = s.melees.find((x) => x.contact === contact && !x.fought)!;
-  return s.units.some((y) => {
+  return s.units.filter((y) => {
     if (y.side !== s.attacker || y.status !== 'active' || !y.at || y.at === contact || y.type === 'ballista') return false;
     if (canSupport(s, y, m, true)) return true;
     if (y.moved || y.retiring || markedAsRetreated(s, y)) return false;
@@ -278,7 +282,31 @@ function backable(s: GameState, contact: Square): boolean {
       if (canSupport(s, { ...y, at: sq }, m, true)) return true;
     }
     return false;
-  });
+  }).map((y) => y.id);
+}
+
+/**
+ * Can every list get a member of its own, no member serving two lists? (A matching, found by augmenting paths.) A
+ * unit backs one melee only, so melees waiting for backing must each have a backer of their own, or the move could
+ * never end.
+ */
+export function eachGetsOwn<T>(lists: ReadonlyArray<readonly T[]>): boolean {
+  const holder = new Map<T, number>();
+  const claim = (i: number, seen: Set<T>): boolean => {
+    for (const y of lists[i]!) {
+      if (seen.has(y)) continue;
+      seen.add(y);
+      const j = holder.get(y);
+      if (j === undefined || claim(j, seen)) { holder.set(y, i); return true; }
+    }
+    return false;
+  };
+  return lists.every((_, i) => claim(i, new Set()));
+}
+
+/** R-missile-lead: can every melee waiting for backing still get a backer of its own this move? */
+function allBackable(s: GameState): boolean {
+  return eachGetsOwn(unbackedMelees(s).map((c) => backersOf(s, c)));
 }
 
 /** R-missile-lead: does every melee waiting for backing stay backable after this action? */
@@ -288,7 +316,7 @@ function keepsBacking(s: GameState, a: Action): boolean {
   if (a.type === 'move') after = movedTo(s, s.units.find((x) => x.id === a.unit)!, a.to);
   else if (a.type === 'support') after = { ...s, units: s.units.map((x) => (x.id === a.unit ? { ...x, moved: true } : x)), melees: s.melees.map((m) => (m.contact === a.contact && !m.fought ? { ...m, supports: [...m.supports, { side: a.side, unit: a.unit }] } : m)) };
   else return true;
-  return unbackedMelees(after).every((c) => backable(after, c));
+  return allBackable(after);
 }
 
 /**

@@ -3,7 +3,9 @@
  * what the engine allows and what it refuses.
  */
 import { describe, expect, test } from 'vitest';
-import { createGame, gamePoints, legalActions, meleeLosses, meleeValues, reachableSquares, viewFor, type FireEvent, type GameState, type Mdi } from '../../src/rules';
+import { applyAction, createGame, gamePoints, legalActions, meleeLosses, meleeValues, reachableSquares, simplePolicy, viewFor, type FireEvent, type GameState, type Mdi } from '../../src/rules';
+import { gameSeed } from '../../src/rules/ai/rng';
+import { templateScenario } from '../../src/scenario';
 import { meleePreview } from '../../src/play/odds';
 import { act, dice, gameOf, isLegal, scenarioOf, unit, withUnit, type UnitRow } from './helpers';
 
@@ -342,6 +344,27 @@ describe('7 a lone missile stand may lead first and be backed later in the move 
     expect(isLegal(s, { type: 'endMove' })).toBe(false);
     s = act(s, { type: 'support', unit: 's', contact: 'F6' });
     expect(isLegal(s, { type: 'endMove' })).toBe(true);
+  });
+
+  test('6J two stands waiting for backing cannot share one backer: a second lead only the same commander could back is not offered', () => {
+    let s = gameOf([['t', 'x1', 'crossbowmen', 'F5', 'S', 1], ['t', 'x2', 'crossbowmen', 'H5', 'S', 1], ['t', 'cmd', 'commander', 'G4', 'S'],
+      ['r', 'e1', 'levyInfantry', 'F6', 'N'], ['r', 'e2', 'levyInfantry', 'H6', 'N'], ...KEEP]);
+    expect(isLegal(s, { type: 'move', unit: 'x2', to: 'H6' })).toBe(true);
+    s = act(s, { type: 'move', unit: 'x1', to: 'F6' });
+    expect(isLegal(s, { type: 'move', unit: 'x2', to: 'H6' })).toBe(false); // the move could then never end
+    expect(isLegal(s, { type: 'endMove' })).toBe(false);
+    s = act(s, { type: 'move', unit: 'cmd', to: 'F6' });
+    expect(isLegal(s, { type: 'endMove' })).toBe(true);
+  });
+
+  // Games in which two stands led while one commander was their only backer: the move phase could never end.
+  test.each([153, 170, 270, 293])('6J simple-policy game %i of open-field (seed 1) reaches its end instead of stalling in turn 6', (i) => {
+    const seed = gameSeed(1, i);
+    let s = createGame(templateScenario('open-field')!, { seed });
+    const policies = [simplePolicy(1), simplePolicy(2)];
+    for (let n = 0; n < 2000 && s.phase !== 'over'; n++) s = applyAction(s, policies[s.sides.findIndex((x) => x.id === s.toAct)]!(s, legalActions(s)));
+    expect(s.phase).toBe('over');
+    expect(s.turn).toBe(12);
   });
 
   test('6J with no unit able to back it, the lead is not offered', () => {

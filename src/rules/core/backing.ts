@@ -11,6 +11,7 @@ import { dirBetween } from './board';
 import { BALLISTA, COMMANDER, F_MOVED, stackFits, type Ints } from './table';
 import { reachOf } from './memo';
 import { NORMAL } from './search';
+import { eachGetsOwn } from '../movement';
 import { canMove, canSupportFrom, dropMelee, mayLead, place, startMelee, unbackedMelees, type MoveContext } from './moverules';
 
 /**
@@ -25,7 +26,7 @@ export function unbackedLeads(ctx: MoveContext, x: number): number[] {
   for (let k = 0; k < r.count; k++) {
     const j = r.square[k]!;
     if (!enemy[j] || !(r.kind[k]! & NORMAL) || mayLead(ctx, x, occ.stands[x]!, j, false) || !mayLead(ctx, x, occ.stands[x]!, j, true)) continue;
-    if (whatIf(ctx, x, j, null, () => backable(ctx, ctx.contact.indexOf(j)))) out.push(j);
+    if (whatIf(ctx, x, j, null, () => allBackable(ctx))) out.push(j);
   }
   return out;
 }
@@ -55,25 +56,25 @@ function whatIf(ctx: MoveContext, x: number, to: number | 'off' | null, supports
 }
 
 /**
- * Can melee m (led by a lone missile stand) still be backed this move: a unit of the attacker able to declare support
- * now, a commander able to reach the contact square, or a unit able to reach a square beside it and support from there?
+ * The units that could back melee m (led by a lone missile stand) this move, each on its own: a unit of the attacker
+ * able to declare support now, a commander able to reach the contact square, or a unit able to reach a square beside
+ * it and support from there. With `first`, only the first one found.
  */
-function backable(ctx: MoveContext, m: number): boolean {
-  if (m < 0) return false;
+function backersOf(ctx: MoveContext, m: number, first: boolean): number[] {
+  const out: number[] = [];
+  if (m < 0) return out;
   const { occ } = ctx;
   const c = ctx.contact[m]!, s = ctx.attacker;
   for (let y = 0; y < ctx.n; y++) {
     if (occ.side[y] !== s || occ.sq[y]! < 0 || occ.sq[y] === c || occ.type[y] === BALLISTA) continue;
-    if (canSupportFrom(ctx, y, occ.sq[y]!, m, true)) return true;
-  }
-  for (let y = 0; y < ctx.n; y++) {
-    if (occ.side[y] !== s || occ.sq[y]! < 0 || occ.sq[y] === c || !canMove(occ, y)) continue;
+    if (canSupportFrom(ctx, y, occ.sq[y]!, m, true)) { out.push(y); if (first) return out; continue; }
+    if (!canMove(occ, y)) continue;
     for (const j of reachNear(ctx, y, c)) {
-      if (j === c) return true; // a commander joining the stand
-      if (stackFits(occ, j, y, occ.stands[y]!, -1) && canSupportFrom(ctx, y, j, m, true)) return true;
+      if (j === c || (stackFits(occ, j, y, occ.stands[y]!, -1) && canSupportFrom(ctx, y, j, m, true))) { out.push(y); break; }
     }
+    if (first && out.length > 0) return out;
   }
-  return false;
+  return out;
 }
 
 /** By troop type: the longest move it can make (its charge or move, +1 on a road), in squares. */
@@ -94,10 +95,11 @@ function reachNear(ctx: MoveContext, y: number, c: number): number[] {
   return squares;
 }
 
-/** Every melee still waiting for backing can still be backed (R-missile-lead)? */
+/** Can every melee still waiting for backing get a backer of its own this move (R-missile-lead; movement.ts eachGetsOwn)? */
 function allBackable(ctx: MoveContext): boolean {
-  for (const m of unbackedMelees(ctx)) if (!backable(ctx, m)) return false;
-  return true;
+  const waiting = unbackedMelees(ctx);
+  if (waiting.length === 1) return backersOf(ctx, waiting[0]!, true).length > 0;
+  return eachGetsOwn(waiting.map((m) => backersOf(ctx, m, false)));
 }
 
 /** Does this move of unit x (a support declaration: `a` a support) leave every melee waiting for backing able to get it? */

@@ -72,6 +72,8 @@ export function invariants(s: GameState, before: Record<string, number>, now: Re
 /** Invariants of a step from `prev` to `s` (issue 9): no dead end, chargers fight, supports hold, the result follows 10G. */
 export function stepInvariants(prev: GameState, s: GameState, legal: readonly Action[]): string | null {
   if (s.phase !== 'over' && !legal.some((a) => a.type !== 'concede')) return `dead end: ${s.toAct} may only concede in ${s.phase}`;
+  // A move phase offering only facing changes can never end (two stands once waited on one backer that way).
+  if (s.phase === 'move' && legal.length > 1 && legal.every((a) => a.type === 'face' || a.type === 'concede')) return `dead end: ${s.toAct} may only turn or concede in the move phase`;
   if (prev.phase === 'move' && s.phase !== 'move' && s.turn === prev.turn) {
     for (const u of s.units) {
       if (u.side !== s.attacker || u.status !== 'active' || u.chargedTurn !== s.turn) continue;
