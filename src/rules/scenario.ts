@@ -90,6 +90,23 @@ export function resolveRules(rules: ScenarioRules | undefined): ResolvedRules {
   };
 }
 
+/**
+ * Self-play needs an end: a scenario with no turn limit is played to this many turns when the machine plays
+ * both sides for an estimate (`nevsky play`, the balance runs). Human play, replays and distance games honour
+ * "no turn limit" as it is.
+ */
+export const SELF_PLAY_TURN_CAP = 12;
+
+/** The turn limit machine self-play uses for a scenario: its own, or SELF_PLAY_TURN_CAP when it has none. */
+export function machineTurnLimit(scenario: Pick<Scenario, 'rules'>): number {
+  return resolveRules(scenario.rules).turnLimit ?? SELF_PLAY_TURN_CAP;
+}
+
+/** The note machine self-play adds when it cuts a game with no turn limit (`what` it is for), or null when the scenario has one. */
+export function turnCapNote(scenario: Pick<Scenario, 'rules'>, what = 'this estimate'): string | null {
+  return resolveRules(scenario.rules).turnLimit === null ? `no turn limit: games cut at ${SELF_PLAY_TURN_CAP} turns for ${what}` : null;
+}
+
 /** Board size with the 12x12 default. */
 export function resolveBoard(board: Scenario['board'] | undefined): { columns: number; rows: number } {
   return { columns: board?.columns ?? 12, rows: board?.rows ?? 12 };
