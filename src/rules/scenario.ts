@@ -64,9 +64,12 @@ export const DEFAULT_HILL_RULES: Required<HillRules> = {
   meleePenalty: false,
 };
 
+/** The turn limit of a scenario that sets none (and the one the editor offers when "No turn limit" is unticked). */
+export const DEFAULT_TURN_LIMIT = 12;
+
 /** Rules options in force when a scenario says nothing. */
 export const DEFAULT_RULES = {
-  turnLimit: 12 as number | null,
+  turnLimit: DEFAULT_TURN_LIMIT as number | null,
   firstAttacker: 'roll',
   fractions: 'roll' as 'roll' | 'ledger',
   hills: DEFAULT_HILL_RULES,
@@ -91,11 +94,11 @@ export function resolveRules(rules: ScenarioRules | undefined): ResolvedRules {
 }
 
 /**
- * Self-play needs an end: a scenario with no turn limit is played to this many turns when the machine plays
- * both sides for an estimate (`nevsky play`, the balance runs). Human play, replays and distance games honour
- * "no turn limit" as it is.
+ * Self-play needs an end: a scenario with no turn limit is played to this many turns (the default limit) when the
+ * machine plays both sides for an estimate (`nevsky play`, the balance runs). Human play, replays and distance games
+ * honour "no turn limit" as it is.
  */
-export const SELF_PLAY_TURN_CAP = 12;
+export const SELF_PLAY_TURN_CAP = DEFAULT_TURN_LIMIT;
 
 /** The turn limit machine self-play uses for a scenario: its own, or SELF_PLAY_TURN_CAP when it has none. */
 export function machineTurnLimit(scenario: Pick<Scenario, 'rules'>): number {

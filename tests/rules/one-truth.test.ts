@@ -3,14 +3,14 @@
  * moment and checks that the reader follows, so a copied literal coming back would fail here.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { ENGINE_READINGS, MISSILE_TROOPS, TROOPS, TROOP_TYPES, type TroopType } from '../../src/rules';
+import { DIVISION_COLUMNS, ENGINE_READINGS, fullStands, MISSILE_TROOPS, TROOPS, TROOP_TYPES, validateScenario, type TroopType } from '../../src/rules';
 import { F_RETREATED } from '../../src/rules/core/table';
 import { maxMissileRange } from '../../src/rules/fire';
 import { positionOf } from '../../src/rules/game';
 import { movesAfterCharge } from '../../src/rules/movement';
 import { heldAfterCharge, markedAfterRetreat } from '../../src/rules/readings';
 import { markedAsRetreated } from '../../src/rules/support';
-import { gameOf, withUnit } from '../engine/helpers';
+import { gameOf, scenarioOf, withUnit } from '../engine/helpers';
 
 const readings = ENGINE_READINGS as unknown as Record<string, unknown>;
 const troops = TROOPS as unknown as Record<TroopType, { range: number | null }>;
@@ -74,5 +74,23 @@ describe('10 a retreated unit is marked for turnsMarkedAfterRetreat turns', () =
     patch(readings, 'turnsMarkedAfterRetreat', n + 1);
     expect(readable(x)).toBe(true);
     expect(core(x)).toBe(true);
+  });
+});
+
+describe('2 and 4 the validator reads the troop table', () => {
+  test('a ballista starts with the ballistarii\'s full stands', () => {
+    const crew = fullStands('ballistarii');
+    const withCrew = (stands: number) => validateScenario(scenarioOf([['t', 'bal', 'ballista', 'F1', 'S'], ['t', 'cr', 'ballistarii', 'F1', 'S', stands], ['r', 'mi', 'mediumInfantry', 'B10', 'N']]));
+    expect(withCrew(crew).map((d) => d.code)).not.toContain('ballista-without-crew');
+    const short = withCrew(crew - 1).find((d) => d.code === 'ballista-without-crew');
+    expect(short?.message).toContain(`it starts with ${crew}.`);
+  });
+
+  test('each division wants DIVISION_COLUMNS columns', () => {
+    const s = scenarioOf([['t', 'kn', 'knights', 'B2', 'S'], ['r', 'mi', 'mediumInfantry', 'B10', 'N']], {}, {}, 2 * DIVISION_COLUMNS - 1);
+    const two = { ...s, sides: s.sides.map((x) => ({ ...x, divisions: 2 })) };
+    expect(validateScenario(two).some((d) => d.code === 'composition' && d.message.includes(`${DIVISION_COLUMNS} columns of frontage`))).toBe(true);
+    const wide = scenarioOf([['t', 'kn', 'knights', 'B2', 'S'], ['r', 'mi', 'mediumInfantry', 'B10', 'N']], {}, {}, 2 * DIVISION_COLUMNS);
+    expect(validateScenario({ ...wide, sides: wide.sides.map((x) => ({ ...x, divisions: 2 })) }).some((d) => d.message.includes('columns of frontage'))).toBe(false);
   });
 });
