@@ -26,7 +26,7 @@ export { narrate, narrateDetail, eventLabel, restatesAction, turnTitle, valuePar
 export { createGame, legalActions, applyAction, hasTroopsOnBoard } from './game';
 export { reachable as reachableSquares, meleeValues } from './legal';
 export type { MeleeValueBreakdown, MeleeValuePart, MeleeModifierReason } from './meleeValue';
-export { sideMeleeValue, meleeFighters, attackerPenalty, standMeleeValue } from './meleeValue';
+export { sideMeleeValue, meleeFighters, attackerPenalty, standMeleeValue, ATTACKER_PENALTY, ATTACKER_PENALTY_REASONS } from './meleeValue';
 export { lineOfFireClear } from './firing';
 export { allPoints as gamePoints } from './game';
 export { withScriptedDice, createRng, rollDie } from './random';
@@ -55,6 +55,7 @@ export type { Landing, ShotHit, ShotOutcome } from './ballistaFire';
 export type { MissileDice } from './missileFire';
 export { retreatRoutes, retreatEnds } from './retreat';
 export type { RetreatRoute } from './retreat';
-export { retirementEnd, rowsToBackEdge } from './retirement';
+export { retirementEnd, rowsToBackEdge, RETIRING_TYPES } from './retirement';
+export { RUN_OVER_TARGETS, NEEDS_BACKING } from './movement';
 export { lossChoices, lossTier } from './losses';
 export type { LossChoice } from './losses';
