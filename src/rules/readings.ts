@@ -169,7 +169,9 @@ export const ENGINE_READINGS = {
    * turn is at most this many turns after the one it retreated in (the other side's turn, then its own).
    */
   turnsMarkedAfterRetreat: 1,
-  /** 11 (10C): levy reduced to 2 stands retire on this d6 roll or more (rolled once). */
+  /** 11 (10C): levy reduced to this many stands roll a d6 once, and retire on levyRetiresOn or more. */
+  levyRollsAtStands: 2,
+  /** 11 (10C): levy reduced to levyRollsAtStands stands retire on this d6 roll or more (rolled once). */
   levyRetiresOn: 4,
 } as const;
 

@@ -58,11 +58,11 @@ describe('9, 10, 11 fire, melee and other rules on the sheet', () => {
   });
 
   test('run-over targets, retiring types and the levy roll come from their modules', async () => {
-    const texts = await sheetText((r) => { set(r.ENGINE_READINGS, 'levyRetiresOn', 5); });
+    const texts = await sheetText((r) => { set(r.ENGINE_READINGS, 'levyRetiresOn', 5); set(r.ENGINE_READINGS, 'levyRollsAtStands', 3); });
     expect(find(texts, 'Run-over')).toContain(`1-stand ${listWords(RUN_OVER_TARGETS.map((x) => TROOP_WORDS[x]))} unit`);
     const retire = find(texts, 'After any shooting');
     expect(retire).toContain(`1-stand ${listWords(RETIRING_TYPES.map((x) => TROOP_WORDS[x]))} units leave`);
-    expect(retire).toContain('roll a die: 5-6');
+    expect(retire).toContain('Levy down to 3 stands roll a die: 5-6');
   });
 
   test('the dice of the odds are a full-strength missile unit\'s stands', async () => {
