@@ -27,7 +27,7 @@ export { createGame, legalActions, applyAction, hasTroopsOnBoard } from './game'
 export { reachable as reachableSquares, meleeValues } from './legal';
 export type { MeleeValueBreakdown, MeleeValuePart, MeleeModifierReason } from './meleeValue';
 export { sideMeleeValue, meleeFighters, attackerPenalty, standMeleeValue, ATTACKER_PENALTY, ATTACKER_PENALTY_REASONS } from './meleeValue';
-export { lineOfFireClear } from './firing';
+export { lineOfFireClear, missileTargetsOf, screensFire } from './lineOfFire';
 export { allPoints as gamePoints } from './game';
 export { withScriptedDice, createRng, rollDie } from './random';
 export type { RngState } from './random';
