@@ -22,7 +22,7 @@ import { FACINGS, SIDE_FACINGS, parseSquare, squareName, type Facing, type Squar
 import { diagonalBlocked } from './geometry';
 import type { Action } from './actions';
 import { supportGeometry } from './combat';
-import { ENGINE_READINGS, heldAfterCharge } from './readings';
+import { heldAfterCharge } from './readings';
 import { resolveBoard, type ResolvedRules, type Scenario } from './scenario';
 import { newTally, tallyAdd, tallyFits } from './stacking';
 import { besideSquare, breaksSupport, canSupport, markedAsRetreated, troopsIn } from './support';
