@@ -3,7 +3,7 @@
  * points, a small map at the start, after each turn and at the end (stands lost show as open pips; squares where
  * stands were lost that turn carry a red cross), and the turn-by-turn log in plain English.
  */
-import { TROOPS, actionFault, applyAction, createGame, diceFor, narrate, narrateDetail, turnTitle, unitPoints, type GameEvent, type GameState, type SavedGame } from '../rules';
+import { actionFault, standsOf, applyAction, createGame, diceFor, narrate, narrateDetail, turnTitle, unitPoints, type GameEvent, type GameState, type SavedGame } from '../rules';
 import { resolveScenario, type ResolvedScenario } from '../scenario';
 import { TERRAIN_STYLE } from '../scenario/symbology';
 import { drawBoard, drawEdgeLabels } from './board';
@@ -88,7 +88,7 @@ export function lossSquares(before: GameState, after: GameState): string[] {
 /** Points of each side's units at full strength (the scenario's forces). */
 function forcePoints(state: GameState): Record<string, number> {
   const out = Object.create(null) as Record<string, number>;
-  for (const s of state.sides) out[s.id] = state.scenario.sides.find((x) => x.id === s.id)!.units.reduce((n, u) => n + unitPoints(u.type, u.stands ?? TROOPS[u.type].stands), 0);
+  for (const s of state.sides) out[s.id] = state.scenario.sides.find((x) => x.id === s.id)!.units.reduce((n, u) => n + unitPoints(u.type, standsOf(u)), 0);
   return out;
 }
 

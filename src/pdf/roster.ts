@@ -4,10 +4,10 @@
  * Built as a `Sheet` and printed by the generic sheet renderer.
  */
 import {
-  DIVISION, TROOPS, TROOP_TYPES, divisionPoints, sortDiagnostics, unitPoints, validateScenario,
-  type Diagnostic, type Scenario, type TroopType,
+  BALLISTA_MOVE, BALLISTA_ROAD_MOVE, DIVISION, ENGINE_READINGS, MOVE_AFTER_CHARGE, NEEDS_BACKING, RETIRING_TYPES, SIDE_FACINGS, STACKING_LIMITS, TROOPS,
+  TROOP_TYPES, divisionPoints, fullStands, sortDiagnostics, unitPoints, validateScenario, type Diagnostic, type Scenario, type TroopType,
 } from '../rules';
-import { fraction } from '../rulesets/nevsky-reference';
+import { fraction, listWords } from '../rulesets/nevsky-reference';
 import type { Sheet, SheetBlock } from '../rulesets/sheet';
 import { resolveScenario, type ResolvedScenario } from '../scenario';
 import { TICK_BOX } from './sheet';
@@ -15,7 +15,7 @@ import { TICK_BOX } from './sheet';
 type ResolvedSide = ResolvedScenario['sides'][number];
 
 const SUPPORT_RULE: Record<number, string> = {
-  1: 'support type 1: supports a melee from straight ahead or directly beside; faces only N, E, S or W',
+  1: `support type 1: supports a melee from straight ahead or directly beside; faces only ${listWords(SIDE_FACINGS)}`,
   2: 'support type 2: supports from any side or corner except straight behind',
   3: 'support type 3: never supports',
   4: 'support type 4: supports from any direction when alone, otherwise as the unit it has joined',
@@ -26,18 +26,19 @@ export function glossaryLine(type: TroopType): string {
   const t = TROOPS[type];
   const parts: string[] = [];
   if (type === 'ballista') {
-    parts.push('an engine: moved 1½ (2½ on road) by a unit in its square, shoots once a turn up to 6 squares if a crew stand is with it; never enters a protected square; never hit by missiles');
+    parts.push(`an engine: moved ${fraction(BALLISTA_MOVE)} (${fraction(BALLISTA_ROAD_MOVE)} on road) by a unit in its square, shoots once a turn up to ${fraction(t.range!)} squares if a crew stand is with it; never enters a protected square; never hit by missiles`);
   } else {
     parts.push(SUPPORT_RULE[t.support ?? 3]!);
   }
-  if (t.charge) parts.push(`charges up to ${t.charge} when the path avoids protected squares and it then fights; a charging stand is worth ${t.chargeValue}`);
+  if (t.charge) parts.push(`charges up to ${fraction(t.charge)} when the path avoids protected squares and it then fights; a charging stand is worth ${fraction(t.chargeValue!)}; moves only ${fraction(MOVE_AFTER_CHARGE)} the turn after a charge`);
   if (t.range && type !== 'ballista') parts.push(`shoots up to ${fraction(t.range)} squares, one die per stand`);
-  if (type === 'ballistarii') parts.push('never leads a melee; joins only other crews or a commander');
+  if (type === 'ballistarii') parts.push(`never leads a melee; joins only other crews (up to ${STACKING_LIMITS.crewStands} stands a square) or a commander`);
   else if (type === 'commander') parts.push('joins one unit of its side; never leads a melee alone');
-  else if (['javelinmen', 'longbowmen', 'crossbowmen'].includes(type)) parts.push('with one stand left, leads a melee only with a commander or a supporter');
+  else if (NEEDS_BACKING.includes(type)) parts.push('with one stand left, leads a melee only with a commander or a supporter');
   else if (type !== 'ballista') parts.push('may lead a melee by entering an enemy square');
-  if (type === 'knights') parts.push('knights of a side may share a square up to 2 stands; may be half-killed');
-  if (['turcopoles', 'lightCavalry', 'mediumInfantry', 'levyInfantry'].includes(type)) parts.push('leaves the field when down to one stand');
+  if (type === 'knights') parts.push(`knights of a side may share a square up to ${STACKING_LIMITS.knightStands} stands; may be half-killed`);
+  if (RETIRING_TYPES.includes(type)) parts.push('leaves the field when down to one stand');
+  if (type === 'levyInfantry') parts.push(`at ${ENGINE_READINGS.levyRollsAtStands} stands rolls a die once and leaves on ${ENGINE_READINGS.levyRetiresOn}-6`);
   return `${t.name} (${t.code}): ${parts.join('; ')}.`;
 }
 
@@ -86,7 +87,7 @@ export function rosterSheet(rs: ResolvedScenario, side: ResolvedSide, diagnostic
       : { kind: 'list', items: own.map((d) => `${d.severity === 'error' ? 'Error' : 'Warning'} (${d.code})${d.squares?.length ? ` at ${d.squares.join(', ')}` : ''}: ${d.message}`) },
     { kind: 'heading', text: 'Rules these troops use' },
     { kind: 'list', items: types.map(glossaryLine) },
-    { kind: 'paragraph', text: `Standard division: ${TROOP_TYPES.filter((t) => DIVISION[side.army][t] > 0 && t !== 'ballistarii').map((t) => `${DIVISION[side.army][t]} ${TROOPS[t].name.toLowerCase()}`).join(', ')} (the ballista with a 2-stand crew).` },
+    { kind: 'paragraph', text: `Standard division: ${TROOP_TYPES.filter((t) => DIVISION[side.army][t] > 0 && t !== 'ballistarii').map((t) => `${DIVISION[side.army][t]} ${TROOPS[t].name.toLowerCase()}`).join(', ')} (the ballista with a ${fullStands('ballistarii')}-stand crew).` },
   ];
   return {
     title: `Roster: ${side.name}`,

@@ -1,5 +1,6 @@
 /** The banner's words: each phase's name and what the side to act can do in it. */
-import type { GameState, PhaseName } from '../rules';
+import { ENGINE_READINGS, TROOPS, type GameState, type PhaseName } from '../rules';
+import { fraction } from '../rulesets/nevsky-reference';
 import { sideName } from './describe';
 
 export const PHASE_NAMES: Record<PhaseName, string> = {
@@ -30,11 +31,11 @@ export function phaseHint(s: GameState): string {
 /** The rules of each phase in a sentence or two, in the project's own words (the quick-reference sheet has the detail). */
 export const PHASE_RULES: Record<PhaseName, string> = {
   deploy: 'Each side places its units in its own set-up rows, out of the other\'s sight; both deployments are shown when the battle starts.',
-  ballista: 'A ballista shot lands on the aimed square on most rolls (fewer when the square is protected); otherwise it strays one square. Any troops where it lands lose a stand, friends included.',
+  ballista: `A ballista shot comes down on the aimed square on a die roll of 1-${ENGINE_READINGS.ballistaOnTarget} (1-${ENGINE_READINGS.ballistaOnProtectedTarget} when that square is protected); otherwise it drifts one square. Where it comes down troops lose a stand, but outside the cone only the shooter's own troops do.`,
   missile: 'Each missile unit rolls a die per stand and hits on the numbers of the fire table for its target and range. A protected target costs a die; more shooters at one target add one.',
-  move: 'A unit moves up to its allowance; moving into an enemy\'s square is a charge and starts a melee there. Protected squares stop a charge; rivers are crossed only at fords and bridges.',
+  move: `A unit moves up to its allowance; entering an enemy's square leads a melee there. Knights and commanders may declare a charge (up to ${fraction(TROOPS.knights.charge!)}, stands worth ${fraction(TROOPS.knights.chargeValue!)}) on a path clear of protected squares; rivers are crossed only at fords and bridges.`,
   support: 'Units beside a contact square may add their value to its melee, as their support type allows; a unit supports one melee only.',
   melee: 'Each side is worth its stands\' values (charging knights more). Both pick an MDI in secret: the superior one makes the other side lose more, then the weaker side retreats 2, or is destroyed when the stronger has three times its value.',
   endTurn: 'The turn ends and the sides swap roles: the other side attacks next. After the last turn the side with more points of surviving stands wins.',
-  over: 'The game is over: the points of surviving stands decide it (half for units that left the board and for half-killed stands).',
+  over: 'The game is over. A side that conceded, or has no troops left on the board, has lost; otherwise, at the turn limit, the points of surviving stands decide it (half for units that left the board and for half-killed stands).',
 };

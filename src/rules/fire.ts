@@ -1,5 +1,5 @@
 /** Missile fire hit tables (second section 9), decoded in the digest. */
-import type { TroopType } from './troops';
+import { MISSILE_TROOPS, TROOPS, type TroopType } from './troops';
 
 /** How dice score hits in one table cell. */
 export type HitRule =
@@ -54,13 +54,9 @@ export function targetClass(target: TroopType): TargetClass | null {
   }
 }
 
-/** Maximum missile range: 3 for longbow and crossbow, 2 1/2 for javelin and light cavalry; 0 if none. */
+/** Maximum missile range, as the troop table gives it (longbow and crossbow 3, javelin and light cavalry 2 1/2); 0 if none. */
 export function maxMissileRange(shooter: TroopType): number {
-  switch (shooter) {
-    case 'longbowmen': case 'crossbowmen': return 3;
-    case 'javelinmen': case 'lightCavalry': return 2.5;
-    default: return 0;
-  }
+  return MISSILE_TROOPS.includes(shooter) ? TROOPS[shooter].range ?? 0 : 0;
 }
 
 /** Column index for a range in squares, or null beyond 3 or below 1. */

@@ -31,7 +31,11 @@ export interface MeleeValuePart {
 }
 
 /** Why the attacker fights at -1 (9F). */
-export type MeleeModifierReason = 'crossing' | 'road' | 'ballista' | 'hill';
+/** What costs the attacker its penalty (9F): the contact square has a crossing, road or ballista, or a hill when the hill option says so. */
+export const ATTACKER_PENALTY_REASONS = ['crossing', 'road', 'ballista', 'hill'] as const;
+export type MeleeModifierReason = (typeof ATTACKER_PENALTY_REASONS)[number];
+/** Points the attacker's side loses off its melee value for one of ATTACKER_PENALTY_REASONS (9F: -1, once). */
+export const ATTACKER_PENALTY = 1;
 
 /** A side's melee value with how it is made up. */
 export interface MeleeValueBreakdown {
@@ -63,14 +67,16 @@ export function meleeFighters(s: GameState, m: Melee, side: SideId): { contact: 
   return { contact, supporters };
 }
 
-/** Why the attacker fights at -1 in this contact square, or null. */
+/** Why the attacker fights at -ATTACKER_PENALTY in this contact square (the first reason that holds), or null. */
 export function attackerPenalty(s: GameState, contact: Square): MeleeModifierReason | null {
   const t = terrainIndex(s.scenario);
-  if (t.crossingSquares.has(contact)) return 'crossing';
-  if (t.road.has(contact)) return 'road';
-  if (s.units.some((u) => u.type === 'ballista' && u.status === 'active' && u.at === contact)) return 'ballista';
-  if (s.rules.hills.meleePenalty && t.hill.has(contact)) return 'hill';
-  return null;
+  const holds: Record<MeleeModifierReason, () => boolean> = {
+    crossing: () => t.crossingSquares.has(contact),
+    road: () => t.road.has(contact),
+    ballista: () => s.units.some((u) => u.type === 'ballista' && u.status === 'active' && u.at === contact),
+    hill: () => s.rules.hills.meleePenalty && t.hill.has(contact),
+  };
+  return ATTACKER_PENALTY_REASONS.find((r) => holds[r]()) ?? null;
 }
 
 /** A side's melee value in melee m, with how it is made up. */
@@ -85,7 +91,7 @@ export function sideMeleeValue(s: GameState, m: Melee, side: SideId): MeleeValue
   }
   if (side === s.attacker) {
     const why = attackerPenalty(s, m.contact);
-    if (why) { v -= 1; out.modifiers.push({ reason: why, delta: -1 }); }
+    if (why) { v -= ATTACKER_PENALTY; out.modifiers.push({ reason: why, delta: -ATTACKER_PENALTY }); }
   }
   out.value = Math.max(0, v);
   return out;

@@ -20,9 +20,10 @@
  * - No dead ends: a move that would leave a unit that charged this turn with no melee to fight is not offered.
  */
 import { FACINGS, SIDE_FACINGS, parseSquare, squareName, type Facing, type Square } from './coords';
+import { diagonalBlocked } from './geometry';
 import type { Action } from './actions';
 import { supportGeometry } from './combat';
-import { ENGINE_READINGS } from './readings';
+import { heldAfterCharge } from './readings';
 import { resolveBoard, type ResolvedRules, type Scenario } from './scenario';
 import { newTally, tallyAdd, tallyFits } from './stacking';
 import { besideSquare, breaksSupport, canSupport, markedAsRetreated, troopsIn } from './support';
@@ -101,9 +102,7 @@ export function pathNodes(scenario: Scenario, rules: ResolvedRules, enemies: Rea
       const to = squareName(c, r);
       if (avoid?.has(to) || banned(to) || (carry && (t.protected.has(to) || enemy(to)))) continue;
       if (dx !== 0 && dy !== 0) {
-        const b = squareName(c, p.row), d = squareName(p.col, r);
-        if (enemy(b) && enemy(d)) continue;
-        if ((riverBlocks(t, sq, b) || riverBlocks(t, b, to)) && (riverBlocks(t, sq, d) || riverBlocks(t, d, to))) continue;
+        if (diagonalBlocked(sq, to, enemy, (x, y) => riverBlocks(t, x, y))) continue;
       } else if (riverBlocks(t, sq, to)) continue;
       const next = cost + (dx !== 0 && dy !== 0 ? 1.5 : 1);
       if (next > most) continue;
@@ -142,7 +141,7 @@ function relaxed(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<
 
 /** Held to 1 1/2 after charging on its side's previous move (6G)? */
 export function movesAfterCharge(s: GameState, u: UnitState): boolean {
-  return u.chargedTurn !== null && s.turn - u.chargedTurn === ENGINE_READINGS.turnsUntilAfterCharge;
+  return heldAfterCharge(s.turn, u.chargedTurn);
 }
 
 /** The squares troops of the other side hold. */

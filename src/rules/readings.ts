@@ -159,11 +159,19 @@ export const ENGINE_READINGS = {
    * supporters, each from its own square, all marked; the three-times rule destroys them all alike.
    */
   supportersRetreat: true,
-  /** 10: defending cavalry supporting foot must be orthogonally adjacent ("directly beside"). */
+  /**
+   * 10: defending cavalry supports foot only from "directly beside" it: the contact square lies exactly 90 degrees
+   * to the left or right of the cavalry unit's facing (straight ahead does not count).
+   */
   defendingCavalryBesideOnly: true,
-  /** 11 (10B): a retiring stand moves straight towards its own edge, one orthogonal step per point of move (R-retire). */
-  retireStraight: true,
-  /** 11 (10C): levy reduced to 2 stands retire on this d6 roll or more (rolled once). */
+  /**
+   * 10 (9O): a unit that retreated may not move or support in its side's next turn: it stays marked while the game
+   * turn is at most this many turns after the one it retreated in (the other side's turn, then its own).
+   */
+  turnsMarkedAfterRetreat: 1,
+  /** 11 (10C): levy reduced to this many stands roll a d6 once, and retire on levyRetiresOn or more. */
+  levyRollsAtStands: 2,
+  /** 11 (10C): levy reduced to levyRollsAtStands stands retire on this d6 roll or more (rolled once). */
   levyRetiresOn: 4,
 } as const;
 
@@ -175,6 +183,11 @@ export class RuleError extends Error {
     this.name = 'RuleError';
     this.code = code;
   }
+}
+
+/** Is a unit that retreated in `retreatedTurn` still marked in game turn `turn` (no move or support, 9O)? */
+export function markedAfterRetreat(turn: number, retreatedTurn: number | null): boolean {
+  return retreatedTurn !== null && turn - retreatedTurn <= ENGINE_READINGS.turnsMarkedAfterRetreat;
 }
 
 /** Did a unit that charged in `chargedTurn` charge on its side's previous move, so that it is held to 1 1/2 now (6G)? */

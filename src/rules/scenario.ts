@@ -64,9 +64,12 @@ export const DEFAULT_HILL_RULES: Required<HillRules> = {
   meleePenalty: false,
 };
 
+/** The turn limit of a scenario that sets none (and the one the editor offers when "No turn limit" is unticked). */
+export const DEFAULT_TURN_LIMIT = 12;
+
 /** Rules options in force when a scenario says nothing. */
 export const DEFAULT_RULES = {
-  turnLimit: 12 as number | null,
+  turnLimit: DEFAULT_TURN_LIMIT as number | null,
   firstAttacker: 'roll',
   fractions: 'roll' as 'roll' | 'ledger',
   hills: DEFAULT_HILL_RULES,
@@ -88,6 +91,23 @@ export function resolveRules(rules: ScenarioRules | undefined): ResolvedRules {
     fractions: r.fractions ?? DEFAULT_RULES.fractions,
     hills: { ...DEFAULT_HILL_RULES, ...(r.hills ?? {}), banned: [...(r.hills?.banned ?? DEFAULT_HILL_RULES.banned)] },
   };
+}
+
+/**
+ * Self-play needs an end: a scenario with no turn limit is played to this many turns (the default limit) when the
+ * machine plays both sides for an estimate (`nevsky play`, the balance runs). Human play, replays and distance games
+ * honour "no turn limit" as it is.
+ */
+export const SELF_PLAY_TURN_CAP = DEFAULT_TURN_LIMIT;
+
+/** The turn limit machine self-play uses for a scenario: its own, or SELF_PLAY_TURN_CAP when it has none. */
+export function machineTurnLimit(scenario: Pick<Scenario, 'rules'>): number {
+  return resolveRules(scenario.rules).turnLimit ?? SELF_PLAY_TURN_CAP;
+}
+
+/** The note machine self-play adds when it cuts a game with no turn limit (`what` it is for), or null when the scenario has one. */
+export function turnCapNote(scenario: Pick<Scenario, 'rules'>, what = 'this estimate'): string | null {
+  return resolveRules(scenario.rules).turnLimit === null ? `no turn limit: games cut at ${SELF_PLAY_TURN_CAP} turns for ${what}` : null;
 }
 
 /** Board size with the 12x12 default. */

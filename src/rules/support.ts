@@ -14,7 +14,7 @@
  */
 import { FACINGS, SIDE_FACINGS, parseSquare, type Square } from './coords';
 import { facingOf, supportGeometry } from './combat';
-import { ENGINE_READINGS } from './readings';
+import { ENGINE_READINGS, markedAfterRetreat } from './readings';
 import type { GameState, Melee, UnitState } from './state';
 import { CAVALRY, FOOT, TROOPS } from './troops';
 
@@ -31,7 +31,7 @@ export function besideSquare(a: Square, b: Square): boolean {
 
 /** Did the unit retreat in its side's previous turn (so it may not move or support now)? */
 export function markedAsRetreated(s: GameState, u: UnitState): boolean {
-  return u.retreatedTurn !== null && s.turn - u.retreatedTurn <= 1;
+  return markedAfterRetreat(s.turn, u.retreatedTurn);
 }
 
 /**

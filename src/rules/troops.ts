@@ -72,6 +72,9 @@ export const FOOT: readonly TroopType[] = [
 
 export const ARMY_NAMES: Record<Army, string> = { teutonic: 'Teutonic Order', russian: 'Russians' };
 
+/** Columns of frontage one division wants (digest 2): one division a side fits a 12x12 board, each more adds as many. */
+export const DIVISION_COLUMNS = 12;
+
 /** Units per division (2D). The ballista line counts one engine; its 2-stand crew is one ballistarii unit. */
 export const DIVISION: Readonly<Record<Army, Readonly<Record<TroopType, number>>>> = {
   teutonic: {

@@ -9,7 +9,7 @@ import {
 } from './scenario';
 import { terrainIndex } from './terrain';
 import { stackingProblem, standsOf } from './stacking';
-import { ARMY_NAMES, DIVISION, fullStands, TROOP_TYPES, TROOPS, unitPoints, type TroopType } from './troops';
+import { ARMY_NAMES, DIVISION, DIVISION_COLUMNS, fullStands, TROOP_TYPES, TROOPS, unitPoints, type TroopType } from './troops';
 
 /** Advice limits (3D, 3F): per 144 squares for protected squares and hills, per 12 columns for roads. */
 export const TERRAIN_ADVICE = { protectedPer144: 12, roadsPer12Columns: 2, hillsPer144: 2 } as const;
@@ -210,7 +210,7 @@ export function setupDiagnostics(s: Scenario): Diagnostic[] {
       for (const p of mine) {
         if (p.unit.type !== 'ballista') continue;
         const crew = mine.filter((q) => q.unit.type === 'ballistarii').reduce((n, q) => n + standsOf(q.unit), 0);
-        if (crew < 2) add('ballista-without-crew', `Ballista "${p.unit.id}" at ${sq} has ${crew} ballistarii stand${crew === 1 ? '' : 's'} with it; it starts with 2.`, p.path + '/at', [sq]);
+        if (crew < fullStands('ballistarii')) add('ballista-without-crew', `Ballista "${p.unit.id}" at ${sq} has ${crew} ballistarii stand${crew === 1 ? '' : 's'} with it; it starts with ${fullStands('ballistarii')}.`, p.path + '/at', [sq]);
       }
     }
   }
@@ -220,12 +220,12 @@ export function setupDiagnostics(s: Scenario): Diagnostic[] {
   sides.forEach((side, si) => {
     const diff = compositionDifferences(side);
     const divisions = side.divisions ?? 1;
-    const maxDivisions = Math.max(1, Math.floor(board.columns / 12));
+    const maxDivisions = Math.max(1, Math.floor(board.columns / DIVISION_COLUMNS));
     if (diff.length > 0) {
       add('composition', `${sideName(side)} differs from ${divisions} standard ${ARMY_NAMES[side.army]} division${divisions > 1 ? 's' : ''}: ${diff.join('; ')}.`, `/sides/${si}/units`);
     }
     if (divisions > maxDivisions) {
-      add('composition', `${sideName(side)} fields ${divisions} divisions on a ${board.columns}-column board; each division wants 12 columns of frontage.`, `/sides/${si}/divisions`);
+      add('composition', `${sideName(side)} fields ${divisions} divisions on a ${board.columns}-column board; each division wants ${DIVISION_COLUMNS} columns of frontage.`, `/sides/${si}/divisions`);
     }
   });
   const [p0, p1] = points as [number, number];

@@ -4,8 +4,10 @@
  * disagree; the wording is the project's own. Readings the program takes are boxed notes marked "Reading".
  */
 import {
-  DIVISION, compareMdi, FIRE_TABLES, MDIS, RANGE_BANDS, TARGET_CLASSES, TARGET_CLASS_LABELS, TROOPS, TROOP_TYPES,
-  describeHitRule, divisionPoints, hitOdds, meleeLosses, missileHits, READINGS, type Mdi, type Reading, type TroopSpec,
+  ATTACKER_PENALTY, ATTACKER_PENALTY_REASONS, BALLISTA_MOVE, BALLISTA_ROAD_MOVE, CAVALRY, DIVISION, ENGINE_READINGS, compareMdi, FIRE_TABLES,
+  fullStands, MDIS, MISSILE_TROOPS, MOVE_AFTER_CHARGE, NEEDS_BACKING, RANGE_BANDS, RETIRING_TYPES, RUN_OVER_TARGETS, TARGET_CLASSES,
+  TARGET_CLASS_LABELS, TROOPS, TROOP_TYPES, describeHitRule, divisionPoints, hitOdds, meleeLosses, missileHits, READINGS,
+  type MeleeModifierReason, type Mdi, type Reading, type TroopSpec, type TroopType,
 } from '../rules';
 import { percent } from './odds';
 import type { Sheet, SheetBlock, SheetCell } from './sheet';
@@ -17,8 +19,29 @@ export function fraction(n: number): string {
   return whole === 0 && half ? half : `${whole}${half}`;
 }
 
-/** Dice a full-strength missile unit rolls (one per stand): the odds printed beside each table cell. */
-export const FULL_STRENGTH_DICE = 3;
+/** Dice a full-strength missile unit rolls (one per stand, the troop table's stands): the odds printed beside each table cell. */
+export const FULL_STRENGTH_DICE = Math.max(...MISSILE_TROOPS.map(fullStands));
+
+/** The short words the sheet's sentences use for troop types (the troop table prints the full names). */
+export const TROOP_WORDS: Record<TroopType, string> = {
+  knights: 'knights', turcopoles: 'turcopoles', lightCavalry: 'light cavalry', armoredInfantry: 'armored', mediumInfantry: 'medium',
+  levyInfantry: 'levy', javelinmen: 'javelin', longbowmen: 'longbow', crossbowmen: 'crossbow', ballista: 'ballista',
+  ballistarii: 'ballistarii', commander: 'commander',
+};
+
+/** The sheet's words for what costs the attacker its melee penalty. */
+const PENALTY_WORDS: Record<MeleeModifierReason, string> = { crossing: 'a crossing', road: 'road', ballista: 'ballista', hill: 'hill (if that option is on)' };
+
+/** "a", "a or b", "a, b or c" (with `last` for "and"). */
+export function listWords(words: readonly string[], last = 'or'): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${last} ${words[words.length - 1]}`;
+}
+
+/** Troop types in the sheet's short words. */
+const troopWords = (types: readonly TroopType[], last = 'or') => listWords(types.map((t) => TROOP_WORDS[t]), last);
+
+/** Missile troops reaching range r, by their table names ("longbowmen and crossbowmen"). */
+const reaching = (r: number) => listWords(MISSILE_TROOPS.filter((t) => TROOPS[t].range === r).map((t) => TROOPS[t].name.toLowerCase()), 'and');
 
 function troopRow(t: TroopSpec): string[] {
   return [
@@ -97,6 +120,8 @@ export function readingText(r: Reading): string {
 /** The Nevsky quick-reference sheet. */
 export function nevskyReference(): Sheet {
   const lb = (target: 'javelinmen' | 'knights', range: number): number => missileHits('longbowmen', target, range, [1, 1, 3]);
+  const ranges = [...new Set(MISSILE_TROOPS.map((t) => TROOPS[t].range!))].sort((a, b) => b - a);
+  const kn = TROOPS.knights;
   return {
     title: 'Nevsky quick reference',
     subtitle: 'Sweet House Rules, as played by Nevsky Scenario Studio',
@@ -108,11 +133,11 @@ export function nevskyReference(): Sheet {
         widths: [2.1, 0.9, 2.15, 2.3, 0.8, 1.1, 0.75, 1.2],
         rows: TROOP_TYPES.map((id) => troopRow(TROOPS[id])),
       },
-      { kind: 'paragraph', text: 'Moves and ranges are in squares: a diagonal step costs 1½, a straight step 1. Cavalry means knights, turcopoles and light cavalry. Support type 1 units face a side of the square, never a corner.' },
+      { kind: 'paragraph', text: `Moves and ranges are in squares: a diagonal step costs 1½, a straight step 1. Cavalry means ${troopWords(CAVALRY, 'and')}. Support type 1 units face a side of the square, never a corner.` },
       {
         kind: 'table', caption: 'A standard division', columns: ['Unit', 'Teutonic', 'Russian'], widths: [3, 1, 1],
         rows: [
-          ...TROOP_TYPES.filter((t) => t !== 'ballistarii').map((t) => [t === 'ballista' ? 'Ballista with its 2-stand crew' : TROOPS[t].name, String(DIVISION.teutonic[t]), String(DIVISION.russian[t])]),
+          ...TROOP_TYPES.filter((t) => t !== 'ballistarii').map((t) => [t === 'ballista' ? `Ballista with its ${fullStands('ballistarii')}-stand crew` : TROOPS[t].name, String(DIVISION.teutonic[t]), String(DIVISION.russian[t])]),
           [{ text: 'Points at full strength', strong: true }, { text: String(divisionPoints('teutonic')), strong: true }, { text: String(divisionPoints('russian')), strong: true }],
         ],
       },
@@ -131,12 +156,12 @@ export function nevskyReference(): Sheet {
       { kind: 'heading', text: 'Movement' },
       {
         kind: 'list', items: [
-          'Road: +1 square when the whole move, start and finish included, is on road squares.',
-          'Knights and commanders charge up to 5 if the path never touches a protected square and the unit then fights (leading or supporting); charging stands are worth 4. The turn after a charge they move only 1½.',
+          'Road: +1 if each step follows a road, start to finish; a diagonal step never does.',
+          `Knights and commanders charge up to ${fraction(kn.charge!)} if the path never touches a protected square and the unit then fights (leading or supporting); charging stands are worth ${fraction(kn.chargeValue!)}. The turn after a charge they move only ${fraction(MOVE_AFTER_CHARGE)}.`,
           'Your own units can be passed through, the enemy never. Entering an enemy square starts a melee there: the mover leads it.',
-          'Ballistarii never lead. A single-stand missile unit leads only with a commander or a supporter. A commander alone never leads.',
+          `Ballistarii and lone commanders never lead. 1-stand ${troopWords(NEEDS_BACKING)} units need a commander or supporter to lead.`,
           'Facing is free: the attacker turns units during its move; after a melee every survivor may turn.',
-          'A ballista moves 1½ (2½ all on road) with a unit in its square; it never enters a protected square. Left without its own troops it is abandoned: the first side to reach it takes it.',
+          `A ballista moves ${fraction(BALLISTA_MOVE)} (${fraction(BALLISTA_ROAD_MOVE)} all on road) with a unit in its square; it never enters a protected square. Left without its own troops it is abandoned: the first side to reach it takes it.`,
           'Hills (scenario options): some troops may be barred; a move onto, along or off a hill is shortened.',
         ],
       },
@@ -145,7 +170,7 @@ export function nevskyReference(): Sheet {
         kind: 'list', items: [
           'One die per stand. One die less into a protected square. Each extra unit shooting at the same target adds a die (the first shooter must be one of the closest). Each unit shoots once.',
           '5s and 6s never hit. Hits beyond the target\'s stands are lost. Missiles never harm a ballista, only the troops with it.',
-          'Range bands: 1 | 1½-2 | 2½-3; only longbows and crossbows reach 3, javelins and light cavalry stop at 2½.',
+          `Range bands: 1 | 1½-2 | 2½-3; ${ranges.map((r) => `${reaching(r)} reach ${fraction(r)}`).join('; ')}.`,
           '"Double 1" means every pair of 1s is one hit; "triple 1" every three 1s. A die counts once.',
         ],
       },
@@ -159,7 +184,7 @@ export function nevskyReference(): Sheet {
         kind: 'list', items: [
           'Support comes from next to the contact square. Type 1 supports from straight ahead or directly beside; type 2 from any side or corner except straight behind; type 3 never; type 4 anywhere when alone, or as the unit it has joined. A unit supports one melee only.',
           'Attacking cavalry supports only when cavalry is in the contact square. Defending cavalry supports foot only from directly beside.',
-          'Value: add up the stands (table above), 4 for a charging knight or commander stand, half for a half-killed stand. The attacker takes -1 if the contact square has a crossing, road or ballista (or a hill, when that option is on).',
+          `Value: add up the stands (table above), ${fraction(kn.chargeValue!)} for a charging knight or commander stand, half for a half-killed stand. The attacker takes -${ATTACKER_PENALTY} if the contact square has ${listWords(ATTACKER_PENALTY_REASONS.map((r) => PENALTY_WORDS[r]))}.`,
         ],
       },
       mdiGrid(),
@@ -186,8 +211,8 @@ export function nevskyReference(): Sheet {
       { kind: 'heading', text: 'Other rules' },
       {
         kind: 'list', items: [
-          'Run-over: cavalry may destroy a 1-stand medium, levy, javelin, longbow, crossbow or ballistarii unit standing in the open (not protected, no ballista with it) without a melee. Armored infantry cannot be run over.',
-          'After any shooting or melee, 1-stand turcopoles, light cavalry, medium and levy infantry leave: a full move towards their rear at once and on every later move of theirs, until off the board; meanwhile they only defend. Levy down to 2 stands roll a die: 4-6 and they leave the same way.',
+          `Run-over: cavalry may destroy a 1-stand ${troopWords(RUN_OVER_TARGETS)} unit standing in the open (not protected, no ballista with it) without a melee. Armored infantry cannot be run over.`,
+          `After any shooting or melee, 1-stand ${troopWords(RETIRING_TYPES)} units leave: a full move towards their rear at once and on every later move of theirs, until off the board; meanwhile they only defend. Levy down to ${ENGINE_READINGS.levyRollsAtStands} stands roll a die: ${ENGINE_READINGS.levyRetiresOn}-6 and they leave the same way.`,
           'A commander need not follow its unit off; ballistas are never taken along.',
           'The game ends by concession, destruction or the agreed number of turns. Add up the points of surviving stands (half for units that left the board and for half-killed stands): the higher total wins.',
         ],

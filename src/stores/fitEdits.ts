@@ -2,7 +2,7 @@
  * Edits kept inside the scenario schema's limits (issue 14 item 5): whatever a field or a caller passes, an edit
  * never makes a document that Import would refuse. Limits are read from the schema (src/scenario/limits.ts).
  */
-import { parseSquare, type Scenario, type ScenarioMeta, type ScenarioRules, type SideSpec, type Square } from '../rules';
+import { DEFAULT_TURN_LIMIT, parseSquare, resolveBoard, type Scenario, type ScenarioMeta, type ScenarioRules, type SideSpec, type Square } from '../rules';
 import { fitNumber, fitText } from '../scenario';
 
 const DATE = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
@@ -10,7 +10,8 @@ const DATE = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
 /** True when the square is on this scenario's board. */
 export function onBoard(s: Scenario, sq: Square): boolean {
   const p = parseSquare(sq);
-  return !!p && p.col < (s.board.columns ?? 12) && p.row < (s.board.rows ?? 12);
+  const { columns, rows } = resolveBoard(s.board);
+  return !!p && p.col < columns && p.row < rows;
 }
 
 /** Meta fields cut to their limits; an empty title keeps the previous one; a malformed date is dropped. */
@@ -36,7 +37,7 @@ export function fitSidePatch(patch: Partial<Pick<SideSpec, 'name' | 'army' | 'di
 /** Rules options inside their limits; a first attacker that is neither "roll" nor a side id becomes "roll". */
 export function fitRules(rules: ScenarioRules, s: Scenario): ScenarioRules {
   const out: ScenarioRules = { ...rules };
-  if (typeof out.turnLimit === 'number') out.turnLimit = fitNumber('rules.turnLimit', out.turnLimit, 12);
+  if (typeof out.turnLimit === 'number') out.turnLimit = fitNumber('rules.turnLimit', out.turnLimit, DEFAULT_TURN_LIMIT);
   if (out.firstAttacker !== undefined && out.firstAttacker !== 'roll' && !s.sides.some((sd) => sd.id === out.firstAttacker)) out.firstAttacker = 'roll';
   if (out.hills?.movePenalty !== undefined) out.hills = { ...out.hills, movePenalty: fitNumber('rules.hills.movePenalty', out.hills.movePenalty, 1) };
   return out;
@@ -47,7 +48,8 @@ export function fitRules(rules: ScenarioRules, s: Scenario): ScenarioRules {
  * go back to the roster, so the file stays readable.
  */
 export function fitBoard(s: Scenario, b: { columns: number; rows: number }): Scenario {
-  const board = { columns: fitNumber('board.columns', b.columns, s.board.columns ?? 12), rows: fitNumber('board.rows', b.rows, s.board.rows ?? 12) };
+  const before = resolveBoard(s.board);
+  const board = { columns: fitNumber('board.columns', b.columns, before.columns), rows: fitNumber('board.rows', b.rows, before.rows) };
   const next: Scenario = { ...s, board };
   const on = (sq: Square) => onBoard(next, sq);
   if (s.terrain) {

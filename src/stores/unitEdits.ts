@@ -1,5 +1,5 @@
 /** Pure deployment and roster edits: place, rotate, return to roster, add/remove units, stands, side fields. */
-import { FACINGS, TROOPS, boundedStands, fullStands, type Facing, type Scenario, type SideSpec, type Square, type TroopType, type UnitSpec } from '../rules';
+import { FACINGS, SIDE_FACINGS, TROOPS, boundedStands, fullStands, type Facing, type Scenario, type SideSpec, type Square, type TroopType, type UnitSpec } from '../rules';
 import { nextUnitId } from '../scenario';
 
 /** Where a unit is: side index and unit index, or null. */
@@ -54,9 +54,11 @@ export function rotateUnit(s: Scenario, unitId: string, steps: 1 | -1, current: 
   const hit = findUnit(s, unitId);
   if (!hit) return s;
   const sideOnly = TROOPS[hit.unit.type].support === 1;
-  const i = FACINGS.indexOf(current);
-  const step = sideOnly && i % 2 === 0 ? 2 : 1;
-  const facing = FACINGS[(i + steps * step + 8) % 8]!;
+  const j = SIDE_FACINGS.indexOf(current);
+  // Support type 1 steps through the side facings; from a corner (never valid for it) one step reaches a side.
+  const facing = sideOnly && j >= 0
+    ? SIDE_FACINGS[(j + steps + SIDE_FACINGS.length) % SIDE_FACINGS.length]!
+    : FACINGS[(FACINGS.indexOf(current) + steps + FACINGS.length) % FACINGS.length]!;
   return mapUnits(s, hit.side, (units) => units.map((u) => (u.id === unitId ? { ...u, facing } : u)));
 }
 

@@ -12,6 +12,7 @@ import {
   comparePaired, decideLook, emptyHeat, fixedPlan, mergeHeat, pairedStopReason, sequentialPlan, sideName, summarizeBalance, summarizeSweep,
   type BalanceGame, type BalanceOptions, type BalanceSummary, type Comparison, type HeatMap, type PolicyName, type Scenario, type Square, type SweepSummary,
 } from '../rules';
+import { withTurnCapNote } from '../rules/ai/balance';
 import { candidateEdits, removalEdits, variantsOf, type ScenarioEdit, type SkippedVariant, type Variant } from '../scenario/variants';
 import { chunkSize } from './balance-chunks';
 
@@ -119,7 +120,7 @@ export function startBalance(scenario: Scenario, settings: BalanceSettings, spaw
     const games = byIndex.slice(first, n) as BalanceGame[];
     const heat = emptyHeat();
     for (let i = first; i < n; i++) mergeHeat(heat, heats[i]!);
-    return summarizeBalance(sides, games, heat, { policy: settings.policy, z: plan.z });
+    return withTurnCapNote(summarizeBalance(sides, games, heat, { policy: settings.policy, z: plan.z }), scenario);
   };
   /** Take the looks whose games are all in, in order; stop at the first settled one or at the last. */
   const takeLooks = () => {
@@ -191,7 +192,7 @@ export function startBalance(scenario: Scenario, settings: BalanceSettings, spaw
     live: () => {
       if (count === 0) return null;
       const games = byIndex.filter((g): g is BalanceGame => g !== undefined);
-      return summarizeBalance(sides, games, emptyHeat(), { policy: settings.policy });
+      return withTurnCapNote(summarizeBalance(sides, games, emptyHeat(), { policy: settings.policy }), scenario);
     },
     games: () => kept,
   };

@@ -1,6 +1,6 @@
 /** `nevsky play SCENARIO --seed N [--turns N] [--log FILE]`: both sides played by the built-in policy. */
 import { parseArgs } from 'node:util';
-import { applyAction, createGame, isPlayable, narrate, parseJson, saveGame, simplePolicy, stateHash, validateScenario, playOut, type GameState, type Scenario } from '../../rules';
+import { applyAction, createGame, machineTurnLimit, SELF_PLAY_TURN_CAP, turnCapNote, isPlayable, narrate, parseJson, saveGame, simplePolicy, stateHash, validateScenario, playOut, type GameState, type Scenario } from '../../rules';
 import { migrateDocument, SETTING_LIMITS, templateScenario, TEMPLATES } from '../../scenario';
 import { checkOutputFile, EXIT, intOption, MAX_FILE_BYTES, readText, UsageError, writeOutput, type Io } from '../io';
 import type { Command } from '../main';
@@ -51,7 +51,8 @@ export const playCommand: Command = {
   help: `SCENARIO is a scenario file or a template id (${TEMPLATES.map((t) => t.id).join(', ')}).
 Both sides are played by a simple built-in policy; the same seed gives the same game.
   --seed N     seed of the dice and of the policy (required, ${SETTING_LIMITS.seed.min} to ${SETTING_LIMITS.seed.max})
-  --turns N    turns to play, ${SETTING_LIMITS.turns.min} to ${SETTING_LIMITS.turns.max} (default: the scenario's turn limit, 12 when it sets none)
+  --turns N    turns to play, ${SETTING_LIMITS.turns.min} to ${SETTING_LIMITS.turns.max} (default: the scenario's turn limit; ${SELF_PLAY_TURN_CAP} when it has
+               none, as self-play needs an end)
   --log FILE   write the saved game ({scenario, seed, actions}) to FILE for "nevsky replay"; a log over the
                1 MB limit of game files is not written (exit 2): play fewer turns
   --quiet      print only the final score and the state hash`,
@@ -65,7 +66,9 @@ Both sides are played by a simple built-in policy; the same seed gives the same 
     if (values.log !== undefined) await checkOutputFile('--log', values.log, templateScenario(source) ? [] : [source]);
     const loaded = await loadScenario(source);
     if ('error' in loaded) { io.err(loaded.error); return loaded.status; }
-    const start = createGame(loaded.scenario, { seed, ...(turns !== undefined ? { turnLimit: turns } : loaded.scenario.rules?.turnLimit === null ? { turnLimit: 12 } : {}) });
+    const start = createGame(loaded.scenario, { seed, turnLimit: turns ?? machineTurnLimit(loaded.scenario) });
+    const capped = turns === undefined ? turnCapNote(loaded.scenario, 'this headless game') : null;
+    if (capped && !values.quiet) io.out(`Note: ${capped}`);
     // A game file is limited to 1 MB like the scenario in it: one whose scenario alone leaves no room is refused unplayed.
     const empty = values.log === undefined ? 0 : Buffer.byteLength(logText(start));
     if (empty > MAX_FILE_BYTES) {
@@ -75,7 +78,7 @@ Both sides are played by a simple built-in policy; the same seed gives the same 
     const print = (s: GameState) => { if (!values.quiet) for (const line of eventLines(s)) io.out(line); };
     print(start);
     const end = playOut(start, simplePolicy(seed), applyAction, (s) => print(s));
-    io.out(`\nFinal score after ${end.turn} turn${end.turn === 1 ? '' : 's'}: ${scoreLine(end)}`);
+    io.out(`\nFinal score after ${end.turn} turn${end.turn === 1 ? '' : 's'}: ${scoreLine(end)}${capped ? ` (${capped})` : ''}`);
     io.out(`State hash: ${stateHash(end)}`);
     if (values.log !== undefined) {
       const text = logText(end);

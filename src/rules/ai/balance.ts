@@ -6,7 +6,7 @@ import { applyInPlace, createGame, positionOf, workingCopy } from '../game';
 import type { Action } from '../actions';
 import { applyCore, copyPosition, type Position } from '../core';
 import { choose, samplerFor } from './playout';
-import type { Scenario } from '../scenario';
+import { machineTurnLimit, turnCapNote, type Scenario } from '../scenario';
 import type { GameState } from '../state';
 import { randomPolicy, simplePolicy, type Policy } from './basic';
 import { gameSeed } from './rng';
@@ -26,6 +26,12 @@ export interface BalanceOptions { policy: PolicyName; seed: number; level?: AiLe
 
 /** One game's outcome: the winner (null for a draw), final points, turns and actions played. */
 export interface BalanceGame { index: number; winner: string | null; points: Record<string, number>; turns: number; actions: number }
+
+/** A verdict with the turn cap said when self-play cut the scenario's games (it has no turn limit of its own). */
+export function withTurnCapNote<T extends { verdict: string }>(summary: T, scenario: Pick<Scenario, 'rules'>): T {
+  const note = turnCapNote(scenario);
+  return note ? { ...summary, verdict: `${summary.verdict} (${note})` } : summary;
+}
 
 /** Counts per square: stands lost there and melees fought there. */
 export interface HeatMap { lost: Record<string, number>; melees: Record<string, number> }
@@ -56,7 +62,7 @@ function recordHeat(s: GameState, before: number[], where: Array<string | null>,
 /** Play game `index` of a run to its end, adding its heat to `heat`. */
 export function playBalanceGame(scenario: Scenario, index: number, options: BalanceOptions, heat: HeatMap): BalanceGame {
   const seed = gameSeed(options.seed, index);
-  const start = createGame(scenario, { seed, ...(scenario.rules?.turnLimit === null ? { turnLimit: 12 } : {}) });
+  const start = createGame(scenario, { seed, turnLimit: machineTurnLimit(scenario) });
   const policies = Object.create(null) as Record<string, Policy>;
   start.sides.forEach((side, j) => { policies[side.id] = makePolicy(options.policy, gameSeed(seed, j + 1), options.level); });
   const cap = options.maxActions ?? 20000;

@@ -116,7 +116,7 @@ export function checkRetirement(p: Position): void {
     if (p.status[x] !== ACTIVE || p.at[x]! < 0 || p.retiring[x]) continue;
     if (inOpenMelee(p, x)) continue;
     let retire = RETIRES[p.type[x]!] === 1 && p.stands[x] === 1;
-    if (!retire && p.type[x] === LEVY && p.stands[x] === 2 && !p.levy[x]) {
+    if (!retire && p.type[x] === LEVY && p.stands[x] === ENGINE_READINGS.levyRollsAtStands && !p.levy[x]) {
       p.levy[x] = 1;
       touch(p, x);
       const d = rollDie(p.rng, 6);

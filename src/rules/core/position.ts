@@ -12,7 +12,7 @@ import { TROOP_TYPES } from '../troops';
 import { MDIS, type Mdi } from '../melee';
 import type { Action } from '../actions';
 import type { ResolvedRules, Scenario } from '../scenario';
-import { heldAfterCharge } from '../readings';
+import { heldAfterCharge, markedAfterRetreat } from '../readings';
 import { terrainIndex } from '../terrain';
 import type { RngState } from '../random';
 import type { EndReason, GameEvent, GameState, PhaseName, SideState, UnitState } from '../state';
@@ -375,7 +375,7 @@ function reflag(p: Position, x: number): void {
   const turn = p.turn, charged = p.charged[x]!, retreated = p.retreated[x]!;
   p.flags[x] = (p.moved[x] ? F_MOVED : 0) | (p.retiring[x] ? F_RETIRING : 0) | (charged === turn ? F_CHARGED_NOW : 0)
     | (heldAfterCharge(turn, charged < 0 ? null : charged) ? F_AFTER_CHARGE : 0)
-    | (retreated >= 0 && turn - retreated <= 1 ? F_RETREATED : 0) | (p.status[x] === ACTIVE ? F_ACTIVE : 0);
+    | (markedAfterRetreat(turn, retreated < 0 ? null : retreated) ? F_RETREATED : 0) | (p.status[x] === ACTIVE ? F_ACTIVE : 0);
 }
 
 export function reflagAll(p: Position): void {

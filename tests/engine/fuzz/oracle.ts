@@ -1,7 +1,7 @@
 /**
  * The readable rule modules as the oracle of the fast core (architecture "One rule, one module"; issue 26 item 3):
  * at a position of a fuzz game, what the core lists and computes is held to src/rules/movement.ts, losses.ts,
- * meleeValue.ts, missileFire.ts, ballistaFire.ts and points.ts, and the listing with every cache switched off must be the listing with them on.
+ * meleeValue.ts, missileFire.ts, lineOfFire.ts, ballistaFire.ts and points.ts, and the listing with every cache switched off must be the listing with them on.
  */
 import { actionKey, applyAction, legalActions, scoreParts, withScriptedDice, type Action, type GameEvent, type GameState } from '../../../src/rules';
 import { positionOf } from '../../../src/rules/game';
@@ -10,6 +10,7 @@ import { moveListing } from '../../../src/rules/movement';
 import { lossChoices } from '../../../src/rules/losses';
 import { meleeValuesAt } from '../../../src/rules/meleeValue';
 import { missileDice, withShot } from '../../../src/rules/missileFire';
+import { missileTargetsOf } from '../../../src/rules/lineOfFire';
 import { retreatEnds } from '../../../src/rules/retreat';
 import { ballistaAims, ballistaHitChoices, mayFireBallista, onTargetFaces, shotHits, shotLanding, wrecks } from '../../../src/rules/ballistaFire';
 
@@ -54,7 +55,7 @@ export function oracleFault(s: GameState, legal: readonly Action[], a: Action, n
     const readable = meleeValuesAt(s, s.melees[s.current]!.contact);
     if (JSON.stringify(core) !== JSON.stringify(readable)) return `10 melee value at ${s.melees[s.current]!.contact}: core ${JSON.stringify(core)} against readable ${JSON.stringify(readable)}`;
   }
-  const fault = ballistaFault(s, legal, a, next);
+  const fault = ballistaFault(s, legal, a, next) ?? missileTargetFault(s, legal);
   if (fault) return fault;
   const declared = a.type === 'fire' ? withShot(s, a.unit, a.target)
     : a.type === 'fireFirst' ? { ...s, fires: s.fires.map((f) => (f.unit === a.unit ? { ...f, first: true as const } : f)) } : s;
@@ -66,6 +67,18 @@ export function oracleFault(s: GameState, legal: readonly Action[], a: Action, n
   }
   if (next.phase === 'over' && next.result) {
     for (const x of scoreParts(next)) if (Math.abs(x.total - next.result.points[x.side]!) > 1e-9) return `11 points of ${x.side}: ${next.result.points[x.side]} against ${x.total}`;
+  }
+  return null;
+}
+
+/** Missile targets (5 line of fire, 9): each shooter the core lists may shoot at exactly what lineOfFire.ts allows. */
+function missileTargetFault(s: GameState, legal: readonly Action[]): string | null {
+  const fires = legal.filter((x): x is Extract<Action, { type: 'fire' }> => x.type === 'fire');
+  for (const id of new Set(fires.map((x) => x.unit))) {
+    const shooter = s.units.find((u) => u.id === id)!;
+    const want = missileTargetsOf(s, shooter).map((t): Action => ({ type: 'fire', side: shooter.side, unit: id, target: t.id }));
+    const fault = sameKeys(`5/9 missile targets of ${id} at ${shooter.at} facing ${shooter.facing}`, fires.filter((x) => x.unit === id), want);
+    if (fault) return fault;
   }
   return null;
 }
