@@ -13,12 +13,14 @@
  * - The routes tried are two steps, each straight back, 45 or 90 degrees off it (and an attacker's way back). They
  *   rank as the reading says:
  *   1. by how far they end from the square the unit retreats from (for a unit in the melee that is the contact
- *      square; a supporter retreats from its own square, so it is counted from there), diagonals counting 1: a full
- *      2 before 1 (stopped short by friends, or by a block after the first step). Further than 2 counts as 2: going
+ *      square; a supporter retreats from its own square, so it is counted from there: from the contact square, a
+ *      supporter's 1 square away from it would pass for a full retreat), diagonals counting 1: a full 2 before 1
+ *      (stopped short by friends, or by a block after the first step). Further than 2 counts as 2: going
  *      on through friends completes the retreat, it does not beat a free straight route. Off the board counts as far
  *      as the route's two steps would have gone (2 straight back, only 1 for 90 degrees then straight back), so a
  *      unit beside a side edge is not pushed off sideways when it can go straight back;
- *   2. then an attacker's way back first (it is its "straight back");
+ *   2. then an attacker's way back first (it is its "straight back"; one that now ends 1 away, friends standing
+ *      where it came from, ranks after routes round it that end 2 away);
  *   3. then by angle: its two steps' turns off straight back added, 45 degrees a step each way (straight back 0, one
  *      step 45 degrees off 45, both 45 off or one 90 off 90, and so on). A route that stops short or goes on through
  *      friends keeps the angle of the two steps it set out on.
@@ -33,7 +35,7 @@ import { riverBlocks, terrainIndex } from './terrain';
 
 /**
  * One way a retreat can go: where it ends ('off': off the board), the squares it passes (its end included), how far
- * it ends (1 or 2, see above), whether it is an attacker's way back, and its angle off straight back in degrees.
+ * it ends (0 to 2, see above), whether it is an attacker's way back, and its angle off straight back in degrees.
  */
 export interface RetreatRoute { end: Square | 'off'; path: Square[]; far: number; wayBack: boolean; angle: number }
 
