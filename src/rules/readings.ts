@@ -64,7 +64,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-retreat', section: '9L', title: 'Where a retreat goes',
-    text: 'A defender retreats towards its own edge, straight when it can; an attacker back along the path its move took. Diagonal steps count 1. Only enemies, impassable ground and melees still to be fought block; friends are passed through (stopping 1 away, or going on to the first square it may stand in, when it may not join them). Equal routes: the retreating side chooses. No way out: destroyed; off the board: counts half. A ballista follows only over squares it may enter.',
+    text: 'A defender retreats towards its own edge, an attacker back along its move\'s path; diagonals count 1. Only enemies, impassable ground and melees not yet fought block; friends are passed through (stopping 1 away, or on to the first square it may stand in). Ending 2 away (off the board: as far as it would go) beats 1 away, then straight before 45 before 90 degrees; equal: the side chooses. No way out: destroyed. A ballista follows only over squares it may enter.',
   },
   {
     id: 'R-end', section: '10G', title: 'How the game ends',

@@ -4,14 +4,27 @@
  * tables; the fuzz suite holds every retreat choice it offers to this module.
  *
  * - A retreat is 2 squares (a diagonal step counts 1). A defender goes towards its own back edge; an attacker back
- *   the way it came (the reverse of its move's last steps, along the very squares it came by).
+ *   the way it came (the reverse of its move's last steps, along the very squares it came by). Every unit of the
+ *   retreating side retreats from its own square: the contact square, or a declared supporter's own square.
  * - Only enemies, impassable terrain (a river edge with no crossing, a diagonal across a river corner or between two
  *   enemies, a hill its type may not enter) and the contact squares of melees still to be fought block it. It passes
  *   through friends: where it may not stand 2 squares away it stops 1 away if it may stand there, else carries on in
  *   the same direction to the first square it may stand in, or off the board (out of play, counting half).
- * - Routes are ranked: straight back first, then 45 degrees off, then 90 (an attacker whose way back is blocked skirts
- *   round it the same way); a route that stops short or goes further through friends ranks after the full one. Where
- *   several routes rank equal, the retreating side chooses. A unit with no route at all is destroyed.
+ * - The routes tried are two steps, each straight back, 45 or 90 degrees off it (and an attacker's way back). They
+ *   rank as the reading says:
+ *   1. by how far they end from the square the unit retreats from (for a unit in the melee that is the contact
+ *      square; a supporter retreats from its own square, so it is counted from there: from the contact square, a
+ *      supporter's 1 square away from it would pass for a full retreat), diagonals counting 1: a full 2 before 1
+ *      (stopped short by friends, or by a block after the first step). Further than 2 counts as 2: going
+ *      on through friends completes the retreat, it does not beat a free straight route. Off the board counts as far
+ *      as the route's two steps would have gone (2 straight back, only 1 for 90 degrees then straight back), so a
+ *      unit beside a side edge is not pushed off sideways when it can go straight back;
+ *   2. then an attacker's way back first (it is its "straight back"; one that now ends 1 away, friends standing
+ *      where it came from, ranks after routes round it that end 2 away);
+ *   3. then by angle: its two steps' turns off straight back added, 45 degrees a step each way (straight back 0, one
+ *      step 45 degrees off 45, both 45 off or one 90 off 90, and so on). A route that stops short or goes on through
+ *      friends keeps the angle of the two steps it set out on.
+ *   Routes equal on all three are the retreating side's choice. A unit with no route at all is destroyed.
  * - It may not end its retreat joining a lone commander that is a declared supporter of a melee still to be fought.
  */
 import { parseSquare, squareName, type Square } from './coords';
@@ -20,8 +33,16 @@ import { resolveBoard } from './scenario';
 import type { GameState, UnitState } from './state';
 import { riverBlocks, terrainIndex } from './terrain';
 
-/** One way a retreat can go: where it ends ('off': off the board), the squares it passes (its end included) and its rank (lower is better). */
-export interface RetreatRoute { end: Square | 'off'; path: Square[]; rank: number }
+/**
+ * One way a retreat can go: where it ends ('off': off the board), the squares it passes (its end included), how far
+ * it ends (0 to 2, see above), whether it is an attacker's way back, and its angle off straight back in degrees.
+ */
+export interface RetreatRoute { end: Square | 'off'; path: Square[]; far: number; wayBack: boolean; angle: number }
+
+/** Rank order of two routes (R-retreat): further first, then an attacker's way back, then the smaller angle; 0: equally good. */
+export function compareRoutes(a: RetreatRoute, b: RetreatRoute): number {
+  return b.far - a.far || Number(b.wayBack) - Number(a.wayBack) || a.angle - b.angle;
+}
 
 /** The eight directions, clockwise from north (rows grow southwards). */
 const DIRS: ReadonlyArray<[number, number]> = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
@@ -62,22 +83,26 @@ export function retreatRoutes(s: GameState, u: UnitState): RetreatRoute[] {
   };
   const fits = (sq: Square) => sq !== from && stackingAllows(s, u, sq, u.stands) && !held.has(sq);
 
-  const follow = (d1x: number, d1y: number, d2x: number, d2y: number, rank: number): RetreatRoute | null => {
+  // How far a square (dx, dy) from the start is, diagonals counting 1, up to the retreat's 2.
+  const far = (dx: number, dy: number) => Math.min(2, Math.max(Math.abs(dx), Math.abs(dy)));
+  // The route setting out by (d1x, d1y) then (d2x, d2y): blocked (null), or where it ends by the passing-friends reading.
+  const follow = (d1x: number, d1y: number, d2x: number, d2y: number, wayBack: boolean, angle: number): RetreatRoute | null => {
+    const route = (end: Square | 'off', path: Square[], dx: number, dy: number): RetreatRoute => ({ end, path, far: far(dx, dy), wayBack, angle });
     const s1 = at(from, d1x, d1y);
-    if (!s1) return { end: 'off', path: [], rank };
+    if (!s1) return route('off', [], d1x + d2x, d1y + d2y); // off at once: as far as its two steps would have gone
     if (!canStep(from, s1, d1x, d1y)) return null;
     const s2 = at(s1, d2x, d2y);
-    if (!s2) return { end: 'off', path: [s1], rank };
-    if (!canStep(s1, s2, d2x, d2y)) return fits(s1) ? { end: s1, path: [s1], rank: rank + 10 } : null;
-    if (fits(s2)) return { end: s2, path: [s1, s2], rank };
-    if (fits(s1)) return { end: s1, path: [s1], rank: rank + 0.25 };
+    if (!s2) return route('off', [s1], d1x + d2x, d1y + d2y);
+    if (!canStep(s1, s2, d2x, d2y)) return fits(s1) ? route(s1, [s1], d1x, d1y) : null;
+    if (fits(s2)) return route(s2, [s1, s2], d1x + d2x, d1y + d2y);
+    if (fits(s1)) return route(s1, [s1], d1x, d1y);
     const path = [s1, s2];
-    for (let here = s2; ;) {
+    for (let here = s2, k = 2; ; k++) {
       const n = at(here, d2x, d2y);
-      if (!n) return { end: 'off', path, rank: rank + 0.5 };
+      if (!n) return route('off', path, d1x + k * d2x, d1y + k * d2y);
       if (n === from || !canStep(here, n, d2x, d2y)) return null;
       path.push(n);
-      if (fits(n)) return { end: n, path, rank: rank + 0.5 };
+      if (fits(n)) return route(n, path, d1x + k * d2x, d1y + k * d2y);
       here = n;
     }
   };
@@ -85,33 +110,31 @@ export function retreatRoutes(s: GameState, u: UnitState): RetreatRoute[] {
   const out: RetreatRoute[] = [];
   const edge = s.sides.find((x) => x.id === u.side)!.edge;
   let back: [number, number] = [0, edge === 'north' ? -1 : 1];
-  let skirt = 0;
   const trail = u.side === s.attacker && u.trail !== null && u.trail.length > 0 ? u.trail : null;
   if (trail) {
     // Back the way it came: its move's last steps reversed.
     const p0 = parseSquare(from)!, p1 = parseSquare(trail[0]!)!, p2 = trail.length > 1 ? parseSquare(trail[1]!)! : null;
     const d1: [number, number] = [p1.col - p0.col, p1.row - p0.row];
     const d2: [number, number] = p2 ? [p2.col - p1.col, p2.row - p1.row] : d1;
-    const r = follow(d1[0], d1[1], d2[0], d2[1], 0);
+    const r = follow(d1[0], d1[1], d2[0], d2[1], true, 0);
     if (r) out.push(r);
     back = d1;
-    skirt = 0.5;
   }
-  // Straight, then 45 degrees off, then 90 degrees off, each step on its own.
+  // Each step straight back, 45 degrees off either way or 90 degrees off either way (an attacker skirting round its
+  // way back takes the reverse of its last step as "back").
   const i = dirIndex(Math.sign(back[0]), Math.sign(back[1]));
-  const prefs = [0, 1, -1, 2, -2].map((k) => DIRS[(i + k + 8) % 8]!);
-  const penalty = [0, 1, 1, 2, 2];
-  for (let a = 0; a < 5; a++) for (let b = 0; b < 5; b++) {
-    const r = follow(prefs[a]![0], prefs[a]![1], prefs[b]![0], prefs[b]![1], skirt + penalty[a]! + penalty[b]!);
+  const steps = [0, 1, -1, 2, -2].map((k) => ({ d: DIRS[(i + k + 8) % 8]!, turn: 45 * Math.abs(k) }));
+  for (const a of steps) for (const b of steps) {
+    const r = follow(a.d[0], a.d[1], b.d[0], b.d[1], false, a.turn + b.turn);
     if (r) out.push(r);
   }
-  return out.sort((x, y) => x.rank - y.rank);
+  return out.sort(compareRoutes);
 }
 
 /** Where unit u may end its retreat: the ends of the best-ranked routes (the side chooses among them); empty: it is destroyed. */
 export function retreatEnds(s: GameState, u: UnitState): Array<Square | 'off'> {
   const all = retreatRoutes(s, u);
   const out: Array<Square | 'off'> = [];
-  for (const r of all) if (r.rank === all[0]!.rank && !out.includes(r.end)) out.push(r.end);
+  for (const r of all) if (compareRoutes(r, all[0]!) === 0 && !out.includes(r.end)) out.push(r.end);
   return out;
 }

@@ -61,7 +61,7 @@ function fighting(rows: Parameters<typeof gameOf>[0], contact: string) {
 
 test.each<[string, Parameters<typeof gameOf>[0], string, Array<string | 'off'>]>([
   ['10 a defender retreats 2 squares straight towards its own edge', [['r', 'd', 'mediumInfantry', 'E6', 'N'], ['t', 'a', 'knights', 'E6', 'S']], 'd', ['E8']],
-  ['10 where friends fill the square 2 away it stops 1 away', [['r', 'd', 'mediumInfantry', 'E6', 'N'], ['r', 'f', 'levyInfantry', 'E8', 'N'], ['t', 'a', 'knights', 'E6', 'S']], 'd', ['E7']],
+  ['10 where friends fill the square 2 away it goes 45 degrees round them (2 away) rather than stop 1 away', [['r', 'd', 'mediumInfantry', 'E6', 'N'], ['r', 'f', 'levyInfantry', 'E8', 'N'], ['t', 'a', 'knights', 'E6', 'S']], 'd', ['D8', 'F8']],
   ['10 an enemy straight behind: 45 degrees off either way, the side chooses', [['r', 'd', 'mediumInfantry', 'E6', 'N'], ['t', 'a', 'knights', 'E6', 'S'], ['t', 'b', 'knights', 'E7', 'N']], 'd', ['D8', 'F8']],
   ['10 off the board across its own edge (out of play)', [['r', 'd', 'mediumInfantry', 'E11', 'N'], ['t', 'a', 'knights', 'E11', 'S']], 'd', ['off']],
 ])('%s', (_what, rows, id, want) => {

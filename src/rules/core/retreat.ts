@@ -1,6 +1,7 @@
 /**
  * Retreats on the position (issue 9, fast core; digest 10, rule 9L, reading R-retreat): 2 squares, diagonal 1,
- * skirting, through friends, off the board.
+ * skirting, through friends, off the board. Routes rank as src/rules/retreat.ts states (the fuzz suite holds the two
+ * together): how far they end (2 before 1), then an attacker's way back, then the angle off straight back; one score.
  */
 import { DX, DY, T_HILL, T_PROTECTED, dirOf, type Board } from './board';
 import { BALLISTA, COMMANDER, TYPE_INDEX, stackFits, type Table } from './table';
@@ -43,8 +44,23 @@ function next(board: Board, i: number, dx: number, dy: number): number {
 }
 
 export const OFF = -1;
-/** One way a retreat can go: where it ends (OFF: off the board), the squares it passes (end included) and how far from the ideal it is. */
+/**
+ * One way a retreat can go: where it ends (OFF: off the board), the squares it passes (end included) and its rank,
+ * lower first: FAR_STEP for each square short of the full 2 it ends, plus the route's own order among routes as far.
+ */
 export interface Route { end: number; path: number[]; score: number }
+
+/** A route ending 1 away ranks after every route ending 2 away, whatever its angle (orders below stay under 16). */
+const FAR_STEP = 16;
+
+/**
+ * The score of a route ending (dx, dy) from the start, its order among routes as far being `order`: how far counts
+ * diagonals 1 and stops at the retreat's 2 (reading R-retreat; src/rules/retreat.ts says why).
+ */
+function scored(dx: number, dy: number, order: number): number {
+  const far = Math.max(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
+  return far >= 2 ? order : order + FAR_STEP * (2 - far);
+}
 
 /**
  * May unit x stand in square j at the end of its retreat (not back where it started)? Not where it would join a lone
@@ -74,37 +90,36 @@ function heldSquares(p: Position, side: number): number[] {
  * when it may stand there; else carry on through friends in the second step's direction to the first square it
  * may stand in, or off the board. Null when the route is blocked first.
  */
-function follow(w: Walk, d1x: number, d1y: number, d2x: number, d2y: number, score: number): Route | null {
+function follow(w: Walk, d1x: number, d1y: number, d2x: number, d2y: number, order: number): Route | null {
   const { board, from } = w;
   const s1 = next(board, from, d1x, d1y);
-  if (s1 < 0) return { end: OFF, path: [], score };
+  if (s1 < 0) return { end: OFF, path: [], score: scored(d1x + d2x, d1y + d2y, order) }; // as far as its 2 steps would go
   if (!canStep(w, from, s1, d1x, d1y)) return null;
   const s2 = next(board, s1, d2x, d2y);
-  if (s2 < 0) return { end: OFF, path: [s1], score };
-  if (!canStep(w, s1, s2, d2x, d2y)) return fits(w, s1) ? { end: s1, path: [s1], score: score + 10 } : null;
-  if (fits(w, s2)) return { end: s2, path: [s1, s2], score };
-  if (fits(w, s1)) return { end: s1, path: [s1], score: score + 0.25 };
+  if (s2 < 0) return { end: OFF, path: [s1], score: scored(d1x + d2x, d1y + d2y, order) };
+  if (!canStep(w, s1, s2, d2x, d2y)) return fits(w, s1) ? { end: s1, path: [s1], score: scored(d1x, d1y, order) } : null;
+  if (fits(w, s2)) return { end: s2, path: [s1, s2], score: scored(d1x + d2x, d1y + d2y, order) };
+  if (fits(w, s1)) return { end: s1, path: [s1], score: scored(d1x, d1y, order) };
   const path = [s1, s2];
-  for (let here = s2; ;) {
+  for (let here = s2, k = 2; ; k++) {
     const n = next(board, here, d2x, d2y);
-    if (n < 0) return { end: OFF, path, score: score + 0.5 };
+    if (n < 0) return { end: OFF, path, score: scored(d1x + k * d2x, d1y + k * d2y, order) };
     if (n === from || !canStep(w, here, n, d2x, d2y)) return null;
     path.push(n);
-    if (fits(w, n)) return { end: n, path, score: score + 0.5 };
+    if (fits(w, n)) return { end: n, path, score: scored(d1x + k * d2x, d1y + k * d2y, order) };
     here = n;
   }
 }
 
 /**
  * Every way the unit may retreat, best first. A defender goes towards its own edge; an attacker back along the
- * route it came by (its move's own path), else skirting around the reverse of its last step; others skirt with
- * a penalty for each 45 degrees off.
+ * route it came by (its move's own path, order 0), else skirting around the reverse of its last step; each other
+ * route's order is 1 + its two steps' turns off straight back, in 45 degrees.
  */
 export function walkRoutes(w: Walk): Route[] {
   const { board, from, trail } = w;
   const out: Route[] = [];
   let bx = 0, by = w.rear;
-  let skirt = 0;
   if (trail && trail.length > 0) {
     const cols = board.columns;
     const t0 = trail[0]!, t1 = trail.length > 1 ? trail[1]! : -1;
@@ -113,15 +128,14 @@ export function walkRoutes(w: Walk): Route[] {
     const r = follow(w, d1x, d1y, d2x, d2y, 0);
     if (r) out.push(r);
     bx = d1x; by = d1y;
-    skirt = 0.5;
   }
   // Directions in order of preference: straight, then 45 degrees off, then 90 degrees off (skirting).
   const i = dirOf(Math.sign(bx), Math.sign(by));
   const prefs = [0, 1, -1, 2, -2].map((k) => (i + k + 8) % 8);
-  const penalty = [0, 1, 1, 2, 2];
+  const turns = [0, 1, 1, 2, 2];
   for (let a = 0; a < 5; a++) {
     for (let b = 0; b < 5; b++) {
-      const r = follow(w, DX[prefs[a]!]!, DY[prefs[a]!]!, DX[prefs[b]!]!, DY[prefs[b]!]!, skirt + penalty[a]! + penalty[b]!);
+      const r = follow(w, DX[prefs[a]!]!, DY[prefs[a]!]!, DX[prefs[b]!]!, DY[prefs[b]!]!, 1 + turns[a]! + turns[b]!);
       if (r) out.push(r);
     }
   }
