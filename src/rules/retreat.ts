@@ -32,6 +32,7 @@ import { enemySquares, stackingAllows } from './movement';
 import { resolveBoard } from './scenario';
 import type { GameState, UnitState } from './state';
 import { riverBlocks, terrainIndex } from './terrain';
+import { diagonalBlocked } from './geometry';
 
 /**
  * One way a retreat can go: where it ends ('off': off the board), the squares it passes (its end included), how far
@@ -74,11 +75,7 @@ export function retreatRoutes(s: GameState, u: UnitState): RetreatRoute[] {
   const canStep = (a: Square, b: Square, dx: number, dy: number): boolean => {
     if (enemies.has(b) || contested.has(b) || (banned && t.hill.has(b))) return false;
     if (Math.abs(dx) > 1 || Math.abs(dy) > 1) return true; // an attacker's way back may begin with a longer step
-    if (dx !== 0 && dy !== 0) {
-      const bx = at(a, dx, 0)!, by = at(a, 0, dy)!;
-      if (enemies.has(bx) && enemies.has(by)) return false;
-      return !((riverBlocks(t, a, bx) || riverBlocks(t, bx, b)) && (riverBlocks(t, a, by) || riverBlocks(t, by, b)));
-    }
+    if (dx !== 0 && dy !== 0) return !diagonalBlocked(a, b, (x) => enemies.has(x), (x, y) => riverBlocks(t, x, y));
     return !riverBlocks(t, a, b);
   };
   const fits = (sq: Square) => sq !== from && stackingAllows(s, u, sq, u.stands) && !held.has(sq);
