@@ -153,25 +153,31 @@ export function orderCandidates(view: GameView, pool: Action[], k: number, r: St
 }
 
 /**
- * The secret MDI pick: estimate each pair's outcome by resolving the melee in a sampled world, mix by RM+. Past
- * the deadline the remaining pairs count as level, so the pick is still a mix.
+ * The secret MDI pick: estimate each pair's outcome by resolving the melee in `samples` sampled worlds (every pair
+ * meets the same worlds and dice), mix by RM+. Past the deadline the remaining pairs count as level, so the pick is
+ * still a mix.
  */
-export function mdiChoice(view: GameView, side: string, r: Stream, clock: Deadline): Action {
+export function mdiChoice(view: GameView, side: string, r: Stream, clock: Deadline, samples = 1): Action {
   const base = positionOf(view);
   const me = base.sides.indexOf(side), other = 1 - me;
   const cur = base.current;
-  const rollout = simplePolicy(r.seed()).onCore!;
-  const world = sampleWorldCore(view, base, r);
-  const payoff = MDIS.map((mine) => MDIS.map((_theirs: Mdi, j) => {
-    if (clock.over()) return 0;
-    return clock.time(() => {
-      const q = copyPosition(world);
-      q.melees[cur]!.mdi[other as 0 | 1] = j;
-      applyCore(q, { type: 'mdi', side, mdi: mine });
-      playCore(q, rollout, (s) => s.current < 0 || s.phase !== MELEE, 40);
-      return pointsOf(q, me) - pointsOf(q, other);
-    });
-  }));
+  const payoff = MDIS.map(() => MDIS.map(() => 0));
+  for (let w = 0; w < Math.max(1, samples); w++) {
+    // Only whole worlds count: a world cut short by the clock would weigh some pairs more than others.
+    if (w > 0 && clock.over()) break;
+    const rollout = simplePolicy(r.seed()).onCore!;
+    const world = sampleWorldCore(view, base, r);
+    MDIS.forEach((mine, i) => MDIS.forEach((_theirs: Mdi, j) => {
+      if (clock.over()) return;
+      payoff[i]![j]! += clock.time(() => {
+        const q = copyPosition(world);
+        q.melees[cur]!.mdi[other as 0 | 1] = j;
+        applyCore(q, { type: 'mdi', side, mdi: mine });
+        playCore(q, rollout, (s) => s.current < 0 || s.phase !== MELEE, 40);
+        return pointsOf(q, me) - pointsOf(q, other);
+      });
+    }));
+  }
   const { row } = regretMatching(payoff);
   return { type: 'mdi', side, mdi: MDIS[drawFrom(row, r.next())]! };
 }

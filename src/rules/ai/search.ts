@@ -47,13 +47,15 @@ export interface SearchBudget {
   population: number;
   /** Sampled worlds (dice) each plan is scored in (the same worlds for every plan of a generation). */
   worlds: number;
+  /** Sampled worlds each pair of the secret MDI picks is resolved in before the mix is worked out. */
+  mdiWorlds: number;
 }
 
 /** The three levels of the computer opponent as budgets (iterations first; a time cap when a clock is given). */
 export const AI_LEVELS: Record<AiLevel, SearchBudget> = {
-  easy: { candidates: 3, simulations: 8, horizon: 150, turns: 1, localFire: true, timeMs: 250, plans: 16, population: 8, worlds: 2 },
-  normal: { candidates: 5, simulations: 24, horizon: 250, turns: 1, localFire: true, timeMs: 1000, plans: 64, population: 16, worlds: 3 },
-  hard: { candidates: 6, simulations: 96, horizon: 300, turns: 1, localFire: true, timeMs: 3000, plans: 320, population: 32, worlds: 5 },
+  easy: { candidates: 3, simulations: 8, horizon: 150, turns: 1, localFire: true, timeMs: 250, plans: 16, population: 8, worlds: 2, mdiWorlds: 1 },
+  normal: { candidates: 5, simulations: 24, horizon: 250, turns: 1, localFire: true, timeMs: 1000, plans: 64, population: 16, worlds: 3, mdiWorlds: 4 },
+  hard: { candidates: 6, simulations: 96, horizon: 300, turns: 1, localFire: true, timeMs: 3000, plans: 320, population: 32, worlds: 5, mdiWorlds: 12 },
 };
 
 export interface SearchOptions {
@@ -93,7 +95,7 @@ function decide(view: GameView, side: string, budget: SearchBudget, r: Stream, n
   if (pool.length === 1) return pool[0]!;
   const clock = deadline(budget.timeMs, now);
   if (view.phase === 'deploy') return deployChoice(view, side, pool, r);
-  if (pool.every((a) => a.type === 'mdi')) return mdiChoice(view, side, r, clock);
+  if (pool.every((a) => a.type === 'mdi')) return mdiChoice(view, side, r, clock, budget.mdiWorlds);
   if (view.phase === 'endTurn' || pool.every((a) => a.type === 'face' || a.type === 'endFacing')) return simplePolicy(r.seed())(view, pool);
   const base = positionOf(view);
   if ((view.phase === 'move' || view.phase === 'support') && budget.plans > 0) {
