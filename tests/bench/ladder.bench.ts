@@ -54,6 +54,8 @@ export const section: BenchSection = {
       rows.push({ label: `${upper} vs ${lower}: win share`, value: 100 * gap.wins.rate, unit: '%', note: `${wins} won, ${draws} drawn of ${games.length}; 95% CI ${pct(gap.wins.low)}-${pct(gap.wins.high)}%; ${byTemplate}; ${seats}` });
       rows.push({ label: `${upper} vs ${lower}: Elo gap`, value: gap.elo, unit: 'Elo', note: `score ${pct(gap.score)}% (95% CI ${pct(gap.scoreLow)}-${pct(gap.scoreHigh)}%), Elo 95% CI ${elo(gap.eloLow)} to ${elo(gap.eloHigh)}; mean margin ${margin.toFixed(1)} points` });
       rows.push({ label: `${upper} vs ${lower}: minutes`, value: (performance.now() - start) / 60000, unit: 'min', note: `${workers} worker threads on ${availableParallelism()} cores` });
+      // Each pairing as soon as it is done too: a long run stopped half way still leaves its finished pairings.
+      for (const row of rows.slice(-3)) console.log(`  [done] ${row.label}: ${row.unit === 'Elo' ? elo(row.value) : row.value.toFixed(1)} ${row.unit} (${row.note})`);
     }
     return rows;
   },
