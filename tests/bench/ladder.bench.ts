@@ -4,7 +4,8 @@
  * player's win share with its 95% Wilson interval, its score (a draw counts half) and the Elo gap with its interval.
  * Aim: each level >= 100 Elo above the one below (hard >= 64% against normal), hard >= 95% against simple.
  * Games per pairing: LADDER_GAMES (default 200); pairings: LADDER_PAIRINGS (e.g. "simple-easy,normal-hard");
- * first seed: LADDER_SEED (default 2800); worker threads: LADDER_WORKERS (default 2).
+ * first seed: LADDER_SEED (default 2800); worker threads: LADDER_WORKERS (default 2). Each game is printed as it ends
+ * (LADDER_QUIET=1: not), each pairing as soon as it is done.
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
@@ -20,7 +21,12 @@ async function playPairing(url: URL, lower: Rung, upper: Rung, seed: number, n: 
   await Promise.all(Array.from({ length: Math.min(workers, n) }, () => new Promise<void>((resolve, reject) => {
     const w = new Worker(url);
     const ask = () => { if (next < n) w.postMessage({ lower, upper, seed, index: next++ }); else { void w.terminate(); resolve(); } };
-    w.on('message', (r: LadderResult) => { results.push(r); ask(); });
+    w.on('message', (r: LadderResult) => {
+      results.push(r);
+      // A line a game: a long run stopped early still says what it played (LADDER_QUIET=1 leaves them out).
+      if (!process.env.LADDER_QUIET) console.log(`  ${lower}-${upper} game ${r.index}: ${r.template}, upper in seat ${r.upperSeat + 1}, ${r.outcome} (${r.margin >= 0 ? '+' : ''}${r.margin})`);
+      ask();
+    });
     w.on('error', reject);
     ask();
   })));
@@ -54,6 +60,8 @@ export const section: BenchSection = {
       rows.push({ label: `${upper} vs ${lower}: win share`, value: 100 * gap.wins.rate, unit: '%', note: `${wins} won, ${draws} drawn of ${games.length}; 95% CI ${pct(gap.wins.low)}-${pct(gap.wins.high)}%; ${byTemplate}; ${seats}` });
       rows.push({ label: `${upper} vs ${lower}: Elo gap`, value: gap.elo, unit: 'Elo', note: `score ${pct(gap.score)}% (95% CI ${pct(gap.scoreLow)}-${pct(gap.scoreHigh)}%), Elo 95% CI ${elo(gap.eloLow)} to ${elo(gap.eloHigh)}; mean margin ${margin.toFixed(1)} points` });
       rows.push({ label: `${upper} vs ${lower}: minutes`, value: (performance.now() - start) / 60000, unit: 'min', note: `${workers} worker threads on ${availableParallelism()} cores` });
+      // Each pairing as soon as it is done too: a long run stopped half way still leaves its finished pairings.
+      for (const row of rows.slice(-3)) console.log(`  [done] ${row.label}: ${row.unit === 'Elo' ? elo(row.value) : row.value.toFixed(1)} ${row.unit} (${row.note})`);
     }
     return rows;
   },

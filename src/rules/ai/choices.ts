@@ -11,7 +11,8 @@ import { createRng, type RngState } from '../random';
 import { defaultFacing } from '../scenario';
 import type { GameState } from '../state';
 import type { GameView } from '../view';
-import { MELEE, applyCore, copyPosition, pointsOf, type Position } from '../core';
+import { ACTIVE, BALLISTA, MELEE, applyCore, copyPosition, pointsOf, type Position } from '../core';
+import { FIGHTS, REACH } from './evaluate';
 import { distanceOf, nearEnemy, simpleChoice, simplePolicy } from './basic';
 import { drawFrom, regretMatching } from './mixed';
 import { playCore } from './playout';
@@ -86,6 +87,8 @@ export function rankedOnCore(p: Position, actions: readonly Action[], k: number,
   const near = nearEnemy(p, p.toAct);
   const enemy = p.enemy[p.toAct]!;
   const bestPlain = new Map<string, { a: Action; v: number }>();
+  const bestSafe = new Map<string, { a: Action; v: number }>();
+  const danger = dangerOf(p, p.toAct);
   const scored: Array<{ a: Action; v: number }> = [];
   for (const a of actions) {
     if (a === simple || a === pass || a.type === 'concede') continue;
@@ -93,16 +96,55 @@ export function rankedOnCore(p: Position, actions: readonly Action[], k: number,
     if (a.type === 'move' && !a.split && a.to !== 'off' && !enemy[p.board.index.get(a.to)!]) {
       const was = bestPlain.get(a.unit);
       if (!was || v > was.v) bestPlain.set(a.unit, { a, v });
+      // A unit in reach of the enemy's fighters also offers its safest move (out of reach, or onto a friend's square):
+      // the best advance alone never lets a plan pull back a lone commander or a beaten unit.
+      const x = p.index.get(a.unit)!, from = p.at[x]!, to = p.board.index.get(a.to)!;
+      const now = from >= 0 ? danger(from) : 0;
+      if (now > 0 && p.type[x] !== BALLISTA) {
+        const friend = p.cells[to]!.some((y) => y !== x && p.side[y] === p.toAct);
+        const safety = now - danger(to) + (friend ? 0.5 : 0);
+        if (safety > 0) {
+          const sv = SAFE_PRIOR + safety / 100 + (noise ? noise.next() * 0.001 : 0);
+          const had = bestSafe.get(a.unit);
+          if (!had || sv > had.v) bestSafe.set(a.unit, { a, v: sv });
+        }
+      }
       continue;
     }
     scored.push({ a, v });
   }
   for (const e of bestPlain.values()) scored.push(e);
+  for (const [unit, e] of bestSafe) if (bestPlain.get(unit)?.a !== e.a) scored.push(e);
   scored.sort((x, y) => y.v - x.v);
   const out: Action[] = [simple];
   if (pass && pass !== simple) out.push(pass);
   for (const { a } of scored) { if (out.length >= Math.max(1, k)) break; out.push(a); }
   return out.slice(0, Math.max(1, k));
+}
+
+/** The prior of a unit's safest move (below leads, charges and supports, above plain advances). */
+const SAFE_PRIOR = 1.5;
+
+/**
+ * Each square's danger for side `side`'s units, worked out when asked: how many of the other side's fighting units
+ * (not retiring) could reach it with a move or charge next turn.
+ */
+export function dangerOf(p: Position, side: number): (j: number) => number {
+  const foes: number[] = [];
+  for (let y = 0; y < p.n; y++) {
+    const t = p.type[y]!;
+    if (p.sq[y]! >= 0 && p.status[y] === ACTIVE && p.side[y] === 1 - side && FIGHTS[t] && !p.retiring[y]) foes.push(y);
+  }
+  const seen = new Float64Array(p.board.n).fill(-1);
+  return (j) => {
+    let d = seen[j]!;
+    if (d < 0) {
+      d = 0;
+      for (const y of foes) if (distanceOf(p, j, p.sq[y]!) <= REACH[p.type[y]!]!) d++;
+      seen[j] = d;
+    }
+    return d;
+  };
 }
 
 /** Root candidates of a view's decision (rankedOnCore with a little noise among equals). */
@@ -111,25 +153,31 @@ export function orderCandidates(view: GameView, pool: Action[], k: number, r: St
 }
 
 /**
- * The secret MDI pick: estimate each pair's outcome by resolving the melee in a sampled world, mix by RM+. Past
- * the deadline the remaining pairs count as level, so the pick is still a mix.
+ * The secret MDI pick: estimate each pair's outcome by resolving the melee in `samples` sampled worlds (every pair
+ * meets the same worlds and dice), mix by RM+. Past the deadline the remaining pairs count as level, so the pick is
+ * still a mix.
  */
-export function mdiChoice(view: GameView, side: string, r: Stream, clock: Deadline): Action {
+export function mdiChoice(view: GameView, side: string, r: Stream, clock: Deadline, samples = 1): Action {
   const base = positionOf(view);
   const me = base.sides.indexOf(side), other = 1 - me;
   const cur = base.current;
-  const rollout = simplePolicy(r.seed()).onCore!;
-  const world = sampleWorldCore(view, base, r);
-  const payoff = MDIS.map((mine) => MDIS.map((_theirs: Mdi, j) => {
-    if (clock.over()) return 0;
-    return clock.time(() => {
-      const q = copyPosition(world);
-      q.melees[cur]!.mdi[other as 0 | 1] = j;
-      applyCore(q, { type: 'mdi', side, mdi: mine });
-      playCore(q, rollout, (s) => s.current < 0 || s.phase !== MELEE, 40);
-      return pointsOf(q, me) - pointsOf(q, other);
-    });
-  }));
+  const payoff = MDIS.map(() => MDIS.map(() => 0));
+  for (let w = 0; w < Math.max(1, samples); w++) {
+    // Only whole worlds count: a world cut short by the clock would weigh some pairs more than others.
+    if (w > 0 && clock.over()) break;
+    const rollout = simplePolicy(r.seed()).onCore!;
+    const world = sampleWorldCore(view, base, r);
+    MDIS.forEach((mine, i) => MDIS.forEach((_theirs: Mdi, j) => {
+      if (clock.over()) return;
+      payoff[i]![j]! += clock.time(() => {
+        const q = copyPosition(world);
+        q.melees[cur]!.mdi[other as 0 | 1] = j;
+        applyCore(q, { type: 'mdi', side, mdi: mine });
+        playCore(q, rollout, (s) => s.current < 0 || s.phase !== MELEE, 40);
+        return pointsOf(q, me) - pointsOf(q, other);
+      });
+    }));
+  }
   const { row } = regretMatching(payoff);
   return { type: 'mdi', side, mdi: MDIS[drawFrom(row, r.next())]! };
 }

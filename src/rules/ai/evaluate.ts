@@ -35,10 +35,11 @@ export const FEATURES = ['margin', 'marginLate', 'threatened', 'inRange', 'retir
 export type Feature = (typeof FEATURES)[number];
 
 /** Reach of each troop type by index: the longest move or charge (an enemy within it can be led against). */
-const REACH = TROOP_TYPES.map((t) => (t === 'ballista' ? 0 : Math.max(TROOPS[t].move, TROOPS[t].charge ?? 0)));
+export const REACH = TROOP_TYPES.map((t) => (t === 'ballista' ? 0 : Math.max(TROOPS[t].move, TROOPS[t].charge ?? 0)));
 const RANGE = TROOP_TYPES.map((t) => TROOPS[t].range ?? 0);
 const COST = TROOP_TYPES.map((t) => TROOPS[t].cost);
-const FIGHTS = TROOP_TYPES.map((t) => TROOPS[t].meleeValue > 0 && t !== 'ballistarii');
+/** Troop types by index that lead melees (an enemy of one of them within its reach is threatened). */
+export const FIGHTS = TROOP_TYPES.map((t) => TROOPS[t].meleeValue > 0 && t !== 'ballistarii');
 
 /** The features of position p for side index `me` (FEATURES order). */
 export function features(p: Position, me: number): number[] {
