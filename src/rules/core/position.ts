@@ -137,6 +137,11 @@ export interface Position {
   touched: number[] | null;
   /** What this move phase's listings worked out, kept for the next (moves.ts unitMoves). */
   moveLists: MoveLists;
+  /**
+   * Each missile unit's choices this missile phase, by slot, once listed (turn.ts missileChoiceList): nothing on the
+   * board changes while the units declare their fire, so they are worked out once a phase. Copies share the lists.
+   */
+  missileLists: Array<readonly Action[] | undefined>;
 }
 
 /**
@@ -237,7 +242,7 @@ export function fromState(state: GameState): Position {
     },
     ledger: sideIndex(sideIds, state.ledger), rng: { s: state.rng.s, ...(state.rng.script ? { script: [...state.rng.script] } : {}) },
     result: state.result && { winner: state.result.winner, points: { ...state.result.points }, reason: state.result.reason },
-    conceded: sideIndex(sideIds, state.conceded), events: null, log: null, touched: null, moveLists: noMoveLists(),
+    conceded: sideIndex(sideIds, state.conceded), events: null, log: null, touched: null, moveLists: noMoveLists(), missileLists: [],
   };
   for (let x = 0; x < n; x++) {
     const u = state.units[x]!;
@@ -300,6 +305,7 @@ export function copyPosition(p: Position): Position {
     result: p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason },
     conceded: p.conceded, events: p.events && [], log: p.log && p.log.slice(), touched: null,
     moveLists: { units: p.moveLists.units.slice(), journal: p.moveLists.journal.slice() },
+    missileLists: p.missileLists.slice(),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Action } from '../actions';
 import { TROOP_TYPES } from '../troops';
 import { heldAfterCharge } from '../readings';
 import { unitScore } from '../points';
+import { CACHES } from './caches';
 import { rollDie } from '../random';
 import { facingOf } from '../combat';
 import { DX, DY, dirBetween } from './board';
@@ -77,8 +78,13 @@ export function listActions(p: Position): Action[] {
   return out;
 }
 
-/** A missile unit's choices this phase (9): fire at each target it may, or hold. */
+/** A missile unit's choices this phase (9): fire at each target it may, or hold. The position's own list: read it, never change it. */
 export function missileChoiceList(p: Position, x: number): readonly Action[] {
+  return CACHES.missileLists ? (p.missileLists[x] ??= choicesOf(p, x)) : choicesOf(p, x);
+}
+
+/** Missile unit x's choices, worked out (once a missile phase: see Position.missileLists). */
+function choicesOf(p: Position, x: number): readonly Action[] {
   const s = p.sides[p.side[x]!]!, id = p.ids[x]!;
   const out: Action[] = [];
   for (const t of missileTargets(p, x)) out.push(Object.freeze<Action>({ type: 'fire', side: s, unit: id, target: p.ids[t]! }));
@@ -415,6 +421,7 @@ export function advance(p: Position): void {
         p.decided = [];
         checkRetirement(p); updateBallistas(p);
         p.phase = MISSILE;
+        p.missileLists = [];
         continue;
       }
       case MISSILE: {
