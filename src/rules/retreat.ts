@@ -1,7 +1,8 @@
 /**
  * Retreat (digest 10 "Retreat", rule 9L, with the readings R-retreat, R-who-retreats and R-support-holds), written
- * plainly over the game state: where a retreating unit may go. The engine's fast core walks retreats on its own
- * tables; the fuzz suite holds every retreat choice it offers to this module.
+ * plainly: where a retreating unit may go. The routes and their ranking are written once (`walkRetreat`); the game
+ * state and the engine's fast core each answer its three questions about squares, and the fuzz suite holds every
+ * retreat choice the core offers to this module's answer over the game state.
  *
  * - A retreat is 2 squares (a diagonal step counts 1). A defender goes towards its own back edge; an attacker back
  *   the way it came (the reverse of its move's last steps, along the very squares it came by). Every unit of the
@@ -37,17 +38,81 @@ import { diagonalBlocked } from './geometry';
 /**
  * One way a retreat can go: where it ends ('off': off the board), the squares it passes (its end included), how far
  * it ends (0 to 2, see above), whether it is an attacker's way back, and its angle off straight back in degrees.
+ * Squares are names here; the fast core walks the same routes over its square numbers (`S`).
  */
-export interface RetreatRoute { end: Square | 'off'; path: Square[]; far: number; wayBack: boolean; angle: number }
+export interface RetreatRoute<S = Square> { end: S | 'off'; path: S[]; far: number; wayBack: boolean; angle: number }
 
 /** Rank order of two routes (R-retreat): further first, then an attacker's way back, then the smaller angle; 0: equally good. */
-export function compareRoutes(a: RetreatRoute, b: RetreatRoute): number {
+export function compareRoutes<S>(a: RetreatRoute<S>, b: RetreatRoute<S>): number {
   return b.far - a.far || Number(b.wayBack) - Number(a.wayBack) || a.angle - b.angle;
+}
+
+/**
+ * The ground one retreat is walked over, as three questions about squares: the game state answers them below, the
+ * fast core on its own tables. The routes and their ranking are worked out once, in `walkRetreat`, for both.
+ */
+export interface RetreatGround<S> {
+  /** The square (dx, dy) from sq, or null off the board. */
+  next(sq: S, dx: number, dy: number): S | null;
+  /** May the unit step from a to b, (dx, dy) apart? (An attacker's way back may begin with a longer step.) */
+  canStep(a: S, b: S, dx: number, dy: number): boolean;
+  /** May the unit end its retreat in sq (stacking, a declared lone commander's square)? */
+  fits(sq: S): boolean;
 }
 
 /** The eight directions, clockwise from north (rows grow southwards). */
 const DIRS: ReadonlyArray<[number, number]> = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
 const dirIndex = (dx: number, dy: number) => DIRS.findIndex(([x, y]) => x === dx && y === dy);
+
+/** How far a square (dx, dy) from the start is, diagonals counting 1, up to the retreat's 2. */
+const far = (dx: number, dy: number) => Math.min(2, Math.max(Math.abs(dx), Math.abs(dy)));
+
+/**
+ * Every way a unit may retreat from square `from`, best first. `back`: one step straight back (towards its own edge);
+ * `wayBack`: for an attacker, the two steps of its way back (the reverse of its move's last steps), which then ranks
+ * first among routes as far and gives "straight back" for the routes round it.
+ */
+export function walkRetreat<S>(g: RetreatGround<S>, from: S, back: readonly [number, number], wayBack: readonly [number, number, number, number] | null): Array<RetreatRoute<S>> {
+  const fits = (sq: S) => sq !== from && g.fits(sq);
+  // The route setting out by (d1x, d1y) then (d2x, d2y): blocked (null), or where it ends by the passing-friends reading.
+  const follow = (d1x: number, d1y: number, d2x: number, d2y: number, isWayBack: boolean, angle: number): RetreatRoute<S> | null => {
+    const route = (end: S | 'off', path: S[], dx: number, dy: number): RetreatRoute<S> => ({ end, path, far: far(dx, dy), wayBack: isWayBack, angle });
+    const s1 = g.next(from, d1x, d1y);
+    if (s1 === null) return route('off', [], d1x + d2x, d1y + d2y); // off at once: as far as its two steps would have gone
+    if (!g.canStep(from, s1, d1x, d1y)) return null;
+    const s2 = g.next(s1, d2x, d2y);
+    if (s2 === null) return route('off', [s1], d1x + d2x, d1y + d2y);
+    if (!g.canStep(s1, s2, d2x, d2y)) return fits(s1) ? route(s1, [s1], d1x, d1y) : null;
+    if (fits(s2)) return route(s2, [s1, s2], d1x + d2x, d1y + d2y);
+    if (fits(s1)) return route(s1, [s1], d1x, d1y);
+    const path = [s1, s2];
+    for (let here = s2, k = 2; ; k++) {
+      const n = g.next(here, d2x, d2y);
+      if (n === null) return route('off', path, d1x + k * d2x, d1y + k * d2y);
+      if (n === from || !g.canStep(here, n, d2x, d2y)) return null;
+      path.push(n);
+      if (fits(n)) return route(n, path, d1x + k * d2x, d1y + k * d2y);
+      here = n;
+    }
+  };
+
+  const out: Array<RetreatRoute<S>> = [];
+  let straight = back;
+  if (wayBack) {
+    const r = follow(wayBack[0], wayBack[1], wayBack[2], wayBack[3], true, 0);
+    if (r) out.push(r);
+    straight = [wayBack[0], wayBack[1]];
+  }
+  // Each step straight back, 45 degrees off either way or 90 degrees off either way (an attacker skirting round its
+  // way back takes the reverse of its last step as "back").
+  const i = dirIndex(Math.sign(straight[0]), Math.sign(straight[1]));
+  const steps = [0, 1, -1, 2, -2].map((k) => ({ d: DIRS[(i + k + 8) % 8]!, turn: 45 * Math.abs(k) }));
+  for (const a of steps) for (const b of steps) {
+    const r = follow(a.d[0], a.d[1], b.d[0], b.d[1], false, a.turn + b.turn);
+    if (r) out.push(r);
+  }
+  return out.sort(compareRoutes);
+}
 
 /** Every way unit u may retreat from where it stands, best first. */
 export function retreatRoutes(s: GameState, u: UnitState): RetreatRoute[] {
@@ -68,70 +133,39 @@ export function retreatRoutes(s: GameState, u: UnitState): RetreatRoute[] {
       if (!s.units.some((x) => x.id !== c.id && x.status === 'active' && x.at === c.at && x.side === u.side && x.type !== 'ballista')) held.add(c.at);
     }
   }
-  const at = (sq: Square, dx: number, dy: number): Square | null => {
-    const p = parseSquare(sq)!, c = p.col + dx, r = p.row + dy;
-    return c < 0 || r < 0 || c >= columns || r >= rows ? null : squareName(c, r);
+  const ground: RetreatGround<Square> = {
+    next: (sq, dx, dy) => {
+      const p = parseSquare(sq)!, c = p.col + dx, r = p.row + dy;
+      return c < 0 || r < 0 || c >= columns || r >= rows ? null : squareName(c, r);
+    },
+    canStep: (a, b, dx, dy) => {
+      if (enemies.has(b) || contested.has(b) || (banned && t.hill.has(b))) return false;
+      if (Math.abs(dx) > 1 || Math.abs(dy) > 1) return true;
+      if (dx !== 0 && dy !== 0) return !diagonalBlocked(a, b, (x) => enemies.has(x), (x, y) => riverBlocks(t, x, y));
+      return !riverBlocks(t, a, b);
+    },
+    fits: (sq) => stackingAllows(s, u, sq, u.stands) && !held.has(sq),
   };
-  const canStep = (a: Square, b: Square, dx: number, dy: number): boolean => {
-    if (enemies.has(b) || contested.has(b) || (banned && t.hill.has(b))) return false;
-    if (Math.abs(dx) > 1 || Math.abs(dy) > 1) return true; // an attacker's way back may begin with a longer step
-    if (dx !== 0 && dy !== 0) return !diagonalBlocked(a, b, (x) => enemies.has(x), (x, y) => riverBlocks(t, x, y));
-    return !riverBlocks(t, a, b);
-  };
-  const fits = (sq: Square) => sq !== from && stackingAllows(s, u, sq, u.stands) && !held.has(sq);
-
-  // How far a square (dx, dy) from the start is, diagonals counting 1, up to the retreat's 2.
-  const far = (dx: number, dy: number) => Math.min(2, Math.max(Math.abs(dx), Math.abs(dy)));
-  // The route setting out by (d1x, d1y) then (d2x, d2y): blocked (null), or where it ends by the passing-friends reading.
-  const follow = (d1x: number, d1y: number, d2x: number, d2y: number, wayBack: boolean, angle: number): RetreatRoute | null => {
-    const route = (end: Square | 'off', path: Square[], dx: number, dy: number): RetreatRoute => ({ end, path, far: far(dx, dy), wayBack, angle });
-    const s1 = at(from, d1x, d1y);
-    if (!s1) return route('off', [], d1x + d2x, d1y + d2y); // off at once: as far as its two steps would have gone
-    if (!canStep(from, s1, d1x, d1y)) return null;
-    const s2 = at(s1, d2x, d2y);
-    if (!s2) return route('off', [s1], d1x + d2x, d1y + d2y);
-    if (!canStep(s1, s2, d2x, d2y)) return fits(s1) ? route(s1, [s1], d1x, d1y) : null;
-    if (fits(s2)) return route(s2, [s1, s2], d1x + d2x, d1y + d2y);
-    if (fits(s1)) return route(s1, [s1], d1x, d1y);
-    const path = [s1, s2];
-    for (let here = s2, k = 2; ; k++) {
-      const n = at(here, d2x, d2y);
-      if (!n) return route('off', path, d1x + k * d2x, d1y + k * d2y);
-      if (n === from || !canStep(here, n, d2x, d2y)) return null;
-      path.push(n);
-      if (fits(n)) return route(n, path, d1x + k * d2x, d1y + k * d2y);
-      here = n;
-    }
-  };
-
-  const out: RetreatRoute[] = [];
   const edge = s.sides.find((x) => x.id === u.side)!.edge;
-  let back: [number, number] = [0, edge === 'north' ? -1 : 1];
   const trail = u.side === s.attacker && u.trail !== null && u.trail.length > 0 ? u.trail : null;
+  let wayBack: [number, number, number, number] | null = null;
   if (trail) {
     // Back the way it came: its move's last steps reversed.
     const p0 = parseSquare(from)!, p1 = parseSquare(trail[0]!)!, p2 = trail.length > 1 ? parseSquare(trail[1]!)! : null;
-    const d1: [number, number] = [p1.col - p0.col, p1.row - p0.row];
-    const d2: [number, number] = p2 ? [p2.col - p1.col, p2.row - p1.row] : d1;
-    const r = follow(d1[0], d1[1], d2[0], d2[1], true, 0);
-    if (r) out.push(r);
-    back = d1;
+    const d1x = p1.col - p0.col, d1y = p1.row - p0.row;
+    wayBack = p2 ? [d1x, d1y, p2.col - p1.col, p2.row - p1.row] : [d1x, d1y, d1x, d1y];
   }
-  // Each step straight back, 45 degrees off either way or 90 degrees off either way (an attacker skirting round its
-  // way back takes the reverse of its last step as "back").
-  const i = dirIndex(Math.sign(back[0]), Math.sign(back[1]));
-  const steps = [0, 1, -1, 2, -2].map((k) => ({ d: DIRS[(i + k + 8) % 8]!, turn: 45 * Math.abs(k) }));
-  for (const a of steps) for (const b of steps) {
-    const r = follow(a.d[0], a.d[1], b.d[0], b.d[1], false, a.turn + b.turn);
-    if (r) out.push(r);
-  }
-  return out.sort(compareRoutes);
+  return walkRetreat(ground, from, [0, edge === 'north' ? -1 : 1], wayBack);
 }
 
 /** Where unit u may end its retreat: the ends of the best-ranked routes (the side chooses among them); empty: it is destroyed. */
 export function retreatEnds(s: GameState, u: UnitState): Array<Square | 'off'> {
-  const all = retreatRoutes(s, u);
-  const out: Array<Square | 'off'> = [];
+  return bestEnds(retreatRoutes(s, u));
+}
+
+/** The ends of the best-ranked of these routes (best first), each once. */
+export function bestEnds<S>(all: ReadonlyArray<RetreatRoute<S>>): Array<S | 'off'> {
+  const out: Array<S | 'off'> = [];
   for (const r of all) if (compareRoutes(r, all[0]!) === 0 && !out.includes(r.end)) out.push(r.end);
   return out;
 }
