@@ -4,6 +4,7 @@ import { section as validation } from './validate.bench';
 import { section as rosters } from './rosters.bench';
 import { section as print } from './print.bench';
 import { section as engine } from './engine.bench';
+import { section as engineAb } from './engine-ab.bench';
 import { section as editor } from './editor.bench';
 import { section as limits } from './limits.bench';
 import { section as ai } from './ai.bench';
@@ -15,7 +16,7 @@ import { section as firstLoad } from './first-load.bench';
 import { section as playouts } from './playouts.bench';
 import { section as ladder } from './ladder.bench';
 
-const SECTIONS: BenchSection[] = [validation, engine, caches, print, rosters, editor, limits, ai, playouts, ladder, balance, tactics, caps, firstLoad];
+const SECTIONS: BenchSection[] = [validation, engine, engineAb, caches, print, rosters, editor, limits, ai, playouts, ladder, balance, tactics, caps, firstLoad];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {
