@@ -6,12 +6,12 @@ import { FACINGS, FACING_VECTORS } from '../coords';
 import { inConeOf, lineClear, stepsDistance } from '../geometry';
 import { hitRule, maxMissileRange, scoreDice } from '../fire';
 import { MISSILE_TROOPS, TROOPS, TROOP_TYPES } from '../troops';
-import { ENGINE_READINGS } from '../readings';
 import { rollDice, rollDie } from '../random';
+import { onTargetFaces, shooterSide, shotHits, shotLanding, wrecks } from '../ballistaFire';
+import { firingOrder, missileDice } from '../missileFire';
 import { T_COVER, type Board } from './board';
 import { BALLISTA, BALLISTARII } from './table';
-import { ACTIVE, DESTROYED, settle, type Hit, type Position } from './position';
-import type { BallistaHitKind } from '../events';
+import { ACTIVE, DESTROYED, settle, toState, type Hit, type Position } from './position';
 
 const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
 const SHOOTER = typeTable((t) => MISSILE_TROOPS.includes(t));
@@ -92,55 +92,39 @@ export function hitChoices(p: Position, j: number, ownSide = -1): number[] {
 }
 
 /**
- * Roll every declared ballista shot (digest 8). Where one lands a ballista there may be wrecked and a stand is lost:
- * the shooter picks whose (an action) when several units stand there. Losses wait in `hits` and apply together.
+ * Roll every declared ballista shot (digest 8). Where a shot lands and what it may hit there are src/rules/ballistaFire.ts's
+ * own answers (asked once a volley, of the position's state: the losses wait until every shot is rolled, so the state
+ * stays as it is); the core rolls the dice and books the hits. Where one lands a ballista there may be wrecked and a
+ * stand is lost: the shooter picks whose (an action) when several units stand there. Losses wait in `hits`.
  */
 export function resolveBallistaFire(p: Position): void {
+  if (p.shots.length === 0) return;
   const { board } = p;
+  const s = toState(p);
+  const slot = (id: string) => p.ids.indexOf(id);
   for (let k = 0; k < p.shots.length; k += 2) {
-    const b = p.shots[k]!, aim = p.shots[k + 1]!;
-    const side = p.ctrl[b]! >= 0 ? p.ctrl[b]! : p.side[b]!;
-    const onTarget = board.terrain[aim]! & T_COVER ? ENGINE_READINGS.ballistaOnProtectedTarget : ENGINE_READINGS.ballistaOnTarget;
-    const d = rollDie(p.rng, 6);
-    let lands = aim, outside = false;
+    const b = p.shots[k]!, aim = board.names[p.shots[k + 1]!]!, ballista = s.units[b]!;
+    const side = p.sides.indexOf(shooterSide(ballista));
+    const d = rollDie(p.rng, 6), strayed = d > onTargetFaces(s, aim);
     const dice = [d];
-    const from = p.at[b]!;
-    if (d > onTarget) {
-      const dir = rollDie(p.rng, 8);
-      dice.push(dir);
-      lands = board.step[aim * 8 + dir - 1]!;
-      const cols = board.columns;
-      const vx = (lands % cols) - (from % cols), vy = Math.floor(lands / cols) - Math.floor(from / cols);
-      if (lands >= 0 && (lands === from || stepsDistance(vx, vy) > BALLISTA_RANGE)) lands = -1;
-      // Reading R-ballista-stray: a stray landing outside the cone hits only the shooter's own troops there.
-      else if (lands >= 0) { const [fx, fy] = FACING_VECTORS[FACINGS[p.face[b]!]!]; outside = !inConeOf(fx, fy, vx, vy); }
+    if (strayed) dice.push(rollDie(p.rng, 8));
+    const landing = shotLanding(s, ballista, aim, d, dice[1]);
+    const found = shotHits(s, ballista, landing);
+    const lands = landing.lands === null ? -1 : board.index.get(landing.lands)!;
+    const troops = found.troops.map(slot), engine = found.engine === null ? -1 : slot(found.engine);
+    let wreck = 0;
+    if (found.kind === 'choice') p.hits.push({ side, at: lands, unit: -2, engine: -1, ownOnly: false, either: true });
+    else if (found.kind === 'engine') {
+      wreck = rollDie(p.rng, 6);
+      dice.push(wreck);
+      if (wrecks(wreck)) p.hits.push({ side, at: lands, unit: -1, engine, ownOnly: false, either: false });
     }
-    let hit: BallistaHitKind = 'none', engine = -1, wreck = 0, spared = false;
-    if (lands >= 0) {
-      if (!outside) for (let i = 0, here = p.cells[lands]!; i < here.length; i++) if (p.type[here[i]!] === BALLISTA) { engine = here[i]!; break; }
-      const troops = hitChoices(p, lands, outside ? side : -1);
-      let standLost = troops.length > 0;
-      if (engine >= 0 && troops.length > 0) {
-        // Reading R-stand-or-engine: troops and a ballista where it lands: the shooter chooses a stand or the ballista.
-        hit = 'choice';
-        p.hits.push({ side, at: lands, unit: -2, engine: -1, ownOnly: false, either: true });
-        standLost = false;
-      } else if (engine >= 0) {
-        wreck = rollDie(p.rng, 6);
-        dice.push(wreck);
-        const wrecked = wreck >= ENGINE_READINGS.ballistaBreaksOn;
-        hit = 'engine';
-        standLost &&= wrecked;
-        if (wrecked) p.hits.push({ side, at: lands, unit: -1, engine, ownOnly: false, either: false });
-      } else if (troops.length > 0) hit = 'stand';
-      else spared = outside && p.events !== null && troopsIn(p, lands);
-      if (standLost) p.hits.push({ side, at: lands, unit: troops.length === 1 ? troops[0]! : -2, engine: -1, ownOnly: outside, either: false });
-    }
+    else if (found.kind === 'stand') p.hits.push({ side, at: lands, unit: troops.length === 1 ? troops[0]! : -2, engine: -1, ownOnly: landing.outsideCone, either: false });
     p.events?.push({
-      kind: 'ballista', side: p.sides[side]!, unit: p.ids[b]!, at: board.names[from]!, aim: board.names[aim]!, dice,
-      ...(d > onTarget ? { stray: FACINGS[dice[1]! - 1]! } : {}), lands: lands < 0 ? null : board.names[lands]!,
-      outsideCone: outside, spared, hit, ...(engine >= 0 ? { engine: p.ids[engine]! } : {}),
-      ...(wreck > 0 ? { wreckRoll: wreck, wrecked: wreck >= ENGINE_READINGS.ballistaBreaksOn } : {}),
+      kind: 'ballista', side: p.sides[side]!, unit: p.ids[b]!, at: ballista.at!, aim, dice,
+      ...(strayed ? { stray: FACINGS[dice[1]! - 1]! } : {}), lands: landing.lands,
+      outsideCone: landing.outsideCone, spared: found.spared, hit: found.kind, ...(engine >= 0 ? { engine: p.ids[engine]! } : {}),
+      ...(wreck > 0 ? { wreckRoll: wreck, wrecked: wrecks(wreck) } : {}),
     });
   }
 }
@@ -157,7 +141,7 @@ export function engineAt(p: Position, j: number): number {
  */
 export function chooseHit(p: Position, h: Hit, x: number): void {
   if (p.type[x] !== BALLISTA) { h.unit = x; h.either = false; return; }
-  const roll = rollDie(p.rng, 6), wrecked = roll >= ENGINE_READINGS.ballistaBreaksOn;
+  const roll = rollDie(p.rng, 6), wrecked = wrecks(roll);
   const troops = hitChoices(p, h.at);
   h.either = false;
   h.engine = wrecked ? x : -1;
@@ -231,28 +215,30 @@ export function firstShooterChoice(p: Position): number[] {
 }
 
 /**
- * Resolve all declared missile fire at once (stands lost still fire). Shooters at one target fire closest first (among
- * equally close ones, the one its side chose); each after the first adds a converging die; one die less into a
- * protected square.
+ * Resolve all declared missile fire at once (stands lost still fire). The order shooters at one target fire in and the
+ * dice each rolls (closest first, a converging die for each after the first, one die fewer into a protected square)
+ * are src/rules/missileFire.ts's own answers, asked once a phase of the position's state; the core rolls and books.
  */
 export function resolveMissileFire(p: Position): void {
+  if (p.fires.length === 0) return;
   const { board } = p;
+  const s = toState(p);
+  const slot = (id: string) => p.ids.indexOf(id);
   const hits = new Map<number, number>();
-  for (const [t, shooters] of shootersByTarget(p)) {
-    const chosen = (u: number) => (p.first.includes(u) ? 0 : 1);
-    shooters.sort((a, b) => a.range - b.range || chosen(a.unit) - chosen(b.unit) || p.ids[a.unit]!.localeCompare(p.ids[b.unit]!));
-    const cover = board.terrain[p.at[t]!]! & T_COVER ? ENGINE_READINGS.protectedMinusDice : 0;
-    shooters.forEach(({ unit, range }, i) => {
-      const n = Math.max(0, p.stands[unit]! - cover + (i > 0 ? ENGINE_READINGS.convergingBonusDice : 0));
-      const dice = rollDice(p.rng, n);
-      const rule = hitRule(TROOP_TYPES[p.type[unit]!]!, TROOP_TYPES[p.type[t]!]!, range);
+  // Targets in the order they were first declared at.
+  for (const targetId of new Set(s.fires.map((f) => f.target))) {
+    const t = slot(targetId);
+    for (const { unit, range } of firingOrder(s, targetId)) {
+      const made = missileDice(s, unit.id, targetId)!;
+      const dice = rollDice(p.rng, made.dice);
+      const rule = hitRule(unit.type, TROOP_TYPES[p.type[t]!]!, range);
       const h = rule ? scoreDice(rule, dice) : 0;
       hits.set(t, (hits.get(t) ?? 0) + h);
       p.events?.push({
-        kind: 'fire', side: p.sides[p.side[unit]!]!, unit: p.ids[unit]!, at: board.names[p.at[unit]!]!, target: p.ids[t]!,
-        targetAt: board.names[p.at[t]!]!, range, converging: i > 0, covered: cover > 0, dice, hits: h,
+        kind: 'fire', side: unit.side, unit: unit.id, at: unit.at!, target: targetId,
+        targetAt: board.names[p.at[t]!]!, range, converging: made.converging, covered: made.protected, dice, hits: h,
       });
-    });
+    }
   }
   for (const [t, h] of hits) {
     if (h <= 0) continue;
