@@ -227,16 +227,22 @@ function editSquares(s: Scenario, edit: ScenarioEdit): Square[] {
   return [];
 }
 
+/** Make one edit: the variant, when the validator accepts it, else why it was skipped. */
+export function variantOf(s: Scenario, edit: ScenarioEdit): Variant | SkippedVariant {
+  const label = describeEdit(s, edit);
+  const next = applyEdit(s, edit);
+  if (!next) return { edit, label, reason: 'it does not fit this scenario (a square would leave the board, or no unit is deployed)' };
+  const error = validateScenario(next).find((d) => d.severity === 'error');
+  if (error) return { edit, label, reason: error.message };
+  return { edit, label, squares: editSquares(s, edit), scenario: next };
+}
+
 /** Make each edit, keeping the variants the validator accepts and saying why the others were skipped. */
 export function variantsOf(s: Scenario, edits: ScenarioEdit[]): { variants: Variant[]; skipped: SkippedVariant[] } {
   const variants: Variant[] = [], skipped: SkippedVariant[] = [];
   for (const edit of edits) {
-    const label = describeEdit(s, edit);
-    const next = applyEdit(s, edit);
-    if (!next) { skipped.push({ edit, label, reason: 'it does not fit this scenario (a square would leave the board, or no unit is deployed)' }); continue; }
-    const error = validateScenario(next).find((d) => d.severity === 'error');
-    if (error) { skipped.push({ edit, label, reason: error.message }); continue; }
-    variants.push({ edit, label, squares: editSquares(s, edit), scenario: next });
+    const v = variantOf(s, edit);
+    if ('scenario' in v) variants.push(v); else skipped.push(v);
   }
   return { variants, skipped };
 }

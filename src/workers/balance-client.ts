@@ -13,7 +13,7 @@ import {
   type BalanceGame, type BalanceOptions, type BalanceSummary, type Comparison, type HeatMap, type PolicyName, type Scenario, type Square, type SweepSummary,
 } from '../rules';
 import { withTurnCapNote } from '../rules/ai/balance';
-import { candidateEdits, removalEdits, variantsOf, type ScenarioEdit, type SkippedVariant, type Variant } from '../scenario/variants';
+import { candidateEdits, removalEdits, variantOf, type ScenarioEdit, type SkippedVariant, type Variant } from '../scenario/variants';
 import { chunkSize } from './balance-chunks';
 
 export interface GameReport { game: BalanceGame; heat: HeatMap }
@@ -345,6 +345,25 @@ export function startComparison(after: Scenario, before: Scenario, settings: Bal
   }, watch);
 }
 
+/**
+ * Make each edit (variantOf: the edited scenario, validated) in slices of about `sliceMs`, handing the thread back
+ * between slices: on the page, a hundred edits validated in one go would hold it for a noticeable moment at the
+ * press of the button. `now` is the clock (tests pass their own).
+ */
+export async function variantsInSlices(s: Scenario, edits: ScenarioEdit[], sliceMs = 8, now: () => number = () => performance.now()): Promise<{ variants: Variant[]; skipped: SkippedVariant[] }> {
+  const variants: Variant[] = [], skipped: SkippedVariant[] = [];
+  let start = now();
+  for (const edit of edits) {
+    if (now() - start > sliceMs) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      start = now();
+    }
+    const v = variantOf(s, edit);
+    if ('scenario' in v) variants.push(v); else skipped.push(v);
+  }
+  return { variants, skipped };
+}
+
 /** Games a side of "What matters" plays per variant by default (and the unchanged scenario as many). */
 export const MATTERS_GAMES = 60;
 
@@ -369,10 +388,10 @@ export interface WhatMatters { games: number; policy: PolicyName; seed: number; 
  * games of the whole job. `edits` replaces the removals (tests measure an edit that changes nothing).
  */
 export function startWhatMatters(scenario: Scenario, settings: VariantSettings, spawn: () => WorkerHandle, workers: number, onProgress?: (label: string, done: number, total: number) => void, watch?: BalanceWatch, edits: ScenarioEdit[] = removalEdits(scenario)): ChainJob<WhatMatters> {
-  const { variants, skipped } = variantsOf(scenario, edits);
   const run = { games: settings.games, policy: settings.policy, seed: settings.seed, fixed: true };
-  const total = (variants.length + 1) * settings.games;
   return runJob(spawn, workers, async (play) => {
+    const { variants, skipped } = await variantsInSlices(scenario, edits);
+    const total = (variants.length + 1) * settings.games;
     const base = await play(scenario, run, (done) => onProgress?.('the scenario as it is', done, total));
     const rows: MattersRow[] = [];
     for (const [k, v] of variants.entries()) {
@@ -415,12 +434,12 @@ const scoreOf = (g: BalanceGame, first: string) => (g.winner === null ? 0.5 : g.
  * inside 45-55% are suggested (at most three, nearest 50% first), each with its paired changes.
  */
 export function startWhatToChange(scenario: Scenario, settings: ChangeSettings, spawn: () => WorkerHandle, workers: number, onProgress?: (label: string, done: number, total: number) => void, watch?: BalanceWatch): ChainJob<WhatToChange> {
-  const { variants, skipped } = variantsOf(scenario, candidateEdits(scenario));
   const screen = Math.min(settings.screen, settings.confirm);
-  const total = settings.confirm + variants.length * screen + settings.confirmMost * (settings.confirm - screen);
   const run = (games: number, from = 0): BalanceSettings => ({ games, from, policy: settings.policy, seed: settings.seed, fixed: true });
   const first = scenario.sides[0]?.id ?? '';
   return runJob(spawn, workers, async (play) => {
+    const { variants, skipped } = await variantsInSlices(scenario, candidateEdits(scenario));
+    const total = settings.confirm + variants.length * screen + settings.confirmMost * (settings.confirm - screen);
     let done = 0;
     const step = (label: string) => (n: number) => onProgress?.(label, done + n, total);
     const base = await play(scenario, run(settings.confirm), step('the scenario as it is'));

@@ -14,7 +14,7 @@ import {
 } from '../../src/scenario';
 import { balanceApi } from '../../src/workers/balance-api';
 import {
-  BalanceCancelled, startComparison, startWhatMatters, startWhatToChange, type BalanceWorkerApi, type WorkerHandle,
+  BalanceCancelled, startComparison, startWhatMatters, startWhatToChange, variantsInSlices, type BalanceWorkerApi, type WorkerHandle,
 } from '../../src/workers/balance-client';
 
 function inProcess(api: BalanceWorkerApi = balanceApi): () => WorkerHandle {
@@ -82,6 +82,31 @@ describe('scenario variants', () => {
     expect(Number(added.at!.slice(1))).toBeGreaterThanOrEqual(10);
     expect(errorsOf(more)).toEqual([]);
     expect(applyEdit(open, { kind: 'turnLimit', delta: -2 })!.rules?.turnLimit).toBe(10);
+  });
+});
+
+describe('variants are made in slices, the thread handed back between them', () => {
+  test('the same variants and skips as variantsOf, in the same order', async () => {
+    const s = templateScenario('river-crossing')!;
+    const edits = candidateEdits(s);
+    const sliced = await variantsInSlices(s, edits);
+    const whole = variantsOf(s, edits);
+    expect(sliced.variants.map((v) => v.label)).toEqual(whole.variants.map((v) => v.label));
+    expect(sliced.skipped).toEqual(whole.skipped);
+    expect(sliced.variants.length).toBeGreaterThan(10);
+  });
+
+  test('a task waiting for the thread runs before a long list is done', async () => {
+    const s = templateScenario('open-field')!;
+    const edits = candidateEdits(s);
+    // A clock that moves 5 ms each time it is read: a slice of 8 ms holds two or three edits.
+    let t = 0;
+    let waited = -1, made = 0;
+    setTimeout(() => { waited = made; }, 0);
+    const counting = (s2: Scenario, e: ScenarioEdit[]) => variantsInSlices(s2, e, 8, () => { made++; return (t += 5); });
+    await counting(s, edits);
+    expect(waited).toBeGreaterThanOrEqual(0);
+    expect(waited).toBeLessThan(made);
   });
 });
 
