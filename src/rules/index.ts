@@ -45,7 +45,7 @@ export { savedGameProblems, isSavedGame, gameSchemaDiagnostics } from './gameSch
 export { readGame, GAME_REFUSALS } from './readGame';
 export type { GameReading } from './readGame';
 export { RESERVED_IDS } from './schema';
-export { formatJson } from './json-format';
+export { formatJson, inFileOrder } from './json-format';
 export { stripBom, jsonFault, MAX_JSON_DEPTH } from './json-parse';
 export { unitScore, scoresFor, scoreParts } from './points';
 export type { ScoreParts } from './points';

@@ -56,6 +56,19 @@ function format(v: unknown, indent: string): string {
   return `{\n${keys.map((k) => `${inner}${JSON.stringify(k)}: ${format(obj[k], inner)}`).join(',\n')}\n${indent}}`;
 }
 
+/**
+ * A copy of a JSON value with every object's keys in the file's order (undefined ones left out), as reading its
+ * `formatJson` text back would give, without the text: a value held in memory then writes and hashes as its file does.
+ */
+export function inFileOrder<T>(value: T): T {
+  if (isPrimitive(value)) return value;
+  if (Array.isArray(value)) return value.map(inFileOrder) as T;
+  const obj = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of orderedKeys(obj)) out[k] = inFileOrder(obj[k]);
+  return out as T;
+}
+
 /** Any JSON value as file text in the house style. */
 export function formatJson(value: unknown): string {
   return format(value, '') + '\n';

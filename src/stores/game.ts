@@ -6,7 +6,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, toRaw } from 'vue';
 import {
-  actionFault, actionKey, applyAction, createGame, diceFor, formatJson, legalActions, readGame, saveGame, secretPending, viewFor,
+  actionFault, actionKey, applyAction, createGame, diceFor, inFileOrder, legalActions, readGame, saveGame, secretPending, viewFor,
   type Action, type GameEvent, type GameState, type Player, type SavedGame, type Scenario,
 } from '../rules';
 import { actionSentence } from '../play/describe';
@@ -75,7 +75,7 @@ function loadAuto(): boolean {
  * page must hold the scenario exactly as its exported file will (then `nevsky replay` gives the same hash).
  */
 export function canonical(scenario: Scenario): Scenario {
-  return JSON.parse(formatJson(scenario)) as Scenario;
+  return inFileOrder(scenario);
 }
 
 /** Replay a saved game, keeping each action's journal entry. */
@@ -238,7 +238,7 @@ export const useGameStore = defineStore('game', () => {
     const before = state.value!;
     // In the key order of the game file, so the state here and the state `nevsky replay` rebuilds from the
     // exported file hash the same (the hash covers the log's text).
-    const action = JSON.parse(formatJson(toRaw(proposed))) as Action;
+    const action = inFileOrder(toRaw(proposed));
     const after = applyAction(before, action);
     state.value = after;
     journal.value = [...journal.value, entryFor(before, after, action, forced)];
