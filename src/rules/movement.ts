@@ -256,6 +256,15 @@ function movedTo(s: GameState, u: UnitState, to: Square | 'off'): GameState {
   return { ...s, units, melees: starts ? [...s.melees, { contact: to, supports: [], mdi: {}, fought: false }] : s.melees };
 }
 
+/** The state with unit `id` (done moving) declared a supporter of the unfought melee at `contact`. */
+function declared(s: GameState, id: string, contact: Square): GameState {
+  const side = s.units.find((x) => x.id === id)!.side;
+  return {
+    ...s, units: s.units.map((x) => (x.id === id ? { ...x, moved: true } : x)),
+    melees: s.melees.map((m) => (m.contact === contact && !m.fought ? { ...m, supports: [...m.supports, { side, unit: id }] } : m)),
+  };
+}
+
 /** R-missile-lead: the contact squares of melees led by a lone missile stand with no commander there and no supporter yet. */
 export function unbackedMelees(s: GameState): Square[] {
   return s.melees.filter((m) => {
@@ -312,8 +321,11 @@ function allBackable(s: GameState): boolean {
 function keepsBacking(s: GameState, a: Action): boolean {
   if (unbackedMelees(s).length === 0) return true;
   let after: GameState;
-  if (a.type === 'move') after = movedTo(s, s.units.find((x) => x.id === a.unit)!, a.to);
-  else if (a.type === 'support') after = { ...s, units: s.units.map((x) => (x.id === a.unit ? { ...x, moved: true } : x)), melees: s.melees.map((m) => (m.contact === a.contact && !m.fought ? { ...m, supports: [...m.supports, { side: a.side, unit: a.unit }] } : m)) };
+  if (a.type === 'move') {
+    after = movedTo(s, s.units.find((x) => x.id === a.unit)!, a.to);
+    // A lead that names its supporter (6J) uses that unit up too: it backs this melee, no other.
+    if (a.supporter && a.to !== 'off') after = declared(after, a.supporter, a.to);
+  } else if (a.type === 'support') after = declared(s, a.unit, a.contact);
   else return true;
   return allBackable(after);
 }

@@ -356,6 +356,20 @@ describe('7 a lone missile stand may lead first and be backed later in the move 
     expect(isLegal(s, { type: 'endMove' })).toBe(true);
   });
 
+  test('6J a lead that names its supporter uses that unit up: not offered when it is the only backer of a stand already waiting', () => {
+    // x1 will wait at F6 with the commander as its only backer; x2 may lead at H6 naming the commander or the infantry.
+    let s = gameOf([['t', 'x1', 'crossbowmen', 'F5', 'S', 1], ['t', 'x2', 'crossbowmen', 'H5', 'S', 1], ['t', 'cmd', 'commander', 'G5', 'S'],
+      ['t', 'inf', 'armoredInfantry', 'I6', 'W'], ['r', 'e1', 'levyInfantry', 'F6', 'N'], ['r', 'e2', 'levyInfantry', 'H6', 'N'], ...KEEP]);
+    expect(isLegal(s, { type: 'move', unit: 'x2', to: 'H6', supporter: 'cmd' })).toBe(true);
+    s = act(s, { type: 'move', unit: 'x1', to: 'F6' });
+    // Naming the commander would leave x1 waiting for ever (the infantry cannot reach F6); naming the infantry would not.
+    expect(isLegal(s, { type: 'move', unit: 'x2', to: 'H6', supporter: 'cmd' })).toBe(false);
+    expect(isLegal(s, { type: 'move', unit: 'x2', to: 'H6', supporter: 'inf' })).toBe(true);
+    s = act(s, { type: 'move', unit: 'x2', to: 'H6', supporter: 'inf' });
+    s = act(s, { type: 'move', unit: 'cmd', to: 'F6' });
+    expect(isLegal(s, { type: 'endMove' })).toBe(true);
+  });
+
   test('6J with no unit able to back it, the lead is not offered', () => {
     const s = gameOf([['t', 'x', 'crossbowmen', 'F5', 'S', 1], ['r', 'e', 'levyInfantry', 'F6', 'N'], ...KEEP]);
     expect(isLegal(s, { type: 'move', unit: 'x', to: 'F6' })).toBe(false);

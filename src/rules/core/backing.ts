@@ -33,23 +33,28 @@ export function unbackedLeads(ctx: MoveContext, x: number): number[] {
 
 /**
  * Run `test` with unit x done moving: moved to square `to` (a melee started there when it holds enemies; 'off': off
- * the board; null: where it is), and with `supports` >= 0 declared a supporter of that melee; all put back after.
+ * the board; null: where it is), and with `supports` >= 0 declared a supporter of that melee; with `backer` >= 0, that
+ * unit (named with x's lead, 6J) done moving too and declared a supporter of the melee at `to`. All put back after.
  */
-function whatIf(ctx: MoveContext, x: number, to: number | 'off' | null, supports: number | null, test: () => boolean): boolean {
+function whatIf(ctx: MoveContext, x: number, to: number | 'off' | null, supports: number | null, test: () => boolean, backer = -1): boolean {
   const { occ } = ctx;
+  const flags = occ.flags as Ints;
   const j = to === 'off' ? -1 : to;
   const started = j !== null && j >= 0 && occ.enemy[occ.side[x]!]![j] === 1 && !ctx.contact.includes(j);
-  const flags = occ.flags[x]!;
+  const own = flags[x]!, backerOwn = backer >= 0 ? flags[backer]! : 0;
   const from = j !== null ? place(occ, x, j) : -1;
-  const before = supports !== null ? ctx.supports[supports]! : null;
   if (started) startMelee(ctx, j);
-  if (supports !== null) ctx.supports[supports] = [...before!, x];
-  (occ.flags as Ints)[x] = flags | F_MOVED;
+  const declared = supports ?? (backer >= 0 && j !== null ? ctx.contact.indexOf(j) : -1);
+  const before = declared >= 0 ? ctx.supports[declared]! : null;
+  if (declared >= 0) ctx.supports[declared] = [...before!, backer >= 0 ? backer : x];
+  flags[x] = own | F_MOVED;
+  if (backer >= 0) flags[backer] = backerOwn | F_MOVED;
   try {
     return test();
   } finally {
-    (occ.flags as Ints)[x] = flags;
-    if (supports !== null) ctx.supports[supports] = before!;
+    if (backer >= 0) flags[backer] = backerOwn;
+    flags[x] = own;
+    if (declared >= 0) ctx.supports[declared] = before!;
     if (started) dropMelee(ctx);
     if (j !== null) place(occ, x, from);
   }
@@ -106,5 +111,7 @@ function allBackable(ctx: MoveContext): boolean {
 export function keepsBacking(ctx: MoveContext, x: number, a: Action): boolean {
   if (a.type === 'support') return whatIf(ctx, x, null, ctx.contact.indexOf(ctx.board.index.get(a.contact)!), () => allBackable(ctx));
   if (a.type !== 'move') return true;
-  return whatIf(ctx, x, a.to === 'off' ? 'off' : ctx.board.index.get(a.to)!, null, () => allBackable(ctx));
+  // A lead that names its supporter (6J) uses that unit up too: it backs this melee, no other.
+  const backer = a.supporter ? ctx.ids.indexOf(a.supporter) : -1;
+  return whatIf(ctx, x, a.to === 'off' ? 'off' : ctx.board.index.get(a.to)!, null, () => allBackable(ctx), backer);
 }
