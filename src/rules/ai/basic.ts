@@ -8,7 +8,8 @@ import type { GameState } from '../state';
 import { MDIS } from '../melee';
 import { applyAction, positionOf } from '../game';
 import {
-  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, listActions, positionContext, reachOf, supportActions, unitMoveList,
+  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, listActions, moveCheck, positionContext, reachOf, supportActions,
+  unitMoveCandidates,
   type MoveContext, type Position,
 } from '../core';
 
@@ -154,10 +155,12 @@ function simpleMove(p: Position, parts: ReadonlyArray<readonly Action[]>): Actio
  * the most it could gain, so lists are asked only of the units that could lead (in listing order, as the listing
  * reads them) and, when none leads, of the units whose bound can still beat the best gain found (largest bound
  * first). What a unit's list offers is read once per list object (the core hands back the same list while nothing
- * it depends on has changed).
+ * it depends on has changed); while the core checks each move against units anywhere on the board (moveCheck), only
+ * the moves that could be chosen are checked, once per decision.
  */
 function simpleMoveOnCore(p: Position): Action | null {
   const ctx = positionContext(p), { occ } = ctx, side = p.sides[p.toAct]!;
+  decision++;
   const support = supportActions(ctx, side);
   if (support.length > 0) return support[0]!;
   const enemies = enemyKey(p);
@@ -168,7 +171,7 @@ function simpleMoveOnCore(p: Position): Action | null {
     if (!actsFor(occ, x, p.toAct) || !canMove(occ, x)) continue;
     const b = boundOf(p, ctx, x, enemies, near);
     if (b.lead) {
-      const o = offerOf(p, ctx, x, enemies, near);
+      const o = offerOf(p, ctx, x, enemies, near, true);
       if (o.chargeLead) return o.chargeLead;
       if (o.lead) { lead ??= o.lead; continue; }
     }
@@ -182,11 +185,14 @@ function simpleMoveOnCore(p: Position): Action | null {
   for (let i = 0; i < movable; i++) {
     const x = order[i]!, bound = bounds[x]!.gain;
     if (bound < bestGain || (bound === bestGain && (bestUnit < 0 || x > bestUnit))) break;
-    const o = offerOf(p, ctx, x, enemies, near);
+    const o = offerOf(p, ctx, x, enemies, near, false);
     if (o.best && (o.gain > bestGain || (o.gain === bestGain && bestUnit >= 0 && x < bestUnit))) { best = o.best; bestGain = o.gain; bestUnit = x; }
   }
   return best ?? (ctx.idle.length === 0 && ctx.unbacked.length === 0 ? endMove(side) : null);
 }
+
+/** simpleMoveOnCore's decisions so far: what a unit's list offers under the core's checks holds for one decision. */
+let decision = 0;
 
 /** Scratch for simpleMoveOnCore: the units still to ask (written by index, never emptied). */
 const order: number[] = [];
@@ -210,10 +216,10 @@ function sortByBound(n: number): void {
  * and the most a move could bring it closer to the enemy. Kept while the unit, its flags, its square's ballistas and
  * the enemy squares stay as they were (the search reads no friends).
  */
-interface Bound { memo: MoveContext['memo']; type: number; enemies: string; at: number; flags: number; engine: boolean; lead: boolean; gain: number }
+interface Bound { memo: MoveContext['memo']; type: number; enemies: number; at: number; flags: number; engine: boolean; lead: boolean; gain: number }
 const bounds: Bound[] = [];
 
-function boundOf(p: Position, ctx: MoveContext, x: number, enemies: string, near: Float64Array): Bound {
+function boundOf(p: Position, ctx: MoveContext, x: number, enemies: number, near: Float64Array): Bound {
   const at = p.sq[x]!, flags = p.flags[x]!, type = p.type[x]!, engine = ballistaBeside(p, x, at);
   let b = bounds[x];
   if (b && b.enemies === enemies && b.at === at && b.flags === flags && b.engine === engine && b.type === type && b.memo === ctx.memo) return b;
@@ -241,31 +247,55 @@ function ballistaBeside(p: Position, x: number, at: number): boolean {
   return false;
 }
 
-/** What unit x's current move list offers (read again only when the core hands back another list). */
-function offerOf(p: Position, ctx: MoveContext, x: number, enemies: string, near: Float64Array): Offer {
-  const list = unitMoveList(ctx, x);
+/**
+ * What unit x's moves offer: its leads (`leads`) or its best advance. Without the core's checks it is read again only
+ * when the core hands back another list; with them (moveCheck), read for this decision only, checking only the moves
+ * that would be chosen, in list order: the same choice as reading the list that passes the checks.
+ */
+function offerOf(p: Position, ctx: MoveContext, x: number, enemies: number, near: Float64Array, leads: boolean): Offer {
+  const list = unitMoveCandidates(ctx, x), check = moveCheck(ctx, x), stamp = check ? decision : -1;
   let o = offers[x];
-  if (!o || o.list !== list || o.enemies !== enemies || o.at !== p.at[x]) o = offers[x] = unitOffer(p, x, list, enemies, near);
+  if (!o || o.list !== list || o.enemies !== enemies || o.at !== p.at[x] || o.decision !== stamp) {
+    o = offers[x] = { list, enemies, at: p.at[x]!, decision: stamp, leads: false, advance: false, lead: null, chargeLead: null, best: null, gain: -Infinity };
+  }
+  if (!check) { if (!o.leads) scan(p, x, o, null, true, true, near); } else if (leads ? !o.leads : !o.advance) scan(p, x, o, check, leads, !leads, near);
   return o;
 }
 
-/** What one unit's move list offers the simple policy, by slot (the last list read for that slot). */
-interface Offer { list: readonly Action[]; enemies: string; at: number; lead: Action | null; chargeLead: Action | null; best: Action | null; gain: number }
+/**
+ * What one unit's moves offer the simple policy, by slot (the last read for that slot): read for `decision` (-1: for
+ * as long as the list, the enemy squares and the unit's square stay), its leads and/or its best advance so far.
+ */
+interface Offer {
+  list: readonly Action[]; enemies: number; at: number; decision: number; leads: boolean; advance: boolean;
+  lead: Action | null; chargeLead: Action | null; best: Action | null; gain: number;
+}
 const offers: Offer[] = [];
 
-/** The squares holding the enemies of the side to act, as a key. */
-function enemyKey(p: Position): string {
-  return `${p.toAct}:${p.enemyBits[p.toAct]!.join(',')}`;
+/**
+ * The squares holding the enemies of the side to act, as a key: a number that changes whenever they do (the squares
+ * last seen for each side are kept to compare; a change back is a new key, which costs only a read again).
+ */
+function enemyKey(p: Position): number {
+  const bits = p.enemyBits[p.toAct]!, seen = seenBits[p.toAct]!;
+  let same = seen.length === bits.length;
+  for (let w = 0; same && w < bits.length; w++) same = seen[w] === bits[w];
+  if (same) return seenKey[p.toAct]!;
+  seenBits[p.toAct] = bits.slice();
+  return (seenKey[p.toAct] = ++keys);
 }
+
+const seenBits = [new Uint32Array(0), new Uint32Array(0)], seenKey = [0, 0];
+let keys = 0;
 
 /**
  * Each square's distance (1B) to the nearest enemy troops of the side to act (Infinity: none), kept for the last enemy
  * squares. The distance of 1B is the cheapest path of straight steps (1) and diagonal ones (1.5) on an open grid, so
  * two raster passes over the board find every square's (a chamfer distance transform; the sums are exact halves).
  */
-let field: { board: Position['board'] | null; enemies: string; near: Float64Array } = { board: null, enemies: '', near: new Float64Array(0) };
+let field: { board: Position['board'] | null; enemies: number; near: Float64Array } = { board: null, enemies: 0, near: new Float64Array(0) };
 
-function nearField(p: Position, enemies: string): Float64Array {
+function nearField(p: Position, enemies: number): Float64Array {
   if (field.board === p.board && field.enemies === enemies) return field.near;
   const { columns: w, rows: h, n } = p.board, enemy = p.enemy[p.toAct]!;
   const near = field.board === p.board ? field.near : new Float64Array(n);
@@ -297,19 +327,28 @@ function nearField(p: Position, enemies: string): Float64Array {
   return near;
 }
 
-function unitOffer(p: Position, x: number, list: readonly Action[], enemies: string, near: Float64Array): Offer {
-  const o: Offer = { list, enemies, at: p.at[x]!, lead: null, chargeLead: null, best: null, gain: -Infinity };
+/**
+ * Read unit x's moves (offer o's list) for its leads, the first and the first charge, and/or its best advance, in list
+ * order, each move that would be chosen passing `check` (null: all pass).
+ */
+function scan(p: Position, x: number, o: Offer, check: ((a: Action) => boolean) | null, leads: boolean, advance: boolean, near: Float64Array): void {
   const enemy = p.enemy[p.toAct]!, index = p.board.index;
   const crew = p.type[x] === BALLISTARII, from = near[p.at[x]!]!;
-  for (const a of list) {
+  for (const a of o.list) {
     if (a.type !== 'move' || a.split || a.to === 'off') continue;
     const to = index.get(a.to)!;
-    if (enemy[to]) { o.lead ??= a; if (a.charge) { o.chargeLead = a; break; } continue; }
-    if (a.charge || (crew && !a.carry)) continue;
+    if (enemy[to]) {
+      if (!leads || (o.lead && !a.charge) || (check && !check(a))) continue;
+      o.lead ??= a;
+      if (a.charge) { o.chargeLead = a; break; }
+      continue;
+    }
+    if (!advance || a.charge || (crew && !a.carry)) continue;
     const gain = from - near[to]!;
-    if (gain > o.gain && near[to]! >= 1) { o.best = a; o.gain = gain; }
+    if (gain > o.gain && near[to]! >= 1 && (!check || check(a))) { o.best = a; o.gain = gain; }
   }
-  return o;
+  if (leads) o.leads = true;
+  if (advance) o.advance = true;
 }
 
 /** Distance (1B) between two squares of the board by index. */

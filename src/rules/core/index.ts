@@ -5,7 +5,7 @@
  */
 export { OVER, DEPLOY, BALLISTA_FIRE, MISSILE, MOVE, SUPPORT, MELEE, END_TURN, ACTIVE, copyPosition, fromState, toState, type Position } from './position';
 export { applyCore, listActions, missileChoiceList, pointsOf, positionContext, setUp, troopsOnBoard } from './turn';
-export { NONE, endMove, faceList, supportActions, unitMoveList } from './moves';
+export { NONE, endMove, faceList, moveCheck, supportActions, unitMoveCandidates, unitMoveList } from './moves';
 export { reachOf } from './memo';
 export { actsFor, canMove, mayTurn, type MoveContext } from './moverules';
 export { fireClear, mayShoot } from './fire';

@@ -106,22 +106,43 @@ function face(t: Table, f: number): Action {
  * may be the one kept for the next listing: read it, never change it.
  */
 export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
+  const all = unitMoveCandidates(ctx, x), check = moveCheck(ctx, x);
+  return check ? all.filter(check) : all;
+}
+
+/**
+ * Unit x's moves before moveCheck (its moves as kept, then R-missile-lead's leads with no backing yet): unitMoveList
+ * is those that pass it, in this order. Read it, never change it.
+ */
+export function unitMoveCandidates(ctx: MoveContext, x: number): readonly Action[] {
   const listed = movesOf(ctx, x);
   // R-missile-lead: a lone missile stand may lead with no backing yet, when backing can still come this move (worked
-  // out afresh each time: it depends on units anywhere on the board); and while a melee waits for backing, no move
-  // may make that backing impossible.
+  // out afresh each time: it depends on units anywhere on the board).
   const leads = needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!) ? leadsOf(ctx, x) : NONE;
-  let all = leads.length === 0 ? listed : [...listed, ...leads];
-  if (ctx.unbacked.length > 0) all = all.filter((a) => keepsBacking(ctx, x, a as MoveAction));
+  return leads.length === 0 ? listed : [...listed, ...leads];
+}
+
+/**
+ * Which of unit x's candidate moves (unitMoveCandidates) are listed now, as a test of one move; null when all are. A
+ * caller that needs only some of them (the simple policy: the first lead, the best advance) tests just those.
+ */
+export function moveCheck(ctx: MoveContext, x: number): ((a: Action) => boolean) | null {
   // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
   // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
   const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c !== x);
-  if (idle.length === 0) return all;
-  const { occ, board } = ctx;
-  return all.filter((a) => {
-    const to = board.index.get((a as MoveAction).to)!;
-    return !idle.some((c) => occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle);
-  });
+  if (ctx.unbacked.length === 0 && idle.length === 0) return null;
+  return (a) => keepsMove(ctx, x, a as MoveAction, idle);
+}
+
+/**
+ * R-missile-lead: while a melee waits for backing, no move may make that backing impossible; and no move may leave a
+ * charger waiting to fight (`idle`, unit x aside) with no melee to fight in.
+ */
+function keepsMove(ctx: MoveContext, x: number, a: MoveAction, idle: readonly number[]): boolean {
+  if (ctx.unbacked.length > 0 && !keepsBacking(ctx, x, a)) return false;
+  if (idle.length === 0) return true;
+  const to = ctx.board.index.get(a.to)!;
+  return !idle.some((c) => ctx.occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle);
 }
 
 /** R-missile-lead: unit x's leads with no backing yet (backing.ts), as interned move actions. */
