@@ -8,7 +8,7 @@ import type { GameState } from '../state';
 import { MDIS } from '../melee';
 import { applyAction, positionOf } from '../game';
 import {
-  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, listActions, moveCheck, positionContext, reachOf, supportActions,
+  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, listActions, mayShoot, missileChoiceList, moveCheck, positionContext, reachOf, supportActions,
   unitMoveCandidates,
   type MoveContext, type Position,
 } from '../core';
@@ -80,7 +80,7 @@ export function simplePolicy(seed: number): Policy {
   const r: RngState = createRng(seed);
   const policy: Policy = (state, actions) => simpleChoice(positionOf(state), actions, r);
   policy.onCore = (p) => {
-    const quick = p.phase === MOVE ? simpleMoveOnCore(p) : null;
+    const quick = p.phase === MOVE ? simpleMoveOnCore(p) : p.phase === MISSILE ? simpleShotOnCore(p) : null;
     if (quick) return quick;
     const actions = listActions(p);
     return actions.length === 0 ? null : simpleChoice(p, actions, r);
@@ -90,19 +90,9 @@ export function simplePolicy(seed: number): Policy {
 
 /** The simple policy's choice among `actions` (the legal list of position p), its random picks drawn from `r`. */
 export function simpleChoice(p: Position, actions: readonly Action[], r: RngState): Action {
-  const side = p.toAct;
   switch (p.phase) {
     case BALLISTA_FIRE: case MISSILE: {
-      // The first listed shooter's nearest shot, the first listed among equals.
-      let shooter: string | null = null, best: Action | null = null, bestDist = Infinity, hold: Action | null = null;
-      for (const a of actions) {
-        if (a.type === 'hold' || a.type === 'ballistaHold') { hold ??= a; continue; }
-        if (a.type !== 'fire' && a.type !== 'ballistaFire') continue;
-        if (shooter === null) shooter = a.unit;
-        else if (a.unit !== shooter) continue;
-        const d = shotDistance(p, side, a);
-        if (best === null || d < bestDist) { best = a; bestDist = d; }
-      }
+      const { best, bestDist, hold } = nearestShot(p, actions);
       if (best === null) return hold ?? randomPick(r, actions);
       return bestDist === Infinity ? hold! : best;
     }
@@ -111,12 +101,40 @@ export function simpleChoice(p: Position, actions: readonly Action[], r: RngStat
     case MELEE:
       if (actions.some((a) => a.type === 'mdi')) {
         const k = Math.max(0, actions.indexOf(randomPick(r, actions)));
-        return { type: 'mdi', side: p.sides[side]!, mdi: MDIS[k % MDIS.length]! };
+        return { type: 'mdi', side: p.sides[p.toAct]!, mdi: MDIS[k % MDIS.length]! };
       }
       return actions.find((a) => a.type === 'endFacing') ?? actions.find((a) => a.type !== 'concede')!;
     case END_TURN: return actions.find((a) => a.type === 'endTurn')!;
     default: return randomPick(r, actions.filter((a) => a.type !== 'concede'));
   }
+}
+
+/** The first listed shooter's nearest shot among `actions` (the first listed among equals), and the first hold listed. */
+function nearestShot(p: Position, actions: readonly Action[]): { best: Action | null; bestDist: number; hold: Action | null } {
+  let shooter: string | null = null, best: Action | null = null, bestDist = Infinity, hold: Action | null = null;
+  for (const a of actions) {
+    if (a.type === 'hold' || a.type === 'ballistaHold') { hold ??= a; continue; }
+    if (a.type !== 'fire' && a.type !== 'ballistaFire') continue;
+    if (shooter === null) shooter = a.unit;
+    else if (a.unit !== shooter) continue;
+    const d = shotDistance(p, p.toAct, a);
+    if (best === null || d < bestDist) { best = a; bestDist = d; }
+  }
+  return { best, bestDist, hold };
+}
+
+/**
+ * The simple policy's missile-phase choice without listing every shooter's choices: the listing starts with the first
+ * undecided missile unit's list (listActions), so when that list holds a shot, its nearest shot is the choice made
+ * over the whole listing (a missile shot's distance is never Infinity). Else null: the caller lists everything.
+ */
+function simpleShotOnCore(p: Position): Action | null {
+  for (let x = 0; x < p.n; x++) {
+    if (p.side[x] !== p.toAct || !mayShoot(p, x) || p.decided.includes(x)) continue;
+    const { best, bestDist } = nearestShot(p, missileChoiceList(p, x));
+    return best && bestDist !== Infinity ? best : null;
+  }
+  return null;
 }
 
 /**
@@ -161,7 +179,7 @@ function simpleMove(p: Position, parts: ReadonlyArray<readonly Action[]>): Actio
 function simpleMoveOnCore(p: Position): Action | null {
   const ctx = positionContext(p), { occ } = ctx, side = p.sides[p.toAct]!;
   decision++;
-  const support = supportActions(ctx, side);
+  const support = supportActions(ctx, side, undefined, true);
   if (support.length > 0) return support[0]!;
   const enemies = enemyKey(p);
   const near = nearField(p, enemies);

@@ -449,8 +449,11 @@ export const NONE: readonly Action[] = Object.freeze([]);
 
 // ---- Support declarations, ending the move, the whole listing.
 
-/** Support declarations of a side (9E), optionally of one unit: each unit beside each melee it could support now. */
-export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string): Action[] {
+/**
+ * Support declarations of a side (9E), optionally of one unit: each unit beside each melee it could support now. With
+ * `first`, only the first of them (for a caller that takes the first).
+ */
+export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string, first = false): Action[] {
   const out: Action[] = [];
   if (ctx.contact.length === 0) return out;
   const { occ } = ctx;
@@ -465,6 +468,7 @@ export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string
       // R-missile-lead: no declaration that leaves a melee waiting for backing unable to get it.
       if (anyFacing && ctx.unbacked.length > 0 && !keepsBacking(ctx, x, a)) continue;
       out.push(a);
+      if (first) return out;
     }
   }
   return out;
