@@ -8,8 +8,8 @@ import type { GameState } from '../state';
 import { MDIS } from '../melee';
 import { applyAction, positionOf } from '../game';
 import {
-  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, listActions, mayShoot, missileChoiceList, moveCheck, positionContext, reachOf, supportActions,
-  unitMoveCandidates,
+  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, listActions, mayShoot, missileChoiceList, moveCheck, needsBacking, positionContext, reachOf,
+  supportActions, keptMoves, waitingLeads,
   type MoveContext, type Position,
 } from '../core';
 
@@ -266,17 +266,23 @@ function ballistaBeside(p: Position, x: number, at: number): boolean {
 }
 
 /**
- * What unit x's moves offer: its leads (`leads`) or its best advance. Without the core's checks it is read again only
- * when the core hands back another list; with them (moveCheck), read for this decision only, checking only the moves
- * that would be chosen, in list order: the same choice as reading the list that passes the checks.
+ * What unit x's moves offer: its leads (`leads`) or its best advance. Its kept moves are read again only when the core
+ * hands back another list; under the core's checks (moveCheck) or when a lone missile stand may have leads waiting for
+ * backing (waitingLeads, worked out from the whole board), for this decision only. Only the moves that would be chosen
+ * are checked, in list order, and the waiting leads (never charges, never advances: they come last in the list) are
+ * asked for only when its kept moves hold no lead: the same choice as reading the list that passes the checks.
  */
 function offerOf(p: Position, ctx: MoveContext, x: number, enemies: number, near: Float64Array, leads: boolean): Offer {
-  const list = unitMoveCandidates(ctx, x), check = moveCheck(ctx, x), stamp = check ? decision : -1;
+  const list = keptMoves(ctx, x), check = moveCheck(ctx, x), waiting = needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!);
+  const stamp = check || waiting ? decision : -1;
   let o = offers[x];
   if (!o || o.list !== list || o.enemies !== enemies || o.at !== p.at[x] || o.decision !== stamp) {
     o = offers[x] = { list, enemies, at: p.at[x]!, decision: stamp, leads: false, advance: false, lead: null, chargeLead: null, best: null, gain: -Infinity };
   }
-  if (!check) { if (!o.leads) scan(p, x, o, null, true, true, near); } else if (leads ? !o.leads : !o.advance) scan(p, x, o, check, leads, !leads, near);
+  if (!check && !waiting) { if (!o.leads) scan(p, x, o, o.list, null, true, true, near); return o; }
+  if (leads ? o.leads : o.advance) return o;
+  scan(p, x, o, o.list, check, leads, !leads, near);
+  if (leads && waiting && !o.lead) scan(p, x, o, waitingLeads(ctx, x), check, true, false, near);
   return o;
 }
 
@@ -346,13 +352,13 @@ function nearField(p: Position, enemies: number): Float64Array {
 }
 
 /**
- * Read unit x's moves (offer o's list) for its leads, the first and the first charge, and/or its best advance, in list
+ * Read unit x's moves `list` (its kept moves or its waiting leads) for its leads, the first and the first charge, and/or its best advance, in list
  * order, each move that would be chosen passing `check` (null: all pass).
  */
-function scan(p: Position, x: number, o: Offer, check: ((a: Action) => boolean) | null, leads: boolean, advance: boolean, near: Float64Array): void {
+function scan(p: Position, x: number, o: Offer, list: readonly Action[], check: ((a: Action) => boolean) | null, leads: boolean, advance: boolean, near: Float64Array): void {
   const enemy = p.enemy[p.toAct]!, index = p.board.index;
   const crew = p.type[x] === BALLISTARII, from = near[p.at[x]!]!;
-  for (const a of o.list) {
+  for (const a of list) {
     if (a.type !== 'move' || a.split || a.to === 'off') continue;
     const to = index.get(a.to)!;
     if (enemy[to]) {

@@ -106,24 +106,29 @@ function face(t: Table, f: number): Action {
  * may be the one kept for the next listing: read it, never change it.
  */
 export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
-  const all = unitMoveCandidates(ctx, x), check = moveCheck(ctx, x);
+  const listed = keptMoves(ctx, x), leads = waitingLeads(ctx, x), check = moveCheck(ctx, x);
+  const all = leads.length === 0 ? listed : [...listed, ...leads];
   return check ? all.filter(check) : all;
 }
 
 /**
- * Unit x's moves before moveCheck (its moves as kept, then R-missile-lead's leads with no backing yet): unitMoveList
- * is those that pass it, in this order. Read it, never change it.
+ * The first of unit x's candidate moves (before moveCheck): its moves as kept for the next listing (the same list while
+ * nothing it depends on has changed). Read it, never change it.
  */
-export function unitMoveCandidates(ctx: MoveContext, x: number): readonly Action[] {
-  const listed = movesOf(ctx, x);
-  // R-missile-lead: a lone missile stand may lead with no backing yet, when backing can still come this move (worked
-  // out afresh each time: it depends on units anywhere on the board).
-  const leads = needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!) ? leadsOf(ctx, x) : NONE;
-  return leads.length === 0 ? listed : [...listed, ...leads];
+export function keptMoves(ctx: MoveContext, x: number): readonly Action[] {
+  return movesOf(ctx, x);
 }
 
 /**
- * Which of unit x's candidate moves (unitMoveCandidates) are listed now, as a test of one move; null when all are. A
+ * The rest of unit x's candidate moves, after keptMoves: R-missile-lead's leads of a lone missile stand with no backing
+ * yet, when backing can still come this move (worked out afresh each time: it depends on units anywhere on the board).
+ */
+export function waitingLeads(ctx: MoveContext, x: number): readonly Action[] {
+  return needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!) ? leadsOf(ctx, x) : NONE;
+}
+
+/**
+ * Which of unit x's candidate moves (keptMoves, then waitingLeads) are listed now, as a test of one move; null when all are. A
  * caller that needs only some of them (the simple policy: the first lead, the best advance) tests just those.
  */
 export function moveCheck(ctx: MoveContext, x: number): ((a: Action) => boolean) | null {
