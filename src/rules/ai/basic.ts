@@ -8,8 +8,8 @@ import type { GameState } from '../state';
 import { MDIS } from '../melee';
 import { applyAction, positionOf } from '../game';
 import {
-  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, listActions, mayShoot, missileChoiceList, moveCheck, needsBacking, positionContext, reachOf,
-  supportActions, keptMoves, waitingLeads,
+  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, keptMoves, listActions, mayShoot,
+  missileChoiceList, moveCheck, needsBacking, positionContext, reachOf, supportActions, waitingLeads,
   type MoveContext, type Position,
 } from '../core';
 
@@ -352,8 +352,8 @@ function nearField(p: Position, enemies: number): Float64Array {
 }
 
 /**
- * Read unit x's moves `list` (its kept moves or its waiting leads) for its leads, the first and the first charge, and/or its best advance, in list
- * order, each move that would be chosen passing `check` (null: all pass).
+ * Read unit x's moves `list` (its kept moves or its waiting leads) into offer o: its leads (the first and the first
+ * charge) and/or its best advance, in list order, each move that would be chosen passing `check` (null: all pass).
  */
 function scan(p: Position, x: number, o: Offer, list: readonly Action[], check: ((a: Action) => boolean) | null, leads: boolean, advance: boolean, near: Float64Array): void {
   const enemy = p.enemy[p.toAct]!, index = p.board.index;
