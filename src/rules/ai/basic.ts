@@ -8,7 +8,7 @@ import type { GameState } from '../state';
 import { MDIS } from '../melee';
 import { applyAction, positionOf } from '../game';
 import {
-  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, keptMoves, listActions, mayShoot,
+  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, firstBallistaChoices, keptMoves, listActions, mayShoot,
   missileChoiceList, moveCheck, needsBacking, positionContext, reachOf, supportActions, waitingLeads,
   type MoveContext, type Position,
 } from '../core';
@@ -80,7 +80,7 @@ export function simplePolicy(seed: number): Policy {
   const r: RngState = createRng(seed);
   const policy: Policy = (state, actions) => simpleChoice(positionOf(state), actions, r);
   policy.onCore = (p) => {
-    const quick = p.phase === MOVE ? simpleMoveOnCore(p) : p.phase === MISSILE ? simpleShotOnCore(p) : null;
+    const quick = p.phase === MOVE ? simpleMoveOnCore(p) : p.phase === MISSILE ? simpleShotOnCore(p) : p.phase === BALLISTA_FIRE ? simpleBallistaOnCore(p) : null;
     if (quick) return quick;
     const actions = listActions(p);
     return actions.length === 0 ? null : simpleChoice(p, actions, r);
@@ -135,6 +135,18 @@ function simpleShotOnCore(p: Position): Action | null {
     return best && bestDist !== Infinity ? best : null;
   }
   return null;
+}
+
+/**
+ * The simple policy's ballista-phase choice without listing every ballista's choices: the listing starts with the
+ * first undecided ballista's (firstBallistaChoices), its hold last; so when that ballista has a shot, its nearest shot
+ * (or, with no enemy at any, its hold: the first listed) is the choice made over the whole listing. Else null.
+ */
+function simpleBallistaOnCore(p: Position): Action | null {
+  const list = firstBallistaChoices(p);
+  if (!list) return null;
+  const { best, bestDist, hold } = nearestShot(p, list);
+  return best === null ? null : bestDist === Infinity ? hold : best;
 }
 
 /**

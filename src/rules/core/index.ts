@@ -4,7 +4,7 @@
  * themselves are read from the readable modules and the readings; tests/engine holds the core to them.
  */
 export { OVER, DEPLOY, BALLISTA_FIRE, MISSILE, MOVE, SUPPORT, MELEE, END_TURN, ACTIVE, copyPosition, fromState, toState, type Position } from './position';
-export { applyCore, listActions, missileChoiceList, pointsOf, positionContext, setUp, troopsOnBoard } from './turn';
+export { applyCore, firstBallistaChoices, listActions, missileChoiceList, pointsOf, positionContext, setUp, troopsOnBoard } from './turn';
 export { NONE, endMove, faceList, keptMoves, moveCheck, supportActions, unitMoveList, waitingLeads } from './moves';
 export { reachOf } from './memo';
 export { actsFor, canMove, mayTurn, needsBacking, type MoveContext } from './moverules';

@@ -50,12 +50,7 @@ export function listActions(p: Position): Action[] {
         if (choosing.either) out.push({ type: 'ballistaLoss', side: s, unit: p.ids[engineAt(p, choosing.at)]! });
         break;
       }
-      for (let b = 0; b < p.n; b++) {
-        if (!mayFireBallista(p, b, side) || p.decided.includes(b)) continue;
-        const shots = ballistaShots(p.board, s, p.ids[b]!);
-        for (const t of ballistaTargets(p.board, p.at[b]!, p.face[b]!)) out.push((shots[t] ??= Object.freeze<Action>({ type: 'ballistaFire', side: s, unit: p.ids[b]!, target: p.board.names[t]! })));
-        out.push((shots[p.board.n] ??= Object.freeze<Action>({ type: 'ballistaHold', side: s, unit: p.ids[b]! })));
-      }
+      for (let b = 0; b < p.n; b++) if (mayFireBallista(p, b, side) && !p.decided.includes(b)) ballistaChoices(p, b, out);
       break;
     }
     case MISSILE: {
@@ -77,6 +72,28 @@ export function listActions(p: Position): Action[] {
   }
   out.push(sideAction('concede', s));
   return out;
+}
+
+/** Ballista b's choices in the ballista phase (7): a shot at each square in its arc and range, then holding, onto `out`. */
+function ballistaChoices(p: Position, b: number, out: Action[]): void {
+  const s = p.sides[p.toAct]!, shots = ballistaShots(p.board, s, p.ids[b]!);
+  for (const t of ballistaTargets(p.board, p.at[b]!, p.face[b]!)) out.push((shots[t] ??= Object.freeze<Action>({ type: 'ballistaFire', side: s, unit: p.ids[b]!, target: p.board.names[t]! })));
+  out.push((shots[p.board.n] ??= Object.freeze<Action>({ type: 'ballistaHold', side: s, unit: p.ids[b]! })));
+}
+
+/**
+ * The start of the ballista phase's listing (listActions): the first undecided ballista's choices; null when a hit is
+ * being chosen or no ballista is left to decide (for a caller that reads the listing's first shooter only).
+ */
+export function firstBallistaChoices(p: Position): Action[] | null {
+  if (p.phase !== BALLISTA_FIRE || p.toAct < 0 || p.hits.some((h) => h.unit === -2)) return null;
+  for (let b = 0; b < p.n; b++) {
+    if (!mayFireBallista(p, b, p.toAct) || p.decided.includes(b)) continue;
+    const out: Action[] = [];
+    ballistaChoices(p, b, out);
+    return out;
+  }
+  return null;
 }
 
 /**
