@@ -82,27 +82,53 @@ export function playBalanceGame(scenario: Scenario, index: number, options: Bala
   return { index, winner: s.result?.winner ?? null, points, turns: s.turn, actions };
 }
 
-/** A game whose policies all sample on the core: played on the position alone, its heat read from it. */
+/**
+ * A game whose policies all sample on the core: played on the position alone, with no events (making them cost about
+ * a sixth of a simple-policy game), its heat read from the position. Stands lost: the stands of each unit the action
+ * changed (the position's `touched`, kept for toState) against what they were after the last action, put on the square
+ * it stood on then. Melees fought: the engine starts each melee's losses with a new resolution (p.resolution, whose
+ * contact is its square) and marks the melee fought when it is done, so the melees fought by an action are a
+ * resolution that is new after it, and those of the action's melee list (the list before it: a new turn starts a new
+ * one) marked fought by it whose resolution was not already under way before it. A test holds this to the melee events
+ * of the same games.
+ */
 function onCore(start: GameState, sample: (p: Position) => Action | null, cap: number, index: number, heat: HeatMap): BalanceGame {
   const p = copyPosition(positionOf(start));
-  p.events = [];
-  const before: number[] = [], where: number[] = [];
-  let actions = 0;
+  p.events = null;
+  p.log = null;
+  const touched: number[] = (p.touched = []);
+  const stands: number[] = [], where: number[] = [], fought: boolean[] = [];
+  let known = 0, actions = 0;
   for (; actions < cap; actions++) {
     const a = sample(p);
     if (!a) break;
-    before.length = where.length = p.n;
-    for (let x = 0; x < p.n; x++) { before[x] = p.stands[x]!; where[x] = p.at[x]!; }
+    for (; known < p.n; known++) { stands[known] = p.stands[known]!; where[known] = p.at[known]!; }
+    const melees = p.melees, was = p.resolution;
+    for (let m = 0; m < melees.length; m++) fought[m] = melees[m]!.fought;
+    touched.length = 0;
     applyCore(p, a);
-    for (let x = 0; x < before.length; x++) {
-      const lost = before[x]! - p.stands[x]!;
+    // In slot order (the heat's squares come up in the order a pass over every unit would meet them).
+    if (touched.length > 1) touched.sort(bySlot);
+    for (let k = 0; k < touched.length; k++) {
+      const x = touched[k]!;
+      // A unit added by the action (a split) is read from the next action on; one touched twice is read once.
+      if (x >= known || (stands[x] === p.stands[x] && where[x] === p.at[x])) continue;
+      const lost = stands[x]! - p.stands[x]!;
       if (lost > 0 && where[x]! >= 0) bump(heat.lost, p.board.names[where[x]!]!, lost);
+      stands[x] = p.stands[x]!;
+      where[x] = p.at[x]!;
     }
-    for (const e of p.events) if (e.kind === 'melee' && e.at) bump(heat.melees, e.at, 1);
+    for (let m = 0; m < melees.length; m++) {
+      const c = melees[m]!;
+      if (c.fought && !fought[m] && !(was && was.contact === c.contact)) bump(heat.melees, p.board.names[c.contact]!, 1);
+    }
+    if (p.resolution && p.resolution !== was) bump(heat.melees, p.board.names[p.resolution.contact]!, 1);
   }
   const points = p.result?.points ?? { [p.sides[0]!]: 0, [p.sides[1]!]: 0 };
   return { index, winner: p.result?.winner ?? null, points, turns: p.turn, actions };
 }
+
+const bySlot = (x: number, y: number) => x - y;
 
 /**
  * Games [from, to) of a run. `onGame` hears each finished game and may return false to stop early (Cancel);

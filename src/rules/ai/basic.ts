@@ -8,7 +8,8 @@ import type { GameState } from '../state';
 import { MDIS } from '../melee';
 import { applyAction, positionOf } from '../game';
 import {
-  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, listActions, positionContext, reachOf, supportActions, unitMoveList,
+  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, firstBallistaChoices, keptMoves, listActions, mayShoot,
+  missileChoiceList, moveCheck, needsBacking, positionContext, reachOf, supportActions, waitingLeads,
   type MoveContext, type Position,
 } from '../core';
 
@@ -79,7 +80,7 @@ export function simplePolicy(seed: number): Policy {
   const r: RngState = createRng(seed);
   const policy: Policy = (state, actions) => simpleChoice(positionOf(state), actions, r);
   policy.onCore = (p) => {
-    const quick = p.phase === MOVE ? simpleMoveOnCore(p) : null;
+    const quick = p.phase === MOVE ? simpleMoveOnCore(p) : p.phase === MISSILE ? simpleShotOnCore(p) : p.phase === BALLISTA_FIRE ? simpleBallistaOnCore(p) : null;
     if (quick) return quick;
     const actions = listActions(p);
     return actions.length === 0 ? null : simpleChoice(p, actions, r);
@@ -89,19 +90,9 @@ export function simplePolicy(seed: number): Policy {
 
 /** The simple policy's choice among `actions` (the legal list of position p), its random picks drawn from `r`. */
 export function simpleChoice(p: Position, actions: readonly Action[], r: RngState): Action {
-  const side = p.toAct;
   switch (p.phase) {
     case BALLISTA_FIRE: case MISSILE: {
-      // The first listed shooter's nearest shot, the first listed among equals.
-      let shooter: string | null = null, best: Action | null = null, bestDist = Infinity, hold: Action | null = null;
-      for (const a of actions) {
-        if (a.type === 'hold' || a.type === 'ballistaHold') { hold ??= a; continue; }
-        if (a.type !== 'fire' && a.type !== 'ballistaFire') continue;
-        if (shooter === null) shooter = a.unit;
-        else if (a.unit !== shooter) continue;
-        const d = shotDistance(p, side, a);
-        if (best === null || d < bestDist) { best = a; bestDist = d; }
-      }
+      const { best, bestDist, hold } = nearestShot(p, actions);
       if (best === null) return hold ?? randomPick(r, actions);
       return bestDist === Infinity ? hold! : best;
     }
@@ -110,12 +101,52 @@ export function simpleChoice(p: Position, actions: readonly Action[], r: RngStat
     case MELEE:
       if (actions.some((a) => a.type === 'mdi')) {
         const k = Math.max(0, actions.indexOf(randomPick(r, actions)));
-        return { type: 'mdi', side: p.sides[side]!, mdi: MDIS[k % MDIS.length]! };
+        return { type: 'mdi', side: p.sides[p.toAct]!, mdi: MDIS[k % MDIS.length]! };
       }
       return actions.find((a) => a.type === 'endFacing') ?? actions.find((a) => a.type !== 'concede')!;
     case END_TURN: return actions.find((a) => a.type === 'endTurn')!;
     default: return randomPick(r, actions.filter((a) => a.type !== 'concede'));
   }
+}
+
+/** The first listed shooter's nearest shot among `actions` (the first listed among equals), and the first hold listed. */
+function nearestShot(p: Position, actions: readonly Action[]): { best: Action | null; bestDist: number; hold: Action | null } {
+  let shooter: string | null = null, best: Action | null = null, bestDist = Infinity, hold: Action | null = null;
+  for (const a of actions) {
+    if (a.type === 'hold' || a.type === 'ballistaHold') { hold ??= a; continue; }
+    if (a.type !== 'fire' && a.type !== 'ballistaFire') continue;
+    if (shooter === null) shooter = a.unit;
+    else if (a.unit !== shooter) continue;
+    const d = shotDistance(p, p.toAct, a);
+    if (best === null || d < bestDist) { best = a; bestDist = d; }
+  }
+  return { best, bestDist, hold };
+}
+
+/**
+ * The simple policy's missile-phase choice without listing every shooter's choices: the listing starts with the first
+ * undecided missile unit's list (listActions), so when that list holds a shot, its nearest shot is the choice made
+ * over the whole listing (a missile shot's distance is never Infinity). Else null: the caller lists everything.
+ */
+function simpleShotOnCore(p: Position): Action | null {
+  for (let x = 0; x < p.n; x++) {
+    if (p.side[x] !== p.toAct || !mayShoot(p, x) || p.decided.includes(x)) continue;
+    const { best, bestDist } = nearestShot(p, missileChoiceList(p, x));
+    return best && bestDist !== Infinity ? best : null;
+  }
+  return null;
+}
+
+/**
+ * The simple policy's ballista-phase choice without listing every ballista's choices: the listing starts with the
+ * first undecided ballista's (firstBallistaChoices), its hold last; so when that ballista has a shot, its nearest shot
+ * (or, with no enemy at any, its hold: the first listed) is the choice made over the whole listing. Else null.
+ */
+function simpleBallistaOnCore(p: Position): Action | null {
+  const list = firstBallistaChoices(p);
+  if (!list) return null;
+  const { best, bestDist, hold } = nearestShot(p, list);
+  return best === null ? null : bestDist === Infinity ? hold : best;
 }
 
 /**
@@ -154,11 +185,13 @@ function simpleMove(p: Position, parts: ReadonlyArray<readonly Action[]>): Actio
  * the most it could gain, so lists are asked only of the units that could lead (in listing order, as the listing
  * reads them) and, when none leads, of the units whose bound can still beat the best gain found (largest bound
  * first). What a unit's list offers is read once per list object (the core hands back the same list while nothing
- * it depends on has changed).
+ * it depends on has changed); while the core checks each move against units anywhere on the board (moveCheck), only
+ * the moves that could be chosen are checked, once per decision.
  */
 function simpleMoveOnCore(p: Position): Action | null {
   const ctx = positionContext(p), { occ } = ctx, side = p.sides[p.toAct]!;
-  const support = supportActions(ctx, side);
+  decision++;
+  const support = supportActions(ctx, side, undefined, true);
   if (support.length > 0) return support[0]!;
   const enemies = enemyKey(p);
   const near = nearField(p, enemies);
@@ -168,7 +201,7 @@ function simpleMoveOnCore(p: Position): Action | null {
     if (!actsFor(occ, x, p.toAct) || !canMove(occ, x)) continue;
     const b = boundOf(p, ctx, x, enemies, near);
     if (b.lead) {
-      const o = offerOf(p, ctx, x, enemies, near);
+      const o = offerOf(p, ctx, x, enemies, near, true);
       if (o.chargeLead) return o.chargeLead;
       if (o.lead) { lead ??= o.lead; continue; }
     }
@@ -182,11 +215,14 @@ function simpleMoveOnCore(p: Position): Action | null {
   for (let i = 0; i < movable; i++) {
     const x = order[i]!, bound = bounds[x]!.gain;
     if (bound < bestGain || (bound === bestGain && (bestUnit < 0 || x > bestUnit))) break;
-    const o = offerOf(p, ctx, x, enemies, near);
+    const o = offerOf(p, ctx, x, enemies, near, false);
     if (o.best && (o.gain > bestGain || (o.gain === bestGain && bestUnit >= 0 && x < bestUnit))) { best = o.best; bestGain = o.gain; bestUnit = x; }
   }
   return best ?? (ctx.idle.length === 0 && ctx.unbacked.length === 0 ? endMove(side) : null);
 }
+
+/** simpleMoveOnCore's decisions so far: what a unit's list offers under the core's checks holds for one decision. */
+let decision = 0;
 
 /** Scratch for simpleMoveOnCore: the units still to ask (written by index, never emptied). */
 const order: number[] = [];
@@ -210,10 +246,10 @@ function sortByBound(n: number): void {
  * and the most a move could bring it closer to the enemy. Kept while the unit, its flags, its square's ballistas and
  * the enemy squares stay as they were (the search reads no friends).
  */
-interface Bound { memo: MoveContext['memo']; type: number; enemies: string; at: number; flags: number; engine: boolean; lead: boolean; gain: number }
+interface Bound { memo: MoveContext['memo']; type: number; enemies: number; at: number; flags: number; engine: boolean; lead: boolean; gain: number }
 const bounds: Bound[] = [];
 
-function boundOf(p: Position, ctx: MoveContext, x: number, enemies: string, near: Float64Array): Bound {
+function boundOf(p: Position, ctx: MoveContext, x: number, enemies: number, near: Float64Array): Bound {
   const at = p.sq[x]!, flags = p.flags[x]!, type = p.type[x]!, engine = ballistaBeside(p, x, at);
   let b = bounds[x];
   if (b && b.enemies === enemies && b.at === at && b.flags === flags && b.engine === engine && b.type === type && b.memo === ctx.memo) return b;
@@ -241,31 +277,61 @@ function ballistaBeside(p: Position, x: number, at: number): boolean {
   return false;
 }
 
-/** What unit x's current move list offers (read again only when the core hands back another list). */
-function offerOf(p: Position, ctx: MoveContext, x: number, enemies: string, near: Float64Array): Offer {
-  const list = unitMoveList(ctx, x);
+/**
+ * What unit x's moves offer: its leads (`leads`) or its best advance. Its kept moves are read again only when the core
+ * hands back another list; under the core's checks (moveCheck) or when a lone missile stand may have leads waiting for
+ * backing (waitingLeads, worked out from the whole board), for this decision only. Only the moves that would be chosen
+ * are checked, in list order, and the waiting leads (never charges, never advances: they come last in the list) are
+ * asked for only when its kept moves hold no lead: the same choice as reading the list that passes the checks.
+ */
+function offerOf(p: Position, ctx: MoveContext, x: number, enemies: number, near: Float64Array, leads: boolean): Offer {
+  const list = keptMoves(ctx, x), check = moveCheck(ctx, x), waiting = needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!);
+  const stamp = check || waiting ? decision : -1;
   let o = offers[x];
-  if (!o || o.list !== list || o.enemies !== enemies || o.at !== p.at[x]) o = offers[x] = unitOffer(p, x, list, enemies, near);
+  if (!o || o.list !== list || o.enemies !== enemies || o.at !== p.at[x] || o.decision !== stamp) {
+    o = offers[x] = { list, enemies, at: p.at[x]!, decision: stamp, leads: false, advance: false, lead: null, chargeLead: null, best: null, gain: -Infinity };
+  }
+  if (!check && !waiting) { if (!o.leads) scan(p, x, o, o.list, null, true, true, near); return o; }
+  if (leads ? o.leads : o.advance) return o;
+  scan(p, x, o, o.list, check, leads, !leads, near);
+  if (leads && waiting && !o.lead) scan(p, x, o, waitingLeads(ctx, x), check, true, false, near);
   return o;
 }
 
-/** What one unit's move list offers the simple policy, by slot (the last list read for that slot). */
-interface Offer { list: readonly Action[]; enemies: string; at: number; lead: Action | null; chargeLead: Action | null; best: Action | null; gain: number }
+/**
+ * What one unit's moves offer the simple policy, by slot (the last read for that slot): read for `decision` (-1: for
+ * as long as the list, the enemy squares and the unit's square stay), its leads and/or its best advance so far.
+ */
+interface Offer {
+  list: readonly Action[]; enemies: number; at: number; decision: number; leads: boolean; advance: boolean;
+  lead: Action | null; chargeLead: Action | null; best: Action | null; gain: number;
+}
 const offers: Offer[] = [];
 
-/** The squares holding the enemies of the side to act, as a key. */
-function enemyKey(p: Position): string {
-  return `${p.toAct}:${p.enemyBits[p.toAct]!.join(',')}`;
+/**
+ * The squares holding the enemies of the side to act, as a key: a number that changes whenever they do (the squares
+ * last seen for each side are kept to compare; a change back is a new key, which costs only a read again).
+ */
+function enemyKey(p: Position): number {
+  const bits = p.enemyBits[p.toAct]!, seen = seenBits[p.toAct]!;
+  let same = seen.length === bits.length;
+  for (let w = 0; same && w < bits.length; w++) same = seen[w] === bits[w];
+  if (same) return seenKey[p.toAct]!;
+  seenBits[p.toAct] = bits.slice();
+  return (seenKey[p.toAct] = ++keys);
 }
+
+const seenBits = [new Uint32Array(0), new Uint32Array(0)], seenKey = [0, 0];
+let keys = 0;
 
 /**
  * Each square's distance (1B) to the nearest enemy troops of the side to act (Infinity: none), kept for the last enemy
  * squares. The distance of 1B is the cheapest path of straight steps (1) and diagonal ones (1.5) on an open grid, so
  * two raster passes over the board find every square's (a chamfer distance transform; the sums are exact halves).
  */
-let field: { board: Position['board'] | null; enemies: string; near: Float64Array } = { board: null, enemies: '', near: new Float64Array(0) };
+let field: { board: Position['board'] | null; enemies: number; near: Float64Array } = { board: null, enemies: 0, near: new Float64Array(0) };
 
-function nearField(p: Position, enemies: string): Float64Array {
+function nearField(p: Position, enemies: number): Float64Array {
   if (field.board === p.board && field.enemies === enemies) return field.near;
   const { columns: w, rows: h, n } = p.board, enemy = p.enemy[p.toAct]!;
   const near = field.board === p.board ? field.near : new Float64Array(n);
@@ -297,19 +363,28 @@ function nearField(p: Position, enemies: string): Float64Array {
   return near;
 }
 
-function unitOffer(p: Position, x: number, list: readonly Action[], enemies: string, near: Float64Array): Offer {
-  const o: Offer = { list, enemies, at: p.at[x]!, lead: null, chargeLead: null, best: null, gain: -Infinity };
+/**
+ * Read unit x's moves `list` (its kept moves or its waiting leads) into offer o: its leads (the first and the first
+ * charge) and/or its best advance, in list order, each move that would be chosen passing `check` (null: all pass).
+ */
+function scan(p: Position, x: number, o: Offer, list: readonly Action[], check: ((a: Action) => boolean) | null, leads: boolean, advance: boolean, near: Float64Array): void {
   const enemy = p.enemy[p.toAct]!, index = p.board.index;
   const crew = p.type[x] === BALLISTARII, from = near[p.at[x]!]!;
   for (const a of list) {
     if (a.type !== 'move' || a.split || a.to === 'off') continue;
     const to = index.get(a.to)!;
-    if (enemy[to]) { o.lead ??= a; if (a.charge) { o.chargeLead = a; break; } continue; }
-    if (a.charge || (crew && !a.carry)) continue;
+    if (enemy[to]) {
+      if (!leads || (o.lead && !a.charge) || (check && !check(a))) continue;
+      o.lead ??= a;
+      if (a.charge) { o.chargeLead = a; break; }
+      continue;
+    }
+    if (!advance || a.charge || (crew && !a.carry)) continue;
     const gain = from - near[to]!;
-    if (gain > o.gain && near[to]! >= 1) { o.best = a; o.gain = gain; }
+    if (gain > o.gain && near[to]! >= 1 && (!check || check(a))) { o.best = a; o.gain = gain; }
   }
-  return o;
+  if (leads) o.leads = true;
+  if (advance) o.advance = true;
 }
 
 /** Distance (1B) between two squares of the board by index. */

@@ -4,10 +4,10 @@
  * themselves are read from the readable modules and the readings; tests/engine holds the core to them.
  */
 export { OVER, DEPLOY, BALLISTA_FIRE, MISSILE, MOVE, SUPPORT, MELEE, END_TURN, ACTIVE, copyPosition, fromState, toState, type Position } from './position';
-export { applyCore, listActions, missileChoiceList, pointsOf, positionContext, setUp, troopsOnBoard } from './turn';
-export { NONE, endMove, faceList, supportActions, unitMoveList } from './moves';
+export { applyCore, firstBallistaChoices, listActions, missileChoiceList, pointsOf, positionContext, setUp, troopsOnBoard } from './turn';
+export { NONE, endMove, faceList, keptMoves, moveCheck, supportActions, unitMoveList, waitingLeads } from './moves';
 export { reachOf } from './memo';
-export { actsFor, canMove, mayTurn, type MoveContext } from './moverules';
+export { actsFor, canMove, mayTurn, needsBacking, type MoveContext } from './moverules';
 export { fireClear, mayShoot } from './fire';
 export { meleeBreakdown } from './melee';
 export { BALLISTA, BALLISTARII, COMMANDER, KNIGHTS, TYPE_INDEX } from './table';

@@ -106,22 +106,48 @@ function face(t: Table, f: number): Action {
  * may be the one kept for the next listing: read it, never change it.
  */
 export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
-  const listed = movesOf(ctx, x);
-  // R-missile-lead: a lone missile stand may lead with no backing yet, when backing can still come this move (worked
-  // out afresh each time: it depends on units anywhere on the board); and while a melee waits for backing, no move
-  // may make that backing impossible.
-  const leads = needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!) ? leadsOf(ctx, x) : NONE;
-  let all = leads.length === 0 ? listed : [...listed, ...leads];
-  if (ctx.unbacked.length > 0) all = all.filter((a) => keepsBacking(ctx, x, a as MoveAction));
+  const listed = keptMoves(ctx, x), leads = waitingLeads(ctx, x), check = moveCheck(ctx, x);
+  const all = leads.length === 0 ? listed : [...listed, ...leads];
+  return check ? all.filter(check) : all;
+}
+
+/**
+ * The first of unit x's candidate moves (before moveCheck): its moves as kept for the next listing (the same list while
+ * nothing it depends on has changed). Read it, never change it.
+ */
+export function keptMoves(ctx: MoveContext, x: number): readonly Action[] {
+  return movesOf(ctx, x);
+}
+
+/**
+ * The rest of unit x's candidate moves, after keptMoves: R-missile-lead's leads of a lone missile stand with no backing
+ * yet, when backing can still come this move (worked out afresh each time: it depends on units anywhere on the board).
+ */
+export function waitingLeads(ctx: MoveContext, x: number): readonly Action[] {
+  return needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!) ? leadsOf(ctx, x) : NONE;
+}
+
+/**
+ * Which of unit x's candidate moves (keptMoves, then waitingLeads) are listed now, as a test of one move; null when all are. A
+ * caller that needs only some of them (the simple policy: the first lead, the best advance) tests just those.
+ */
+export function moveCheck(ctx: MoveContext, x: number): ((a: Action) => boolean) | null {
   // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
   // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
   const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c !== x);
-  if (idle.length === 0) return all;
-  const { occ, board } = ctx;
-  return all.filter((a) => {
-    const to = board.index.get((a as MoveAction).to)!;
-    return !idle.some((c) => occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle);
-  });
+  if (ctx.unbacked.length === 0 && idle.length === 0) return null;
+  return (a) => keepsMove(ctx, x, a as MoveAction, idle);
+}
+
+/**
+ * R-missile-lead: while a melee waits for backing, no move may make that backing impossible; and no move may leave a
+ * charger waiting to fight (`idle`, unit x aside) with no melee to fight in.
+ */
+function keepsMove(ctx: MoveContext, x: number, a: MoveAction, idle: readonly number[]): boolean {
+  if (ctx.unbacked.length > 0 && !keepsBacking(ctx, x, a)) return false;
+  if (idle.length === 0) return true;
+  const to = ctx.board.index.get(a.to)!;
+  return !idle.some((c) => ctx.occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle);
 }
 
 /** R-missile-lead: unit x's leads with no backing yet (backing.ts), as interned move actions. */
@@ -428,8 +454,11 @@ export const NONE: readonly Action[] = Object.freeze([]);
 
 // ---- Support declarations, ending the move, the whole listing.
 
-/** Support declarations of a side (9E), optionally of one unit: each unit beside each melee it could support now. */
-export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string): Action[] {
+/**
+ * Support declarations of a side (9E), optionally of one unit: each unit beside each melee it could support now. With
+ * `first`, only the first of them (for a caller that takes the first).
+ */
+export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string, first = false): Action[] {
   const out: Action[] = [];
   if (ctx.contact.length === 0) return out;
   const { occ } = ctx;
@@ -444,6 +473,7 @@ export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string
       // R-missile-lead: no declaration that leaves a melee waiting for backing unable to get it.
       if (anyFacing && ctx.unbacked.length > 0 && !keepsBacking(ctx, x, a)) continue;
       out.push(a);
+      if (first) return out;
     }
   }
   return out;

@@ -12,7 +12,7 @@ import { unitScore } from '../points';
 import { CACHES } from './caches';
 import { rollDie } from '../random';
 import { facingOf } from '../combat';
-import { DX, DY, dirBetween } from './board';
+import { DX, DY, dirBetween, type Board } from './board';
 import { BALLISTA, COMMANDER } from './table';
 import {
   ACTIVE, BALLISTA_FIRE, DEPLOY, DESTROYED, END_TURN, MELEE, MISSILE, MOVE, OFF, OVER, SUPPORT,
@@ -50,11 +50,7 @@ export function listActions(p: Position): Action[] {
         if (choosing.either) out.push({ type: 'ballistaLoss', side: s, unit: p.ids[engineAt(p, choosing.at)]! });
         break;
       }
-      for (let b = 0; b < p.n; b++) {
-        if (!mayFireBallista(p, b, side) || p.decided.includes(b)) continue;
-        for (const t of ballistaTargets(p.board, p.at[b]!, p.face[b]!)) out.push({ type: 'ballistaFire', side: s, unit: p.ids[b]!, target: p.board.names[t]! });
-        out.push({ type: 'ballistaHold', side: s, unit: p.ids[b]! });
-      }
+      for (let b = 0; b < p.n; b++) if (mayFireBallista(p, b, side) && !p.decided.includes(b)) ballistaChoices(p, b, out);
       break;
     }
     case MISSILE: {
@@ -63,19 +59,66 @@ export function listActions(p: Position): Action[] {
       if (out.length === 0) for (const x of firstShooterChoice(p)) out.push({ type: 'fireFirst', side: s, unit: p.ids[x]! });
       break;
     }
-    case MOVE: return moveActions(positionContext(p), s, undefined, undefined, { type: 'concede', side: s });
+    case MOVE: return moveActions(positionContext(p), s, undefined, undefined, sideAction('concede', s));
     case SUPPORT:
       out = supportActions(positionContext(p), s);
-      out.push({ type: 'endSupport', side: s });
+      out.push(sideAction('endSupport', s));
       break;
     case MELEE: meleeChoices(p, side, out); break;
     case END_TURN:
       for (let b = 0; b < p.n; b++) if (p.type[b] === BALLISTA && p.status[b] === ACTIVE && p.ctrl[b] === side) out.push({ type: 'destroyBallista', side: s, unit: p.ids[b]! });
-      out.push({ type: 'endTurn', side: s });
+      out.push(sideAction('endTurn', s));
       break;
   }
-  out.push({ type: 'concede', side: s });
+  out.push(sideAction('concede', s));
   return out;
+}
+
+/** Ballista b's choices in the ballista phase (7): a shot at each square in its arc and range, then holding, onto `out`. */
+function ballistaChoices(p: Position, b: number, out: Action[]): void {
+  const s = p.sides[p.toAct]!, shots = ballistaShots(p.board, s, p.ids[b]!);
+  for (const t of ballistaTargets(p.board, p.at[b]!, p.face[b]!)) out.push((shots[t] ??= Object.freeze<Action>({ type: 'ballistaFire', side: s, unit: p.ids[b]!, target: p.board.names[t]! })));
+  out.push((shots[p.board.n] ??= Object.freeze<Action>({ type: 'ballistaHold', side: s, unit: p.ids[b]! })));
+}
+
+/**
+ * The start of the ballista phase's listing (listActions): the first undecided ballista's choices; null when a hit is
+ * being chosen or no ballista is left to decide (for a caller that reads the listing's first shooter only).
+ */
+export function firstBallistaChoices(p: Position): Action[] | null {
+  if (p.phase !== BALLISTA_FIRE || p.toAct < 0 || p.hits.some((h) => h.unit === -2)) return null;
+  for (let b = 0; b < p.n; b++) {
+    if (!mayFireBallista(p, b, p.toAct) || p.decided.includes(b)) continue;
+    const out: Action[] = [];
+    ballistaChoices(p, b, out);
+    return out;
+  }
+  return null;
+}
+
+/**
+ * Listed actions as one frozen object each (listings run at every decision of a playout, and a new object for each
+ * ballista target, say, was most of what they made): those that carry only a side, by kind and side...
+ */
+const sideActions = { concede: new Map<string, Action>(), endSupport: new Map<string, Action>(), endTurn: new Map<string, Action>() };
+
+function sideAction(type: 'concede' | 'endSupport' | 'endTurn', side: string): Action {
+  const bySide = sideActions[type];
+  let a = bySide.get(side);
+  if (!a) bySide.set(side, (a = Object.freeze<Action>({ type, side })));
+  return a;
+}
+
+/** ...and a ballista's shots and its hold, by board, side and ballista: its shot at each square by index, its hold after them. */
+const shotTables = new WeakMap<Board, Map<string, Array<Action | undefined>>>();
+
+function ballistaShots(board: Board, side: string, unit: string): Array<Action | undefined> {
+  let bySide = shotTables.get(board);
+  if (!bySide) shotTables.set(board, (bySide = new Map()));
+  const key = `${side}|${unit}`;
+  let t = bySide.get(key);
+  if (!t) bySide.set(key, (t = new Array<Action | undefined>(board.n + 1).fill(undefined)));
+  return t;
 }
 
 /** A missile unit's choices this phase (9): fire at each target it may, or hold. The position's own list: read it, never change it. */
