@@ -13,7 +13,7 @@ import { T_HILL, T_ROAD, dirBetween } from './board';
 import { BALLISTA, COMMANDER } from './table';
 import { ACTIVE, ALLOCATE, END_TURN, FACING, RETREAT, touch, type PMelee, type PResolution, type Position } from './position';
 import { removeStands } from './fire';
-import { OFF as OFF_BOARD, doRetreat, retreatOptions } from './retreat';
+import { OFF as OFF_BOARD, doRetreat, retreatOptions, retreatRoutesOn } from './retreat';
 import { checkRetirement, updateBallistas } from './after';
 import { allowedFacing } from './deploy';
 import type { MeleeModifierReason, MeleeValueBreakdown } from '../meleeValue';
@@ -202,14 +202,14 @@ export function stepMelee(p: Position): boolean {
     const x = r.retreat[0];
     if (x !== undefined) {
       if (p.status[x] !== ACTIVE || p.at[x]! < 0) { r.retreat.shift(); return false; }
-      const opts = retreatOptions(p, x);
+      const all = retreatRoutesOn(p, x), opts = retreatOptions(p, x, all);
       if (opts.length === 0) {
         p.events?.push({ kind: 'retreat', side: p.sides[p.side[x]!]!, unit: p.ids[x]!, at: p.board.names[p.at[x]!]!, to: null, route: [], destroyed: true });
         removeStands(p, x, p.stands[x]!);
         r.retreat.shift();
         return false;
       }
-      if (opts.length === 1) { doRetreat(p, x, opts[0]!, r.marked); r.retreat.shift(); return false; }
+      if (opts.length === 1) { doRetreat(p, x, opts[0]!, r.marked, all); r.retreat.shift(); return false; }
       p.toAct = p.side[x]!;
       return true;
     }

@@ -69,7 +69,7 @@ function heldSquares(p: Position, side: number): number[] {
 }
 
 /** Every way unit x may retreat, best first: src/rules/retreat.ts's routes, walked over the core's square numbers. */
-function routes(p: Position, x: number): Array<RetreatRoute<number>> {
+export function retreatRoutesOn(p: Position, x: number): Array<RetreatRoute<number>> {
   const from = p.at[x]!;
   if (from < 0) return [];
   const contested: number[] = [];
@@ -88,18 +88,21 @@ function routes(p: Position, x: number): Array<RetreatRoute<number>> {
   return walkRetreat(ground, from, [0, rearStep(p, s)], wayBack);
 }
 
-/** The best retreat ends (OFF: off the board); where several are equally good the retreating side chooses. Empty: destroyed. */
-export function retreatOptions(p: Position, x: number): number[] {
-  return bestEnds(routes(p, x)).map((j) => (j === 'off' ? OFF : j));
+/**
+ * The best retreat ends (OFF: off the board); where several are equally good the retreating side chooses. Empty:
+ * destroyed. `all`: the unit's routes when the caller has them already (retreatRoutesOn).
+ */
+export function retreatOptions(p: Position, x: number, all = retreatRoutesOn(p, x)): number[] {
+  return bestEnds(all).map((j) => (j === 'off' ? OFF : j));
 }
 
 /**
- * Carry out a retreat to a chosen end (OFF: off the board). A ballista of the unit's side in its square goes along only
+ * Carry out a retreat to a chosen end (OFF: off the board; `all` as for retreatOptions). A ballista of the unit's side in its square goes along only
  * where every square of the route is one a ballista may enter, and off the board with it; otherwise it stays.
  */
-export function doRetreat(p: Position, x: number, to: number, marked: boolean): void {
+export function doRetreat(p: Position, x: number, to: number, marked: boolean, all = retreatRoutesOn(p, x)): void {
   const from = p.at[x]!, s = p.side[x]!;
-  const route = routes(p, x).find((r) => r.end === (to === OFF ? 'off' : to));
+  const route = all.find((r) => r.end === (to === OFF ? 'off' : to));
   let engine = -1;
   for (let k = 0, here = p.cells[from]!; k < here.length; k++) {
     const b = here[k]!;
