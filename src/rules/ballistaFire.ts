@@ -16,7 +16,7 @@
  *   ballista there are safe. Inside the cone it hits whatever stands there, its own side's troops included.
  * - All ballistas fire at once: the losses wait until every shot is rolled.
  */
-import { allSquares, FACINGS, stepSquare, type Facing, type Square } from './coords';
+import { allSquares, FACINGS, stepSquare, type BoardSize, type Facing, type Square } from './coords';
 import type { BallistaHitKind } from './events';
 import { inCone, squareDistance } from './geometry';
 import { ENGINE_READINGS } from './readings';
@@ -49,7 +49,12 @@ export function ballistaAims(s: GameState, ballista: UnitState): Square[] {
 
 /** The d6 faces (1 up to this) that land a shot on the aimed square: 3, or 2 when the square is protected. */
 export function onTargetFaces(s: GameState, aim: Square): number {
-  return terrainIndex(s.scenario).cover.has(aim) ? ENGINE_READINGS.ballistaOnProtectedTarget : ENGINE_READINGS.ballistaOnTarget;
+  return facesOnTarget(terrainIndex(s.scenario).cover.has(aim));
+}
+
+/** onTargetFaces for an aimed square that is protected (`covered`) or not. */
+export function facesOnTarget(covered: boolean): number {
+  return covered ? ENGINE_READINGS.ballistaOnProtectedTarget : ENGINE_READINGS.ballistaOnTarget;
 }
 
 /** Where a shot comes down: the square (null: a miss), and whether it is a stray landing outside the cone. */
@@ -66,20 +71,24 @@ export function shotLanding(s: GameState, ballista: UnitState, aim: Square, roll
 
 /** Where a shot that missed the aimed square lands, strayed one square towards `direction`. */
 export function strayLanding(s: GameState, ballista: UnitState, aim: Square, direction: Facing): Landing {
-  const from = ballista.at!;
-  const lands = stepSquare(aim, direction, s.board);
-  if (!lands || lands === from || squareDistance(from, lands) > BALLISTA_RANGE) return { lands: null, outsideCone: false };
-  return { lands, outsideCone: !inCone(from, ballista.facing, lands) };
+  return strayFrom(ballista.at!, ballista.facing, aim, direction, s.board);
 }
 
-/** What a shot hits where it lands. */
-export interface ShotHit {
+/** strayLanding for a ballista on square `from` facing `facing`, on a board of this size. */
+export function strayFrom(from: Square, facing: Facing, aim: Square, direction: Facing, board: BoardSize): Landing {
+  const lands = stepSquare(aim, direction, board);
+  if (!lands || lands === from || squareDistance(from, lands) > BALLISTA_RANGE) return { lands: null, outsideCone: false };
+  return { lands, outsideCone: !inCone(from, facing, lands) };
+}
+
+/** What a shot hits where it lands (units named by id, or as `hitsAmong`'s caller names them). */
+export interface ShotHit<U = string> {
   /** `none`, `stand` (troops only), `engine` (a ballista only), `choice` (both: the shooter chooses, R-stand-or-engine). */
   kind: BallistaHitKind;
-  /** The troop units a stand may be taken from (unit ids), costliest troop type first, then by id. */
-  troops: string[];
-  /** The ballista there that may be hit (unit id), or null. */
-  engine: string | null;
+  /** The troop units a stand may be taken from, costliest troop type first, then by id. */
+  troops: U[];
+  /** The ballista there that may be hit, or null. */
+  engine: U | null;
   /** True when the stray landed outside the cone where only enemy troops stood: they are safe (R-ballista-stray). */
   spared: boolean;
 }
@@ -94,10 +103,20 @@ export function troopsOn(s: GameState, sq: Square): UnitState[] {
 export function shotHits(s: GameState, ballista: UnitState, landing: Landing): ShotHit {
   if (!landing.lands) return { kind: 'none', troops: [], engine: null, spared: false };
   const there = troopsOn(s, landing.lands);
+  const engine = s.units.find((u) => onBoard(u) && u.at === landing.lands && u.type === 'ballista')?.id ?? null;
+  return hitsAmong(there.map((u) => ({ unit: u.id, side: u.side })), engine, landing.outsideCone, shooterSide(ballista));
+}
+
+/**
+ * shotHits over what stands where the shot landed: the troop units there (costliest first), the ballista there (or
+ * null), whether the landing is a stray outside the cone, and the shooter's side. Units are named as the caller names
+ * them (ids here, slot numbers in the engine's core).
+ */
+export function hitsAmong<U>(there: ReadonlyArray<{ unit: U; side: SideId }>, engineThere: U | null, outsideCone: boolean, shooter: SideId): ShotHit<U> {
   // R-ballista-stray: outside the cone only the shooter's own troops may be hit, and no ballista.
-  const troops = (landing.outsideCone ? there.filter((u) => u.side === shooterSide(ballista)) : there).map((u) => u.id);
-  const engine = landing.outsideCone ? null : s.units.find((u) => onBoard(u) && u.at === landing.lands && u.type === 'ballista')?.id ?? null;
-  const kind: BallistaHitKind = engine && troops.length > 0 ? 'choice' : engine ? 'engine' : troops.length > 0 ? 'stand' : 'none';
+  const troops = (outsideCone ? there.filter((x) => x.side === shooter) : there).map((x) => x.unit);
+  const engine = outsideCone ? null : engineThere;
+  const kind: BallistaHitKind = engine !== null && troops.length > 0 ? 'choice' : engine !== null ? 'engine' : troops.length > 0 ? 'stand' : 'none';
   return { kind, troops, engine, spared: kind === 'none' && there.length > 0 };
 }
 

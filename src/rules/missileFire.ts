@@ -20,10 +20,20 @@ export function firingOrder(s: GameState, targetId: string): Array<{ unit: UnitS
   if (!target?.at) return [];
   const shots = s.fires.filter((f) => f.target === targetId).flatMap((f) => {
     const unit = s.units.find((u) => u.id === f.unit);
-    return unit?.at ? [{ unit, range: squareDistance(unit.at, target.at!), first: f.first === true }] : [];
+    return unit?.at ? [{ unit, id: unit.id, range: squareDistance(unit.at, target.at!), first: f.first === true }] : [];
   });
-  shots.sort((a, b) => a.range - b.range || Number(b.first) - Number(a.first) || a.unit.id.localeCompare(b.unit.id));
+  shots.sort(firesBefore);
   return shots.map(({ unit, range }) => ({ unit, range }));
+}
+
+/** Which of two shooters at one target fires first (< 0: a): the closer; among equally close, the one its side chose; then by id. */
+export function firesBefore(a: { range: number; first: boolean; id: string }, b: { range: number; first: boolean; id: string }): number {
+  return a.range - b.range || Number(b.first) - Number(a.first) || a.id.localeCompare(b.id);
+}
+
+/** The dice a shooter of `stands` stands rolls: one fewer into a protected square, one more when it is not the first at its target. */
+export function diceOf(stands: number, covered: boolean, converging: boolean): number {
+  return Math.max(0, stands - (covered ? ENGINE_READINGS.protectedMinusDice : 0) + (converging ? ENGINE_READINGS.convergingBonusDice : 0));
 }
 
 /** How the dice of one shot are made up. */
@@ -40,7 +50,7 @@ export function missileDice(s: GameState, shooterId: string, targetId: string): 
   const target = s.units.find((u) => u.id === targetId)!;
   const cover = terrainIndex(s.scenario).cover.has(target.at!);
   const converging = i > 0;
-  const dice = Math.max(0, order[i]!.unit.stands - (cover ? ENGINE_READINGS.protectedMinusDice : 0) + (converging ? ENGINE_READINGS.convergingBonusDice : 0));
+  const dice = diceOf(order[i]!.unit.stands, cover, converging);
   return { dice, protected: cover, converging };
 }
 

@@ -7,11 +7,11 @@ import { inConeOf, lineClear, stepsDistance } from '../geometry';
 import { hitRule, maxMissileRange, scoreDice } from '../fire';
 import { MISSILE_TROOPS, TROOPS, TROOP_TYPES } from '../troops';
 import { rollDice, rollDie } from '../random';
-import { onTargetFaces, shooterSide, shotHits, shotLanding, wrecks } from '../ballistaFire';
-import { firingOrder, missileDice } from '../missileFire';
+import { facesOnTarget, hitsAmong, strayFrom, wrecks, type Landing, type ShotHit } from '../ballistaFire';
+import { diceOf, firesBefore } from '../missileFire';
 import { T_COVER, type Board } from './board';
 import { BALLISTA, BALLISTARII } from './table';
-import { ACTIVE, DESTROYED, settle, toState, type Hit, type Position } from './position';
+import { ACTIVE, DESTROYED, settle, type Hit, type Position } from './position';
 
 const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
 const SHOOTER = typeTable((t) => MISSILE_TROOPS.includes(t));
@@ -91,37 +91,40 @@ export function hitChoices(p: Position, j: number, ownSide = -1): number[] {
   return out.sort((a, b) => COST[p.type[b]!]! - COST[p.type[a]!]! || p.ids[a]!.localeCompare(p.ids[b]!));
 }
 
+/** A shot that lands nowhere hits nothing. */
+const NO_HIT: ShotHit<number> = { kind: 'none', troops: [], engine: null, spared: false };
+
 /**
  * Roll every declared ballista shot (digest 8). Where a shot lands and what it may hit there are src/rules/ballistaFire.ts's
- * own answers (asked once a volley, of the position's state: the losses wait until every shot is rolled, so the state
- * stays as it is); the core rolls the dice and books the hits. Where one lands a ballista there may be wrecked and a
- * stand is lost: the shooter picks whose (an action) when several units stand there. Losses wait in `hits`.
+ * own rules (facesOnTarget, strayFrom, hitsAmong), asked with the core's squares and units; the core rolls the dice
+ * and books the hits. Where one lands a ballista there may be wrecked and a stand is lost: the shooter picks whose (an
+ * action) when several units stand there. Losses wait in `hits` and apply together.
  */
 export function resolveBallistaFire(p: Position): void {
-  if (p.shots.length === 0) return;
   const { board } = p;
-  const s = toState(p);
-  const slot = (id: string) => p.ids.indexOf(id);
   for (let k = 0; k < p.shots.length; k += 2) {
-    const b = p.shots[k]!, aim = board.names[p.shots[k + 1]!]!, ballista = s.units[b]!;
-    const side = p.sides.indexOf(shooterSide(ballista));
-    const d = rollDie(p.rng, 6), strayed = d > onTargetFaces(s, aim);
+    const b = p.shots[k]!, aim = p.shots[k + 1]!, from = p.at[b]!;
+    const side = p.ctrl[b]! >= 0 ? p.ctrl[b]! : p.side[b]!;
+    const d = rollDie(p.rng, 6), strayed = d > facesOnTarget((board.terrain[aim]! & T_COVER) !== 0);
     const dice = [d];
-    if (strayed) dice.push(rollDie(p.rng, 8));
-    const landing = shotLanding(s, ballista, aim, d, dice[1]);
-    const found = shotHits(s, ballista, landing);
+    let landing: Landing = { lands: board.names[aim]!, outsideCone: false };
+    if (strayed) {
+      dice.push(rollDie(p.rng, 8));
+      landing = strayFrom(board.names[from]!, FACINGS[p.face[b]!]!, board.names[aim]!, FACINGS[dice[1]! - 1]!, board);
+    }
     const lands = landing.lands === null ? -1 : board.index.get(landing.lands)!;
-    const troops = found.troops.map(slot), engine = found.engine === null ? -1 : slot(found.engine);
+    const there = lands < 0 ? -1 : engineAt(p, lands);
+    const found = lands < 0 ? NO_HIT : hitsAmong(hitChoices(p, lands).map((y) => ({ unit: y, side: p.sides[p.side[y]!]! })), there >= 0 ? there : null, landing.outsideCone, p.sides[side]!);
+    const troops = found.troops, engine = found.engine ?? -1;
     let wreck = 0;
     if (found.kind === 'choice') p.hits.push({ side, at: lands, unit: -2, engine: -1, ownOnly: false, either: true });
     else if (found.kind === 'engine') {
       wreck = rollDie(p.rng, 6);
       dice.push(wreck);
       if (wrecks(wreck)) p.hits.push({ side, at: lands, unit: -1, engine, ownOnly: false, either: false });
-    }
-    else if (found.kind === 'stand') p.hits.push({ side, at: lands, unit: troops.length === 1 ? troops[0]! : -2, engine: -1, ownOnly: landing.outsideCone, either: false });
+    } else if (found.kind === 'stand') p.hits.push({ side, at: lands, unit: troops.length === 1 ? troops[0]! : -2, engine: -1, ownOnly: landing.outsideCone, either: false });
     p.events?.push({
-      kind: 'ballista', side: p.sides[side]!, unit: p.ids[b]!, at: ballista.at!, aim, dice,
+      kind: 'ballista', side: p.sides[side]!, unit: p.ids[b]!, at: board.names[from]!, aim: board.names[aim]!, dice,
       ...(strayed ? { stray: FACINGS[dice[1]! - 1]! } : {}), lands: landing.lands,
       outsideCone: landing.outsideCone, spared: found.spared, hit: found.kind, ...(engine >= 0 ? { engine: p.ids[engine]! } : {}),
       ...(wreck > 0 ? { wreckRoll: wreck, wrecked: wrecks(wreck) } : {}),
@@ -216,29 +219,25 @@ export function firstShooterChoice(p: Position): number[] {
 
 /**
  * Resolve all declared missile fire at once (stands lost still fire). The order shooters at one target fire in and the
- * dice each rolls (closest first, a converging die for each after the first, one die fewer into a protected square)
- * are src/rules/missileFire.ts's own answers, asked once a phase of the position's state; the core rolls and books.
+ * dice each rolls are src/rules/missileFire.ts's rules (firesBefore: closest first, then the one its side chose;
+ * diceOf: a converging die for each after the first, one die fewer into a protected square); the core rolls and books.
  */
 export function resolveMissileFire(p: Position): void {
-  if (p.fires.length === 0) return;
   const { board } = p;
-  const s = toState(p);
-  const slot = (id: string) => p.ids.indexOf(id);
   const hits = new Map<number, number>();
-  // Targets in the order they were first declared at.
-  for (const targetId of new Set(s.fires.map((f) => f.target))) {
-    const t = slot(targetId);
-    for (const { unit, range } of firingOrder(s, targetId)) {
-      const made = missileDice(s, unit.id, targetId)!;
-      const dice = rollDice(p.rng, made.dice);
-      const rule = hitRule(unit.type, TROOP_TYPES[p.type[t]!]!, range);
+  for (const [t, shooters] of shootersByTarget(p)) {
+    const order = shooters.map(({ unit, range }) => ({ unit, range, first: p.first.includes(unit), id: p.ids[unit]! })).sort(firesBefore);
+    const covered = (board.terrain[p.at[t]!]! & T_COVER) !== 0;
+    order.forEach(({ unit, range }, i) => {
+      const dice = rollDice(p.rng, diceOf(p.stands[unit]!, covered, i > 0));
+      const rule = hitRule(TROOP_TYPES[p.type[unit]!]!, TROOP_TYPES[p.type[t]!]!, range);
       const h = rule ? scoreDice(rule, dice) : 0;
       hits.set(t, (hits.get(t) ?? 0) + h);
       p.events?.push({
-        kind: 'fire', side: unit.side, unit: unit.id, at: unit.at!, target: targetId,
-        targetAt: board.names[p.at[t]!]!, range, converging: made.converging, covered: made.protected, dice, hits: h,
+        kind: 'fire', side: p.sides[p.side[unit]!]!, unit: p.ids[unit]!, at: board.names[p.at[unit]!]!, target: p.ids[t]!,
+        targetAt: board.names[p.at[t]!]!, range, converging: i > 0, covered, dice, hits: h,
       });
-    }
+    });
   }
   for (const [t, h] of hits) {
     if (h <= 0) continue;
