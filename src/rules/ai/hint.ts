@@ -77,8 +77,7 @@ export function hint(state: GameState, side: string, options: HintOptions): Hint
   let done = 0;
   const tick = () => { done++; options.progress?.(done, total); };
 
-  // A hint says what a choice takes and risks by the end of the turn, whatever the level's own judge looks at.
-  const judge = new Judge(view, side, Math.max(1, budget.turns), budget.horizon);
+  const judge = new Judge(view, side, budget.turns, budget.horizon);
   // Screening: one playout each, all in the same world.
   const screenWorld = r.seed(), screenPlay = r.seed();
   const ranked = screened.map((a) => { const v = judge.run(a, screenWorld, screenPlay).value; tick(); return { a, v }; }).sort((x, y) => y.v - x.v);
