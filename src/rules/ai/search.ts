@@ -35,7 +35,10 @@ export interface SearchBudget {
   simulations: number;
   /** Cap on one playout's actions. */
   horizon: number;
-  /** Playouts run to the end of this many turns (1: the current turn; 2: also the other side's next turn). */
+  /**
+   * Playouts run to the end of this many turns (1: the current turn; 2: also the other side's next turn; 0: none, so
+   * a plan is judged where its phase ends, before its melees are fought: the shallow judge of the easy level).
+   */
   turns: number;
   /** Fire targets judged by the fire phase's own result (cheaper, greedy) rather than by playouts to the turn's end. */
   localFire: boolean;
@@ -51,10 +54,15 @@ export interface SearchBudget {
   mdiWorlds: number;
 }
 
-/** The three levels of the computer opponent as budgets (iterations first; a time cap when a clock is given). */
+/**
+ * The three levels of the computer opponent as budgets (iterations first; a time cap when a clock is given). Measured
+ * on the ladder (README), more plans and worlds past a few dozen buy little, so the levels differ in kind: "easy" judges
+ * its plans where the phase ends (what its moves threaten and leave exposed, not the melees they start), "normal"
+ * plays each plan's melees out to the turn's end, "hard" does so with twenty times the plans and more worlds.
+ */
 export const AI_LEVELS: Record<AiLevel, SearchBudget> = {
-  easy: { candidates: 3, simulations: 8, horizon: 150, turns: 1, localFire: true, timeMs: 250, plans: 16, population: 8, worlds: 2, mdiWorlds: 1 },
-  normal: { candidates: 5, simulations: 24, horizon: 250, turns: 1, localFire: true, timeMs: 1000, plans: 64, population: 16, worlds: 3, mdiWorlds: 4 },
+  easy: { candidates: 3, simulations: 8, horizon: 150, turns: 0, localFire: true, timeMs: 250, plans: 16, population: 8, worlds: 1, mdiWorlds: 1 },
+  normal: { candidates: 5, simulations: 24, horizon: 250, turns: 1, localFire: true, timeMs: 1000, plans: 16, population: 8, worlds: 2, mdiWorlds: 4 },
   hard: { candidates: 6, simulations: 96, horizon: 300, turns: 1, localFire: true, timeMs: 3000, plans: 320, population: 32, worlds: 5, mdiWorlds: 12 },
 };
 
