@@ -69,7 +69,7 @@ function ratioInterval(ratios: readonly number[]): { mean: number; low: number; 
 }
 
 export const section: BenchSection = {
-  name: 'Engine A/B against an earlier tree (issue 26; ENGINE_BASE=<dir>)',
+  name: 'Engine-AB: this tree against an earlier one (issue 26; ENGINE_BASE=<dir>; alone: npm run bench -- engine-ab)',
   async run(): Promise<BenchRow[]> {
     const base = process.env.ENGINE_BASE;
     if (!base) return [{ label: 'skipped: no ENGINE_BASE', value: 0, unit: '', note: 'set ENGINE_BASE to a checkout of the commit to compare with' }];
