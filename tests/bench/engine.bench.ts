@@ -5,7 +5,7 @@
 import { applyAction, createGame, legalActions, playOut, randomPolicy, type GameState } from '../../src/rules';
 import { positionOf } from '../../src/rules/game';
 import { OVER, copyPosition } from '../../src/rules/core/position';
-import { applyCore, listActions } from '../../src/rules/core/turn';
+import { applyCore, listActions } from '../../src/rules/core';
 import { templateScenario } from '../../src/scenario';
 import type { BenchSection } from './harness';
 

@@ -4,8 +4,10 @@
  * themselves are read from the readable modules and the readings; tests/engine holds the core to them.
  */
 export { OVER, DEPLOY, BALLISTA_FIRE, MISSILE, MOVE, SUPPORT, MELEE, END_TURN, ACTIVE, copyPosition, fromState, toState, type Position } from './position';
-export { applyCore, firstBallistaChoices, listActions, missileChoiceList, pointsOf, positionContext, setUp, troopsOnBoard } from './turn';
-export { NONE, endMove, faceList, keptMoves, moveCheck, supportActions, unitMoveList, waitingLeads } from './moves';
+export { applyCore, pointsOf, setUp, troopsOnBoard } from './turn';
+export { NONE, faceList, firstBallistaChoices, listActions, missileChoiceList, moveCheck, positionContext, supportActions, unitMoveList, waitingLeads } from './listing';
+export { keptMoves } from './moves';
+export { endMove } from './interned';
 export { reachOf } from './memo';
 export { actsFor, canMove, mayTurn, needsBacking, type MoveContext } from './moverules';
 export { fireClear, mayShoot } from './fire';

@@ -1,168 +1,27 @@
 /**
- * Move-phase actions on the integer board (issue 9, fast core; digest 6): moves (normal, charge, running over,
- * carrying a ballista, splitting knights, a 1-stand missile unit's declared supporter), facing changes, support
- * declarations and ending the move. Listed in the engine's fixed order, as interned action objects, square by square
- * from each unit's move search; the rules each square asks are judged on the integer table (moverules.ts).
+ * Each unit's move actions on the integer board (issue 9, fast core; digest 7): normal moves, charges, running over,
+ * carrying a ballista, splitting knights and leading with a declared supporter, square by square from the unit's move
+ * search (memo.ts), with the rules each square asks judged on the integer table (moverules.ts). A unit's list is kept
+ * through the move phase and patched where units changed (the moveLists cache); listing.ts checks it against the
+ * melees waiting for backing or for a charger, which depend on units anywhere on the board.
  */
-import { FACINGS, type Square } from '../coords';
 import type { Action } from '../actions';
-import { SUPPORT_TYPE, supportGeometryOf } from '../combat';
-import { dirBetween, type Board } from './board';
-import { BALLISTA, BALLISTARII, COMMANDER, KNIGHTS, stackFits } from './table';
+import type { Board } from './board';
+import { stackFits, BALLISTARII, KNIGHTS } from './table';
 import { reachOf, searched } from './memo';
-import { keepsBacking, unbackedLeads } from './backing';
 import { CACHES } from './caches';
 import { CHARGE, NORMAL, type Mover, type Reach } from './search';
 import type { MoveLists, Position } from './position';
-import {
-  actsFor, backers, breaksSupport, canMove, canSupportFrom, chargeFights, engineOf, keepsChargersFighting, mayLead, mayTurn, needsBacking, runsOver,
-  supportedMelee, type MoveContext,
-} from './moverules';
+import { backers, breaksSupport, chargeFights, engineOf, mayLead, needsBacking, runsOver, type MoveContext } from './moverules';
+import { CARRY, CHARGED, CHARGE_SPLIT, PLAIN, RAN_OVER, SPLIT, makeMove, move, ownTable, supportedMove, type Table } from './interned';
 
-// ---- Interned actions: one frozen object per distinct action, per board, side and unit (fields in the order the
-// engine always wrote them, so logs and state hashes are unchanged). Looked up by square index and tag.
-
-type MoveAction = Extract<Action, { type: 'move' }>;
-const TAGS = ['', 'charge', 'runOver', 'carry', 'split', 'charge split'] as const;
-type Tag = (typeof TAGS)[number];
-const PLAIN = 0, CHARGED = 1, RAN_OVER = 2, CARRY = 3, SPLIT = 4, CHARGE_SPLIT = 5;
-
-interface Table {
-  side: string;
-  unit: string;
-  moves: Array<MoveAction | null>;
-  supported: Map<string, MoveAction>;
-  faces: Action[];
-  /** Facing changes of a unit facing `facing` (index), corners allowed or not: slot corners * 8 + facing. */
-  turns: Action[][];
-  /** Support declarations by contact square index. */
-  support: Action[];
-  /** Off the board across an edge (R-exit): alone, and carrying its ballista. */
-  exit: MoveAction[];
-}
-const tables = new WeakMap<Board, Map<string, Map<string, Table>>>();
-const endMoves = new Map<string, Action>();
-
-function tableOf(board: Board, side: string, unit: string): Table {
-  let bySide = tables.get(board);
-  if (!bySide) tables.set(board, (bySide = new Map()));
-  let byUnit = bySide.get(side);
-  if (!byUnit) bySide.set(side, (byUnit = new Map()));
-  let t = byUnit.get(unit);
-  if (!t) byUnit.set(unit, (t = { side, unit, moves: new Array<MoveAction | null>(board.n * TAGS.length).fill(null), supported: new Map(), faces: [], turns: [], support: [], exit: [] }));
-  return t;
-}
-
-/** By board: the table each unit slot last used (a game's units keep their slots; checked by side and id). */
-const slots = new WeakMap<Board, Table[]>();
-/** The last board's slot tables (listings ask for every unit's table: the WeakMap only when the board changes). */
-let lastBoard: Board | null = null, lastSlots: Table[] = [];
-
-/** The table of a unit acting for its own side (a ballista's facing changes use its controller's). */
-function ownTable(ctx: MoveContext, x: number): Table {
-  if (ctx.board !== lastBoard) {
-    let bySlot = slots.get(ctx.board);
-    if (!bySlot) slots.set(ctx.board, (bySlot = []));
-    lastBoard = ctx.board;
-    lastSlots = bySlot;
-  }
-  const id = ctx.ids[x]!, side = ctx.occ.sides[ctx.occ.side[x]!]!;
-  const t = lastSlots[x];
-  if (t && t.unit === id && t.side === side) return t;
-  return (lastSlots[x] = tableOf(ctx.board, side, id));
-}
-
-function makeMove(side: string, unit: string, to: Square | 'off', tag: Tag): MoveAction {
-  switch (tag) {
-    case '': return { type: 'move', side, unit, to };
-    case 'charge': return { type: 'move', side, unit, to, charge: true };
-    case 'runOver': return { type: 'move', side, unit, to, runOver: true };
-    case 'carry': return { type: 'move', side, unit, to, carry: true };
-    case 'split': return { type: 'move', side, unit, to, split: true };
-    case 'charge split': return { type: 'move', side, unit, to, charge: true, split: true };
-  }
-}
-
-function move(board: Board, t: Table, to: number, tag: number): MoveAction {
-  // By tag, then square: way() reads a variant's plain moves at variant * n + square.
-  return (t.moves[tag * board.n + to] ??= Object.freeze(makeMove(t.side, t.unit, board.names[to]!, TAGS[tag]!)));
-}
-
-function supportedMove(t: Table, to: Square, supporter: string): MoveAction {
-  const key = `${to}|${supporter}`;
-  let a = t.supported.get(key);
-  if (!a) t.supported.set(key, (a = Object.freeze<MoveAction>({ type: 'move', side: t.side, unit: t.unit, to, supporter })));
-  return a;
-}
-
-function face(t: Table, f: number): Action {
-  return (t.faces[f] ??= Object.freeze<Action>({ type: 'face', side: t.side, unit: t.unit, facing: FACINGS[f]! }));
-}
-
-// ---- Moves.
 
 /**
- * Move actions of one unit (by index): normal, carrying its ballista, splitting knights (each with charges). The list
- * may be the one kept for the next listing: read it, never change it.
- */
-export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
-  const listed = keptMoves(ctx, x), leads = waitingLeads(ctx, x), check = moveCheck(ctx, x);
-  const all = leads.length === 0 ? listed : [...listed, ...leads];
-  return check ? all.filter(check) : all;
-}
-
-/**
- * The first of unit x's candidate moves (before moveCheck): its moves as kept for the next listing (the same list while
- * nothing it depends on has changed). Read it, never change it.
+ * Unit x's move actions, chargers waiting to fight and leads still to be backed aside (listing.ts adds and checks
+ * those): as listed before in this move phase, with the squares whose units changed since worked out again, or afresh.
+ * The list may be the one kept for the next listing: read it, never change it.
  */
 export function keptMoves(ctx: MoveContext, x: number): readonly Action[] {
-  return movesOf(ctx, x);
-}
-
-/**
- * The rest of unit x's candidate moves, after keptMoves: R-missile-lead's leads of a lone missile stand with no backing
- * yet, when backing can still come this move (worked out afresh each time: it depends on units anywhere on the board).
- */
-export function waitingLeads(ctx: MoveContext, x: number): readonly Action[] {
-  return needsBacking(ctx.occ.type[x]!, ctx.occ.stands[x]!) ? leadsOf(ctx, x) : NONE;
-}
-
-/**
- * Which of unit x's candidate moves (keptMoves, then waitingLeads) are listed now, as a test of one move; null when all are. A
- * caller that needs only some of them (the simple policy: the first lead, the best advance) tests just those.
- */
-export function moveCheck(ctx: MoveContext, x: number): ((a: Action) => boolean) | null {
-  // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
-  // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
-  const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c !== x);
-  if (ctx.unbacked.length === 0 && idle.length === 0) return null;
-  return (a) => keepsMove(ctx, x, a as MoveAction, idle);
-}
-
-/**
- * R-missile-lead: while a melee waits for backing, no move may make that backing impossible; and no move may leave a
- * charger waiting to fight (`idle`, unit x aside) with no melee to fight in.
- */
-function keepsMove(ctx: MoveContext, x: number, a: MoveAction, idle: readonly number[]): boolean {
-  if (ctx.unbacked.length > 0 && !keepsBacking(ctx, x, a)) return false;
-  if (idle.length === 0) return true;
-  const to = ctx.board.index.get(a.to)!;
-  return !idle.some((c) => ctx.occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle);
-}
-
-/** R-missile-lead: unit x's leads with no backing yet (backing.ts), as interned move actions. */
-function leadsOf(ctx: MoveContext, x: number): readonly Action[] {
-  const squares = unbackedLeads(ctx, x);
-  if (squares.length === 0) return NONE;
-  const t = ownTable(ctx, x);
-  return squares.map((j) => move(ctx.board, t, j, PLAIN));
-}
-
-/**
- * Unit x's moves, chargers waiting to fight aside: as listed before in this move phase, with the squares whose units
- * changed since worked out again, or afresh.
- */
-function movesOf(ctx: MoveContext, x: number): readonly Action[] {
   const { occ, lists } = ctx;
   const kept = lists && CACHES.moveLists ? lists.units[x] : undefined;
   const changed = kept ? changedSince(ctx, x, kept, lists!.journal) : null;
@@ -393,126 +252,4 @@ function keptReach(lists: MoveLists, x: number, carry: boolean): Reach | null {
   for (let k = kept.at; k < lists.journal.length; k++) if (lists.journal[k]! < 0) return null;
   for (const part of kept.parts) if (part.variant === (carry ? CARRY : PLAIN)) return part.r;
   return null;
-}
-
-// ---- Facing changes (6L).
-
-/**
- * Facing changes of one unit (by index) in the move phase: any allowed facing but its own, as often as wished. A
- * ballista is turned by the side controlling it and faces where the troops of that side with it could (a corner only
- * when one of them may face a corner); a joined commander turns with its unit, not on its own; a declared supporter
- * keeps facings that still support (6G). The list may be shared: read it, never change it.
- */
-export function faceList(ctx: MoveContext, x: number): readonly Action[] {
-  const { occ, board } = ctx;
-  const type = occ.type[x]!, j = occ.sq[x]!;
-  let corners = SUPPORT_TYPE[type] !== 1;
-  let t: Table;
-  if (type === BALLISTA) {
-    const c = occ.ctrl[x]!;
-    if (c < 0 || c !== ctx.toAct) return NONE;
-    let crew = false;
-    corners = false;
-    for (let k = 0, here = occ.cells[j]!; k < here.length; k++) {
-      const y = here[k]!;
-      if (occ.type[y] === BALLISTA || occ.side[y] !== c) continue;
-      crew = true;
-      if (SUPPORT_TYPE[occ.type[y]!] !== 1) corners = true;
-    }
-    if (!crew) return NONE;
-    // A ballista is turned by the side controlling it, which need not be the side that fielded it (9M capture).
-    t = tableOf(board, occ.sides[c]!, ctx.ids[x]!);
-  } else {
-    if (type === COMMANDER) {
-      for (let k = 0, here = occ.cells[j]!; k < here.length; k++) {
-        const y = here[k]!;
-        if (y !== x && occ.type[y] !== BALLISTA && occ.side[y] === occ.side[x]) return NONE;
-      }
-    }
-    t = ownTable(ctx, x);
-  }
-  const own = occ.face[x]!;
-  const m = ctx.contact.length > 0 ? supportedMelee(ctx, x) : -1;
-  const dir = m >= 0 ? dirBetween(board, j, ctx.contact[m]!) : -1;
-  if (dir < 0) {
-    const slot = (corners ? 8 : 0) + own;
-    let list = t.turns[slot];
-    if (!list) {
-      list = [];
-      for (let f = 0; f < 8; f += corners ? 1 : 2) if (f !== own) list.push(face(t, f));
-      t.turns[slot] = list;
-    }
-    return list;
-  }
-  const out: Action[] = [];
-  for (let f = 0; f < 8; f += corners ? 1 : 2) if (f !== own && supportGeometryOf(type, f, dir)) out.push(face(t, f));
-  return out;
-}
-
-/** No actions (no facing changes, no support declarations): one shared list, never changed. */
-export const NONE: readonly Action[] = Object.freeze([]);
-
-// ---- Support declarations, ending the move, the whole listing.
-
-/**
- * Support declarations of a side (9E), optionally of one unit: each unit beside each melee it could support now. With
- * `first`, only the first of them (for a caller that takes the first).
- */
-export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string, first = false): Action[] {
-  const out: Action[] = [];
-  if (ctx.contact.length === 0) return out;
-  const { occ } = ctx;
-  const s = occ.sides.indexOf(side);
-  const anyFacing = s === ctx.attacker;
-  for (let x = 0; x < ctx.n; x++) {
-    if (occ.side[x] !== s || (onlyUnit && ctx.ids[x] !== onlyUnit)) continue;
-    for (let m = 0; m < ctx.contact.length; m++) {
-      if (!canSupportFrom(ctx, x, occ.sq[x]!, m, anyFacing)) continue;
-      const t = ownTable(ctx, x), c = ctx.contact[m]!;
-      const a = (t.support[c] ??= Object.freeze<Action>({ type: 'support', side, unit: t.unit, contact: ctx.board.names[c]! }));
-      // R-missile-lead: no declaration that leaves a melee waiting for backing unable to get it.
-      if (anyFacing && ctx.unbacked.length > 0 && !keepsBacking(ctx, x, a)) continue;
-      out.push(a);
-      if (first) return out;
-    }
-  }
-  return out;
-}
-
-/** Ending the move phase (one object per side). */
-export function endMove(side: string): Action {
-  let a = endMoves.get(side);
-  if (!a) endMoves.set(side, (a = Object.freeze<Action>({ type: 'endMove', side })));
-  return a;
-}
-
-/**
- * Every move-phase action of `side`, optionally of one unit and/or one type, in the engine's order, and `tail` after
- * them (the listing's concession: joined in, not pushed onto a full array, which would copy it again).
- */
-export function moveActions(ctx: MoveContext, side: string, onlyUnit?: string, onlyType?: Action['type'], tail?: Action): Action[] {
-  const { occ } = ctx;
-  const s = occ.sides.indexOf(side);
-  // Each unit's lists as they are (most are kept from the last listing), joined once at the end.
-  const parts: Array<readonly Action[]> = [];
-  const moves = onlyType === undefined || onlyType === 'move', faces = onlyType === undefined || onlyType === 'face';
-  for (let x = 0; x < ctx.n; x++) {
-    if (!actsFor(occ, x, s) || (onlyUnit && ctx.ids[x] !== onlyUnit)) continue;
-    if (moves && canMove(occ, x)) { const l = unitMoveList(ctx, x); if (l.length > 0) parts.push(l); }
-    if (faces && mayTurn(occ, x)) { const l = faceList(ctx, x); if (l.length > 0) parts.push(l); }
-  }
-  if (onlyType === undefined || onlyType === 'support') parts.push(supportActions(ctx, side, onlyUnit));
-  if ((onlyType === undefined || onlyType === 'endMove') && !onlyUnit && ctx.idle.length === 0 && ctx.unbacked.length === 0) parts.push([endMove(side)]);
-  return joined(parts, tail);
-}
-
-/** The lists one after another, then `tail` if given, in a new array (made at its full length: faster than pushing or concat). */
-function joined(parts: ReadonlyArray<readonly Action[]>, tail: Action | undefined): Action[] {
-  let n = tail ? 1 : 0;
-  for (let j = 0; j < parts.length; j++) n += parts[j]!.length;
-  const out = new Array<Action>(n);
-  let i = 0;
-  for (let j = 0; j < parts.length; j++) { const l = parts[j]!; for (let k = 0; k < l.length; k++) out[i++] = l[k]!; }
-  if (tail) out[i] = tail;
-  return out;
 }

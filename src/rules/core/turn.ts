@@ -1,7 +1,7 @@
 /**
- * The turn sequence on the position (issue 9, fast core; digest 6, 11): every legal action of the side to act, and
- * applying one in place, then the automatic steps until a side must decide or the game ends (the melee phase's own
- * choices and steps are in melee.ts).
+ * The turn sequence on the position (issue 9, fast core; digest 6, 11): applying a legal action in place, then the
+ * automatic steps until a side must decide or the game ends (what may be done is listed in listing.ts; the melee
+ * phase's own steps are in melee.ts).
  */
 import { FACINGS } from '../coords';
 import { MDIS } from '../melee';
@@ -9,131 +9,20 @@ import type { Action } from '../actions';
 import { TROOP_TYPES } from '../troops';
 import { heldAfterCharge } from '../readings';
 import { unitScore } from '../points';
-import { CACHES } from './caches';
 import { rollDie } from '../random';
 import { facingOf } from '../combat';
-import { DX, DY, dirBetween, type Board } from './board';
+import { DX, DY, dirBetween } from './board';
 import { BALLISTA, COMMANDER } from './table';
 import {
   ACTIVE, BALLISTA_FIRE, DEPLOY, DESTROYED, END_TURN, MELEE, MISSILE, MOVE, OFF, OVER, SUPPORT,
   addSlot, meleeChanged, noMoveLists, reflagAll, settle, touch, type Position,
 } from './position';
-import { contextOf, type MoveContext } from './moverules';
-import { moveActions, supportActions, trailTo } from './moves';
-import { applyBallistaHits, ballistaTargets, chooseHit, engineAt, firstShooterChoice, hitChoices, mayFireBallista, mayShoot, missileTargets, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
-import { allocate, meleeChoices, stepMelee } from './melee';
+import { trailTo } from './moves';
+import { applyBallistaHits, chooseHit, firstShooterChoice, mayFireBallista, mayShoot, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
+import { allocate, stepMelee } from './melee';
 import { OFF as OFF_BOARD, doRetreat } from './retreat';
 import { checkRetirement, retireInOrder, updateBallistas } from './after';
 import { allowedFacing, deployActions, nextToDeploy } from './deploy';
-
-/** The move rules' view of a position. */
-export function positionContext(p: Position): MoveContext {
-  // The idle chargers are looked for only when a unit charged this turn (p.charged holds the turn it last charged).
-  return contextOf(p, p.ids, p.n, p.game.rules, p.turn, p.attacker, p.toAct, p.melees, p.moveLists, p.game.memo, p.charged.includes(p.turn));
-}
-
-// ---- Listing.
-
-/** Every legal action of the side to act (empty when the game is over). */
-export function listActions(p: Position): Action[] {
-  const side = p.toAct;
-  if (p.phase === OVER || side < 0) return [];
-  const s = p.sides[side]!;
-  let out: Action[] = [];
-  switch (p.phase) {
-    case DEPLOY: return deployActions(p, side);
-    case BALLISTA_FIRE: {
-      const choosing = p.hits.find((h) => h.unit === -2);
-      if (choosing) {
-        for (const x of hitChoices(p, choosing.at, choosing.ownOnly ? choosing.side : -1)) out.push({ type: 'ballistaLoss', side: s, unit: p.ids[x]! });
-        // R-stand-or-engine: or the ballista there (listed last: the stand is the default).
-        if (choosing.either) out.push({ type: 'ballistaLoss', side: s, unit: p.ids[engineAt(p, choosing.at)]! });
-        break;
-      }
-      for (let b = 0; b < p.n; b++) if (mayFireBallista(p, b, side) && !p.decided.includes(b)) ballistaChoices(p, b, out);
-      break;
-    }
-    case MISSILE: {
-      // Every missile unit declares first; only then, where equally close shooters tie, the side picks who fires first.
-      for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) out.push(...missileChoiceList(p, x));
-      if (out.length === 0) for (const x of firstShooterChoice(p)) out.push({ type: 'fireFirst', side: s, unit: p.ids[x]! });
-      break;
-    }
-    case MOVE: return moveActions(positionContext(p), s, undefined, undefined, sideAction('concede', s));
-    case SUPPORT:
-      out = supportActions(positionContext(p), s);
-      out.push(sideAction('endSupport', s));
-      break;
-    case MELEE: meleeChoices(p, side, out); break;
-    case END_TURN:
-      for (let b = 0; b < p.n; b++) if (p.type[b] === BALLISTA && p.status[b] === ACTIVE && p.ctrl[b] === side) out.push({ type: 'destroyBallista', side: s, unit: p.ids[b]! });
-      out.push(sideAction('endTurn', s));
-      break;
-  }
-  out.push(sideAction('concede', s));
-  return out;
-}
-
-/** Ballista b's choices in the ballista phase (7): a shot at each square in its arc and range, then holding, onto `out`. */
-function ballistaChoices(p: Position, b: number, out: Action[]): void {
-  const s = p.sides[p.toAct]!, shots = ballistaShots(p.board, s, p.ids[b]!);
-  for (const t of ballistaTargets(p.board, p.at[b]!, p.face[b]!)) out.push((shots[t] ??= Object.freeze<Action>({ type: 'ballistaFire', side: s, unit: p.ids[b]!, target: p.board.names[t]! })));
-  out.push((shots[p.board.n] ??= Object.freeze<Action>({ type: 'ballistaHold', side: s, unit: p.ids[b]! })));
-}
-
-/**
- * The start of the ballista phase's listing (listActions): the first undecided ballista's choices; null when a hit is
- * being chosen or no ballista is left to decide (for a caller that reads the listing's first shooter only).
- */
-export function firstBallistaChoices(p: Position): Action[] | null {
-  if (p.phase !== BALLISTA_FIRE || p.toAct < 0 || p.hits.some((h) => h.unit === -2)) return null;
-  for (let b = 0; b < p.n; b++) {
-    if (!mayFireBallista(p, b, p.toAct) || p.decided.includes(b)) continue;
-    const out: Action[] = [];
-    ballistaChoices(p, b, out);
-    return out;
-  }
-  return null;
-}
-
-/**
- * Listed actions as one frozen object each (listings run at every decision of a playout, and a new object for each
- * ballista target, say, was most of what they made): those that carry only a side, by kind and side...
- */
-const sideActions = { concede: new Map<string, Action>(), endSupport: new Map<string, Action>(), endTurn: new Map<string, Action>() };
-
-function sideAction(type: 'concede' | 'endSupport' | 'endTurn', side: string): Action {
-  const bySide = sideActions[type];
-  let a = bySide.get(side);
-  if (!a) bySide.set(side, (a = Object.freeze<Action>({ type, side })));
-  return a;
-}
-
-/** ...and a ballista's shots and its hold, by board, side and ballista: its shot at each square by index, its hold after them. */
-const shotTables = new WeakMap<Board, Map<string, Array<Action | undefined>>>();
-
-function ballistaShots(board: Board, side: string, unit: string): Array<Action | undefined> {
-  let bySide = shotTables.get(board);
-  if (!bySide) shotTables.set(board, (bySide = new Map()));
-  const key = `${side}|${unit}`;
-  let t = bySide.get(key);
-  if (!t) bySide.set(key, (t = new Array<Action | undefined>(board.n + 1).fill(undefined)));
-  return t;
-}
-
-/** A missile unit's choices this phase (9): fire at each target it may, or hold. The position's own list: read it, never change it. */
-export function missileChoiceList(p: Position, x: number): readonly Action[] {
-  return CACHES.missileLists ? (p.missileLists[x] ??= choicesOf(p, x)) : choicesOf(p, x);
-}
-
-/** Missile unit x's choices, worked out (once a missile phase: see Position.missileLists). */
-function choicesOf(p: Position, x: number): readonly Action[] {
-  const s = p.sides[p.side[x]!]!, id = p.ids[x]!;
-  const out: Action[] = [];
-  for (const t of missileTargets(p, x)) out.push(Object.freeze<Action>({ type: 'fire', side: s, unit: id, target: p.ids[t]! }));
-  out.push(Object.freeze<Action>({ type: 'hold', side: s, unit: id }));
-  return out;
-}
 
 // ---- Applying.
 
