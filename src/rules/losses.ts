@@ -33,16 +33,28 @@ export function lossTier(s: GameState, m: Melee, side: SideId): UnitState[] {
 /** One way to take the next loss: a stand of this unit, or half-killing one of its stands. */
 export interface LossChoice { unit: string; half: boolean }
 
-/** The side's choices for its next loss while it still owes `loss` points in melee m. */
-export function lossChoices(s: GameState, m: Melee, side: SideId, loss: number): LossChoice[] {
-  const tier = lossTier(s, m, side);
-  const whole = tier.filter((u) => nextStandWorth(s, u) <= loss + EPS);
-  if (whole.length > 0) return whole.map((u) => ({ unit: u.id, half: false }));
-  const out: LossChoice[] = [];
+/** What the choice of the next loss reads of a unit: its next stand's worth, a whole stand's, and whether it may be half-killed. */
+export interface LossWorth { next: number; whole: number; halfKillable: boolean }
+
+/**
+ * The choices for the next loss among the units of `tier` while `loss` points are still owed, over plain values: the
+ * whole stands the loss covers; else any unit's stand at risk, or half-killing a knight or commander stand when the
+ * loss is exactly half of it. The state's lossChoices and the engine's core both choose here.
+ */
+export function lossChoicesAmong<U>(tier: readonly U[], loss: number, worth: (u: U) => LossWorth): Array<{ unit: U; half: boolean }> {
+  const whole = tier.filter((u) => worth(u).next <= loss + EPS);
+  if (whole.length > 0) return whole.map((u) => ({ unit: u, half: false }));
+  const out: Array<{ unit: U; half: boolean }> = [];
   for (const u of tier) {
-    out.push({ unit: u.id, half: false });
-    const halfKillable = TROOPS[u.type].chargeValue !== null && u.half < u.stands;
-    if (halfKillable && Math.abs(loss - standMeleeValue(s, u) / 2) < EPS) out.push({ unit: u.id, half: true });
+    out.push({ unit: u, half: false });
+    const w = worth(u);
+    if (w.halfKillable && Math.abs(loss - w.whole / 2) < EPS) out.push({ unit: u, half: true });
   }
   return out;
+}
+
+/** The side's choices for its next loss while it still owes `loss` points in melee m. */
+export function lossChoices(s: GameState, m: Melee, side: SideId, loss: number): LossChoice[] {
+  const worth = (u: UnitState): LossWorth => ({ next: nextStandWorth(s, u), whole: standMeleeValue(s, u), halfKillable: TROOPS[u.type].chargeValue !== null && u.half < u.stands });
+  return lossChoicesAmong(lossTier(s, m, side), loss, worth).map((c) => ({ unit: c.unit.id, half: c.half }));
 }

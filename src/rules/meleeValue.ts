@@ -14,7 +14,7 @@ import type { Square } from './coords';
 import { besideSquare } from './support';
 import type { GameState, Melee, SideId, UnitState } from './state';
 import { terrainIndex } from './terrain';
-import { TROOPS } from './troops';
+import { TROOPS, type TroopType } from './troops';
 
 /** One unit's part in a side's melee value. */
 export interface MeleeValuePart {
@@ -30,7 +30,6 @@ export interface MeleeValuePart {
   value: number;
 }
 
-/** Why the attacker fights at -1 (9F). */
 /** What costs the attacker its penalty (9F): the contact square has a crossing, road or ballista, or a hill when the hill option says so. */
 export const ATTACKER_PENALTY_REASONS = ['crossing', 'road', 'ballista', 'hill'] as const;
 export type MeleeModifierReason = (typeof ATTACKER_PENALTY_REASONS)[number];
@@ -45,14 +44,24 @@ export interface MeleeValueBreakdown {
   modifiers: Array<{ reason: MeleeModifierReason; delta: number }>;
 }
 
+/** Does a unit of this type that charged this turn count its charge value (knights and commanders do, 6G)? */
+export function countsCharge(type: TroopType, chargedNow: boolean): boolean {
+  return chargedNow && TROOPS[type].chargeValue !== null;
+}
+
+/** One stand's melee value: its type's charge value when it counts one (countsCharge), else its melee value. */
+export function standWorth(type: TroopType, chargedNow: boolean): number {
+  return countsCharge(type, chargedNow) ? TROOPS[type].chargeValue! : TROOPS[type].meleeValue;
+}
+
 /** Did the unit charge this turn, and does its type count a charge value (knights, commanders)? */
 export function chargingNow(s: GameState, u: UnitState): boolean {
-  return u.chargedTurn === s.turn && TROOPS[u.type].chargeValue !== null;
+  return countsCharge(u.type, u.chargedTurn === s.turn);
 }
 
 /** One stand's melee value this turn. */
 export function standMeleeValue(s: GameState, u: UnitState): number {
-  return chargingNow(s, u) ? TROOPS[u.type].chargeValue! : TROOPS[u.type].meleeValue;
+  return standWorth(u.type, u.chargedTurn === s.turn);
 }
 
 /** A side's units that fight a melee: its troops in the contact square, then its declared supporters still able to help. */
@@ -67,34 +76,51 @@ export function meleeFighters(s: GameState, m: Melee, side: SideId): { contact: 
   return { contact, supporters };
 }
 
+/** Why the attacker fights at -ATTACKER_PENALTY: the first of ATTACKER_PENALTY_REASONS that holds of the contact square, or null. */
+export function firstPenalty(holds: (reason: MeleeModifierReason) => boolean): MeleeModifierReason | null {
+  return ATTACKER_PENALTY_REASONS.find(holds) ?? null;
+}
+
 /** Why the attacker fights at -ATTACKER_PENALTY in this contact square (the first reason that holds), or null. */
 export function attackerPenalty(s: GameState, contact: Square): MeleeModifierReason | null {
   const t = terrainIndex(s.scenario);
-  const holds: Record<MeleeModifierReason, () => boolean> = {
-    crossing: () => t.crossingSquares.has(contact),
-    road: () => t.road.has(contact),
-    ballista: () => s.units.some((u) => u.type === 'ballista' && u.status === 'active' && u.at === contact),
-    hill: () => s.rules.hills.meleePenalty && t.hill.has(contact),
-  };
-  return ATTACKER_PENALTY_REASONS.find((r) => holds[r]()) ?? null;
+  return firstPenalty((r) => {
+    switch (r) {
+      case 'crossing': return t.crossingSquares.has(contact);
+      case 'road': return t.road.has(contact);
+      case 'ballista': return s.units.some((u) => u.type === 'ballista' && u.status === 'active' && u.at === contact);
+      case 'hill': return s.rules.hills.meleePenalty && t.hill.has(contact);
+    }
+  });
+}
+
+/** What a side's value reads of one of its fighting units. */
+export interface Fighter { unit: string; type: TroopType; stands: number; half: number; chargedNow: boolean }
+
+/**
+ * The value itself (9F), over plain values: each fighter's stands at their worth this turn, half-killed ones at half,
+ * contact-square units first, then supporters; the attacker's penalty when `penalty` names one; never below 0. The
+ * state's sideMeleeValue and the engine's core both sum it here.
+ */
+export function valueOfFighters(side: string, contact: readonly Fighter[], supporters: readonly Fighter[], penalty: MeleeModifierReason | null): MeleeValueBreakdown {
+  const out: MeleeValueBreakdown = { side, value: 0, parts: [], modifiers: [] };
+  let v = 0;
+  for (let k = 0; k < contact.length + supporters.length; k++) {
+    const f = k < contact.length ? contact[k]! : supporters[k - contact.length]!;
+    const each = standWorth(f.type, f.chargedNow), value = each * (f.stands - f.half / 2);
+    v += value;
+    out.parts.push({ unit: f.unit, support: k >= contact.length, stands: f.stands, half: f.half, standValue: each, charging: countsCharge(f.type, f.chargedNow), value });
+  }
+  if (penalty) { v -= ATTACKER_PENALTY; out.modifiers.push({ reason: penalty, delta: -ATTACKER_PENALTY }); }
+  out.value = Math.max(0, v);
+  return out;
 }
 
 /** A side's melee value in melee m, with how it is made up. */
 export function sideMeleeValue(s: GameState, m: Melee, side: SideId): MeleeValueBreakdown {
   const { contact, supporters } = meleeFighters(s, m, side);
-  const out: MeleeValueBreakdown = { side, value: 0, parts: [], modifiers: [] };
-  let v = 0;
-  for (const u of [...contact, ...supporters]) {
-    const each = standMeleeValue(s, u), value = each * (u.stands - u.half / 2);
-    v += value;
-    out.parts.push({ unit: u.id, support: !contact.includes(u), stands: u.stands, half: u.half, standValue: each, charging: chargingNow(s, u), value });
-  }
-  if (side === s.attacker) {
-    const why = attackerPenalty(s, m.contact);
-    if (why) { v -= ATTACKER_PENALTY; out.modifiers.push({ reason: why, delta: -ATTACKER_PENALTY }); }
-  }
-  out.value = Math.max(0, v);
-  return out;
+  const fighter = (u: UnitState): Fighter => ({ unit: u.id, type: u.type, stands: u.stands, half: u.half, chargedNow: u.chargedTurn === s.turn });
+  return valueOfFighters(side, contact.map(fighter), supporters.map(fighter), side === s.attacker ? attackerPenalty(s, m.contact) : null);
 }
 
 /** Both sides' melee values at the melee in `contact` (the one being fought, or one still to fight), attacker first; empty when there is none. */

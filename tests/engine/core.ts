@@ -13,7 +13,7 @@ const slotOf = (p: Position, id: string): number => {
 /** A side's melee value (9F) in a melee of the state. */
 export function meleeValueOf(s: GameState, m: Melee, side: string): number {
   const p = fromState(s);
-  return meleeValue(p, p.melees[s.melees.indexOf(m)]!, p.sides.indexOf(side));
+  return meleeValue(p, p.melees[s.melees.indexOf(m)]!, p.sides.indexOf(side)).value;
 }
 
 /** The best retreat ends of a unit ('off': off the board). */

@@ -16,11 +16,8 @@ import { removeStands } from './fire';
 import { OFF as OFF_BOARD, doRetreat, retreatOptions, retreatRoutesOn } from './retreat';
 import { checkRetirement, updateBallistas } from './after';
 import { allowedFacing } from './deploy';
-import type { MeleeModifierReason, MeleeValueBreakdown } from '../meleeValue';
-
-const MELEE_VALUE = Float64Array.from(TROOP_TYPES, (t) => TROOPS[t].meleeValue);
-/** Charge value (6G) by type; NaN for types that never charge. */
-const CHARGE_VALUE = Float64Array.from(TROOP_TYPES, (t) => TROOPS[t].chargeValue ?? NaN);
+import { firstPenalty, standWorth, valueOfFighters, type Fighter, type MeleeModifierReason, type MeleeValueBreakdown } from '../meleeValue';
+import { lossChoicesAmong, type LossWorth } from '../losses';
 
 /** The units of a side in a melee: contact-square troops first, then its supporters still able to help. */
 export function meleeUnits(p: Position, m: PMelee, side: number): { contact: number[]; supporters: number[] } {
@@ -37,10 +34,9 @@ export function meleeUnits(p: Position, m: PMelee, side: number): { contact: num
   return { contact, supporters };
 }
 
-/** Melee value of one stand of unit x this turn: charging knights and commanders count their charge value (6G). */
+/** Melee value of one stand of unit x this turn (6G, meleeValue.ts): charging knights and commanders count their charge value. */
 export function standValue(p: Position, x: number): number {
-  const t = p.type[x]!;
-  return p.charged[x] === p.turn && !Number.isNaN(CHARGE_VALUE[t]!) ? CHARGE_VALUE[t]! : MELEE_VALUE[t]!;
+  return standWorth(TROOP_TYPES[p.type[x]!]!, p.charged[x] === p.turn);
 }
 
 /** Value the next stand lost is worth (a half-killed stand goes first and is worth half). */
@@ -48,49 +44,33 @@ function nextStandValue(p: Position, x: number): number {
   return p.half[x]! > 0 ? standValue(p, x) / 2 : standValue(p, x);
 }
 
-/** The attacker's -1 at contact square j (9F), or null: a crossing square, a road, a ballista there, or a penalised hill. */
+/** The attacker's penalty at contact square j (9F, the reasons in meleeValue.ts's order), or null. */
 function attackerModifier(p: Position, j: number): MeleeModifierReason | null {
-  const t = p.board.terrain[j]!;
-  if (p.game.crossing[j]) return 'crossing';
-  if (t & T_ROAD) return 'road';
-  for (let k = 0, here = p.cells[j]!; k < here.length; k++) if (p.type[here[k]!] === BALLISTA) return 'ballista';
-  if (p.game.rules.hills.meleePenalty && t & T_HILL) return 'hill';
-  return null;
+  return firstPenalty((r) => {
+    switch (r) {
+      case 'crossing': return p.game.crossing[j] === 1;
+      case 'road': return (p.board.terrain[j]! & T_ROAD) !== 0;
+      case 'ballista': return p.cells[j]!.some((y) => p.type[y] === BALLISTA);
+      case 'hill': return p.game.rules.hills.meleePenalty && (p.board.terrain[j]! & T_HILL) !== 0;
+    }
+  });
 }
 
-/**
- * A side's melee value (9F): the stands of its contact-square units and live supporters, half-killed ones at half;
- * the attacker -1 on a crossing, road, ballista or penalised hill; never below 0. With `out`, how it is made up.
- */
-export function meleeValue(p: Position, m: PMelee, side: number, out?: MeleeValueBreakdown): number {
+/** What a side's value reads of unit x (meleeValue.ts's Fighter). */
+function fighter(p: Position, x: number): Fighter {
+  return { unit: p.ids[x]!, type: TROOP_TYPES[p.type[x]!]!, stands: p.stands[x]!, half: p.half[x]!, chargedNow: p.charged[x] === p.turn };
+}
+
+/** A side's melee value with how it is made up (9F, summed by meleeValue.ts's valueOfFighters). */
+export function meleeValue(p: Position, m: PMelee, side: number): MeleeValueBreakdown {
   const { contact, supporters } = meleeUnits(p, m, side);
-  let v = 0;
-  for (let k = 0; k < contact.length + supporters.length; k++) {
-    const x = k < contact.length ? contact[k]! : supporters[k - contact.length]!;
-    const each = standValue(p, x), part = each * (p.stands[x]! - p.half[x]! / 2);
-    v += part;
-    out?.parts.push({
-      unit: p.ids[x]!, support: k >= contact.length, stands: p.stands[x]!, half: p.half[x]!, standValue: each,
-      charging: p.charged[x] === p.turn && !Number.isNaN(CHARGE_VALUE[p.type[x]!]!), value: part,
-    });
-  }
-  if (side === p.attacker) {
-    const why = attackerModifier(p, m.contact);
-    if (why) { v -= 1; out?.modifiers.push({ reason: why, delta: -1 }); }
-  }
-  const value = Math.max(0, v);
-  if (out) out.value = value;
-  return value;
+  const fighters = (xs: number[]) => xs.map((x) => fighter(p, x));
+  return valueOfFighters(p.sides[side]!, fighters(contact), fighters(supporters), side === p.attacker ? attackerModifier(p, m.contact) : null);
 }
 
 /** Both sides' melee values at a melee, with how each is made up (attacker first). */
 export function meleeBreakdown(p: Position, m: PMelee): [MeleeValueBreakdown, MeleeValueBreakdown] {
-  const sides = [p.attacker, 1 - p.attacker].map((s) => {
-    const b: MeleeValueBreakdown = { side: p.sides[s]!, value: 0, parts: [], modifiers: [] };
-    meleeValue(p, m, s, b);
-    return b;
-  });
-  return [sides[0]!, sides[1]!];
+  return [meleeValue(p, m, p.attacker), meleeValue(p, m, 1 - p.attacker)];
 }
 
 /** Units the side may take its next loss from: contact square first, then supporters. */
@@ -101,17 +81,10 @@ function lossTier(p: Position, m: PMelee, side: number): number[] {
 
 const EPS = 1e-9;
 
-/** Allocation choices for a side still owing `loss` points (digest 10 reading): unit slots, half-kill or not. */
+/** Allocation choices for a side still owing `loss` points (digest 10 reading; the choice itself is losses.ts's). */
 export function allocationChoices(p: Position, m: PMelee, side: number, loss: number): Array<{ unit: number; half: boolean }> {
-  const tier = lossTier(p, m, side);
-  const whole = tier.filter((x) => nextStandValue(p, x) <= loss + EPS);
-  if (whole.length > 0) return whole.map((x) => ({ unit: x, half: false }));
-  const out: Array<{ unit: number; half: boolean }> = [];
-  for (const x of tier) {
-    out.push({ unit: x, half: false });
-    if (!Number.isNaN(CHARGE_VALUE[p.type[x]!]!) && p.half[x]! < p.stands[x]! && Math.abs(loss - standValue(p, x) / 2) < EPS) out.push({ unit: x, half: true });
-  }
-  return out;
+  const worth = (x: number): LossWorth => ({ next: nextStandValue(p, x), whole: standValue(p, x), halfKillable: TROOPS[TROOP_TYPES[p.type[x]!]!].chargeValue !== null && p.half[x]! < p.stands[x]! });
+  return lossChoicesAmong(lossTier(p, m, side), loss, worth);
 }
 
 /** Apply one allocation step to unit x; returns the loss still owed. Fractions go by roll or ledger (9K). */
@@ -253,13 +226,11 @@ export function stepMelee(p: Position): boolean {
 function resolveMelee(p: Position, index: number): void {
   const A = p.attacker, D = 1 - A;
   const m = p.melees[index]!;
-  // With events, the values with how they are made up (the same computation); without, the values alone.
-  const shown = p.events && meleeBreakdown(p, m);
-  const va = shown ? shown[0].value : meleeValue(p, m, A), vd = shown ? shown[1].value : meleeValue(p, m, D);
+  const shown = meleeBreakdown(p, m), va = shown[0].value, vd = shown[1].value;
   const ma = MDIS[m.mdi[A]!]!, md = MDIS[m.mdi[D]!]!;
   const r = meleeLosses({ value: va, mdi: ma }, { value: vd, mdi: md });
-  if (shown) {
-    p.events!.push({
+  if (p.events) {
+    p.events.push({
       kind: 'melee', side: p.sides[A]!, at: p.board.names[m.contact]!,
       attacker: { ...shown[0], mdi: ma, loss: r.a.loss, remaining: r.a.remaining },
       defender: { ...shown[1], mdi: md, loss: r.b.loss, remaining: r.b.remaining },
