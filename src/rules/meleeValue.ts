@@ -100,16 +100,17 @@ export interface Fighter { unit: string; type: TroopType; stands: number; half: 
 /**
  * The value itself (9F), over plain values: each fighter's stands at their worth this turn, half-killed ones at half,
  * contact-square units first, then supporters; the attacker's penalty when `penalty` names one; never below 0. The
- * state's sideMeleeValue and the engine's core both sum it here.
+ * state's sideMeleeValue and the engine's core both sum it here. Without `parts` (a playout that shows nothing), the
+ * breakdown's parts stay empty: the value and modifiers are the same.
  */
-export function valueOfFighters(side: string, contact: readonly Fighter[], supporters: readonly Fighter[], penalty: MeleeModifierReason | null): MeleeValueBreakdown {
+export function valueOfFighters(side: string, contact: readonly Fighter[], supporters: readonly Fighter[], penalty: MeleeModifierReason | null, parts = true): MeleeValueBreakdown {
   const out: MeleeValueBreakdown = { side, value: 0, parts: [], modifiers: [] };
   let v = 0;
   for (let k = 0; k < contact.length + supporters.length; k++) {
     const f = k < contact.length ? contact[k]! : supporters[k - contact.length]!;
     const each = standWorth(f.type, f.chargedNow), value = each * (f.stands - f.half / 2);
     v += value;
-    out.parts.push({ unit: f.unit, support: k >= contact.length, stands: f.stands, half: f.half, standValue: each, charging: countsCharge(f.type, f.chargedNow), value });
+    if (parts) out.parts.push({ unit: f.unit, support: k >= contact.length, stands: f.stands, half: f.half, standValue: each, charging: countsCharge(f.type, f.chargedNow), value });
   }
   if (penalty) { v -= ATTACKER_PENALTY; out.modifiers.push({ reason: penalty, delta: -ATTACKER_PENALTY }); }
   out.value = Math.max(0, v);

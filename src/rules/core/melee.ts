@@ -61,16 +61,16 @@ function fighter(p: Position, x: number): Fighter {
   return { unit: p.ids[x]!, type: TROOP_TYPES[p.type[x]!]!, stands: p.stands[x]!, half: p.half[x]!, chargedNow: p.charged[x] === p.turn };
 }
 
-/** A side's melee value with how it is made up (9F, summed by meleeValue.ts's valueOfFighters). */
-export function meleeValue(p: Position, m: PMelee, side: number): MeleeValueBreakdown {
+/** A side's melee value with how it is made up (9F, summed by meleeValue.ts's valueOfFighters; the parts only with `parts`). */
+export function meleeValue(p: Position, m: PMelee, side: number, parts = true): MeleeValueBreakdown {
   const { contact, supporters } = meleeUnits(p, m, side);
   const fighters = (xs: number[]) => xs.map((x) => fighter(p, x));
-  return valueOfFighters(p.sides[side]!, fighters(contact), fighters(supporters), side === p.attacker ? attackerModifier(p, m.contact) : null);
+  return valueOfFighters(p.sides[side]!, fighters(contact), fighters(supporters), side === p.attacker ? attackerModifier(p, m.contact) : null, parts);
 }
 
-/** Both sides' melee values at a melee, with how each is made up (attacker first). */
-export function meleeBreakdown(p: Position, m: PMelee): [MeleeValueBreakdown, MeleeValueBreakdown] {
-  return [meleeValue(p, m, p.attacker), meleeValue(p, m, 1 - p.attacker)];
+/** Both sides' melee values at a melee, with how each is made up (attacker first; the parts only with `parts`). */
+export function meleeBreakdown(p: Position, m: PMelee, parts = true): [MeleeValueBreakdown, MeleeValueBreakdown] {
+  return [meleeValue(p, m, p.attacker, parts), meleeValue(p, m, 1 - p.attacker, parts)];
 }
 
 /** Units the side may take its next loss from: contact square first, then supporters. */
@@ -226,7 +226,7 @@ export function stepMelee(p: Position): boolean {
 function resolveMelee(p: Position, index: number): void {
   const A = p.attacker, D = 1 - A;
   const m = p.melees[index]!;
-  const shown = meleeBreakdown(p, m), va = shown[0].value, vd = shown[1].value;
+  const shown = meleeBreakdown(p, m, p.events !== null), va = shown[0].value, vd = shown[1].value;
   const ma = MDIS[m.mdi[A]!]!, md = MDIS[m.mdi[D]!]!;
   const r = meleeLosses({ value: va, mdi: ma }, { value: vd, mdi: md });
   if (p.events) {
