@@ -87,7 +87,8 @@ export function features(p: Position, me: number): number[] {
     (retiring[me]! - retiring[them]!) / scale,
     (supports[me]! - supports[them]!) / n,
     over ? 0 : nextMover === me ? 1 : -1,
-    over ? 0 : nextMover === me ? threatened[them]! / scale : -threatened[me]! / scale,
+    // 0 - x, not -x: no side's value is -0 (the sides' features mirror each other exactly).
+    over ? 0 : nextMover === me ? threatened[them]! / scale : (0 - threatened[me]!) / scale,
   ];
 }
 
