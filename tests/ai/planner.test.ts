@@ -138,6 +138,15 @@ describe('whole-phase planning', () => {
     }
   }, 60_000);
 
+  test('a plan margin no plan can clear keeps the simple policy\'s own plan, hopeless lead and all', () => {
+    const s = gameOf(hopeless);
+    const lead = (a: Action) => a.type === 'move' && a.unit === 'tl' && a.to === 'E6';
+    for (const seed of [1, 2, 3]) {
+      expect(lead(searchPolicy({ seed, level: 'easy', budget: { planMargin: 10 } })(s, legalActions(s)))).toBe(true);
+      expect(lead(searchPolicy({ seed, level: 'easy' })(s, legalActions(s)))).toBe(false);
+    }
+  }, 60_000);
+
   test('the rest of the phase follows the plan made at its first decision (no new planning, one clock read each)', () => {
     // Turn 3 of a game between simple players: the armies are in reach of each other, and plans run to several actions.
     let s = createGame(templateScenario('open-field')!, { seed: 6 });
