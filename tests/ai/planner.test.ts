@@ -61,6 +61,20 @@ describe('evaluation features', () => {
     expect(teutonic(gameOf(pair('H5')), 'supports')).toBe(0);
   });
 
+  test('threatNext: what the side moving next threatens counts for it, what the other threatens against it', () => {
+    // Knights (reach 5) and medium infantry (reach 2) two squares apart threaten each other: 12 points of infantry
+    // for the Teutons while their move is next, 14 points of knights against them once the Russians move next.
+    const close: UnitRow[] = [['t', 'tk', 'knights', 'E5', 'S'], ['r', 'rm', 'mediumInfantry', 'E7', 'N']];
+    const scale = 7 * 2 + 3 * 4;
+    const s = gameOf(close);
+    expect(teutonic(s, 'threatNext')).toBeCloseTo(12 / scale, 9);
+    expect(features(positionOf(s), 1)[at('threatNext')]).toBeCloseTo(-12 / scale, 9);
+    const next = advanceTo(applyAction(s, legalActions(s).find((a) => a.type === 'endMove')!), 'move');
+    expect(teutonic(next, 'threatNext')).toBeCloseTo(-14 / scale, 9);
+    // Out of each other's reach, nothing is threatened.
+    expect(teutonic(gameOf(far), 'threatNext')).toBe(0);
+  });
+
   test('attacking: +1 for the side whose move phase comes next, and the margin in points', () => {
     const s = gameOf(far); // turn 1, the Teutons attack, at the start of their move
     expect(teutonic(s, 'attacking')).toBe(1);
@@ -121,6 +135,15 @@ describe('whole-phase planning', () => {
     for (const seed of [1, 2, 3]) {
       const choice = searchPolicy({ seed, level: 'easy' })(s, legalActions(s));
       expect(lead(choice)).toBe(false);
+    }
+  }, 60_000);
+
+  test('a plan margin no plan can clear keeps the simple policy\'s own plan, hopeless lead and all', () => {
+    const s = gameOf(hopeless);
+    const lead = (a: Action) => a.type === 'move' && a.unit === 'tl' && a.to === 'E6';
+    for (const seed of [1, 2, 3]) {
+      expect(lead(searchPolicy({ seed, level: 'easy', budget: { planMargin: 10 } })(s, legalActions(s)))).toBe(true);
+      expect(lead(searchPolicy({ seed, level: 'easy' })(s, legalActions(s)))).toBe(false);
     }
   }, 60_000);
 

@@ -30,8 +30,10 @@ export function pointsMargin(state: GameState, side: string): number {
  * - retiring: points of my retiring units (they only run and defend), minus theirs.
  * - supports: my troop units with another of mine next to them (who could support their melees), minus theirs.
  * - attacking: 1 when my side moves next (the next move phase is mine), -1 when theirs, 0 when the game is over.
+ * - threatNext: what the side moving next threatens: points of the enemy's units in reach of mine when I move next,
+ *   minus the points of mine in reach of theirs when they do (a threat counts for the side that can carry it out).
  */
-export const FEATURES = ['margin', 'marginLate', 'threatened', 'inRange', 'retiring', 'supports', 'attacking'] as const;
+export const FEATURES = ['margin', 'marginLate', 'threatened', 'inRange', 'retiring', 'supports', 'attacking', 'threatNext'] as const;
 export type Feature = (typeof FEATURES)[number];
 
 /** Reach of each troop type by index: the longest move or charge (an enemy within it can be led against). */
@@ -85,6 +87,8 @@ export function features(p: Position, me: number): number[] {
     (retiring[me]! - retiring[them]!) / scale,
     (supports[me]! - supports[them]!) / n,
     over ? 0 : nextMover === me ? 1 : -1,
+    // 0 - x, not -x: no side's value is -0 (the sides' features mirror each other exactly).
+    over ? 0 : nextMover === me ? threatened[them]! / scale : (0 - threatened[me]!) / scale,
   ];
 }
 

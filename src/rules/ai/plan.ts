@@ -163,7 +163,7 @@ export function planPhase(view: GameView, base: Position, pool: Action[], budget
     for (const f of finalists.slice(1)) if (f.g.count === seeds.length && (!top || mean(f.g) > mean(top.g))) top = f;
     // The margin is asked in the model's log-odds: near a sure loss or win a clear gain is a small step in value.
     const v = mean(finalists[0]!.g);
-    if (top && finalists[0]!.g.count === seeds.length && mean(top.g) > v + MARGIN * 4 * v * (1 - v)) best = top;
+    if (top && finalists[0]!.g.count === seeds.length && mean(top.g) > v + budget.planMargin * 4 * v * (1 - v)) best = top;
   }
   const plan = best.plan;
   for (let i = 1; i < plan.actions.length; i++) memory.set(plan.before[i]!, actionKey(plan.actions[i]!));
@@ -173,11 +173,6 @@ export function planPhase(view: GameView, base: Position, pool: Action[], budget
 
 /** Plans in the final race (the simple policy's own among them). */
 const FINALISTS = 4;
-/**
- * How much better a plan must score in the final race to replace the simple policy's own: in mean value (0..1) at an
- * even position, less near a sure result (the same step in the model's log-odds, about 0.08).
- */
-const MARGIN = 0.02;
 
 /** A child of two survivors drawn at random: each gene from either parent, then a few genes changed. */
 function child(survivors: Genome[], k: number, r: Stream): Genome {

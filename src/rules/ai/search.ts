@@ -52,18 +52,26 @@ export interface SearchBudget {
   worlds: number;
   /** Sampled worlds each pair of the secret MDI picks is resolved in before the mix is worked out. */
   mdiWorlds: number;
+  /**
+   * How much better (in mean value at an even position, the same log-odds step elsewhere) a plan must score in the
+   * planner's final race to replace the simple policy's own plan: a larger margin keeps to the obvious plan unless
+   * another is clearly better.
+   */
+  planMargin: number;
 }
 
 /**
  * The three levels of the computer opponent as budgets (iterations first; a time cap when a clock is given). Measured
- * on the ladder (README), more plans and worlds past a few dozen buy little, so the levels differ in kind: "easy" judges
- * its plans where the phase ends (what its moves threaten and leave exposed, not the melees they start), "normal"
- * plays each plan's melees out to the turn's end, "hard" does so with twenty times the plans and more worlds.
+ * on the ladder (README), more plans and worlds past a few buy little, so the levels differ in kind: "easy" judges a
+ * handful of plans where the phase ends (what its moves threaten and leave exposed, not the melees they start) and
+ * keeps to the obvious plan unless another is clearly better; "normal" plays each of a few plans' melees out to the
+ * turn's end, choosing among fewer candidates a step; "hard" does so with forty times the plans, twice the choices a
+ * step and more worlds.
  */
 export const AI_LEVELS: Record<AiLevel, SearchBudget> = {
-  easy: { candidates: 3, simulations: 8, horizon: 150, turns: 0, localFire: true, timeMs: 250, plans: 16, population: 8, worlds: 1, mdiWorlds: 1 },
-  normal: { candidates: 5, simulations: 24, horizon: 250, turns: 1, localFire: true, timeMs: 1000, plans: 16, population: 8, worlds: 2, mdiWorlds: 4 },
-  hard: { candidates: 6, simulations: 96, horizon: 300, turns: 1, localFire: true, timeMs: 3000, plans: 320, population: 32, worlds: 5, mdiWorlds: 12 },
+  easy: { candidates: 3, simulations: 8, horizon: 150, turns: 0, localFire: true, timeMs: 250, plans: 4, population: 4, worlds: 1, mdiWorlds: 1, planMargin: 0.05 },
+  normal: { candidates: 3, simulations: 24, horizon: 250, turns: 1, localFire: true, timeMs: 1000, plans: 8, population: 4, worlds: 2, mdiWorlds: 4, planMargin: 0.02 },
+  hard: { candidates: 6, simulations: 96, horizon: 300, turns: 1, localFire: true, timeMs: 3000, plans: 320, population: 32, worlds: 5, mdiWorlds: 12, planMargin: 0.02 },
 };
 
 export interface SearchOptions {
