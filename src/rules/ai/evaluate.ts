@@ -7,7 +7,6 @@ import type { GameState } from '../state';
 import { allPoints, positionOf } from '../game';
 import { ACTIVE, BALLISTA, MOVE, pointsOf, type Position } from '../core';
 import { TROOPS, TROOP_TYPES } from '../troops';
-import { stepsDistance } from '../geometry';
 import { EVAL_WEIGHTS } from './weights';
 
 /** Points of `side` minus the best other side's points. */
@@ -43,7 +42,19 @@ const COST = TROOP_TYPES.map((t) => TROOPS[t].cost);
 /** Troop types by index that lead melees (an enemy of one of them within its reach is threatened). */
 export const FIGHTS = TROOP_TYPES.map((t) => TROOPS[t].meleeValue > 0 && t !== 'ballistarii');
 
-/** The features of position p for side index `me` (FEATURES order). */
+/**
+ * Scratch for features(), by place in the list of units on the board (written afresh each call, never emptied): slot,
+ * side, column, row, how far it threatens as a fighter (-1: not at all), its missile range (-1: none), whether it is a
+ * troop (not a ballista), and what was found of it: an enemy fighter can reach it, it has an enemy troop in range, a
+ * friendly troop beside it.
+ */
+const on: number[] = [], sides: number[] = [], cols: number[] = [], rows: number[] = [], reach: number[] = [], range: number[] = [];
+const troop: boolean[] = [], reached: boolean[] = [], shot: boolean[] = [], friend: boolean[] = [];
+
+/**
+ * The features of position p for side index `me` (FEATURES order). Each pair of units on the board is looked at once
+ * (the search evaluates every playout's end: this was most of what a search player's game cost).
+ */
 export function features(p: Position, me: number): number[] {
   const them = 1 - me, c = p.board.columns;
   const mine = pointsOf(p, me), theirs = pointsOf(p, them);
@@ -51,28 +62,43 @@ export function features(p: Position, me: number): number[] {
   const limit = p.game.rules.turnLimit;
   const played = limit ? Math.min(1, p.turn / limit) : 0.5;
   const threatened = [0, 0], inRange = [0, 0], retiring = [0, 0], supports = [0, 0];
-  let units = 0;
+  let m = 0;
   for (let x = 0; x < p.n; x++) {
-    const j = p.sq[x]!;
-    if (j < 0 || p.status[x] !== ACTIVE) continue;
-    const s = p.side[x]!, t = p.type[x]!;
-    if (s < 0) continue;
+    const j = p.sq[x]!, t = p.type[x]!;
+    if (j < 0) continue;
+    on[m] = x; sides[m] = p.side[x]!; cols[m] = j % c; rows[m] = Math.floor(j / c);
+    reach[m] = FIGHTS[t] && !p.retiring[x] ? REACH[t]! : -1;
+    range[m] = RANGE[t]! > 0 ? RANGE[t]! : -1;
+    troop[m] = t !== BALLISTA; reached[m] = false; shot[m] = false; friend[m] = false;
+    m++;
+  }
+  // What each unit finds among the others (distances as stepsDistance: a diagonal step 1 1/2): an enemy fighter that
+  // can reach it (not retiring), an enemy troop within its own missile range, a friendly troop beside it (1 1/2).
+  for (let a = 0; a < m; a++) {
+    const sa = sides[a]!, ca = cols[a]!, ra = rows[a]!;
+    for (let b = a + 1; b < m; b++) {
+      const dx = Math.abs(ca - cols[b]!), dy = Math.abs(ra - rows[b]!);
+      const d = dx > dy ? dx - dy + 1.5 * dy : dy - dx + 1.5 * dx;
+      if (sides[b] === sa) {
+        if (d <= 1.5) { if (troop[b]) friend[a] = true; if (troop[a]) friend[b] = true; }
+        continue;
+      }
+      if (d <= reach[b]!) reached[a] = true;
+      if (d <= reach[a]!) reached[b] = true;
+      if (d <= range[a]! && troop[b]) shot[a] = true;
+      if (d <= range[b]! && troop[a]) shot[b] = true;
+    }
+  }
+  let units = 0;
+  for (let a = 0; a < m; a++) {
+    const x = on[a]!, s = p.side[x]!, t = p.type[x]!;
+    if (p.status[x] !== ACTIVE || s < 0) continue;
     units++;
     const worth = COST[t]! * (t === BALLISTA ? 1 : p.stands[x]!);
     if (p.retiring[x]) retiring[s]! += worth;
-    let reached = false, shot = false, friend = false;
-    for (let y = 0; y < p.n; y++) {
-      const k = p.sq[y]!;
-      if (y === x || k < 0) continue;
-      const ty = p.type[y]!;
-      const d = stepsDistance((j % c) - (k % c), Math.floor(j / c) - Math.floor(k / c));
-      if (p.side[y] === s) { if (d <= 1.5 && ty !== BALLISTA) friend = true; continue; }
-      if (!reached && FIGHTS[ty] && !p.retiring[y] && d <= REACH[ty]!) reached = true;
-      if (!shot && RANGE[t]! > 0 && d <= RANGE[t]! && ty !== BALLISTA) shot = true;
-    }
-    if (reached && t !== BALLISTA) threatened[s]! += worth;
-    if (shot) inRange[s]!++;
-    if (friend && t !== BALLISTA) supports[s]!++;
+    if (reached[a] && t !== BALLISTA) threatened[s]! += worth;
+    if (shot[a]) inRange[s]!++;
+    if (friend[a] && t !== BALLISTA) supports[s]!++;
   }
   const n = Math.max(1, units);
   const margin = (mine - theirs) / scale;
