@@ -47,7 +47,10 @@ describe('safe defaults and take-back against the computer', () => {
     await page.getByRole('button', { name: 'Library' }).click();
     await page.getByRole('button', { name: 'Play Open Field' }).click();
     await page.locator('input[name="mode"][value="computer"]').check();
+    // Each level says how it plays and how strong it is, and the line follows the pick.
+    await expect.poll(() => page.getByTestId('level-about').textContent()).toContain('against Easy');
     await page.getByLabel('How hard').selectOption({ label: 'Easy' });
+    await expect.poll(() => page.getByTestId('level-about').textContent()).toContain('obvious plan');
     await page.getByRole('button', { name: 'Start the game' }).click();
     let refusedAfterDice = false, shotTaken = false;
     for (let guard = 0; guard < 600; guard++) {
