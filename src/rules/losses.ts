@@ -13,15 +13,14 @@
  */
 import { meleeFighters, standMeleeValue } from './meleeValue';
 import type { GameState, Melee, SideId, UnitState } from './state';
-import { TROOPS } from './troops';
+import { TROOPS, type TroopType } from './troops';
 
 /** Loss arithmetic is in halves and quarters: compare with a little room. */
 const EPS = 1e-9;
 
 /** What the next stand unit u loses is worth (a half-killed stand first, at half). */
 export function nextStandWorth(s: GameState, u: UnitState): number {
-  const v = standMeleeValue(s, u);
-  return u.half > 0 ? v / 2 : v;
+  return nextStandOf(standMeleeValue(s, u), u.half);
 }
 
 /** The units a side takes its next loss from: its units in the contact square, else its supporters. */
@@ -33,8 +32,13 @@ export function lossTier(s: GameState, m: Melee, side: SideId): UnitState[] {
 /** One way to take the next loss: a stand of this unit, or half-killing one of its stands. */
 export interface LossChoice { unit: string; half: boolean }
 
-/** What the choice of the next loss reads of a unit: its next stand's worth, a whole stand's, and whether it may be half-killed. */
-export interface LossWorth { next: number; whole: number; halfKillable: boolean }
+/** The worth of the next stand a unit loses: a half-killed stand goes first, at half its whole worth. */
+export function nextStandOf(whole: number, half: number): number {
+  return half > 0 ? whole / 2 : whole;
+}
+
+/** What the choice of the next loss reads of a unit: its type, stands and half-killed stands, and a whole stand's worth this turn. */
+export interface LossWorth { type: TroopType; stands: number; half: number; whole: number }
 
 /**
  * The choices for the next loss among the units of `tier` while `loss` points are still owed, over plain values: the
@@ -42,19 +46,20 @@ export interface LossWorth { next: number; whole: number; halfKillable: boolean 
  * loss is exactly half of it. The state's lossChoices and the engine's core both choose here.
  */
 export function lossChoicesAmong<U>(tier: readonly U[], loss: number, worth: (u: U) => LossWorth): Array<{ unit: U; half: boolean }> {
-  const whole = tier.filter((u) => worth(u).next <= loss + EPS);
+  const whole = tier.filter((u) => { const w = worth(u); return nextStandOf(w.whole, w.half) <= loss + EPS; });
   if (whole.length > 0) return whole.map((u) => ({ unit: u, half: false }));
   const out: Array<{ unit: U; half: boolean }> = [];
   for (const u of tier) {
     out.push({ unit: u, half: false });
     const w = worth(u);
-    if (w.halfKillable && Math.abs(loss - w.whole / 2) < EPS) out.push({ unit: u, half: true });
+    const halfKillable = TROOPS[w.type].chargeValue !== null && w.half < w.stands;
+    if (halfKillable && Math.abs(loss - w.whole / 2) < EPS) out.push({ unit: u, half: true });
   }
   return out;
 }
 
 /** The side's choices for its next loss while it still owes `loss` points in melee m. */
 export function lossChoices(s: GameState, m: Melee, side: SideId, loss: number): LossChoice[] {
-  const worth = (u: UnitState): LossWorth => ({ next: nextStandWorth(s, u), whole: standMeleeValue(s, u), halfKillable: TROOPS[u.type].chargeValue !== null && u.half < u.stands });
+  const worth = (u: UnitState): LossWorth => ({ type: u.type, stands: u.stands, half: u.half, whole: standMeleeValue(s, u) });
   return lossChoicesAmong(lossTier(s, m, side), loss, worth).map((c) => ({ unit: c.unit.id, half: c.half }));
 }

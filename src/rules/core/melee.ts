@@ -6,7 +6,7 @@
 import { FACINGS } from '../coords';
 import type { Action } from '../actions';
 import { MDIS, compareMdi, meleeLosses } from '../melee';
-import { TROOPS, TROOP_TYPES } from '../troops';
+import { TROOP_TYPES } from '../troops';
 import { chance } from '../random';
 import { ENGINE_READINGS } from '../readings';
 import { T_HILL, T_ROAD, dirBetween } from './board';
@@ -17,7 +17,7 @@ import { OFF as OFF_BOARD, doRetreat, retreatOptions, retreatRoutesOn } from './
 import { checkRetirement, updateBallistas } from './after';
 import { allowedFacing } from './deploy';
 import { firstPenalty, standWorth, valueOfFighters, type Fighter, type MeleeModifierReason, type MeleeValueBreakdown } from '../meleeValue';
-import { lossChoicesAmong, type LossWorth } from '../losses';
+import { lossChoicesAmong, nextStandOf, type LossWorth } from '../losses';
 
 /** The units of a side in a melee: contact-square troops first, then its supporters still able to help. */
 export function meleeUnits(p: Position, m: PMelee, side: number): { contact: number[]; supporters: number[] } {
@@ -41,7 +41,7 @@ export function standValue(p: Position, x: number): number {
 
 /** Value the next stand lost is worth (a half-killed stand goes first and is worth half). */
 function nextStandValue(p: Position, x: number): number {
-  return p.half[x]! > 0 ? standValue(p, x) / 2 : standValue(p, x);
+  return nextStandOf(standValue(p, x), p.half[x]!);
 }
 
 /** The attacker's penalty at contact square j (9F, the reasons in meleeValue.ts's order), or null. */
@@ -83,7 +83,7 @@ const EPS = 1e-9;
 
 /** Allocation choices for a side still owing `loss` points (digest 10 reading; the choice itself is losses.ts's). */
 export function allocationChoices(p: Position, m: PMelee, side: number, loss: number): Array<{ unit: number; half: boolean }> {
-  const worth = (x: number): LossWorth => ({ next: nextStandValue(p, x), whole: standValue(p, x), halfKillable: TROOPS[TROOP_TYPES[p.type[x]!]!].chargeValue !== null && p.half[x]! < p.stands[x]! });
+  const worth = (x: number): LossWorth => ({ type: TROOP_TYPES[p.type[x]!]!, stands: p.stands[x]!, half: p.half[x]!, whole: standValue(p, x) });
   return lossChoicesAmong(lossTier(p, m, side), loss, worth);
 }
 
