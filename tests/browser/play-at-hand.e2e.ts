@@ -97,7 +97,9 @@ describe('the other side\'s moves and the computer\'s pace', () => {
   test('after the computer moves, arrows run from where its units started until the player acts; the pace is remembered', async () => {
     const page = await session.fresh();
     await openApp(page, session.url());
-    await importScenario(page, smallScenario());
+    // Six turns, not three: the computer's Russians may well hold their line for the first two (its own choice,
+    // timed by its clock), and the test needs a turn in which they move.
+    await importScenario(page, smallScenario(6));
     await startGame(page, { computer: 'russian' });
     await page.getByTestId('pace').selectOption('instant');
     let seen: string[] = [];
