@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
 import { VitePWA } from 'vite-plugin-pwa';
-import { contentSecurityPolicy } from './csp.config';
+import { contentSecurityPolicy } from './csp.config.ts';
 
 export default defineConfig({
   plugins: [
