@@ -3,7 +3,6 @@
  * position), the secret MDI pick (a mixed strategy) and deployment (a heuristic placement); and the sampled worlds.
  */
 import type { Action } from '../actions';
-import { positionOf } from '../game';
 import { squareName } from '../coords';
 import { squareDistance } from '../geometry';
 import { MDIS, type Mdi } from '../melee';
@@ -31,17 +30,21 @@ export function sampleWorld(view: GameView, r: Stream): GameState {
   return { ...view, melees, rng: createRng(r.seed()) };
 }
 
+/** The sides whose secret MDI pick a view blanks (its `hiddenPicks`). */
+export type Hidden = readonly string[];
+
 /**
- * sampleWorld on the core: a copy of the view's position `base` with the other side's hidden picks drawn at random
- * and fresh dice (the same draws as sampleWorld, in the same order). Simulations play on it in place.
+ * sampleWorld on the core: a copy of the view's position `base` (`hidden`: the view's hiddenPicks) with the other
+ * side's hidden picks drawn at random and fresh dice (the same draws as sampleWorld, in the same order). Simulations
+ * play on it in place.
  */
-export function sampleWorldCore(view: GameView, base: Position, r: Stream): Position {
+export function sampleWorldCore(hidden: Hidden, base: Position, r: Stream): Position {
   const p = copyPosition(base);
   p.events = null;
   p.log = null;
-  if (view.hiddenPicks.length > 0 && p.current >= 0) {
+  if (hidden.length > 0 && p.current >= 0) {
     const m = p.melees[p.current]!;
-    for (const side of view.hiddenPicks) m.mdi[p.sides.indexOf(side) as 0 | 1] = r.int(MDIS.length);
+    for (const side of hidden) m.mdi[p.sides.indexOf(side) as 0 | 1] = r.int(MDIS.length);
   }
   p.rng = createRng(r.seed());
   return p;
@@ -147,18 +150,17 @@ export function dangerOf(p: Position, side: number): (j: number) => number {
   };
 }
 
-/** Root candidates of a view's decision (rankedOnCore with a little noise among equals). */
-export function orderCandidates(view: GameView, pool: Action[], k: number, r: Stream): Action[] {
-  return rankedOnCore(positionOf(view), pool, k, createRng(r.seed()), r);
+/** Root candidates of a decision on the view's position `base` (rankedOnCore with a little noise among equals). */
+export function orderCandidates(base: Position, pool: Action[], k: number, r: Stream): Action[] {
+  return rankedOnCore(base, pool, k, createRng(r.seed()), r);
 }
 
 /**
- * The secret MDI pick: estimate each pair's outcome by resolving the melee in `samples` sampled worlds (every pair
- * meets the same worlds and dice), mix by RM+. Past the deadline the remaining pairs count as level, so the pick is
+ * The secret MDI pick, on the view's position `base`: estimate each pair's outcome by resolving the melee in
+ * `samples` sampled worlds (every pair meets the same worlds and dice), mix by RM+. Past the deadline the remaining pairs count as level, so the pick is
  * still a mix.
  */
-export function mdiChoice(view: GameView, side: string, r: Stream, clock: Deadline, samples = 1): Action {
-  const base = positionOf(view);
+export function mdiChoice(base: Position, hidden: Hidden, side: string, r: Stream, clock: Deadline, samples = 1): Action {
   const me = base.sides.indexOf(side), other = 1 - me;
   const cur = base.current;
   const payoff = MDIS.map(() => MDIS.map(() => 0));
@@ -166,7 +168,7 @@ export function mdiChoice(view: GameView, side: string, r: Stream, clock: Deadli
     // Only whole worlds count: a world cut short by the clock would weigh some pairs more than others.
     if (w > 0 && clock.over()) break;
     const rollout = simplePolicy(r.seed()).onCore!;
-    const world = sampleWorldCore(view, base, r);
+    const world = sampleWorldCore(hidden, base, r);
     MDIS.forEach((mine, i) => MDIS.forEach((_theirs: Mdi, j) => {
       if (clock.over()) return;
       payoff[i]![j]! += clock.time(() => {

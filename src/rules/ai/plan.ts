@@ -18,9 +18,8 @@
 import { actionKey, type Action } from '../actions';
 import { applyCore, copyPosition, listActions, type Position } from '../core';
 import { createRng } from '../random';
-import type { GameView } from '../view';
 import { simplePolicy } from './basic';
-import { passAction, rankedOnCore, sampleWorldCore } from './choices';
+import { passAction, rankedOnCore, sampleWorldCore, type Hidden } from './choices';
 import type { Deadline } from './clock';
 import { evaluatePosition } from './evaluate';
 import { playCore } from './playout';
@@ -93,10 +92,11 @@ function listFor(p: Position): Action[] {
 interface Genome { genes: Uint8Array; sum: number; count: number }
 
 /**
- * Plan the rest of the current phase for the side to act in `view` (whose position is `base`) and return its first
- * action (one of `pool`); the plan's later steps go into `memory`, by the position each is for.
+ * Plan the rest of the current phase for the side to act on `base`, the position of its view (`hidden`: the sides
+ * whose secret pick the view blanks), and return its first action (one of `pool`); the plan's later steps go into
+ * `memory`, by the position each is for.
  */
-export function planPhase(view: GameView, base: Position, pool: Action[], budget: SearchBudget, r: Stream, clock: Deadline, memory: PlanMemory): Action {
+export function planPhase(hidden: Hidden, base: Position, pool: Action[], budget: SearchBudget, r: Stream, clock: Deadline, memory: PlanMemory): Action {
   const me = base.toAct, turn = base.turn, k = Math.max(2, budget.candidates);
   const size = Math.max(2, budget.population);
   const stop = (p: Position) => p.turn >= turn + budget.turns;
@@ -120,7 +120,7 @@ export function planPhase(view: GameView, base: Position, pool: Action[], budget
     const plan = decode(base, g.genes, k, seen);
     for (const seed of seeds) {
       const w = stream(seed);
-      const p = sampleWorldCore(view, plan.end, w);
+      const p = sampleWorldCore(hidden, plan.end, w);
       playCore(p, simplePolicy(w.seed()).onCore!, stop, budget.horizon);
       g.sum += evaluatePosition(p, me);
       g.count++;
