@@ -19,7 +19,7 @@ import { simpleChoice, simplePolicy, type Policy } from './basic';
 import { deployChoice, mdiChoice, orderCandidates, sampleWorld, sampleWorldCore, type Hidden } from './choices';
 import { deadline, type Deadline } from './clock';
 import { evaluatePosition } from './evaluate';
-import { fingerprint, planPhase, type PlanMemory } from './plan';
+import { fingerprint, listedAs, planPhase, type PlanMemory } from './plan';
 
 export type { PlanMemory };
 import { playCore } from './playout';
@@ -157,7 +157,7 @@ function decide(base: Position, hidden: Hidden, all: readonly Action[], view: ()
   if (base.phase === END_TURN || pool.every((a) => a.type === 'face' || a.type === 'endFacing')) return simpleChoice(base, pool, createRng(r.seed()));
   if ((base.phase === MOVE || base.phase === SUPPORT) && budget.plans > 0) {
     const known = memory.get(fingerprint(base));
-    const kept = known && pool.find((a) => actionKey(a) === known);
+    const kept = known && listedAs(pool, known);
     if (kept) return kept;
     memory.clear();
     return planPhase(hidden, base, pool, budget, r, clock, memory);
