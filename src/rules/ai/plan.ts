@@ -110,7 +110,8 @@ function listFor(p: Position): Action[] {
   return all.length > 1 ? all.filter((a) => a.type !== 'concede') : all;
 }
 
-interface Genome { genes: Uint8Array; sum: number; count: number }
+/** A plan's genes, its scores so far, and its decoding once made (a genome decodes to the same plan all planning long). */
+interface Genome { genes: Uint8Array; sum: number; count: number; plan?: Decoded }
 
 /**
  * Plan the rest of the current phase for the side to act on `base`, the position of its view (`hidden`: the sides
@@ -138,7 +139,7 @@ export function planPhase(hidden: Hidden, base: Position, pool: Action[], budget
   let scored = 0;
   const seen = new Map<number, Action[]>();
   const score = (g: Genome, seeds: number[]): void => {
-    const plan = decode(base, g.genes, k, seen);
+    const plan = (g.plan ??= decode(base, g.genes, k, seen));
     for (const seed of seeds) {
       const w = stream(seed);
       const p = sampleWorldCore(hidden, plan.end, w);
@@ -168,10 +169,10 @@ export function planPhase(hidden: Hidden, base: Position, pool: Action[], budget
   const finalists: Array<{ g: Genome; plan: Decoded }> = [];
   for (const g of [zero, ...[...population].sort((a, b) => mean(b) - mean(a))]) {
     if (finalists.length >= FINALISTS || (g !== zero && g.count === 0)) continue;
-    const plan = decode(base, g.genes, k, seen);
+    const plan = g.plan ?? decode(base, g.genes, k, seen);
     // Plans decoded in one planning share their steps' action objects (`seen`): the same plan is the same objects.
     if (finalists.some((f) => samePlan(f.plan.actions, plan.actions))) continue;
-    finalists.push({ g: { genes: g.genes, sum: 0, count: 0 }, plan });
+    finalists.push({ g: { genes: g.genes, sum: 0, count: 0, plan }, plan });
   }
   let best = finalists[0]!;
   if (finalists.length > 1 && !clock.over()) {
