@@ -95,13 +95,13 @@ export function features(p: Position, me: number): number[] {
       if (dx > far || dy > far) continue;
       const d = dx > dy ? dx - dy + 1.5 * dy : dy - dx + 1.5 * dx;
       if (sides[b] === sa) {
-        if (d <= 1.5) { if (troop[b]) found[a] |= FRIEND; if (troop[a]) found[b] |= FRIEND; }
+        if (d <= 1.5) { if (troop[b]) found[a] = found[a]! | FRIEND; if (troop[a]) found[b] = found[b]! | FRIEND; }
         continue;
       }
-      if (d <= reach[b]!) found[a] |= REACHED;
-      if (d <= reach[a]!) found[b] |= REACHED;
-      if (d <= range[a]! && troop[b]) found[a] |= SHOT;
-      if (d <= range[b]! && troop[a]) found[b] |= SHOT;
+      if (d <= reach[b]!) found[a] = found[a]! | REACHED;
+      if (d <= reach[a]!) found[b] = found[b]! | REACHED;
+      if (d <= range[a]! && troop[b]) found[a] = found[a]! | SHOT;
+      if (d <= range[b]! && troop[a]) found[b] = found[b]! | SHOT;
     }
   }
   let units = 0;
@@ -150,6 +150,15 @@ export function evaluatePosition(p: Position, me: number): number {
   const w = p.result.winner;
   const r = w === p.sides[me] ? 1 : w === null ? 0.5 : 0;
   return 0.9 * r + 0.1 * model;
+}
+
+/**
+ * The value a choice must beat to count as clearly better than one worth v (0..1): `margin` at an even position
+ * (v = 1/2), and about the same step in the model's log-odds elsewhere (the slope of the logistic there is 4v(1-v) of
+ * its slope at 1/2), so that near a sure loss or win a clear gain, a small step in value, still counts.
+ */
+export function clearlyAbove(v: number, margin: number): number {
+  return v + margin * 4 * v * (1 - v);
 }
 
 /** evaluatePosition of a JSON state for a side id. */

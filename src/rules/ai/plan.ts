@@ -21,7 +21,7 @@ import { createRng } from '../random';
 import { simplePolicy } from './basic';
 import { passAction, rankedOnCore, sampleWorldCore, type Hidden } from './choices';
 import type { Deadline } from './clock';
-import { evaluatePosition } from './evaluate';
+import { clearlyAbove, evaluatePosition } from './evaluate';
 import { playCore } from './playout';
 import { stream, type Stream } from './rng';
 import type { SearchBudget } from './search';
@@ -183,7 +183,7 @@ export function planPhase(hidden: Hidden, base: Position, pool: Action[], budget
     for (const f of finalists.slice(1)) if (f.g.count === seeds.length && (!top || mean(f.g) > mean(top.g))) top = f;
     // The margin is asked in the model's log-odds: near a sure loss or win a clear gain is a small step in value.
     const v = mean(finalists[0]!.g);
-    if (top && finalists[0]!.g.count === seeds.length && mean(top.g) > v + budget.planMargin * 4 * v * (1 - v)) best = top;
+    if (top && finalists[0]!.g.count === seeds.length && mean(top.g) > clearlyAbove(v, budget.planMargin)) best = top;
   }
   const plan = best.plan;
   for (let i = 1; i < plan.actions.length; i++) memory.set(plan.before[i]!, plan.actions[i]!);

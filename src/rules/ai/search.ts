@@ -18,7 +18,7 @@ import { viewFor, type GameView } from '../view';
 import { simpleChoice, simplePolicy, type Policy } from './basic';
 import { deployChoice, mdiChoice, orderCandidates, sampleWorld, sampleWorldCore, type Hidden } from './choices';
 import { deadline, type Deadline } from './clock';
-import { evaluatePosition } from './evaluate';
+import { clearlyAbove, evaluatePosition } from './evaluate';
 import { fingerprint, listedAs, planPhase, type PlanMemory } from './plan';
 
 export type { PlanMemory };
@@ -215,7 +215,7 @@ function pairedSearch(hidden: Hidden, base: Position, roots: Action[], simulatio
   // value is squeezed towards 0 or 1, and a fixed step in value would keep the simple choice however much better
   // another is (a javelin volley that takes a 3-point stand rather than a 1-point one, in a lost position).
   let best = 0;
-  for (let i = 1; i < roots.length; i++) if (totals[i]! / played > clearlyAbove(totals[best]! / played)) best = i;
+  for (let i = 1; i < roots.length; i++) if (totals[i]! / played > clearlyAbove(totals[best]! / played, MARGIN)) best = i;
   return roots[best]!;
 }
 
@@ -224,8 +224,3 @@ const LOCAL_FACTOR = 4;
 
 /** How much better (in mean value, 0..1) a candidate must score to replace the simple policy's choice, at an even position. */
 const MARGIN = 0.03;
-
-/** The value a candidate must beat to replace one worth v: MARGIN at an even position, the same log-odds step elsewhere. */
-function clearlyAbove(v: number): number {
-  return v + MARGIN * 4 * v * (1 - v);
-}
