@@ -89,41 +89,49 @@ export function rankedOnCore(p: Position, actions: readonly Action[], k: number,
   const pass = passAction(actions);
   const near = nearEnemy(p, p.toAct);
   const enemy = p.enemy[p.toAct]!;
-  const bestPlain = new Map<string, { a: Action; v: number }>();
-  const bestSafe = new Map<string, { a: Action; v: number }>();
+  // Each unit's best plain move and safest move, by slot, and the slots in the order first met (ties keep it).
+  const plain: Array<Scored | undefined> = new Array<Scored | undefined>(p.n), safe: Array<Scored | undefined> = new Array<Scored | undefined>(p.n);
+  const plainOrder: number[] = [], safeOrder: number[] = [];
   const danger = dangerOf(p, p.toAct);
-  const scored: Array<{ a: Action; v: number }> = [];
+  const scored: Scored[] = [];
   for (const a of actions) {
     if (a === simple || a === pass || a.type === 'concede') continue;
     const v = prior(p, a, near) + (noise ? noise.next() * 0.01 : 0);
-    if (a.type === 'move' && !a.split && a.to !== 'off' && !enemy[p.board.index.get(a.to)!]) {
-      const was = bestPlain.get(a.unit);
-      if (!was || v > was.v) bestPlain.set(a.unit, { a, v });
+    const to = a.type === 'move' && !a.split && a.to !== 'off' ? p.board.index.get(a.to)! : -1;
+    if (to >= 0 && !enemy[to]) {
+      const x = p.index.get((a as { unit: string }).unit)!;
+      const was = plain[x];
+      if (!was) plainOrder.push(x);
+      if (!was || v > was.v) plain[x] = { a, v };
       // A unit in reach of the enemy's fighters also offers its safest move (out of reach, or onto a friend's square):
       // the best advance alone never lets a plan pull back a lone commander or a beaten unit.
-      const x = p.index.get(a.unit)!, from = p.at[x]!, to = p.board.index.get(a.to)!;
+      const from = p.at[x]!;
       const now = from >= 0 ? danger(from) : 0;
       if (now > 0 && p.type[x] !== BALLISTA) {
         const friend = p.cells[to]!.some((y) => y !== x && p.side[y] === p.toAct);
         const safety = now - danger(to) + (friend ? 0.5 : 0);
         if (safety > 0) {
           const sv = SAFE_PRIOR + safety / 100 + (noise ? noise.next() * 0.001 : 0);
-          const had = bestSafe.get(a.unit);
-          if (!had || sv > had.v) bestSafe.set(a.unit, { a, v: sv });
+          const had = safe[x];
+          if (!had) safeOrder.push(x);
+          if (!had || sv > had.v) safe[x] = { a, v: sv };
         }
       }
       continue;
     }
     scored.push({ a, v });
   }
-  for (const e of bestPlain.values()) scored.push(e);
-  for (const [unit, e] of bestSafe) if (bestPlain.get(unit)?.a !== e.a) scored.push(e);
+  for (const x of plainOrder) scored.push(plain[x]!);
+  for (const x of safeOrder) if (plain[x]?.a !== safe[x]!.a) scored.push(safe[x]!);
   scored.sort((x, y) => y.v - x.v);
   const out: Action[] = [simple];
   if (pass && pass !== simple) out.push(pass);
   for (const { a } of scored) { if (out.length >= Math.max(1, k)) break; out.push(a); }
   return out.slice(0, Math.max(1, k));
 }
+
+/** An action with its score for the ranking. */
+interface Scored { a: Action; v: number }
 
 /** The prior of a unit's safest move (below leads, charges and supports, above plain advances). */
 const SAFE_PRIOR = 1.5;
