@@ -85,7 +85,14 @@ function prior(p: Position, a: Action, near: (j: number) => number): number {
  * out every other unit), ties in listing order, unless `noise` spreads them: up to k actions.
  */
 export function rankedOnCore(p: Position, actions: readonly Action[], k: number, r: RngState, noise?: Stream): Action[] {
-  const simple = simpleChoice(p, actions, r);
+  return rankedAfter(p, actions, k, simpleChoice(p, actions, r), noise);
+}
+
+/**
+ * rankedOnCore with the simple policy's choice `simple` already made (it alone draws from the generator: the planner
+ * makes it at every step, and ranks the rest only where a plan departs from it).
+ */
+export function rankedAfter(p: Position, actions: readonly Action[], k: number, simple: Action, noise?: Stream): Action[] {
   const pass = passAction(actions);
   const near = nearEnemy(p, p.toAct);
   const enemy = p.enemy[p.toAct]!;

@@ -18,8 +18,8 @@
 import { actionKey, type Action } from '../actions';
 import { applyCore, copyPosition, listActions, type Position } from '../core';
 import { createRng } from '../random';
-import { simplePolicy } from './basic';
-import { passAction, rankedOnCore, sampleWorldCore, type Hidden } from './choices';
+import { simpleChoice, simplePolicy } from './basic';
+import { passAction, rankedAfter, sampleWorldCore, type Hidden } from './choices';
 import type { Deadline } from './clock';
 import { clearlyAbove, evaluatePosition } from './evaluate';
 import { playCore } from './playout';
@@ -67,11 +67,17 @@ export function fingerprint(p: Position): number {
 interface Decoded { actions: Action[]; before: number[]; end: Position }
 
 /**
+ * A position met in planning: its legal actions, the simple policy's choice there (gene 0), and the step's ranked
+ * choices, worked out only once a plan departs from the simple choice there (most steps of most plans do not).
+ */
+interface Step { list: Action[]; simple: Action; choices: Action[] | null }
+
+/**
  * Play genome `genes` from `start` (not changed) until the phase ends or the side no longer acts. Each position's
- * candidates come from `seen` when it has them (else they are worked out and kept there); the simple policy's own
+ * choices come from `seen` when it has them (else they are worked out and kept there); the simple policy's own
  * random picks come from a fixed seed, so a genome always decodes to the same plan.
  */
-export function decode(start: Position, genes: Uint8Array, k: number, seen: Map<number, Action[]>): Decoded {
+export function decode(start: Position, genes: Uint8Array, k: number, seen: Map<number, Step>): Decoded {
   const p = copyPosition(start);
   p.events = null;
   p.log = null;
@@ -79,15 +85,20 @@ export function decode(start: Position, genes: Uint8Array, k: number, seen: Map<
   const r = createRng(0x5eed);
   const actions: Action[] = [], before: number[] = [];
   for (let step = 0; step < MAX_STEPS && p.phase === phase && p.toAct === side && p.turn === turn; step++) {
-    // Plans share most of their steps: each position's candidates are worked out once per planning.
+    // Plans share most of their steps: each position's choices are worked out once per planning.
     const key = fingerprint(p);
-    let cands = seen.get(key);
-    if (!cands) {
+    let at = seen.get(key);
+    if (!at) {
       const list = listFor(p);
       if (list.length === 0) break;
-      seen.set(key, (cands = planChoices(rankedOnCore(p, list, k, r))));
+      seen.set(key, (at = { list, simple: simpleChoice(p, list, r), choices: null }));
     }
-    const a = cands[Math.min(genes[step] ?? 0, cands.length - 1)]!;
+    const g = genes[step] ?? 0;
+    let a = at.simple;
+    if (g > 0) {
+      const choices = (at.choices ??= planChoices(rankedAfter(p, at.list, k, at.simple)));
+      a = choices[Math.min(g, choices.length - 1)]!;
+    }
     before.push(key);
     actions.push(a);
     applyCore(p, a);
@@ -137,7 +148,7 @@ export function planPhase(hidden: Hidden, base: Position, pool: Action[], budget
   }
   while (population.length < size) population.push(fresh());
   let scored = 0;
-  const seen = new Map<number, Action[]>();
+  const seen = new Map<number, Step>();
   const score = (g: Genome, seeds: number[]): void => {
     const plan = (g.plan ??= decode(base, g.genes, k, seen));
     for (const seed of seeds) {
