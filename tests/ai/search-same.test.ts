@@ -7,7 +7,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
-import { actionKey, applyAction, createGame, emptyHeat, gameSeed, legalActions, playBalanceGame, searchPolicy, type AiLevel, type GameState } from '../../src/rules';
+import { AI_LEVELS, actionKey, applyAction, createGame, emptyHeat, gameSeed, legalActions, makePolicy, playBalanceGame, searchPolicy, type AiLevel, type GameState } from '../../src/rules';
+import { BALANCE_SEARCH } from '../../src/rules/ai/balance';
 import { templateScenario } from '../../src/scenario';
 
 const FIXTURE = new URL('./fixtures/search-games.json', import.meta.url);
@@ -55,4 +56,31 @@ describe('the search player decides as it did before its speed work', () => {
     }, 120_000);
 
   afterAll(() => { if (record) writeFileSync(FIXTURE, `${JSON.stringify(recorded, null, 1)}\n`); });
+});
+
+describe('the balance runs\' search player', () => {
+  test('is easy with fewer simulations only (the plans and the MDI pick that make its strength are easy\'s)', () => {
+    const easy = AI_LEVELS.easy;
+    expect(Object.keys(BALANCE_SEARCH)).toEqual(['simulations']);
+    expect(BALANCE_SEARCH.simulations).toBeLessThan(easy.simulations);
+  });
+
+  test('plays balance games by default, and the easy level when asked (river-crossing, a whole game)', () => {
+    let s: GameState = createGame(templateScenario('river-crossing')!, { seed: 3 });
+    const balance = makePolicy('search', 11), budget = searchPolicy({ seed: 11, level: 'easy', budget: BALANCE_SEARCH });
+    const easy = makePolicy('search', 11, 'easy'), plain = searchPolicy({ seed: 11, level: 'easy' });
+    let differ = 0, decisions = 0;
+    for (; s.phase !== 'over' && decisions < 5000; decisions++) {
+      const legal = legalActions(s);
+      const a = balance(s, legal);
+      expect(actionKey(a)).toBe(actionKey(budget(s, legal)));
+      const e = easy(s, legal);
+      expect(actionKey(e)).toBe(actionKey(plain(s, legal)));
+      if (actionKey(e) !== actionKey(a)) differ++;
+      s = applyAction(s, a);
+    }
+    expect(s.phase).toBe('over');
+    // The budget applies: somewhere the easy level would have chosen otherwise.
+    expect(differ).toBeGreaterThan(0);
+  }, 120_000);
 });
