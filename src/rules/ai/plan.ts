@@ -41,7 +41,7 @@ const DEPART = 0.1;
  * Everything a plan's next steps depend on (the phase, the side to act, every unit as it stands, the melees and who
  * supports them) as a number: two 32-bit hashes of those integers, 53 bits together. Plans are looked up by it many
  * times a decision, and a string of every unit's fields was most of what decoding a plan cost; two positions of one
- * planning share a fingerprint by chance about once in 10^12 plannings.
+ * planning (a few hundred) share a fingerprint by chance less than once in 10^10 plannings.
  */
 export function fingerprint(p: Position): number {
   let a = 0x811c9dc5, b = 0x2545f491;
