@@ -46,7 +46,7 @@ describe('competent players by default; the verdict names its players', () => {
   test.each([
     ['simple', /^For simple-policy players: Alpha favoured: /],
     ['random', /^For random players \(the luck baseline\): Alpha favoured: /],
-    ['search', /^For search players \(easy level\): Alpha favoured: /],
+    ['search', /^For search players \(easy level, balance budget\): Alpha favoured: /],
   ] as const)('a %s-policy verdict says so', (policy, verdict) => {
     const games = Array.from({ length: 100 }, (_, i) => game(i, i < 70 ? 'a' : 'b'));
     const s = summarizeBalance(sides, games, noHeat(), { policy });

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { actionKey, applyAction, createGame, legalActions, MDIS, randomPolicy, searchPolicy, simplePolicy, viewFor, type Action, type GameState, type Policy, type Scenario } from '../../src/rules';
 import { regretMatching } from '../../src/rules/ai/mixed';
+import { positionOf } from '../../src/rules/game';
+import { copyPosition } from '../../src/rules/core';
 import { templateScenario } from '../../src/scenario';
 import { advanceTo, gameOf } from '../engine/helpers';
 
@@ -161,6 +163,26 @@ describe('hidden information', () => {
     expect(worlds.every((w) => w.toAct === 'russian')).toBe(true);
     expect(new Set(picks.map(actionKey)).size).toBe(1);
   });
+
+  // Balance runs ask on the game's own position (onCore), which holds the secrets: the view is made from it there.
+  test('on the core too: the secret MDI pick and the hidden deployment never change its decision, and it decides as on JSON', () => {
+    const onCore = (w: GameState, seed: number, level?: 'normal') => searchPolicy({ seed, ...(level ? { level } : {}) }).onCore!(copyPosition(positionOf(w)))!;
+    const worlds = MDIS.map(defenderToPick);
+    for (const seed of [1, 2]) {
+      const picks = worlds.map((w) => onCore(w, seed, 'normal'));
+      expect(picks.every((p) => p.type === 'mdi')).toBe(true);
+      expect(new Set(picks.map(actionKey)).size).toBe(1);
+      expect(actionKey(picks[0]!)).toBe(actionKey(searchPolicy({ seed, level: 'normal' })(worlds[0]!, legalActions(worlds[0]!))));
+    }
+    const s = createGame(short('empty-board'), { seed: 9 });
+    const placements = legalActions(s).filter((a) => a.type === 'deploy').filter((_, i) => i % 37 === 0).slice(0, 4);
+    const deployed = placements.map((p) => {
+      let w = applyAction(s, p);
+      while (w.toAct === 'teutonic') w = applyAction(w, legalActions(w)[0]!);
+      return w;
+    });
+    expect(new Set(deployed.map((w) => actionKey(onCore(w, 4)))).size).toBe(1);
+  }, 60_000);
 
   test('the MDI pick is a mix: different seeds pick different MDIs', () => {
     const w = defenderToPick('line');

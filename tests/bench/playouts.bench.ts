@@ -67,8 +67,8 @@ export const section: BenchSection = {
       const r = stream(1);
       const stop = (p: Position) => p.turn >= turn + 2;
       const json = () => { const s = sampleWorld(view, r); const end = playUntil(s, jsonOnly(r.seed()), (x) => x.turn >= turn + 2, 250); return end.log.length - view.log.length; };
-      const listed = () => playCore(sampleWorldCore(view, base, r), listing(r.seed()), stop, 250);
-      const core = () => playCore(sampleWorldCore(view, base, r), simplePolicy(r.seed()).onCore!, stop, 250);
+      const listed = () => playCore(sampleWorldCore(view.hiddenPicks, base, r), listing(r.seed()), stop, 250);
+      const core = () => playCore(sampleWorldCore(view.hiddenPicks, base, r), simplePolicy(r.seed()).onCore!, stop, 250);
       const js: Array<ReturnType<typeof rate>> = [], ls: Array<ReturnType<typeof rate>> = [], cs: Array<ReturnType<typeof rate>> = [];
       rate(200, json); rate(200, listed); rate(200, core); // warm-up
       for (let k = 0; k < rounds; k++) { js.push(rate(ms, json)); ls.push(rate(ms, listed)); cs.push(rate(ms, core)); }

@@ -3,7 +3,6 @@
  * position), the secret MDI pick (a mixed strategy) and deployment (a heuristic placement); and the sampled worlds.
  */
 import type { Action } from '../actions';
-import { positionOf } from '../game';
 import { squareName } from '../coords';
 import { squareDistance } from '../geometry';
 import { MDIS, type Mdi } from '../melee';
@@ -31,17 +30,21 @@ export function sampleWorld(view: GameView, r: Stream): GameState {
   return { ...view, melees, rng: createRng(r.seed()) };
 }
 
+/** The sides whose secret MDI pick a view blanks (its `hiddenPicks`). */
+export type Hidden = readonly string[];
+
 /**
- * sampleWorld on the core: a copy of the view's position `base` with the other side's hidden picks drawn at random
- * and fresh dice (the same draws as sampleWorld, in the same order). Simulations play on it in place.
+ * sampleWorld on the core: a copy of the view's position `base` (`hidden`: the view's hiddenPicks) with the other
+ * side's hidden picks drawn at random and fresh dice (the same draws as sampleWorld, in the same order). Simulations
+ * play on it in place.
  */
-export function sampleWorldCore(view: GameView, base: Position, r: Stream): Position {
+export function sampleWorldCore(hidden: Hidden, base: Position, r: Stream): Position {
   const p = copyPosition(base);
   p.events = null;
   p.log = null;
-  if (view.hiddenPicks.length > 0 && p.current >= 0) {
+  if (hidden.length > 0 && p.current >= 0) {
     const m = p.melees[p.current]!;
-    for (const side of view.hiddenPicks) m.mdi[p.sides.indexOf(side) as 0 | 1] = r.int(MDIS.length);
+    for (const side of hidden) m.mdi[p.sides.indexOf(side) as 0 | 1] = r.int(MDIS.length);
   }
   p.rng = createRng(r.seed());
   return p;
@@ -82,45 +85,60 @@ function prior(p: Position, a: Action, near: (j: number) => number): number {
  * out every other unit), ties in listing order, unless `noise` spreads them: up to k actions.
  */
 export function rankedOnCore(p: Position, actions: readonly Action[], k: number, r: RngState, noise?: Stream): Action[] {
-  const simple = simpleChoice(p, actions, r);
+  return rankedAfter(p, actions, k, simpleChoice(p, actions, r), noise);
+}
+
+/**
+ * rankedOnCore with the simple policy's choice `simple` already made (it alone draws from the generator: the planner
+ * makes it at every step, and ranks the rest only where a plan departs from it).
+ */
+export function rankedAfter(p: Position, actions: readonly Action[], k: number, simple: Action, noise?: Stream): Action[] {
   const pass = passAction(actions);
   const near = nearEnemy(p, p.toAct);
   const enemy = p.enemy[p.toAct]!;
-  const bestPlain = new Map<string, { a: Action; v: number }>();
-  const bestSafe = new Map<string, { a: Action; v: number }>();
+  // Each unit's best plain move and safest move, by slot, and the slots in the order first met (ties keep it).
+  const plain: Array<Scored | undefined> = new Array<Scored | undefined>(p.n), safe: Array<Scored | undefined> = new Array<Scored | undefined>(p.n);
+  const plainOrder: number[] = [], safeOrder: number[] = [];
   const danger = dangerOf(p, p.toAct);
-  const scored: Array<{ a: Action; v: number }> = [];
+  const scored: Scored[] = [];
   for (const a of actions) {
     if (a === simple || a === pass || a.type === 'concede') continue;
     const v = prior(p, a, near) + (noise ? noise.next() * 0.01 : 0);
-    if (a.type === 'move' && !a.split && a.to !== 'off' && !enemy[p.board.index.get(a.to)!]) {
-      const was = bestPlain.get(a.unit);
-      if (!was || v > was.v) bestPlain.set(a.unit, { a, v });
+    const to = a.type === 'move' && !a.split && a.to !== 'off' ? p.board.index.get(a.to)! : -1;
+    if (to >= 0 && !enemy[to]) {
+      const x = p.index.get((a as { unit: string }).unit)!;
+      const was = plain[x];
+      if (!was) plainOrder.push(x);
+      if (!was || v > was.v) plain[x] = { a, v };
       // A unit in reach of the enemy's fighters also offers its safest move (out of reach, or onto a friend's square):
       // the best advance alone never lets a plan pull back a lone commander or a beaten unit.
-      const x = p.index.get(a.unit)!, from = p.at[x]!, to = p.board.index.get(a.to)!;
+      const from = p.at[x]!;
       const now = from >= 0 ? danger(from) : 0;
       if (now > 0 && p.type[x] !== BALLISTA) {
         const friend = p.cells[to]!.some((y) => y !== x && p.side[y] === p.toAct);
         const safety = now - danger(to) + (friend ? 0.5 : 0);
         if (safety > 0) {
           const sv = SAFE_PRIOR + safety / 100 + (noise ? noise.next() * 0.001 : 0);
-          const had = bestSafe.get(a.unit);
-          if (!had || sv > had.v) bestSafe.set(a.unit, { a, v: sv });
+          const had = safe[x];
+          if (!had) safeOrder.push(x);
+          if (!had || sv > had.v) safe[x] = { a, v: sv };
         }
       }
       continue;
     }
     scored.push({ a, v });
   }
-  for (const e of bestPlain.values()) scored.push(e);
-  for (const [unit, e] of bestSafe) if (bestPlain.get(unit)?.a !== e.a) scored.push(e);
+  for (const x of plainOrder) scored.push(plain[x]!);
+  for (const x of safeOrder) if (plain[x]?.a !== safe[x]!.a) scored.push(safe[x]!);
   scored.sort((x, y) => y.v - x.v);
   const out: Action[] = [simple];
   if (pass && pass !== simple) out.push(pass);
   for (const { a } of scored) { if (out.length >= Math.max(1, k)) break; out.push(a); }
   return out.slice(0, Math.max(1, k));
 }
+
+/** An action with its score for the ranking. */
+interface Scored { a: Action; v: number }
 
 /** The prior of a unit's safest move (below leads, charges and supports, above plain advances). */
 const SAFE_PRIOR = 1.5;
@@ -147,18 +165,17 @@ export function dangerOf(p: Position, side: number): (j: number) => number {
   };
 }
 
-/** Root candidates of a view's decision (rankedOnCore with a little noise among equals). */
-export function orderCandidates(view: GameView, pool: Action[], k: number, r: Stream): Action[] {
-  return rankedOnCore(positionOf(view), pool, k, createRng(r.seed()), r);
+/** Root candidates of a decision on the view's position `base` (rankedOnCore with a little noise among equals). */
+export function orderCandidates(base: Position, pool: Action[], k: number, r: Stream): Action[] {
+  return rankedOnCore(base, pool, k, createRng(r.seed()), r);
 }
 
 /**
- * The secret MDI pick: estimate each pair's outcome by resolving the melee in `samples` sampled worlds (every pair
- * meets the same worlds and dice), mix by RM+. Past the deadline the remaining pairs count as level, so the pick is
+ * The secret MDI pick, on the view's position `base`: estimate each pair's outcome by resolving the melee in
+ * `samples` sampled worlds (every pair meets the same worlds and dice), mix by RM+. Past the deadline the remaining pairs count as level, so the pick is
  * still a mix.
  */
-export function mdiChoice(view: GameView, side: string, r: Stream, clock: Deadline, samples = 1): Action {
-  const base = positionOf(view);
+export function mdiChoice(base: Position, hidden: Hidden, side: string, r: Stream, clock: Deadline, samples = 1): Action {
   const me = base.sides.indexOf(side), other = 1 - me;
   const cur = base.current;
   const payoff = MDIS.map(() => MDIS.map(() => 0));
@@ -166,7 +183,7 @@ export function mdiChoice(view: GameView, side: string, r: Stream, clock: Deadli
     // Only whole worlds count: a world cut short by the clock would weigh some pairs more than others.
     if (w > 0 && clock.over()) break;
     const rollout = simplePolicy(r.seed()).onCore!;
-    const world = sampleWorldCore(view, base, r);
+    const world = sampleWorldCore(hidden, base, r);
     MDIS.forEach((mine, i) => MDIS.forEach((_theirs: Mdi, j) => {
       if (clock.over()) return;
       payoff[i]![j]! += clock.time(() => {

@@ -43,17 +43,28 @@ const COST = TROOP_TYPES.map((t) => TROOPS[t].cost);
 export const FIGHTS = TROOP_TYPES.map((t) => TROOPS[t].meleeValue > 0 && t !== 'ballistarii');
 
 /**
- * Scratch for features(), by place in the list of units on the board (written afresh each call, never emptied): slot,
- * side, column, row, how far it threatens as a fighter (-1: not at all), its missile range (-1: none), whether it is a
- * troop (not a ballista), and what was found of it: an enemy fighter can reach it, it has an enemy troop in range, a
- * friendly troop beside it.
+ * Scratch for features(), by place in the list of units on the board (written afresh each call, never emptied; grown
+ * when a position has more units): slot, side, column, row, how far it threatens as a fighter (-1: not at all), its
+ * missile range (-1: none), whether it is a troop (not a ballista), and what was found of it (bits): an enemy fighter
+ * can reach it, it has an enemy troop in range, a friendly troop beside it.
  */
-const on: number[] = [], sides: number[] = [], cols: number[] = [], rows: number[] = [], reach: number[] = [], range: number[] = [];
-const troop: boolean[] = [], reached: boolean[] = [], shot: boolean[] = [], friend: boolean[] = [];
+let on = new Int32Array(64), sides = new Int32Array(64), cols = new Int32Array(64), rows = new Int32Array(64);
+let reach = new Float64Array(64), range = new Float64Array(64), troop = new Uint8Array(64), found = new Uint8Array(64);
+const REACHED = 1, SHOT = 2, FRIEND = 4;
+
+/** Make the scratch hold n units. */
+function room(n: number): void {
+  if (on.length >= n) return;
+  const size = Math.max(n, 2 * on.length);
+  on = new Int32Array(size); sides = new Int32Array(size); cols = new Int32Array(size); rows = new Int32Array(size);
+  reach = new Float64Array(size); range = new Float64Array(size); troop = new Uint8Array(size); found = new Uint8Array(size);
+}
 
 /**
  * The features of position p for side index `me` (FEATURES order). Each pair of units on the board is looked at once
- * (the search evaluates every playout's end: this was most of what a search player's game cost).
+ * (the search evaluates every playout's end: this was most of what a search player's game cost), and a pair further
+ * apart in a row or column than any unit's reach or range (and than a step) is passed over at once: its distance is
+ * at least that far.
  */
 export function features(p: Position, me: number): number[] {
   const them = 1 - me, c = p.board.columns;
@@ -62,14 +73,17 @@ export function features(p: Position, me: number): number[] {
   const limit = p.game.rules.turnLimit;
   const played = limit ? Math.min(1, p.turn / limit) : 0.5;
   const threatened = [0, 0], inRange = [0, 0], retiring = [0, 0], supports = [0, 0];
-  let m = 0;
+  room(p.n);
+  let m = 0, far = 1.5;
   for (let x = 0; x < p.n; x++) {
     const j = p.sq[x]!, t = p.type[x]!;
     if (j < 0) continue;
     on[m] = x; sides[m] = p.side[x]!; cols[m] = j % c; rows[m] = Math.floor(j / c);
-    reach[m] = FIGHTS[t] && !p.retiring[x] ? REACH[t]! : -1;
-    range[m] = RANGE[t]! > 0 ? RANGE[t]! : -1;
-    troop[m] = t !== BALLISTA; reached[m] = false; shot[m] = false; friend[m] = false;
+    const rc = FIGHTS[t] && !p.retiring[x] ? REACH[t]! : -1, rg = RANGE[t]! > 0 ? RANGE[t]! : -1;
+    reach[m] = rc; range[m] = rg;
+    if (rc > far) far = rc;
+    if (rg > far) far = rg;
+    troop[m] = t !== BALLISTA ? 1 : 0; found[m] = 0;
     m++;
   }
   // What each unit finds among the others (distances as stepsDistance: a diagonal step 1 1/2): an enemy fighter that
@@ -78,15 +92,16 @@ export function features(p: Position, me: number): number[] {
     const sa = sides[a]!, ca = cols[a]!, ra = rows[a]!;
     for (let b = a + 1; b < m; b++) {
       const dx = Math.abs(ca - cols[b]!), dy = Math.abs(ra - rows[b]!);
+      if (dx > far || dy > far) continue;
       const d = dx > dy ? dx - dy + 1.5 * dy : dy - dx + 1.5 * dx;
       if (sides[b] === sa) {
-        if (d <= 1.5) { if (troop[b]) friend[a] = true; if (troop[a]) friend[b] = true; }
+        if (d <= 1.5) { if (troop[b]) found[a] = found[a]! | FRIEND; if (troop[a]) found[b] = found[b]! | FRIEND; }
         continue;
       }
-      if (d <= reach[b]!) reached[a] = true;
-      if (d <= reach[a]!) reached[b] = true;
-      if (d <= range[a]! && troop[b]) shot[a] = true;
-      if (d <= range[b]! && troop[a]) shot[b] = true;
+      if (d <= reach[b]!) found[a] = found[a]! | REACHED;
+      if (d <= reach[a]!) found[b] = found[b]! | REACHED;
+      if (d <= range[a]! && troop[b]) found[a] = found[a]! | SHOT;
+      if (d <= range[b]! && troop[a]) found[b] = found[b]! | SHOT;
     }
   }
   let units = 0;
@@ -96,9 +111,9 @@ export function features(p: Position, me: number): number[] {
     units++;
     const worth = COST[t]! * (t === BALLISTA ? 1 : p.stands[x]!);
     if (p.retiring[x]) retiring[s]! += worth;
-    if (reached[a] && t !== BALLISTA) threatened[s]! += worth;
-    if (shot[a]) inRange[s]!++;
-    if (friend[a] && t !== BALLISTA) supports[s]!++;
+    if (found[a]! & REACHED && t !== BALLISTA) threatened[s]! += worth;
+    if (found[a]! & SHOT) inRange[s]!++;
+    if (found[a]! & FRIEND && t !== BALLISTA) supports[s]!++;
   }
   const n = Math.max(1, units);
   const margin = (mine - theirs) / scale;
@@ -135,6 +150,15 @@ export function evaluatePosition(p: Position, me: number): number {
   const w = p.result.winner;
   const r = w === p.sides[me] ? 1 : w === null ? 0.5 : 0;
   return 0.9 * r + 0.1 * model;
+}
+
+/**
+ * The value a choice must beat to count as clearly better than one worth v (0..1): `margin` at an even position
+ * (v = 1/2), and about the same step in the model's log-odds elsewhere (the slope of the logistic there is 4v(1-v) of
+ * its slope at 1/2), so that near a sure loss or win a clear gain, a small step in value, still counts.
+ */
+export function clearlyAbove(v: number, margin: number): number {
+  return v + margin * 4 * v * (1 - v);
 }
 
 /** evaluatePosition of a JSON state for a side id. */

@@ -11,14 +11,15 @@
  *   heuristic; forced and trivial choices are decided at once.
  */
 import { actionKey, type Action } from '../actions';
-import { legalActions, positionOf } from '../game';
-import { applyCore, type Position } from '../core';
+import { positionOf } from '../game';
+import { DEPLOY, END_TURN, MISSILE, BALLISTA_FIRE, MOVE, OVER, SUPPORT, applyCore, copyPosition, listActions, toState, type Position } from '../core';
+import { createRng } from '../random';
 import { viewFor, type GameView } from '../view';
-import { simplePolicy, type Policy } from './basic';
-import { deployChoice, mdiChoice, orderCandidates, sampleWorld, sampleWorldCore } from './choices';
+import { simpleChoice, simplePolicy, type Policy } from './basic';
+import { deployChoice, mdiChoice, orderCandidates, sampleWorld, sampleWorldCore, type Hidden } from './choices';
 import { deadline, type Deadline } from './clock';
-import { evaluatePosition } from './evaluate';
-import { fingerprint, planPhase, type PlanMemory } from './plan';
+import { clearlyAbove, evaluatePosition } from './evaluate';
+import { fingerprint, listedAs, planPhase, type PlanMemory } from './plan';
 
 export type { PlanMemory };
 import { playCore } from './playout';
@@ -83,62 +84,102 @@ export interface SearchOptions {
   memory?: PlanMemory;
 }
 
-/** The search player as a pure policy: deterministic for a seed (and for a budget without a clock). */
+/**
+ * The search player as a pure policy: deterministic for a seed (and for a budget without a clock). It decides on the
+ * position of its side's view; `onCore` makes that position from the game's own (a copy with the other side's pending
+ * MDI pick blanked: no JSON state), so a game of search players (balance runs) plays on the core throughout. Both
+ * routes make the same decisions (tests/ai/search-same.test.ts).
+ */
 export function searchPolicy(options: SearchOptions): Policy {
   const budget: SearchBudget = { ...AI_LEVELS[options.level ?? 'normal'], ...options.budget };
   // The rest of the plan last made, by the position each step is for (this player's own: never shared).
   const memory: PlanMemory = options.memory ?? new Map();
   let decision = 0;
-  return (state, actions) => {
+  const policy: Policy = (state, actions) => {
     const r = stream(gameSeed(options.seed, decision++));
-    const side = state.toAct!;
-    const view = viewFor(state, side);
-    const chosen = decide(view, side, budget, r, options.now, memory);
+    const view = viewFor(state, state.toAct!);
+    const base = positionOf(view);
+    const chosen = decide(base, view.hiddenPicks, listActions(base), () => view, budget, r, options.now, memory);
     // Hand back the caller's own action object (the engine recognises the objects it listed).
     const key = actionKey(chosen);
     return actions.find((a) => actionKey(a) === key) ?? chosen;
   };
+  policy.onCore = (p) => {
+    if (p.phase === OVER || p.toAct < 0) return null;
+    // Hidden set-up blanks the other side's placements: those few decisions are made from the JSON view.
+    if (p.phase === DEPLOY) {
+      const view = viewFor(toState(p), p.sides[p.toAct]!);
+      const base = positionOf(view), all = listActions(base);
+      return all.length === 0 ? null : decide(base, view.hiddenPicks, all, () => view, budget, stream(gameSeed(options.seed, decision++)), options.now, memory);
+    }
+    const { base, hidden } = viewPosition(p);
+    const all = listActions(base);
+    if (all.length === 0) return null;
+    return decide(base, hidden, all, () => viewFor(toState(p), p.sides[p.toAct]!), budget, stream(gameSeed(options.seed, decision++)), options.now, memory);
+  };
+  return policy;
 }
 
 /**
- * How a decision is made. Forced and trivial ones (one option, ending the turn, turning after a melee) at once by
- * the simple policy; the move and support phases by whole-phase plans; choices settled within the current melee or
- * ballista volley (which stands to lose) by short playouts to its end; everything else by paired playouts.
+ * The position of the side to act's view of p outside hidden set-up, as positionOf(viewFor(state, side)) makes it: a
+ * copy with the other side's pick for the melee being fought blanked (and listed in `hidden`) while it is secret, no
+ * dice (the view withholds the generator) and no log or events.
  */
-function decide(view: GameView, side: string, budget: SearchBudget, r: Stream, now: (() => number) | undefined, memory: PlanMemory): Action {
-  const all = legalActions(view);
-  const pool = all.length > 1 ? all.filter((a) => a.type !== 'concede') : all;
+function viewPosition(p: Position): { base: Position; hidden: string[] } {
+  const base = copyPosition(p);
+  base.events = null;
+  base.log = null;
+  base.rng = { s: 0 };
+  const hidden: string[] = [];
+  const m = base.current >= 0 ? base.melees[base.current] : undefined;
+  if (m && !base.resolution) {
+    for (let o = 0; o < 2; o++) {
+      if (o !== base.toAct && m.mdi[o as 0 | 1] >= 0) { m.mdi[o as 0 | 1] = -1; hidden.push(base.sides[o]!); }
+    }
+  }
+  return { base, hidden };
+}
+
+/**
+ * How a decision is made, on `base`, the position of the side to act's view (`hidden`: the sides whose secret pick it
+ * blanks; `all`: its legal actions; `view`: the JSON view, asked only for hidden set-up). Forced and trivial ones (one
+ * option, ending the turn, turning after a melee) at once by the simple policy; the move and support phases by
+ * whole-phase plans; choices settled within the current melee or ballista volley (which stands to lose) by short
+ * playouts to its end; everything else by paired playouts.
+ */
+function decide(base: Position, hidden: Hidden, all: readonly Action[], view: () => GameView, budget: SearchBudget, r: Stream, now: (() => number) | undefined, memory: PlanMemory): Action {
+  const pool = all.length > 1 ? all.filter((a) => a.type !== 'concede') : all.slice();
   if (pool.length === 1) return pool[0]!;
   const clock = deadline(budget.timeMs, now);
-  if (view.phase === 'deploy') return deployChoice(view, side, pool, r);
-  if (pool.every((a) => a.type === 'mdi')) return mdiChoice(view, side, r, clock, budget.mdiWorlds);
-  if (view.phase === 'endTurn' || pool.every((a) => a.type === 'face' || a.type === 'endFacing')) return simplePolicy(r.seed())(view, pool);
-  const base = positionOf(view);
-  if ((view.phase === 'move' || view.phase === 'support') && budget.plans > 0) {
+  const side = base.sides[base.toAct]!;
+  if (base.phase === DEPLOY) return deployChoice(view(), side, pool, r);
+  if (pool.every((a) => a.type === 'mdi')) return mdiChoice(base, hidden, side, r, clock, budget.mdiWorlds);
+  if (base.phase === END_TURN || pool.every((a) => a.type === 'face' || a.type === 'endFacing')) return simpleChoice(base, pool, createRng(r.seed()));
+  if ((base.phase === MOVE || base.phase === SUPPORT) && budget.plans > 0) {
     const known = memory.get(fingerprint(base));
-    const kept = known && pool.find((a) => actionKey(a) === known);
+    const kept = known && listedAs(pool, known);
     if (kept) return kept;
     memory.clear();
-    return planPhase(view, base, pool, budget, r, clock, memory);
+    return planPhase(hidden, base, pool, budget, r, clock, memory);
   }
-  const roots = orderCandidates(view, pool, budget.candidates, r);
+  const roots = orderCandidates(base, pool, budget.candidates, r);
   if (roots.length === 1) return roots[0]!;
   const turn = base.turn, phase = base.phase, current = base.current;
-  const local = isLocal(view, pool, budget);
+  const local = isLocal(base, pool, budget);
   const stop = local
     ? (p: Position) => p.phase !== phase || p.current !== current
     : (p: Position) => p.turn >= turn + budget.turns;
   // Choices judged within the phase play short playouts: four times as many of them fit the same time.
-  return pairedSearch(view, base, roots, local ? LOCAL_FACTOR * budget.simulations : budget.simulations, budget.horizon, stop, r, clock);
+  return pairedSearch(hidden, base, roots, local ? LOCAL_FACTOR * budget.simulations : budget.simulations, budget.horizon, stop, r, clock);
 }
 
 /**
  * Choices judged by their immediate effect (playouts to the end of the melee or of the fire phase): which stands
  * to lose, and, when the budget says so, fire targets.
  */
-function isLocal(view: GameView, pool: Action[], budget: SearchBudget): boolean {
+function isLocal(base: Position, pool: Action[], budget: SearchBudget): boolean {
   if (pool.every((a) => a.type === 'allocate' || a.type === 'ballistaLoss')) return true;
-  return budget.localFire && (view.phase === 'missile' || view.phase === 'ballista');
+  return budget.localFire && (base.phase === MISSILE || base.phase === BALLISTA_FIRE);
 }
 
 /**
@@ -147,7 +188,7 @@ function isLocal(view: GameView, pool: Action[], budget: SearchBudget): boolean 
  * count (the clock may cut one short). The first candidate (the simple policy's choice) keeps its place unless
  * another beats it by a clear margin.
  */
-function pairedSearch(view: GameView, base: Position, roots: Action[], simulations: number, horizon: number, stop: (p: Position) => boolean, r: Stream, clock: Deadline): Action {
+function pairedSearch(hidden: Hidden, base: Position, roots: Action[], simulations: number, horizon: number, stop: (p: Position) => boolean, r: Stream, clock: Deadline): Action {
   const me = base.toAct;
   const totals = roots.map(() => 0);
   const rounds = Math.max(1, Math.ceil(simulations / roots.length));
@@ -159,7 +200,7 @@ function pairedSearch(view: GameView, base: Position, roots: Action[], simulatio
       if (clock.over()) break;
       const root = roots[i]!;
       round.push(clock.time(() => {
-        const p = sampleWorldCore(view, base, stream(worldSeed));
+        const p = sampleWorldCore(hidden, base, stream(worldSeed));
         applyCore(p, root);
         playCore(p, simplePolicy(playSeed).onCore!, stop, horizon);
         return evaluatePosition(p, me);
@@ -174,7 +215,7 @@ function pairedSearch(view: GameView, base: Position, roots: Action[], simulatio
   // value is squeezed towards 0 or 1, and a fixed step in value would keep the simple choice however much better
   // another is (a javelin volley that takes a 3-point stand rather than a 1-point one, in a lost position).
   let best = 0;
-  for (let i = 1; i < roots.length; i++) if (totals[i]! / played > clearlyAbove(totals[best]! / played)) best = i;
+  for (let i = 1; i < roots.length; i++) if (totals[i]! / played > clearlyAbove(totals[best]! / played, MARGIN)) best = i;
   return roots[best]!;
 }
 
@@ -183,8 +224,3 @@ const LOCAL_FACTOR = 4;
 
 /** How much better (in mean value, 0..1) a candidate must score to replace the simple policy's choice, at an even position. */
 const MARGIN = 0.03;
-
-/** The value a candidate must beat to replace one worth v: MARGIN at an even position, the same log-odds step elsewhere. */
-function clearlyAbove(v: number): number {
-  return v + MARGIN * 4 * v * (1 - v);
-}

@@ -57,7 +57,7 @@ export interface BalanceSummary {
 export const PLAYERS: Record<PolicyName, string> = {
   random: 'random players (the luck baseline)',
   simple: 'simple-policy players',
-  search: 'search players (easy level)',
+  search: 'search players (easy level, balance budget)',
 };
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;
