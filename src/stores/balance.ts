@@ -10,7 +10,7 @@ import { computed, ref, shallowRef, watch } from 'vue';
 import { isPlayable, validateScenario, type BalanceSummary, type Scenario, type SweepSummary } from '../rules';
 import { serializeScenario } from '../scenario';
 import {
-  BalanceCancelled, CHANGE_DEFAULTS, DEFAULT_POLICY, MATTERS_GAMES, SWEEP_LEVELS, spareCores, startBalance, startComparison, startSweep,
+  BalanceCancelled, CHANGE_DEFAULTS, MATTERS_GAMES, defaultPolicy, SWEEP_LEVELS, spareCores, startBalance, startComparison, startSweep,
   startWhatMatters, startWhatToChange, type BalanceSettings, type BalanceWatch, type ComparisonResult, type Suggestion, type WhatMatters, type WhatToChange,
 } from '../workers/balance-client';
 import type { Square } from '../rules';
@@ -52,10 +52,12 @@ export const useBalanceStore = defineStore('balance', () => {
   const scenario = useScenarioStore();
   const library = useLibraryStore();
   const editor = useEditorStore();
-  const settings = ref<BalanceSettings>({ games: 1000, policy: DEFAULT_POLICY, seed: 1 });
+  const workers = spareCores(typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : undefined);
+  /** The default players on this machine: the strongest that plays 1,000 games in about a minute on its spare cores. */
+  const defaultPolicyHere = defaultPolicy(workers);
+  const settings = ref<BalanceSettings>({ games: 1000, policy: defaultPolicyHere, seed: 1 });
   /** Most games of the sweep's search level (a search game takes seconds). */
   const searchGames = ref(100);
-  const workers = spareCores(typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : undefined);
   const running = ref(false);
   /** What the current run computes, and which of its runs is going (the policy or version it plays). */
   const mode = ref<BalanceMode>('estimate');
@@ -264,7 +266,7 @@ export const useBalanceStore = defineStore('balance', () => {
   }
 
   return {
-    settings, searchGames, workers, running, mode, step, detail, done, total, rate, live, message, stalled, estimate, stale, heat, heatMode,
+    settings, searchGames, workers, defaultPolicyHere, running, mode, step, detail, done, total, rate, live, message, stalled, estimate, stale, heat, heatMode,
     sweep, sweepStale, comparison, comparisonStale, compareWith, compareOptions, run, runSweep, runCompare, cancel, resume,
     matters, mattersStale, mattersMarks, mattersGames, pickedRow, pickRow, runMatters, changes, changesStale, changeGames, runChange, applySuggestion,
   };

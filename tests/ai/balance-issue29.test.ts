@@ -14,7 +14,7 @@ import {
 import { stream } from '../../src/rules/ai/rng';
 import { serializeScenario, templateScenario } from '../../src/scenario';
 import { balanceApi } from '../../src/workers/balance-api';
-import { DEFAULT_POLICY, startBalance, startComparison, startSweep, type BalanceWorkerApi, type WorkerHandle } from '../../src/workers/balance-client';
+import { defaultPolicy, secondsFor, startBalance, startComparison, startSweep, type BalanceWorkerApi, type WorkerHandle } from '../../src/workers/balance-client';
 
 const scenario: Scenario = { ...templateScenario('open-field')!, rules: { turnLimit: 1 } };
 /** Another version: the Order without its first unit. */
@@ -39,8 +39,13 @@ const noHeat = () => ({ lost: {}, melees: {} });
 const game = (index: number, winner: string | null): BalanceGame => ({ index, winner, points: { a: 0, b: 0 }, turns: 1, actions: 1 });
 
 describe('competent players by default; the verdict names its players', () => {
-  test('the app and the CLI default to the simple policy', () => {
-    expect(DEFAULT_POLICY).toBe('simple');
+  test.each([
+    [1, 'simple'], [2, 'simple'], [3, 'search'], [8, 'search'],
+  ] as const)('with %i spare cores the default players are %s: the strongest that plays 1,000 games in about a minute there', (spare, policy) => {
+    expect(defaultPolicy(spare)).toBe(policy);
+    // The rule behind it: 1,000 games of the default within 80 s on those cores, and the stronger player not.
+    expect(secondsFor(1000, policy, spare)).toBeLessThanOrEqual(80);
+    if (policy === 'simple') expect(secondsFor(1000, 'search', spare)).toBeGreaterThan(80);
   });
 
   test.each([

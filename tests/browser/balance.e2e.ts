@@ -1,6 +1,6 @@
 /**
  * Issue 11: the Balance panel runs self-play games in Web Workers, shows rates with intervals, a verdict and a heat map.
- * Issue 29: simple-policy players by default, the estimate live while games run, A/B against an earlier version.
+ * Issue 29: competent players by default (search or simple, by the spare cores), the estimate live while games run, A/B against an earlier version.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -136,4 +136,20 @@ describe('balance panel', () => {
     expect(await page.getByTestId('balance-sweep-verdict').textContent()).toMatch(/^(Skill-sensitive: .*Stronger play favours|Not skill-sensitive: |Too few settled verdicts)/);
     await page.screenshot({ path: '/tmp/ai-balance-sweep.png' });
   }, 300_000);
+
+  test('the default players are the strongest that plays 1,000 games in about a minute on the spare cores; the panel says why', async () => {
+    for (const [cores, policy, why] of [
+      [2, 'simple', /simple policy is the default here: 1,000 search-player games would take about 4 minutes on 1 spare core/],
+      [8, 'search', /Search players are the default here: 1,000 of their games take about 30 s on 7 spare cores/],
+    ] as const) {
+      page = await session.fresh();
+      await page.addInitScript((n) => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n }), cores);
+      await openApp(page, session.url());
+      await openBalance();
+      expect(await page.getByTestId('balance-policy').inputValue(), `${cores} cores`).toBe(policy);
+      expect(await page.getByTestId('balance-policy').locator('option:checked').textContent()).toMatch(/· default here$/);
+      expect(await page.getByTestId('balance-default-why').textContent()).toMatch(why);
+      await page.context().close();
+    }
+  });
 });

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { POLICY_NAMES, type BalanceSummary, type Comparison, type PairedChange, type PolicyName, type Rate, type SweepSummary } from '../../rules';
 import { SETTING_LIMITS, TEMPLATES } from '../../scenario';
 import {
-  CHANGE_DEFAULTS, DEFAULT_POLICY, MATTERS_GAMES, startBalance, startComparison, startSweep, startWhatMatters, startWhatToChange,
+  CHANGE_DEFAULTS, MATTERS_GAMES, defaultPolicy, startBalance, startComparison, startSweep, startWhatMatters, startWhatToChange,
   type ChainJob, type Suggestion, type WhatMatters, type WhatToChange,
 } from '../../workers/balance-client';
 import { nodeSpawner } from '../../workers/balance-pool';
@@ -140,7 +140,9 @@ The run stops by itself once the verdict is settled or every interval is within 
   --games N     most games to play, ${SETTING_LIMITS.balanceGames.min} to ${SETTING_LIMITS.balanceGames.max} (default 1000)
   --fixed       play exactly N games, plain 95% intervals
   --workers K   worker threads, ${SETTING_LIMITS.balanceWorkers.min} to ${SETTING_LIMITS.balanceWorkers.max} (default: cores - 1, at least 1)
-  --policy P    simple (default), random (the luck baseline), or search (the search player at "easy")
+  --policy P    search (the search player: easy level, balance budget), simple, or random (the luck baseline);
+                by default the strongest that plays 1,000 games in about a minute on this machine's spare cores:
+                search from 3 spare cores, else simple
   --seed S      run seed, ${SETTING_LIMITS.seed.min} to ${SETTING_LIMITS.seed.max} (default 1)
   --sweep       the verdict at each skill level (random, simple, search) and whether skill changes it
   --search-games M  most games of the sweep's search level (default 100; it is slow)
@@ -172,7 +174,9 @@ Exit status: 0 on success, 2 for an unreadable or invalid scenario or bad argume
     const workers = intOption('workers', values.workers, SETTING_LIMITS.balanceWorkers) ?? Math.min(SETTING_LIMITS.balanceWorkers.max, Math.max(1, availableParallelism() - 1));
     const seed = intOption('seed', values.seed, SETTING_LIMITS.seed) ?? 1;
     const searchGames = intOption('search-games', values['search-games'], SETTING_LIMITS.balanceGames) ?? 100;
-    const policy = (values.policy ?? DEFAULT_POLICY) as PolicyName;
+    // The default players follow the machine's spare cores, as the app's do, never --workers: the same command gives the
+    // same numbers whatever the number of workers.
+    const policy = (values.policy ?? defaultPolicy(Math.max(1, availableParallelism() - 1))) as PolicyName;
     if (!POLICY_NAMES.includes(policy)) throw new UsageError(`--policy must be one of ${POLICY_NAMES.join(', ')}, not "${shortText(policy)}"`);
     if (values.sweep && values.policy !== undefined) throw new UsageError('--sweep plays every policy; leave out --policy');
     const loaded = await loadScenario(positionals[0]!);
