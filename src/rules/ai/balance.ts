@@ -2,14 +2,15 @@
  * Self-play games for the balance estimate. Game i of a run uses seed gameSeed(seed, i) for its dice and
  * gameSeed(that, side + 1) for each side's policy, so a run's numbers do not depend on how many workers share it.
  */
-import { applyInPlace, createGame, positionOf, workingCopy } from '../game';
+import { applyInPlace, createGame, workingCopy } from '../game';
 import type { Action } from '../actions';
-import { applyCore, copyPosition, type Position } from '../core';
+import { applyCore, copyPosition, fromState, setUp, type Position } from '../core';
 import { choose, samplerFor } from './playout';
 import { machineTurnLimit, turnCapNote, type Scenario } from '../scenario';
-import type { GameState } from '../state';
+import { createGameState, type GameState } from '../state';
 import { randomPolicy, simplePolicy, type Policy } from './basic';
 import { gameSeed } from './rng';
+import { createRng } from '../random';
 import { searchPolicy, type AiLevel, type SearchBudget } from './search';
 
 export const POLICY_NAMES = ['random', 'simple', 'search'] as const;
@@ -81,13 +82,12 @@ function recordHeat(s: GameState, before: number[], where: Array<string | null>,
 /** Play game `index` of a run to its end, adding its heat to `heat`. */
 export function playBalanceGame(scenario: Scenario, index: number, options: BalanceOptions, heat: HeatMap): BalanceGame {
   const seed = gameSeed(options.seed, index);
-  const start = createGame(scenario, { seed, turnLimit: machineTurnLimit(scenario) });
   const policies = Object.create(null) as Record<string, Policy>;
-  start.sides.forEach((side, j) => { policies[side.id] = makePolicy(options.policy, gameSeed(seed, j + 1), options.level); });
+  scenario.sides.forEach((side, j) => { policies[side.id] = makePolicy(options.policy, gameSeed(seed, j + 1), options.level); });
   const cap = options.maxActions ?? 20000;
   const sample = samplerFor(policies);
-  if (sample) return onCore(start, sample, cap, index, heat);
-  const s = workingCopy(start);
+  if (sample) return onCore(startPosition(scenario, seed), sample, cap, index, heat);
+  const s = workingCopy(createGame(scenario, { seed, turnLimit: machineTurnLimit(scenario) }));
   const before: number[] = [], where: Array<string | null> = [];
   let actions = 0;
   for (; actions < cap; actions++) {
@@ -111,8 +111,7 @@ export function playBalanceGame(scenario: Scenario, index: number, options: Bala
  * one) marked fought by it whose resolution was not already under way before it. A test holds this to the melee events
  * of the same games.
  */
-function onCore(start: GameState, sample: (p: Position) => Action | null, cap: number, index: number, heat: HeatMap): BalanceGame {
-  const p = copyPosition(positionOf(start));
+function onCore(p: Position, sample: (p: Position) => Action | null, cap: number, index: number, heat: HeatMap): BalanceGame {
   p.events = null;
   p.log = null;
   const touched: number[] = (p.touched = []);
@@ -148,6 +147,26 @@ function onCore(start: GameState, sample: (p: Position) => Action | null, cap: n
 }
 
 const bySlot = (x: number, y: number) => x - y;
+
+/**
+ * Each scenario's position as placed, before set-up's automatic steps (which may roll dice: a rolled first attacker),
+ * made once: a run plays thousands of games of one scenario, and they differ only in their dice.
+ */
+const placed = new WeakMap<Scenario, Position>();
+
+/**
+ * Game `seed`'s starting position, as createGame makes it (tests/ai/balance-start.test.ts): a copy of the scenario's
+ * placed position with the game's dice, then set-up's own steps on it (keeping no events: a balance game reads none).
+ */
+export function startPosition(scenario: Scenario, seed: number): Position {
+  let base = placed.get(scenario);
+  if (!base) placed.set(scenario, (base = fromState(createGameState(scenario, { seed: 0, turnLimit: machineTurnLimit(scenario) }))));
+  const p = copyPosition(base);
+  p.rng = createRng(seed);
+  p.events = null;
+  setUp(p);
+  return p;
+}
 
 /**
  * Games [from, to) of a run. `onGame` hears each finished game and may return false to stop early (Cancel);
