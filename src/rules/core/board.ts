@@ -25,8 +25,11 @@ export function dirBetween(board: Board, i: number, j: number): number {
   return dirOf(dx, dy);
 }
 
-/** Terrain flags of a square: on a road; a hill; cover (protected, crossing or protected hill); a protected square as listed. */
-export const T_ROAD = 1, T_HILL = 2, T_COVER = 4, T_PROTECTED = 8;
+/**
+ * Terrain flags of a square: on a road; a hill; cover (protected, crossing or protected hill); a protected square as
+ * listed; a crossing (ford or bridge: no ballista fires from one, 7H; the attacker fights at -1, 9F).
+ */
+export const T_ROAD = 1, T_HILL = 2, T_COVER = 4, T_PROTECTED = 8, T_CROSSING = 16;
 
 export interface Board {
   columns: number;
@@ -82,7 +85,8 @@ function buildBoard(scenario: Scenario): Board {
       if (c >= 0 && r >= 0 && c < columns && r < rows) step[i * 8 + d] = r * columns + c;
     }
     const sq = names[i]!;
-    terrain[i] = (t.road.has(sq) ? T_ROAD : 0) | (t.hill.has(sq) ? T_HILL : 0) | (t.cover.has(sq) ? T_COVER : 0) | (t.protected.has(sq) ? T_PROTECTED : 0);
+    terrain[i] = (t.road.has(sq) ? T_ROAD : 0) | (t.hill.has(sq) ? T_HILL : 0) | (t.cover.has(sq) ? T_COVER : 0) | (t.protected.has(sq) ? T_PROTECTED : 0)
+      | (t.crossingSquares.has(sq) ? T_CROSSING : 0);
   }
   const river = (a: number, b: number) => riverBlocks(t, names[a]!, names[b]!);
   const blocked = new Uint8Array(n * 8);

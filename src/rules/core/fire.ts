@@ -9,7 +9,7 @@ import { MISSILE_TROOPS, TROOPS, TROOP_TYPES } from '../troops';
 import { rollDice, rollDie } from '../random';
 import { facesOnTarget, hitsAmong, strayFrom, wrecks, type Landing, type ShotHit } from '../ballistaFire';
 import { diceOf, firesBefore } from '../missileFire';
-import { T_COVER, type Board } from './board';
+import { T_COVER, T_CROSSING, type Board } from './board';
 import { BALLISTA, BALLISTARII } from './table';
 import { ACTIVE, DESTROYED, settle, type Hit, type Position } from './position';
 
@@ -51,7 +51,7 @@ export function fireClear(p: Position, from: number, to: number): boolean {
 /** May ballista b fire for `side`: controlled by it, on the board, not on a crossing, crewed by its ballistarii (7D, 7H)? */
 export function mayFireBallista(p: Position, b: number, side: number): boolean {
   const j = p.sq[b]!;
-  if (p.type[b] !== BALLISTA || j < 0 || p.ctrl[b] !== side || p.game.crossing[j]) return false;
+  if (p.type[b] !== BALLISTA || j < 0 || p.ctrl[b] !== side || p.board.terrain[j]! & T_CROSSING) return false;
   for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
     const y = here[k]!;
     if (p.type[y] === BALLISTARII && p.side[y] === side && p.stands[y]! > 0) return true;

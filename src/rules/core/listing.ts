@@ -221,8 +221,11 @@ export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string
   const { occ } = ctx;
   const s = occ.sides.indexOf(side);
   const anyFacing = s === ctx.attacker;
+  const beside = ctx.besideMelee!;
   for (let x = 0; x < ctx.n; x++) {
-    if (occ.side[x] !== s || (onlyUnit && ctx.ids[x] !== onlyUnit)) continue;
+    // Only a unit next to a contact square can support its melee (most units are next to none).
+    const at = occ.sq[x]!;
+    if (occ.side[x] !== s || at < 0 || (beside[at >> 5]! & (1 << (at & 31))) === 0 || (onlyUnit && ctx.ids[x] !== onlyUnit)) continue;
     for (let m = 0; m < ctx.contact.length; m++) {
       if (!canSupportFrom(ctx, x, occ.sq[x]!, m, anyFacing)) continue;
       const t = ownTable(ctx, x), c = ctx.contact[m]!;

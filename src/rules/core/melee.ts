@@ -9,7 +9,7 @@ import { MDIS, compareMdi, meleeLosses } from '../melee';
 import { TROOP_TYPES } from '../troops';
 import { chance } from '../random';
 import { ENGINE_READINGS } from '../readings';
-import { T_HILL, T_ROAD, dirBetween } from './board';
+import { T_CROSSING, T_HILL, T_ROAD, dirBetween } from './board';
 import { BALLISTA, COMMANDER } from './table';
 import { ACTIVE, ALLOCATE, END_TURN, FACING, RETREAT, touch, type PMelee, type PResolution, type Position } from './position';
 import { removeStands } from './fire';
@@ -48,7 +48,7 @@ function nextStandValue(p: Position, x: number): number {
 function attackerModifier(p: Position, j: number): MeleeModifierReason | null {
   return firstPenalty((r) => {
     switch (r) {
-      case 'crossing': return p.game.crossing[j] === 1;
+      case 'crossing': return (p.board.terrain[j]! & T_CROSSING) !== 0;
       case 'road': return (p.board.terrain[j]! & T_ROAD) !== 0;
       case 'ballista': return p.cells[j]!.some((y) => p.type[y] === BALLISTA);
       case 'hill': return p.game.rules.hills.meleePenalty && (p.board.terrain[j]! & T_HILL) !== 0;

@@ -13,7 +13,6 @@ import { MDIS, type Mdi } from '../melee';
 import type { Action } from '../actions';
 import type { ResolvedRules, Scenario } from '../scenario';
 import { heldAfterCharge, markedAfterRetreat } from '../readings';
-import { terrainIndex } from '../terrain';
 import type { RngState } from '../random';
 import type { EndReason, GameEvent, GameState, PhaseName, SideState, UnitState } from '../state';
 import { boardOf, type Board } from './board';
@@ -66,8 +65,6 @@ export interface GameInfo {
   sideIds: [string, string];
   board: Board;
   memo: Memo;
-  /** 1 on crossing squares (fords and bridges): no ballista fires from one (7H); the attacker fights at -1 (9F). */
-  crossing: Uint8Array;
   /** By troop type index: 1 when the hill rules keep that type off hills. */
   banned: Uint8Array;
 }
@@ -186,7 +183,6 @@ function infoOf(state: GameState): GameInfo {
   g = {
     scenario: state.scenario, seed: state.seed, boardSize: state.board, rules: state.rules, sides: state.sides,
     sideIds: [state.sides[0]!.id, state.sides[1]!.id], board, memo: memoFor(board, state.rules),
-    crossing: Uint8Array.from(board.names, (sq) => (terrainIndex(state.scenario).crossingSquares.has(sq) ? 1 : 0)),
     banned: Uint8Array.from(TROOP_TYPES, (t) => (state.rules.hills.banned.includes(t) ? 1 : 0)),
   };
   infos.set(state.sides, g);

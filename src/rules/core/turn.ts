@@ -6,6 +6,7 @@
 import { FACINGS } from '../coords';
 import { MDIS } from '../melee';
 import type { Action } from '../actions';
+import type { GameEvent, MoveEvent } from '../events';
 import { TROOP_TYPES } from '../troops';
 import { heldAfterCharge } from '../readings';
 import { unitScore } from '../points';
@@ -209,17 +210,31 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
     p.melees.push({ contact: to, supports: [], mdi: [-1, -1], fought: false });
     meleeChanged(p, to);
   }
-  if (p.events) {
-    const joins: string[] = [];
-    for (let k = 0, here = p.cells[to]!; k < here.length; k++) { const y = here[k]!; if (y !== x && p.side[y] === s && p.type[y] !== BALLISTA) joins.push(p.ids[y]!); }
-    p.events.push({
-      kind: 'move', side: a.side, unit: id, at: a.to, from: board.names[from]!, to: a.to, charge: a.charge === true,
-      // The trail is kept nearest first: the route reads in travel order.
-      route: trail.map((j) => board.names[j]!).reverse(), ...(b >= 0 ? { carry: p.ids[b]! } : {}),
-      against: leads ? enemies.map((e) => p.ids[e]!) : [], joins, ...(a.supporter ? { supporter: a.supporter } : {}),
-    });
-  }
+  if (p.events) p.events.push(moveEvent(p, a, x, from, trail, b, leads ? enemies : NO_SLOTS));
   if (a.supporter) declareSupport(p, s, slot(p, a.supporter), to);
+}
+
+const NO_SLOTS: readonly number[] = [];
+
+/**
+ * The event of unit x's move from `from` along `trail` (nearest first), carrying ballista b (-1: none), against the
+ * enemies it leads against. Its fields are set one by one in the record's order, the optional ones only when they
+ * apply (no spreads, maps or closures: listed play makes one for every move).
+ */
+function moveEvent(p: Position, a: Extract<Action, { type: 'move' }>, x: number, from: number, trail: readonly number[], b: number, enemies: readonly number[]): GameEvent {
+  const names = p.board.names, to = p.at[x]!, s = p.side[x]!;
+  // The trail is kept nearest first: the route reads in travel order.
+  const route: string[] = [];
+  for (let k = trail.length - 1; k >= 0; k--) route.push(names[trail[k]!]!);
+  const e: Partial<MoveEvent> = { kind: 'move', side: a.side, unit: p.ids[x]!, at: a.to, from: names[from]!, to: a.to, charge: a.charge === true, route };
+  if (b >= 0) e.carry = p.ids[b]!;
+  const against: string[] = [], joins: string[] = [];
+  for (let k = 0; k < enemies.length; k++) against.push(p.ids[enemies[k]!]!);
+  for (let k = 0, here = p.cells[to]!; k < here.length; k++) { const y = here[k]!; if (y !== x && p.side[y] === s && p.type[y] !== BALLISTA) joins.push(p.ids[y]!); }
+  e.against = against;
+  e.joins = joins;
+  if (a.supporter) e.supporter = a.supporter;
+  return e as MoveEvent;
 }
 
 /** A game read from its scenario: commanders set up with a unit face as it does (4); then the first steps. */
@@ -328,8 +343,8 @@ export function advance(p: Position): void {
     const A = p.attacker, D = A >= 0 ? 1 - A : -1;
     switch (p.phase) {
       case DEPLOY: {
-        const side = [0, 1].find((s) => nextToDeploy(p, s) >= 0);
-        if (side !== undefined) {
+        const side = nextToDeploy(p, 0) >= 0 ? 0 : nextToDeploy(p, 1) >= 0 ? 1 : -1;
+        if (side >= 0) {
           if (deployActions(p, side).length === 0) {
             const x = nextToDeploy(p, side);
             p.status[x] = OFF;
@@ -344,8 +359,8 @@ export function advance(p: Position): void {
         continue;
       }
       case BALLISTA_FIRE: {
-        const next = [A, D].find((s) => undecided(p, s, BALLISTA_FIRE));
-        if (next !== undefined) { p.toAct = next; return; }
+        const next = undecided(p, A, BALLISTA_FIRE) ? A : undecided(p, D, BALLISTA_FIRE) ? D : -1;
+        if (next >= 0) { p.toAct = next; return; }
         if (p.shots.length > 0) { resolveBallistaFire(p); p.shots = []; }
         const choosing = p.hits.find((h) => h.unit === -2);
         if (choosing) { p.toAct = choosing.side; return; }
@@ -357,8 +372,8 @@ export function advance(p: Position): void {
         continue;
       }
       case MISSILE: {
-        const next = [A, D].find((s) => undecided(p, s, MISSILE));
-        if (next !== undefined) { p.toAct = next; return; }
+        const next = undecided(p, A, MISSILE) ? A : undecided(p, D, MISSILE) ? D : -1;
+        if (next >= 0) { p.toAct = next; return; }
         const tied = firstShooterChoice(p);
         if (tied.length > 0) { p.toAct = p.side[tied[0]!]!; return; }
         if (p.fires.length > 0) resolveMissileFire(p);
@@ -383,8 +398,8 @@ export function advance(p: Position): void {
         if (stepMelee(p)) return;
         continue;
       case END_TURN: {
-        const next = [A, D].find((s) => !p.decided.includes(-1 - s) && controlsBallista(p, s));
-        if (next !== undefined) { p.toAct = next; return; }
+        const next = endsTurn(p, A) ? A : endsTurn(p, D) ? D : -1;
+        if (next >= 0) { p.toAct = next; return; }
         const limit = p.game.rules.turnLimit;
         if (limit !== null && p.turn >= limit) { finish(p); return; }
         startTurn(p, p.turn + 1, D);
@@ -393,6 +408,11 @@ export function advance(p: Position): void {
     }
   }
   throw new Error('engine did not settle');
+}
+
+/** Has the side still to end the turn (it controls a ballista it may destroy, and has not ended it yet)? */
+function endsTurn(p: Position, side: number): boolean {
+  return !p.decided.includes(-1 - side) && controlsBallista(p, side);
 }
 
 function controlsBallista(p: Position, side: number): boolean {
