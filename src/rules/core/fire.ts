@@ -149,6 +149,12 @@ export function engineAt(p: Position, j: number): number {
   return -1;
 }
 
+/** The ballista hit whose stand the shooter is choosing (unit -2), if any. */
+export function choosingHit(p: Position): Hit | undefined {
+  for (const h of p.hits) if (h.unit === -2) return h;
+  return undefined;
+}
+
 /**
  * The shooter's choice for a waiting hit (7, R-stand-or-engine): a stand of unit x, or (x the ballista there) the
  * ballista: a d6, on a 6 it is wrecked and a stand there is lost too (the shooter picks whose when several).

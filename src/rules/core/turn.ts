@@ -19,7 +19,7 @@ import {
   addSlot, meleeChanged, noMoveLists, reflagAll, settle, touch, type Position,
 } from './position';
 import { trailTo } from './moves';
-import { applyBallistaHits, chooseHit, firstShooterChoice, mayFireBallista, mayShoot, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
+import { applyBallistaHits, chooseHit, choosingHit, firstShooterChoice, mayFireBallista, mayShoot, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
 import { allocate, stepMelee } from './melee';
 import { OFF as OFF_BOARD, doRetreat } from './retreat';
 import { checkRetirement, retireInOrder, updateBallistas } from './after';
@@ -56,7 +56,7 @@ function perform(p: Position, a: Action): void {
     case 'fire': p.fires.push(slot(p, a.unit), slot(p, a.target)); p.decided.push(slot(p, a.unit)); break;
     case 'ballistaHold': case 'hold': p.decided.push(slot(p, a.unit)); break;
     case 'fireFirst': p.first.push(slot(p, a.unit)); break;
-    case 'ballistaLoss': chooseHit(p, p.hits.find((h) => h.unit === -2)!, slot(p, a.unit)); break;
+    case 'ballistaLoss': chooseHit(p, choosingHit(p)!, slot(p, a.unit)); break;
     case 'move': doMove(p, a); break;
     case 'face': {
       const x = slot(p, a.unit);
@@ -114,9 +114,15 @@ function alignCommanders(p: Position, j: number, side: number): void {
   }
 }
 
+/** The index of the first melee at contact square c (-1: none). */
+function meleeAt(p: Position, c: number): number {
+  for (let m = 0; m < p.melees.length; m++) if (p.melees[m]!.contact === c) return m;
+  return -1;
+}
+
 /** A support declaration (9E): an attacking supporter is done moving and turns to the contact square. */
 function declareSupport(p: Position, side: number, x: number, contact: number): void {
-  p.melees.find((m) => m.contact === contact)!.supports.push(x);
+  p.melees[meleeAt(p, contact)]!.supports.push(x);
   meleeChanged(p, contact);
   if (side === p.attacker) {
     p.moved[x] = 1;
@@ -206,7 +212,7 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
   settle(p, x);
   alignCommanders(p, to, s);
   const leads = !a.runOver && enemies.length > 0;
-  if (leads && !p.melees.some((m) => m.contact === to)) {
+  if (leads && meleeAt(p, to) < 0) {
     p.melees.push({ contact: to, supports: [], mdi: [-1, -1], fought: false });
     meleeChanged(p, to);
   }
@@ -362,7 +368,7 @@ export function advance(p: Position): void {
         const next = undecided(p, A, BALLISTA_FIRE) ? A : undecided(p, D, BALLISTA_FIRE) ? D : -1;
         if (next >= 0) { p.toAct = next; return; }
         if (p.shots.length > 0) { resolveBallistaFire(p); p.shots = []; }
-        const choosing = p.hits.find((h) => h.unit === -2);
+        const choosing = choosingHit(p);
         if (choosing) { p.toAct = choosing.side; return; }
         applyBallistaHits(p);
         p.decided = [];
