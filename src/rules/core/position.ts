@@ -445,20 +445,16 @@ export function toState(p: Position, prev?: { state: GameState; touched: readonl
   return {
     format: 'nevsky-game', scenario: g.scenario, seed: g.seed, board: g.boardSize, rules: g.rules, sides: g.sides, units,
     turn: p.turn, attacker: sideId(g, A), phase: PHASES[p.phase]!, toAct: sideId(g, p.toAct),
-    shots: p.shots.length === 0 ? [] : pairs(p.shots).map(([u, t]) => ({ unit: p.ids[u]!, target: names(p, t)! })),
-    fires: p.fires.length === 0 ? [] : pairs(p.fires).map(([u, t]) => ({ unit: p.ids[u]!, target: p.ids[t]!, ...(p.first.includes(u) ? { first: true as const } : {}) })),
+    shots: p.shots.length === 0 ? [] : shotRecords(p),
+    fires: p.fires.length === 0 ? [] : fireRecords(p),
     hits: p.hits.length === 0 ? [] : p.hits.map((h) => ({ side: sideId(g, h.side)!, at: names(p, h.at)!, unit: h.unit === -2 ? null : h.unit === -1 ? '' : p.ids[h.unit]!, engine: h.engine < 0 ? null : p.ids[h.engine]!, ...(h.ownOnly ? { ownOnly: true as const } : {}), ...(h.either ? { either: true as const } : {}) })),
-    decided: p.decided.length === 0 ? [] : p.decided.map((d) => (d >= 0 ? p.ids[d]! : sideId(g, -1 - d)!)),
-    melees: p.melees.length === 0 ? [] : p.melees.map((m) => ({
-      contact: names(p, m.contact)!, supports: m.supports.map((x) => ({ unit: p.ids[x]!, side: sideId(g, p.side[x]!)! })),
-      mdi: { [g.sideIds[0]]: m.mdi[0] < 0 ? null : MDIS[m.mdi[0]]!, [g.sideIds[1]]: m.mdi[1] < 0 ? null : MDIS[m.mdi[1]]! },
-      fought: m.fought,
-    })),
+    decided: p.decided.length === 0 ? [] : decidedRecord(p),
+    melees: p.melees.length === 0 ? [] : meleeRecords(p),
     current: p.current < 0 ? null : p.current,
     resolution: r && {
-      contact: names(p, r.contact)!, loss: lossRecord(g.sideIds, r.loss, A), result: r.result, allocating: r.allocating.map((s) => sideId(g, s)!),
-      stage: STAGES[r.stage]!, retreat: r.retreat.map((x) => p.ids[x]!), marked: r.marked, survivors: r.survivors.map((x) => p.ids[x]!),
-      facing: r.facing.map((s) => sideId(g, s)!),
+      contact: names(p, r.contact)!, loss: lossRecord(g.sideIds, r.loss, A), result: r.result, allocating: sideNames(g, r.allocating),
+      stage: STAGES[r.stage]!, retreat: unitIds(p, r.retreat), marked: r.marked, survivors: unitIds(p, r.survivors),
+      facing: sideNames(g, r.facing),
     },
     ledger: sideId(g, p.ledger), rng: p.rng.script ? { s: p.rng.s, script: [...p.rng.script] } : { s: p.rng.s },
     result: p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason as EndReason },
@@ -481,8 +477,54 @@ function lossRecord(ids: readonly [string, string], loss: readonly [number, numb
   return out;
 }
 
-function pairs(flat: readonly number[]): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  for (let k = 0; k < flat.length; k += 2) out.push([flat[k]!, flat[k + 1]!]);
+// The records of a state's lists, made by loops (toState runs after every action of listed play; tsx, which runs the
+// CLI and the bench, names every closure a map() would be given as it is made, about 0.4 µs each).
+
+/** Unit ids of slots. */
+function unitIds(p: Position, xs: readonly number[]): string[] {
+  const out: string[] = [];
+  for (const x of xs) out.push(p.ids[x]!);
+  return out;
+}
+
+/** Side ids of side indices. */
+function sideNames(g: GameInfo, ss: readonly number[]): string[] {
+  const out: string[] = [];
+  for (const s of ss) out.push(sideId(g, s)!);
+  return out;
+}
+
+function shotRecords(p: Position): GameState['shots'] {
+  const out: GameState['shots'] = [];
+  for (let k = 0; k < p.shots.length; k += 2) out.push({ unit: p.ids[p.shots[k]!]!, target: names(p, p.shots[k + 1]!)! });
+  return out;
+}
+
+function fireRecords(p: Position): GameState['fires'] {
+  const out: GameState['fires'] = [];
+  for (let k = 0; k < p.fires.length; k += 2) {
+    const u = p.fires[k]!, unit = p.ids[u]!, target = p.ids[p.fires[k + 1]!]!;
+    out.push(p.first.includes(u) ? { unit, target, first: true } : { unit, target });
+  }
+  return out;
+}
+
+function decidedRecord(p: Position): GameState['decided'] {
+  const out: string[] = [];
+  for (const d of p.decided) out.push(d >= 0 ? p.ids[d]! : sideId(p.game, -1 - d)!);
+  return out;
+}
+
+function meleeRecords(p: Position): GameState['melees'] {
+  const g = p.game, out: GameState['melees'] = [];
+  for (const m of p.melees) {
+    const supports: GameState['melees'][number]['supports'] = [];
+    for (const x of m.supports) supports.push({ unit: p.ids[x]!, side: sideId(g, p.side[x]!)! });
+    out.push({
+      contact: names(p, m.contact)!, supports,
+      mdi: { [g.sideIds[0]]: m.mdi[0] < 0 ? null : MDIS[m.mdi[0]]!, [g.sideIds[1]]: m.mdi[1] < 0 ? null : MDIS[m.mdi[1]]! },
+      fought: m.fought,
+    });
+  }
   return out;
 }
