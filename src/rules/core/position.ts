@@ -212,9 +212,12 @@ export function fromState(state: GameState): Position {
   const { board, sideIds } = g;
   const n = state.units.length;
   const ids = state.units.map((u) => u.id);
+  const a = unitArrays(n);
+  // Written out in copyPosition's order (no spread): every position then has one shape, its fields in the object.
   const p: Position = {
     game: g, board, sides: sideIds, n, ids, index: new Map(ids.map((id, x) => [id, x])), ownIds: true,
-    ...unitArrays(n),
+    side: a.side, type: a.type, face: a.face, stands: a.stands, half: a.half, ctrl: a.ctrl, sq: a.sq, at: a.at, status: a.status, moved: a.moved,
+    retiring: a.retiring, levy: a.levy, charged: a.charged, retreated: a.retreated, trailN: a.trailN, trail0: a.trail0, trail1: a.trail1, flags: a.flags,
     cells: new Array<readonly number[]>(board.n).fill(NO_UNITS),
     troops: [zeros(board.n), zeros(board.n)], onBoard: [0, 0],
     enemy: [zeros(board.n), zeros(board.n)],
@@ -236,7 +239,7 @@ export function fromState(state: GameState): Position {
       retreat: state.resolution.retreat.map((id) => ids.indexOf(id)), marked: state.resolution.marked,
       survivors: state.resolution.survivors.map((id) => ids.indexOf(id)), facing: state.resolution.facing.map((id) => sideIndex(sideIds, id)),
     },
-    ledger: sideIndex(sideIds, state.ledger), rng: { s: state.rng.s, ...(state.rng.script ? { script: [...state.rng.script] } : {}) },
+    ledger: sideIndex(sideIds, state.ledger), rng: state.rng.script ? { s: state.rng.s, script: [...state.rng.script] } : { s: state.rng.s },
     result: state.result && { winner: state.result.winner, points: { ...state.result.points }, reason: state.result.reason },
     conceded: sideIndex(sideIds, state.conceded), events: null, log: null, touched: null, moveLists: noMoveLists(), missileLists: [],
   };
