@@ -115,17 +115,3 @@ function buildBoard(scenario: Scenario): Board {
   }
   return { columns, rows, n, names, index, step, terrain, blocked, roadStep, words, around };
 }
-
-/**
- * The index of a square name ("A1" is 0), or -1 when it is not a square of the board: read from the name's
- * characters (column letters, then the row number), which is faster than a map lookup on the engine's hot paths.
- */
-export function squareIndex(b: Board, sq: string): number {
-  let k = 0, col = 0, row = 0;
-  let c = sq.charCodeAt(0);
-  while (c >= 65 && c <= 90) { col = col * 26 + (c - 64); c = sq.charCodeAt(++k); }
-  const letters = k;
-  while (c >= 48 && c <= 57) { row = row * 10 + (c - 48); c = sq.charCodeAt(++k); }
-  if (letters === 0 || letters > 2 || k === letters || k - letters > 2 || sq.charCodeAt(letters) === 48 || k !== sq.length || col > b.columns || row > b.rows) return -1;
-  return (row - 1) * b.columns + col - 1;
-}

@@ -75,17 +75,15 @@ function attackerModifier(p: Position, j: number): MeleeModifierReason | null {
   return r;
 }
 
-/** What a side's value reads of its units `xs` (meleeValue.ts's Fighter). */
-function fighters(p: Position, xs: readonly number[]): Fighter[] {
-  const out: Fighter[] = [];
-  for (const x of xs) out.push({ unit: p.ids[x]!, type: TROOP_TYPES[p.type[x]!]!, stands: p.stands[x]!, half: p.half[x]!, chargedNow: p.charged[x] === p.turn });
-  return out;
+/** What a side's value reads of unit x (meleeValue.ts's Fighter; given to map() with the position as `this`: no closure). */
+function fighter(this: Position, x: number): Fighter {
+  return { unit: this.ids[x]!, type: TROOP_TYPES[this.type[x]!]!, stands: this.stands[x]!, half: this.half[x]!, chargedNow: this.charged[x] === this.turn };
 }
 
 /** A side's melee value with how it is made up (9F, summed by meleeValue.ts's valueOfFighters; the parts only with `parts`). */
 export function meleeValue(p: Position, m: PMelee, side: number, parts = true): MeleeValueBreakdown {
   const { contact, supporters } = meleeUnits(p, m, side);
-  return valueOfFighters(p.sides[side]!, fighters(p, contact), fighters(p, supporters), side === p.attacker ? attackerModifier(p, m.contact) : null, parts);
+  return valueOfFighters(p.sides[side]!, contact.map(fighter, p), supporters.map(fighter, p), side === p.attacker ? attackerModifier(p, m.contact) : null, parts);
 }
 
 /** Both sides' melee values at a melee, with how each is made up (attacker first; the parts only with `parts`). */

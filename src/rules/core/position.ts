@@ -451,13 +451,13 @@ export function toState(p: Position, prev?: { state: GameState; touched: readonl
     shots: p.shots.length === 0 ? [] : shotRecords(p),
     fires: p.fires.length === 0 ? [] : fireRecords(p),
     hits: p.hits.length === 0 ? [] : p.hits.map((h) => ({ side: sideId(g, h.side)!, at: names(p, h.at)!, unit: h.unit === -2 ? null : h.unit === -1 ? '' : p.ids[h.unit]!, engine: h.engine < 0 ? null : p.ids[h.engine]!, ...(h.ownOnly ? { ownOnly: true as const } : {}), ...(h.either ? { either: true as const } : {}) })),
-    decided: p.decided.length === 0 ? [] : decidedRecord(p),
+    decided: p.decided.length === 0 ? [] : p.decided.map(deciderId, p),
     melees: p.melees.length === 0 ? [] : meleeRecords(p),
     current: p.current < 0 ? null : p.current,
     resolution: r && {
-      contact: names(p, r.contact)!, loss: lossRecord(g.sideIds, r.loss, A), result: r.result, allocating: sideNames(g, r.allocating),
-      stage: STAGES[r.stage]!, retreat: unitIds(p, r.retreat), marked: r.marked, survivors: unitIds(p, r.survivors),
-      facing: sideNames(g, r.facing),
+      contact: names(p, r.contact)!, loss: lossRecord(g.sideIds, r.loss, A), result: r.result, allocating: r.allocating.map(sideName, g),
+      stage: STAGES[r.stage]!, retreat: r.retreat.map(unitId, p), marked: r.marked, survivors: r.survivors.map(unitId, p),
+      facing: r.facing.map(sideName, g),
     },
     ledger: sideId(g, p.ledger), rng: p.rng.script ? { s: p.rng.s, script: [...p.rng.script] } : { s: p.rng.s },
     result: p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason as EndReason },
@@ -480,22 +480,12 @@ function lossRecord(ids: readonly [string, string], loss: readonly [number, numb
   return out;
 }
 
-// The records of a state's lists, made by loops (toState runs after every action of listed play; tsx, which runs the
-// CLI and the bench, names every closure a map() would be given as it is made, about 0.4 µs each).
+// The records of a state's lists, made by loops or by map() with a function of the module and `this` (toState runs
+// after every action of listed play; tsx, which runs the CLI and the bench, names every closure as it is made).
 
-/** Unit ids of slots. */
-function unitIds(p: Position, xs: readonly number[]): string[] {
-  const out: string[] = [];
-  for (const x of xs) out.push(p.ids[x]!);
-  return out;
-}
-
-/** Side ids of side indices. */
-function sideNames(g: GameInfo, ss: readonly number[]): string[] {
-  const out: string[] = [];
-  for (const s of ss) out.push(sideId(g, s)!);
-  return out;
-}
+function unitId(this: Position, x: number): string { return this.ids[x]!; }
+function sideName(this: GameInfo, s: number): string { return sideId(this, s)!; }
+function deciderId(this: Position, d: number): string { return d >= 0 ? this.ids[d]! : sideId(this.game, -1 - d)!; }
 
 function shotRecords(p: Position): GameState['shots'] {
   const out: GameState['shots'] = [];
@@ -509,12 +499,6 @@ function fireRecords(p: Position): GameState['fires'] {
     const u = p.fires[k]!, unit = p.ids[u]!, target = p.ids[p.fires[k + 1]!]!;
     out.push(p.first.includes(u) ? { unit, target, first: true } : { unit, target });
   }
-  return out;
-}
-
-function decidedRecord(p: Position): GameState['decided'] {
-  const out: string[] = [];
-  for (const d of p.decided) out.push(d >= 0 ? p.ids[d]! : sideId(p.game, -1 - d)!);
   return out;
 }
 
