@@ -438,7 +438,8 @@ export function toState(p: Position, prev?: { state: GameState; touched: readonl
   let units: UnitState[];
   if (prev) {
     units = prev.state.units.slice();
-    for (const x of prev.touched) units[x] = unitRecord(p, x);
+    // Once each (a unit may be touched several times by one action).
+    for (const x of prev.touched) if (units[x] === prev.state.units[x]) units[x] = unitRecord(p, x);
   } else {
     units = new Array<UnitState>(p.n);
     for (let x = 0; x < p.n; x++) units[x] = unitRecord(p, x);
