@@ -46,9 +46,9 @@ export interface LossWorth { type: TroopType; stands: number; half: number; whol
  * loss is exactly half of it. The state's lossChoices and the engine's core both choose here.
  */
 export function lossChoicesAmong<U>(tier: readonly U[], loss: number, worth: (u: U) => LossWorth): Array<{ unit: U; half: boolean }> {
-  const whole = tier.filter((u) => { const w = worth(u); return nextStandOf(w.whole, w.half) <= loss + EPS; });
-  if (whole.length > 0) return whole.map((u) => ({ unit: u, half: false }));
   const out: Array<{ unit: U; half: boolean }> = [];
+  for (const u of tier) { const w = worth(u); if (nextStandOf(w.whole, w.half) <= loss + EPS) out.push({ unit: u, half: false }); }
+  if (out.length > 0) return out;
   for (const u of tier) {
     out.push({ unit: u, half: false });
     const w = worth(u);

@@ -114,12 +114,13 @@ export function createGameState(scenario: Scenario, options: { seed: number; tur
   const units: UnitState[] = [];
   for (const side of scenario.sides) {
     for (const u of side.units) {
-      units.push({
+      // copyUnit gives the record its shape (a ballista's has a controller): no spread, which makes a slow object.
+      units.push(copyUnit({
         id: u.id, side: side.id, type: u.type, stands: boundedStands(u.type, u.stands), half: 0,
         at: u.at ?? null, facing: u.facing ?? defaultFacing(side.edge), status: 'active',
-        ...(u.type === 'ballista' ? { controller: side.id } : {}),
+        controller: u.type === 'ballista' ? side.id : undefined,
         moved: false, chargedTurn: null, retreatedTurn: null, retiring: false, levyRolled: false, trail: null,
-      });
+      }));
     }
   }
   return {

@@ -13,7 +13,7 @@ import { moveListing, unitReach } from '../../src/rules/movement';
 import { TEMPLATES } from '../../src/scenario';
 import { generatedScenario } from './fuzz/scenarios';
 import { gameOf, withUnit } from './helpers';
-import { boardOf, squareIndex } from '../../src/rules/core/board';
+import { boardOf } from '../../src/rules/core/board';
 import { memoFor, memoSearch } from '../../src/rules/core/memo';
 import { newReach } from '../../src/rules/core/search';
 
@@ -99,15 +99,15 @@ test('6A a remembered move search is found again whatever squares the enemies ho
   }
 });
 
-test('the integer board numbers squares row by row and reads a square name as the board does (others: -1)', () => {
+test('the integer board numbers squares row by row and finds each square by its name (no other name)', () => {
   const s = createGame(generatedScenario(7300), { seed: 1 });
   const board = boardOf(s.scenario);
   expect(board.n).toBe(s.board.columns * s.board.rows);
   for (let r = 0; r < s.board.rows; r++) for (let c = 0; c < s.board.columns; c++) {
     expect(board.names[r * s.board.columns + c]).toBe(squareName(c, r));
-    expect(squareIndex(board, squareName(c, r))).toBe(r * s.board.columns + c);
+    expect(board.index.get(squareName(c, r))).toBe(r * s.board.columns + c);
   }
-  for (const bad of ['', 'A', '1', 'A0', 'A01', 'a1', 'A1x', 'AAA1', 'A100', squareName(s.board.columns, 0), squareName(0, s.board.rows)]) expect(squareIndex(board, bad)).toBe(-1);
+  for (const bad of ['', 'A', '1', 'A0', 'A01', 'a1', 'A1x', 'AAA1', 'A100', squareName(s.board.columns, 0), squareName(0, s.board.rows)]) expect(board.index.get(bad)).toBeUndefined();
 });
 
 test('6G/9E a melee led in mid-move lets the units beside it charge in support at once, as a fresh reading of the same state lists (kept move lists are worked out again around the new contact square)', () => {

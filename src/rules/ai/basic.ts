@@ -398,7 +398,8 @@ function shotDistance(p: Position, side: number, a: Action): number {
   if (a.type === 'fire') return distanceOf(p, p.at[p.index.get(a.unit)!]!, p.at[p.index.get(a.target)!]!);
   if (a.type !== 'ballistaFire') return Infinity;
   const j = p.board.index.get(a.target)!;
-  return p.cells[j]!.some((y) => p.side[y] !== side) ? distanceOf(p, p.at[p.index.get(a.unit)!]!, j) : Infinity;
+  for (let k = 0, here = p.cells[j]!; k < here.length; k++) if (p.side[here[k]!] !== side) return distanceOf(p, p.at[p.index.get(a.unit)!]!, j);
+  return Infinity;
 }
 
 /** Each square's distance to the nearest square holding enemy troops (Infinity: none), worked out when asked. */

@@ -26,17 +26,18 @@ export function unbackedLeads(ctx: MoveContext, x: number): number[] {
   for (let k = 0; k < r.count; k++) {
     const j = r.square[k]!;
     if (!enemy[j] || !(r.kind[k]! & NORMAL) || mayLead(ctx, x, occ.stands[x]!, j, false) || !mayLead(ctx, x, occ.stands[x]!, j, true)) continue;
-    if (whatIf(ctx, x, j, null, () => allBackable(ctx))) out.push(j);
+    if (whatIf(ctx, x, j, null)) out.push(j);
   }
   return out;
 }
 
 /**
- * Run `test` with unit x done moving: moved to square `to` (a melee started there when it holds enemies; 'off': off
- * the board; null: where it is), and with `supports` >= 0 declared a supporter of that melee; with `backer` >= 0, that
- * unit (named with x's lead, 6J) done moving too and declared a supporter of the melee at `to`. All put back after.
+ * Can every melee waiting for backing still get it (allBackable) with unit x done moving: moved to square `to` (a
+ * melee started there when it holds enemies; 'off': off the board; null: where it is), and with `supports` >= 0
+ * declared a supporter of that melee; with `backer` >= 0, that unit (named with x's lead, 6J) done moving too and
+ * declared a supporter of the melee at `to`. All put back after.
  */
-function whatIf(ctx: MoveContext, x: number, to: number | 'off' | null, supports: number | null, test: () => boolean, backer = -1): boolean {
+function whatIf(ctx: MoveContext, x: number, to: number | 'off' | null, supports: number | null, backer = -1): boolean {
   const { occ } = ctx;
   const flags = occ.flags as Ints;
   const j = to === 'off' ? -1 : to;
@@ -50,7 +51,7 @@ function whatIf(ctx: MoveContext, x: number, to: number | 'off' | null, supports
   flags[x] = own | F_MOVED;
   if (backer >= 0) flags[backer] = backerOwn | F_MOVED;
   try {
-    return test();
+    return allBackable(ctx);
   } finally {
     if (backer >= 0) flags[backer] = backerOwn;
     flags[x] = own;
@@ -109,9 +110,9 @@ function allBackable(ctx: MoveContext): boolean {
 
 /** Does this move of unit x (a support declaration: `a` a support) leave every melee waiting for backing able to get it? */
 export function keepsBacking(ctx: MoveContext, x: number, a: Action): boolean {
-  if (a.type === 'support') return whatIf(ctx, x, null, ctx.contact.indexOf(ctx.board.index.get(a.contact)!), () => allBackable(ctx));
+  if (a.type === 'support') return whatIf(ctx, x, null, ctx.contact.indexOf(ctx.board.index.get(a.contact)!));
   if (a.type !== 'move') return true;
   // A lead that names its supporter (6J) uses that unit up too: it backs this melee, no other.
   const backer = a.supporter ? ctx.ids.indexOf(a.supporter) : -1;
-  return whatIf(ctx, x, a.to === 'off' ? 'off' : ctx.board.index.get(a.to)!, null, () => allBackable(ctx), backer);
+  return whatIf(ctx, x, a.to === 'off' ? 'off' : ctx.board.index.get(a.to)!, null, backer);
 }

@@ -25,8 +25,11 @@ export function dirBetween(board: Board, i: number, j: number): number {
   return dirOf(dx, dy);
 }
 
-/** Terrain flags of a square: on a road; a hill; cover (protected, crossing or protected hill); a protected square as listed. */
-export const T_ROAD = 1, T_HILL = 2, T_COVER = 4, T_PROTECTED = 8;
+/**
+ * Terrain flags of a square: on a road; a hill; cover (protected, crossing or protected hill); a protected square as
+ * listed; a crossing (ford or bridge: no ballista fires from one, 7H; the attacker fights at -1, 9F).
+ */
+export const T_ROAD = 1, T_HILL = 2, T_COVER = 4, T_PROTECTED = 8, T_CROSSING = 16;
 
 export interface Board {
   columns: number;
@@ -82,7 +85,8 @@ function buildBoard(scenario: Scenario): Board {
       if (c >= 0 && r >= 0 && c < columns && r < rows) step[i * 8 + d] = r * columns + c;
     }
     const sq = names[i]!;
-    terrain[i] = (t.road.has(sq) ? T_ROAD : 0) | (t.hill.has(sq) ? T_HILL : 0) | (t.cover.has(sq) ? T_COVER : 0) | (t.protected.has(sq) ? T_PROTECTED : 0);
+    terrain[i] = (t.road.has(sq) ? T_ROAD : 0) | (t.hill.has(sq) ? T_HILL : 0) | (t.cover.has(sq) ? T_COVER : 0) | (t.protected.has(sq) ? T_PROTECTED : 0)
+      | (t.crossingSquares.has(sq) ? T_CROSSING : 0);
   }
   const river = (a: number, b: number) => riverBlocks(t, names[a]!, names[b]!);
   const blocked = new Uint8Array(n * 8);
@@ -110,18 +114,4 @@ function buildBoard(scenario: Scenario): Board {
     for (let d = 0; d < 8; d++) { const j = step[i * 8 + d]!; if (j >= 0) around[i * words + (j >> 5)]! |= 1 << (j & 31); }
   }
   return { columns, rows, n, names, index, step, terrain, blocked, roadStep, words, around };
-}
-
-/**
- * The index of a square name ("A1" is 0), or -1 when it is not a square of the board: read from the name's
- * characters (column letters, then the row number), which is faster than a map lookup on the engine's hot paths.
- */
-export function squareIndex(b: Board, sq: string): number {
-  let k = 0, col = 0, row = 0;
-  let c = sq.charCodeAt(0);
-  while (c >= 65 && c <= 90) { col = col * 26 + (c - 64); c = sq.charCodeAt(++k); }
-  const letters = k;
-  while (c >= 48 && c <= 57) { row = row * 10 + (c - 48); c = sq.charCodeAt(++k); }
-  if (letters === 0 || letters > 2 || k === letters || k - letters > 2 || sq.charCodeAt(letters) === 48 || k !== sq.length || col > b.columns || row > b.rows) return -1;
-  return (row - 1) * b.columns + col - 1;
 }

@@ -9,7 +9,7 @@ import { MISSILE_TROOPS, TROOPS, TROOP_TYPES } from '../troops';
 import { rollDice, rollDie } from '../random';
 import { facesOnTarget, hitsAmong, strayFrom, wrecks, type Landing, type ShotHit } from '../ballistaFire';
 import { diceOf, firesBefore } from '../missileFire';
-import { T_COVER, type Board } from './board';
+import { T_COVER, T_CROSSING, type Board } from './board';
 import { BALLISTA, BALLISTARII } from './table';
 import { ACTIVE, DESTROYED, settle, type Hit, type Position } from './position';
 
@@ -39,11 +39,22 @@ export function troopsIn(p: Position, j: number): boolean {
 
 /** Line of fire (9B reading): crossed squares screen when they hold troops or give cover; exact corners need both. */
 export function fireClear(p: Position, from: number, to: number): boolean {
-  const { board } = p;
-  return lineClear(board.names[from]!, board.names[to]!, (sq) => {
-    const j = board.index.get(sq)!;
-    return (board.terrain[j]! & T_COVER) !== 0 || troopsIn(p, j);
-  });
+  lineOf = p;
+  const clear = lineClear(p.board.names[from]!, p.board.names[to]!, screens);
+  lineOf = null;
+  return clear;
+}
+
+/**
+ * The position fireClear asks about, for screens: a function of the module, not a closure made per line (tsx, which
+ * runs the CLI and the bench, names every closure as it is made, about 0.4 µs each).
+ */
+let lineOf: Position | null = null;
+
+/** Does square sq screen a line of fire (troops or cover there)? */
+function screens(sq: string): boolean {
+  const p = lineOf!, j = p.board.index.get(sq)!;
+  return (p.board.terrain[j]! & T_COVER) !== 0 || troopsIn(p, j);
 }
 
 // ---- Ballistas.
@@ -51,7 +62,7 @@ export function fireClear(p: Position, from: number, to: number): boolean {
 /** May ballista b fire for `side`: controlled by it, on the board, not on a crossing, crewed by its ballistarii (7D, 7H)? */
 export function mayFireBallista(p: Position, b: number, side: number): boolean {
   const j = p.sq[b]!;
-  if (p.type[b] !== BALLISTA || j < 0 || p.ctrl[b] !== side || p.game.crossing[j]) return false;
+  if (p.type[b] !== BALLISTA || j < 0 || p.ctrl[b] !== side || p.board.terrain[j]! & T_CROSSING) return false;
   for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
     const y = here[k]!;
     if (p.type[y] === BALLISTARII && p.side[y] === side && p.stands[y]! > 0) return true;
@@ -136,6 +147,12 @@ export function resolveBallistaFire(p: Position): void {
 export function engineAt(p: Position, j: number): number {
   for (let i = 0, here = p.cells[j]!; i < here.length; i++) if (p.type[here[i]!] === BALLISTA) return here[i]!;
   return -1;
+}
+
+/** The ballista hit whose stand the shooter is choosing (unit -2), if any. */
+export function choosingHit(p: Position): Hit | undefined {
+  for (const h of p.hits) if (h.unit === -2) return h;
+  return undefined;
 }
 
 /**

@@ -13,7 +13,7 @@ import { actsFor, canMove, canSupportFrom, contextOf, keepsChargersFighting, may
 import { keepsBacking, unbackedLeads } from './backing';
 import { keptMoves } from './moves';
 import { PLAIN, ballistaShots, endMove, face, move, ownTable, sideAction, tableOf, type MoveAction, type Table } from './interned';
-import { engineAt, firstShooterChoice, hitChoices, mayFireBallista, mayShoot, missileTargets, ballistaTargets } from './fire';
+import { choosingHit, engineAt, firstShooterChoice, hitChoices, mayFireBallista, mayShoot, missileTargets, ballistaTargets } from './fire';
 import { meleeChoices } from './melee';
 import { deployActions } from './deploy';
 
@@ -34,7 +34,7 @@ export function listActions(p: Position): Action[] {
   switch (p.phase) {
     case DEPLOY: return deployActions(p, side);
     case BALLISTA_FIRE: {
-      const choosing = p.hits.find((h) => h.unit === -2);
+      const choosing = choosingHit(p);
       if (choosing) {
         for (const x of hitChoices(p, choosing.at, choosing.ownOnly ? choosing.side : -1)) out.push({ type: 'ballistaLoss', side: s, unit: p.ids[x]! });
         // R-stand-or-engine: or the ballista there (listed last: the stand is the default).
@@ -77,7 +77,7 @@ function ballistaChoices(p: Position, b: number, out: Action[]): void {
  * being chosen or no ballista is left to decide (for a caller that reads the listing's first shooter only).
  */
 export function firstBallistaChoices(p: Position): Action[] | null {
-  if (p.phase !== BALLISTA_FIRE || p.toAct < 0 || p.hits.some((h) => h.unit === -2)) return null;
+  if (p.phase !== BALLISTA_FIRE || p.toAct < 0 || choosingHit(p)) return null;
   for (let b = 0; b < p.n; b++) {
     if (!mayFireBallista(p, b, p.toAct) || p.decided.includes(b)) continue;
     const out: Action[] = [];
@@ -221,8 +221,11 @@ export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string
   const { occ } = ctx;
   const s = occ.sides.indexOf(side);
   const anyFacing = s === ctx.attacker;
+  const beside = ctx.besideMelee!;
   for (let x = 0; x < ctx.n; x++) {
-    if (occ.side[x] !== s || (onlyUnit && ctx.ids[x] !== onlyUnit)) continue;
+    // Only a unit next to a contact square can support its melee (most units are next to none).
+    const at = occ.sq[x]!;
+    if (occ.side[x] !== s || at < 0 || (beside[at >> 5]! & (1 << (at & 31))) === 0 || (onlyUnit && ctx.ids[x] !== onlyUnit)) continue;
     for (let m = 0; m < ctx.contact.length; m++) {
       if (!canSupportFrom(ctx, x, occ.sq[x]!, m, anyFacing)) continue;
       const t = ownTable(ctx, x), c = ctx.contact[m]!;

@@ -9,7 +9,7 @@ import { MDIS, compareMdi, meleeLosses } from '../melee';
 import { TROOP_TYPES } from '../troops';
 import { chance } from '../random';
 import { ENGINE_READINGS } from '../readings';
-import { T_HILL, T_ROAD, dirBetween } from './board';
+import { T_CROSSING, T_HILL, T_ROAD, dirBetween } from './board';
 import { BALLISTA, COMMANDER } from './table';
 import { ACTIVE, ALLOCATE, END_TURN, FACING, RETREAT, touch, type PMelee, type PResolution, type Position } from './position';
 import { removeStands } from './fire';
@@ -44,28 +44,46 @@ function nextStandValue(p: Position, x: number): number {
   return nextStandOf(standValue(p, x), p.half[x]!);
 }
 
-/** The attacker's penalty at contact square j (9F, the reasons in meleeValue.ts's order), or null. */
-function attackerModifier(p: Position, j: number): MeleeModifierReason | null {
-  return firstPenalty((r) => {
-    switch (r) {
-      case 'crossing': return p.game.crossing[j] === 1;
-      case 'road': return (p.board.terrain[j]! & T_ROAD) !== 0;
-      case 'ballista': return p.cells[j]!.some((y) => p.type[y] === BALLISTA);
-      case 'hill': return p.game.rules.hills.meleePenalty && (p.board.terrain[j]! & T_HILL) !== 0;
-    }
-  });
+/**
+ * The contact square whose penalty is asked (attackerModifier), for penaltyHolds: a function of the module, not a
+ * closure made per melee (tsx, which runs the CLI and the bench, names every closure as it is made, about 0.4 µs each).
+ */
+let askedP: Position | null = null, askedJ = -1;
+
+/** Does penalty reason r hold of the contact square asked? */
+function penaltyHolds(r: MeleeModifierReason): boolean {
+  const p = askedP!, j = askedJ, terrain = p.board.terrain[j]!;
+  switch (r) {
+    case 'crossing': return (terrain & T_CROSSING) !== 0;
+    case 'road': return (terrain & T_ROAD) !== 0;
+    case 'ballista': return engineIn(p, j);
+    case 'hill': return p.game.rules.hills.meleePenalty && (terrain & T_HILL) !== 0;
+  }
 }
 
-/** What a side's value reads of unit x (meleeValue.ts's Fighter). */
-function fighter(p: Position, x: number): Fighter {
-  return { unit: p.ids[x]!, type: TROOP_TYPES[p.type[x]!]!, stands: p.stands[x]!, half: p.half[x]!, chargedNow: p.charged[x] === p.turn };
+/** Does square j hold a ballista? */
+function engineIn(p: Position, j: number): boolean {
+  for (let k = 0, here = p.cells[j]!; k < here.length; k++) if (p.type[here[k]!] === BALLISTA) return true;
+  return false;
+}
+
+/** The attacker's penalty at contact square j (9F, the reasons in meleeValue.ts's order), or null. */
+function attackerModifier(p: Position, j: number): MeleeModifierReason | null {
+  askedP = p; askedJ = j;
+  const r = firstPenalty(penaltyHolds);
+  askedP = null;
+  return r;
+}
+
+/** What a side's value reads of unit x (meleeValue.ts's Fighter; given to map() with the position as `this`: no closure). */
+function fighter(this: Position, x: number): Fighter {
+  return { unit: this.ids[x]!, type: TROOP_TYPES[this.type[x]!]!, stands: this.stands[x]!, half: this.half[x]!, chargedNow: this.charged[x] === this.turn };
 }
 
 /** A side's melee value with how it is made up (9F, summed by meleeValue.ts's valueOfFighters; the parts only with `parts`). */
 export function meleeValue(p: Position, m: PMelee, side: number, parts = true): MeleeValueBreakdown {
   const { contact, supporters } = meleeUnits(p, m, side);
-  const fighters = (xs: number[]) => xs.map((x) => fighter(p, x));
-  return valueOfFighters(p.sides[side]!, fighters(contact), fighters(supporters), side === p.attacker ? attackerModifier(p, m.contact) : null, parts);
+  return valueOfFighters(p.sides[side]!, contact.map(fighter, p), supporters.map(fighter, p), side === p.attacker ? attackerModifier(p, m.contact) : null, parts);
 }
 
 /** Both sides' melee values at a melee, with how each is made up (attacker first; the parts only with `parts`). */
@@ -83,8 +101,19 @@ const EPS = 1e-9;
 
 /** Allocation choices for a side still owing `loss` points (digest 10 reading; the choice itself is losses.ts's). */
 export function allocationChoices(p: Position, m: PMelee, side: number, loss: number): Array<{ unit: number; half: boolean }> {
-  const worth = (x: number): LossWorth => ({ type: TROOP_TYPES[p.type[x]!]!, stands: p.stands[x]!, half: p.half[x]!, whole: standValue(p, x) });
-  return lossChoicesAmong(lossTier(p, m, side), loss, worth);
+  worthP = p;
+  const out = lossChoicesAmong(lossTier(p, m, side), loss, worthOf);
+  worthP = null;
+  return out;
+}
+
+/** The position allocationChoices asks about, for worthOf (a function of the module: see askedP). */
+let worthP: Position | null = null;
+
+/** What the choice of a loss reads of unit x (losses.ts's LossWorth). */
+function worthOf(x: number): LossWorth {
+  const p = worthP!;
+  return { type: TROOP_TYPES[p.type[x]!]!, stands: p.stands[x]!, half: p.half[x]!, whole: standValue(p, x) };
 }
 
 /** Apply one allocation step to unit x; returns the loss still owed. Fractions go by roll or ledger (9K). */
@@ -190,8 +219,15 @@ export function stepMelee(p: Position): boolean {
       // Free facing changes for the survivors of both sides, retreaters included (6L, 9N).
       r.stage = FACING;
       // A commander still joined to a unit faces as that unit does (4); one left on its own turns by itself.
-      r.survivors = r.survivors.filter((y) => p.status[y] === ACTIVE && p.at[y]! >= 0 && !joinedCommander(p, y));
-      r.facing = [A, D].filter((s) => r.survivors.some((y) => p.side[y] === s));
+      const survivors: number[] = [];
+      let a = false, d = false;
+      for (const y of r.survivors) {
+        if (p.status[y] !== ACTIVE || p.at[y]! < 0 || joinedCommander(p, y)) continue;
+        survivors.push(y);
+        if (p.side[y] === A) a = true; else if (p.side[y] === D) d = true;
+      }
+      r.survivors = survivors;
+      r.facing = a && d ? [A, D] : a ? [A] : d ? [D] : [];
     }
     if (r.facing.length > 0) { p.toAct = r.facing[0]!; return true; }
     m.fought = true;
@@ -207,9 +243,9 @@ export function stepMelee(p: Position): boolean {
     resolveMelee(p, p.current);
     return false;
   }
-  const open: number[] = [];
-  p.melees.forEach((m, i) => { if (!m.fought) open.push(i); });
-  if (open.length === 0) {
+  let open = -1, more = false;
+  for (let i = 0; i < p.melees.length; i++) if (!p.melees[i]!.fought) { if (open < 0) open = i; else more = true; }
+  if (open < 0) {
     // Reading R-melee-step: the melee step is all the turn's melees together, so retirements and levy rolls come
     // after the last one is fought, never between two.
     checkRetirement(p);
@@ -218,7 +254,7 @@ export function stepMelee(p: Position): boolean {
     p.decided = [];
     return false;
   }
-  if (open.length === 1) { p.current = open[0]!; return false; }
+  if (!more) { p.current = open; return false; }
   p.toAct = A;
   return true;
 }
@@ -238,7 +274,8 @@ function resolveMelee(p: Position, index: number): void {
     });
   }
   // Joined commanders too: whether one turns on its own is settled once losses and retreats are done (see stepMelee).
-  const survivors = [A, D].flatMap((s) => { const x = meleeUnits(p, m, s); return [...x.contact, ...x.supporters]; });
+  const ua = meleeUnits(p, m, A), ud = meleeUnits(p, m, D);
+  const survivors = ua.contact.concat(ua.supporters, ud.contact, ud.supporters);
   const loss: [number, number] = [0, 0];
   loss[A] = r.a.loss;
   loss[D] = r.b.loss;
@@ -278,7 +315,11 @@ function outcome(p: Position, r: PResolution): void {
   else if (r.result === 'equal' && troopsIn(p, r.contact, A).length > 0 && troopsIn(p, r.contact, D).length > 0) sides = [A, D];
   // Reading R-who-retreats: a side that retreats retreats whole, its units in the contact square and each of its
   // declared supporters, every one from its own square.
-  r.retreat = sides.flatMap((s) => [...troopsIn(p, r.contact, s), ...(ENGINE_READINGS.supportersRetreat ? meleeUnits(p, m, s).supporters : [])]);
+  r.retreat = [];
+  for (const s of sides) {
+    r.retreat.push(...troopsIn(p, r.contact, s));
+    if (ENGINE_READINGS.supportersRetreat) r.retreat.push(...meleeUnits(p, m, s).supporters);
+  }
   r.stage = RETREAT;
 }
 

@@ -25,14 +25,14 @@ interface Entry {
   words: Int32Array;
 }
 
-/** Entries by key, most recently used first. */
-export interface Memo { board: Board; entries: Array<Entry[] | undefined>; size: number }
+/** The last search by key (one a key: keeping two, or four, cost more in checks than they saved in searches). */
+export interface Memo { board: Board; entries: Array<Entry | undefined>; size: number }
 
 const memos = new WeakMap<Board, Map<string, Memo>>();
 /** The memo last used with a hill-rules object (one per game: every state of a game shares its rules). */
 const byHills = new WeakMap<object, Memo>();
-/** Entries kept per key (enemy placements around one start square) and per memo (then it starts afresh). */
-const PER_KEY = 2, LIMIT = 10_000;
+/** Entries kept per memo (then it starts afresh). */
+const LIMIT = 10_000;
 
 /** The memo for a board under these hill rules (the only rules the search reads). */
 export function memoFor(board: Board, rules: ResolvedRules): Memo {
@@ -48,8 +48,8 @@ export function memoFor(board: Board, rules: ResolvedRules): Memo {
 }
 
 /** An empty slot for every key, so that the array stays a plain dense one (never a sparse dictionary). */
-function noEntries(board: Board): Array<Entry[] | undefined> {
-  return new Array<Entry[] | undefined>(board.n * TROOP_TYPES.length * 4).fill(undefined);
+function noEntries(board: Board): Array<Entry | undefined> {
+  return new Array<Entry | undefined>(board.n * TROOP_TYPES.length * 4).fill(undefined);
 }
 
 /** The search's own region buffer (cleared before each search; an entry keeps only its words with squares in them). */
@@ -63,17 +63,8 @@ let region = new Uint32Array(0);
 export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mover, typeIndex: number, enemy: ArrayLike<number>, enemyBits: Uint32Array, scratch: Reach): Reach {
   // Keys are dense (start square, type, after a charge, carrying): an array indexed by them.
   const key = ((m.from * TROOP_TYPES.length + typeIndex) * 2 + (m.afterCharge ? 1 : 0)) * 2 + (m.carry ? 1 : 0);
-  let list = CACHES.moveMemo ? memo.entries[key] : undefined;
-  if (list) {
-    for (let k = 0; k < list.length; k++) {
-      const e = list[k]!;
-      if (!sameEnemies(e, enemyBits)) continue;
-      // Most recently used first: a unit that stays put finds its search at once next time.
-      for (let q = k; q > 0; q--) list[q] = list[q - 1]!;
-      list[0] = e;
-      return e.reach;
-    }
-  }
+  const last = CACHES.moveMemo ? memo.entries[key] : undefined;
+  if (last && sameEnemies(last, enemyBits)) return last.reach;
   const words = board.words;
   if (region.length < words) region = new Uint32Array(words);
   region.fill(0, 0, words);
@@ -89,10 +80,9 @@ export function memoSearch(memo: Memo, board: Board, rules: ResolvedRules, m: Mo
     trail: plain(scratch.trail, 2 * n), chargeTrail: plain(scratch.chargeTrail, 2 * n), exit: scratch.exit,
   };
   if (!CACHES.moveMemo) return reach;
-  if (memo.size >= LIMIT) { memo.entries = noEntries(board); memo.size = 0; list = undefined; }
-  if (!list) memo.entries[key] = list = [];
-  if (list.length >= PER_KEY) list.pop(); else memo.size++;
-  list.unshift({ reach, lo, words: kept });
+  if (memo.size >= LIMIT) { memo.entries = noEntries(board); memo.size = 0; }
+  if (!memo.entries[key]) memo.size++;
+  memo.entries[key] = { reach, lo, words: kept };
   return reach;
 }
 

@@ -149,14 +149,20 @@ function patched(ctx: MoveContext, x: number, kept: Kept, changed: readonly numb
   for (let i = copied; i < old.length; i++) list.push(old[i]!);
   // Where each square's actions end now: shifted by the changes in length before it.
   let shift = 0, d = 0;
-  const now = parts.map((p, q): Part => {
+  const now: Part[] = [];
+  for (let q = 0; q < parts.length; q++) {
+    const p = parts[q]!;
+    // A part before every change is as it was (parts are never changed: it is shared).
+    if (shift === 0 && deltas[d] !== q) { now.push(p); continue; }
     const ends = p.ends.slice();
-    for (let k = 0; k < ends.length; k++) {
-      while (d < deltas.length && deltas[d] === q && deltas[d + 1] === k) { shift += deltas[d + 2]!; d += 3; }
-      ends[k]! += shift;
+    let k = 0;
+    for (; deltas[d] === q; d += 3) {
+      for (const to = deltas[d + 1]!; k < to; k++) ends[k]! += shift;
+      shift += deltas[d + 2]!;
     }
-    return { r: p.r, stands: p.stands, variant: p.variant, engine: p.engine, ends };
-  });
+    for (; k < ends.length; k++) ends[k]! += shift;
+    now.push({ r: p.r, stands: p.stands, variant: p.variant, engine: p.engine, ends });
+  }
   return { at, squares: kept.squares, list, parts: now };
 }
 

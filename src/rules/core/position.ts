@@ -13,7 +13,6 @@ import { MDIS, type Mdi } from '../melee';
 import type { Action } from '../actions';
 import type { ResolvedRules, Scenario } from '../scenario';
 import { heldAfterCharge, markedAfterRetreat } from '../readings';
-import { terrainIndex } from '../terrain';
 import type { RngState } from '../random';
 import type { EndReason, GameEvent, GameState, PhaseName, SideState, UnitState } from '../state';
 import { boardOf, type Board } from './board';
@@ -66,8 +65,6 @@ export interface GameInfo {
   sideIds: [string, string];
   board: Board;
   memo: Memo;
-  /** 1 on crossing squares (fords and bridges): no ballista fires from one (7H); the attacker fights at -1 (9F). */
-  crossing: Uint8Array;
   /** By troop type index: 1 when the hill rules keep that type off hills. */
   banned: Uint8Array;
 }
@@ -186,7 +183,6 @@ function infoOf(state: GameState): GameInfo {
   g = {
     scenario: state.scenario, seed: state.seed, boardSize: state.board, rules: state.rules, sides: state.sides,
     sideIds: [state.sides[0]!.id, state.sides[1]!.id], board, memo: memoFor(board, state.rules),
-    crossing: Uint8Array.from(board.names, (sq) => (terrainIndex(state.scenario).crossingSquares.has(sq) ? 1 : 0)),
     banned: Uint8Array.from(TROOP_TYPES, (t) => (state.rules.hills.banned.includes(t) ? 1 : 0)),
   };
   infos.set(state.sides, g);
@@ -216,9 +212,12 @@ export function fromState(state: GameState): Position {
   const { board, sideIds } = g;
   const n = state.units.length;
   const ids = state.units.map((u) => u.id);
+  const a = unitArrays(n);
+  // Written out in copyPosition's order (no spread): every position then has one shape, its fields in the object.
   const p: Position = {
     game: g, board, sides: sideIds, n, ids, index: new Map(ids.map((id, x) => [id, x])), ownIds: true,
-    ...unitArrays(n),
+    side: a.side, type: a.type, face: a.face, stands: a.stands, half: a.half, ctrl: a.ctrl, sq: a.sq, at: a.at, status: a.status, moved: a.moved,
+    retiring: a.retiring, levy: a.levy, charged: a.charged, retreated: a.retreated, trailN: a.trailN, trail0: a.trail0, trail1: a.trail1, flags: a.flags,
     cells: new Array<readonly number[]>(board.n).fill(NO_UNITS),
     troops: [zeros(board.n), zeros(board.n)], onBoard: [0, 0],
     enemy: [zeros(board.n), zeros(board.n)],
@@ -240,7 +239,7 @@ export function fromState(state: GameState): Position {
       retreat: state.resolution.retreat.map((id) => ids.indexOf(id)), marked: state.resolution.marked,
       survivors: state.resolution.survivors.map((id) => ids.indexOf(id)), facing: state.resolution.facing.map((id) => sideIndex(sideIds, id)),
     },
-    ledger: sideIndex(sideIds, state.ledger), rng: { s: state.rng.s, ...(state.rng.script ? { script: [...state.rng.script] } : {}) },
+    ledger: sideIndex(sideIds, state.ledger), rng: state.rng.script ? { s: state.rng.s, script: [...state.rng.script] } : { s: state.rng.s },
     result: state.result && { winner: state.result.winner, points: { ...state.result.points }, reason: state.result.reason },
     conceded: sideIndex(sideIds, state.conceded), events: null, log: null, touched: null, moveLists: noMoveLists(), missileLists: [],
   };
@@ -439,7 +438,8 @@ export function toState(p: Position, prev?: { state: GameState; touched: readonl
   let units: UnitState[];
   if (prev) {
     units = prev.state.units.slice();
-    for (const x of prev.touched) units[x] = unitRecord(p, x);
+    // Once each (a unit may be touched several times by one action).
+    for (const x of prev.touched) if (units[x] === prev.state.units[x]) units[x] = unitRecord(p, x);
   } else {
     units = new Array<UnitState>(p.n);
     for (let x = 0; x < p.n; x++) units[x] = unitRecord(p, x);
@@ -449,20 +449,16 @@ export function toState(p: Position, prev?: { state: GameState; touched: readonl
   return {
     format: 'nevsky-game', scenario: g.scenario, seed: g.seed, board: g.boardSize, rules: g.rules, sides: g.sides, units,
     turn: p.turn, attacker: sideId(g, A), phase: PHASES[p.phase]!, toAct: sideId(g, p.toAct),
-    shots: p.shots.length === 0 ? [] : pairs(p.shots).map(([u, t]) => ({ unit: p.ids[u]!, target: names(p, t)! })),
-    fires: p.fires.length === 0 ? [] : pairs(p.fires).map(([u, t]) => ({ unit: p.ids[u]!, target: p.ids[t]!, ...(p.first.includes(u) ? { first: true as const } : {}) })),
+    shots: p.shots.length === 0 ? [] : shotRecords(p),
+    fires: p.fires.length === 0 ? [] : fireRecords(p),
     hits: p.hits.length === 0 ? [] : p.hits.map((h) => ({ side: sideId(g, h.side)!, at: names(p, h.at)!, unit: h.unit === -2 ? null : h.unit === -1 ? '' : p.ids[h.unit]!, engine: h.engine < 0 ? null : p.ids[h.engine]!, ...(h.ownOnly ? { ownOnly: true as const } : {}), ...(h.either ? { either: true as const } : {}) })),
-    decided: p.decided.length === 0 ? [] : p.decided.map((d) => (d >= 0 ? p.ids[d]! : sideId(g, -1 - d)!)),
-    melees: p.melees.length === 0 ? [] : p.melees.map((m) => ({
-      contact: names(p, m.contact)!, supports: m.supports.map((x) => ({ unit: p.ids[x]!, side: sideId(g, p.side[x]!)! })),
-      mdi: { [g.sideIds[0]]: m.mdi[0] < 0 ? null : MDIS[m.mdi[0]]!, [g.sideIds[1]]: m.mdi[1] < 0 ? null : MDIS[m.mdi[1]]! },
-      fought: m.fought,
-    })),
+    decided: p.decided.length === 0 ? [] : p.decided.map(deciderId, p),
+    melees: p.melees.length === 0 ? [] : meleeRecords(p),
     current: p.current < 0 ? null : p.current,
     resolution: r && {
-      contact: names(p, r.contact)!, loss: lossRecord(g.sideIds, r.loss, A), result: r.result, allocating: r.allocating.map((s) => sideId(g, s)!),
-      stage: STAGES[r.stage]!, retreat: r.retreat.map((x) => p.ids[x]!), marked: r.marked, survivors: r.survivors.map((x) => p.ids[x]!),
-      facing: r.facing.map((s) => sideId(g, s)!),
+      contact: names(p, r.contact)!, loss: lossRecord(g.sideIds, r.loss, A), result: r.result, allocating: r.allocating.map(sideName, g),
+      stage: STAGES[r.stage]!, retreat: r.retreat.map(unitId, p), marked: r.marked, survivors: r.survivors.map(unitId, p),
+      facing: r.facing.map(sideName, g),
     },
     ledger: sideId(g, p.ledger), rng: p.rng.script ? { s: p.rng.s, script: [...p.rng.script] } : { s: p.rng.s },
     result: p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason as EndReason },
@@ -485,8 +481,38 @@ function lossRecord(ids: readonly [string, string], loss: readonly [number, numb
   return out;
 }
 
-function pairs(flat: readonly number[]): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  for (let k = 0; k < flat.length; k += 2) out.push([flat[k]!, flat[k + 1]!]);
+// The records of a state's lists, made by loops or by map() with a function of the module and `this` (toState runs
+// after every action of listed play; tsx, which runs the CLI and the bench, names every closure as it is made).
+
+function unitId(this: Position, x: number): string { return this.ids[x]!; }
+function sideName(this: GameInfo, s: number): string { return sideId(this, s)!; }
+function deciderId(this: Position, d: number): string { return d >= 0 ? this.ids[d]! : sideId(this.game, -1 - d)!; }
+
+function shotRecords(p: Position): GameState['shots'] {
+  const out: GameState['shots'] = [];
+  for (let k = 0; k < p.shots.length; k += 2) out.push({ unit: p.ids[p.shots[k]!]!, target: names(p, p.shots[k + 1]!)! });
+  return out;
+}
+
+function fireRecords(p: Position): GameState['fires'] {
+  const out: GameState['fires'] = [];
+  for (let k = 0; k < p.fires.length; k += 2) {
+    const u = p.fires[k]!, unit = p.ids[u]!, target = p.ids[p.fires[k + 1]!]!;
+    out.push(p.first.includes(u) ? { unit, target, first: true } : { unit, target });
+  }
+  return out;
+}
+
+function meleeRecords(p: Position): GameState['melees'] {
+  const g = p.game, out: GameState['melees'] = [];
+  for (const m of p.melees) {
+    const supports: GameState['melees'][number]['supports'] = [];
+    for (const x of m.supports) supports.push({ unit: p.ids[x]!, side: sideId(g, p.side[x]!)! });
+    out.push({
+      contact: names(p, m.contact)!, supports,
+      mdi: { [g.sideIds[0]]: m.mdi[0] < 0 ? null : MDIS[m.mdi[0]]!, [g.sideIds[1]]: m.mdi[1] < 0 ? null : MDIS[m.mdi[1]]! },
+      fought: m.fought,
+    });
+  }
   return out;
 }

@@ -6,6 +6,7 @@
 import { FACINGS } from '../coords';
 import { MDIS } from '../melee';
 import type { Action } from '../actions';
+import type { GameEvent, MoveEvent } from '../events';
 import { TROOP_TYPES } from '../troops';
 import { heldAfterCharge } from '../readings';
 import { unitScore } from '../points';
@@ -18,7 +19,7 @@ import {
   addSlot, meleeChanged, noMoveLists, reflagAll, settle, touch, type Position,
 } from './position';
 import { trailTo } from './moves';
-import { applyBallistaHits, chooseHit, firstShooterChoice, mayFireBallista, mayShoot, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
+import { applyBallistaHits, chooseHit, choosingHit, firstShooterChoice, mayFireBallista, mayShoot, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
 import { allocate, stepMelee } from './melee';
 import { OFF as OFF_BOARD, doRetreat } from './retreat';
 import { checkRetirement, retireInOrder, updateBallistas } from './after';
@@ -55,7 +56,7 @@ function perform(p: Position, a: Action): void {
     case 'fire': p.fires.push(slot(p, a.unit), slot(p, a.target)); p.decided.push(slot(p, a.unit)); break;
     case 'ballistaHold': case 'hold': p.decided.push(slot(p, a.unit)); break;
     case 'fireFirst': p.first.push(slot(p, a.unit)); break;
-    case 'ballistaLoss': chooseHit(p, p.hits.find((h) => h.unit === -2)!, slot(p, a.unit)); break;
+    case 'ballistaLoss': chooseHit(p, choosingHit(p)!, slot(p, a.unit)); break;
     case 'move': doMove(p, a); break;
     case 'face': {
       const x = slot(p, a.unit);
@@ -113,9 +114,15 @@ function alignCommanders(p: Position, j: number, side: number): void {
   }
 }
 
+/** The index of the first melee at contact square c (-1: none). */
+function meleeAt(p: Position, c: number): number {
+  for (let m = 0; m < p.melees.length; m++) if (p.melees[m]!.contact === c) return m;
+  return -1;
+}
+
 /** A support declaration (9E): an attacking supporter is done moving and turns to the contact square. */
 function declareSupport(p: Position, side: number, x: number, contact: number): void {
-  p.melees.find((m) => m.contact === contact)!.supports.push(x);
+  p.melees[meleeAt(p, contact)]!.supports.push(x);
   meleeChanged(p, contact);
   if (side === p.attacker) {
     p.moved[x] = 1;
@@ -205,21 +212,35 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
   settle(p, x);
   alignCommanders(p, to, s);
   const leads = !a.runOver && enemies.length > 0;
-  if (leads && !p.melees.some((m) => m.contact === to)) {
+  if (leads && meleeAt(p, to) < 0) {
     p.melees.push({ contact: to, supports: [], mdi: [-1, -1], fought: false });
     meleeChanged(p, to);
   }
-  if (p.events) {
-    const joins: string[] = [];
-    for (let k = 0, here = p.cells[to]!; k < here.length; k++) { const y = here[k]!; if (y !== x && p.side[y] === s && p.type[y] !== BALLISTA) joins.push(p.ids[y]!); }
-    p.events.push({
-      kind: 'move', side: a.side, unit: id, at: a.to, from: board.names[from]!, to: a.to, charge: a.charge === true,
-      // The trail is kept nearest first: the route reads in travel order.
-      route: trail.map((j) => board.names[j]!).reverse(), ...(b >= 0 ? { carry: p.ids[b]! } : {}),
-      against: leads ? enemies.map((e) => p.ids[e]!) : [], joins, ...(a.supporter ? { supporter: a.supporter } : {}),
-    });
-  }
+  if (p.events) p.events.push(moveEvent(p, a, x, from, trail, b, leads ? enemies : NO_SLOTS));
   if (a.supporter) declareSupport(p, s, slot(p, a.supporter), to);
+}
+
+const NO_SLOTS: readonly number[] = [];
+
+/**
+ * The event of unit x's move from `from` along `trail` (nearest first), carrying ballista b (-1: none), against the
+ * enemies it leads against. Its fields are set one by one in the record's order, the optional ones only when they
+ * apply (no spreads, maps or closures: listed play makes one for every move).
+ */
+function moveEvent(p: Position, a: Extract<Action, { type: 'move' }>, x: number, from: number, trail: readonly number[], b: number, enemies: readonly number[]): GameEvent {
+  const names = p.board.names, to = p.at[x]!, s = p.side[x]!;
+  // The trail is kept nearest first: the route reads in travel order.
+  const route: string[] = [];
+  for (let k = trail.length - 1; k >= 0; k--) route.push(names[trail[k]!]!);
+  const e: Partial<MoveEvent> = { kind: 'move', side: a.side, unit: p.ids[x]!, at: a.to, from: names[from]!, to: a.to, charge: a.charge === true, route };
+  if (b >= 0) e.carry = p.ids[b]!;
+  const against: string[] = [], joins: string[] = [];
+  for (let k = 0; k < enemies.length; k++) against.push(p.ids[enemies[k]!]!);
+  for (let k = 0, here = p.cells[to]!; k < here.length; k++) { const y = here[k]!; if (y !== x && p.side[y] === s && p.type[y] !== BALLISTA) joins.push(p.ids[y]!); }
+  e.against = against;
+  e.joins = joins;
+  if (a.supporter) e.supporter = a.supporter;
+  return e as MoveEvent;
 }
 
 /** A game read from its scenario: commanders set up with a unit face as it does (4); then the first steps. */
@@ -328,8 +349,8 @@ export function advance(p: Position): void {
     const A = p.attacker, D = A >= 0 ? 1 - A : -1;
     switch (p.phase) {
       case DEPLOY: {
-        const side = [0, 1].find((s) => nextToDeploy(p, s) >= 0);
-        if (side !== undefined) {
+        const side = nextToDeploy(p, 0) >= 0 ? 0 : nextToDeploy(p, 1) >= 0 ? 1 : -1;
+        if (side >= 0) {
           if (deployActions(p, side).length === 0) {
             const x = nextToDeploy(p, side);
             p.status[x] = OFF;
@@ -344,10 +365,10 @@ export function advance(p: Position): void {
         continue;
       }
       case BALLISTA_FIRE: {
-        const next = [A, D].find((s) => undecided(p, s, BALLISTA_FIRE));
-        if (next !== undefined) { p.toAct = next; return; }
+        const next = undecided(p, A, BALLISTA_FIRE) ? A : undecided(p, D, BALLISTA_FIRE) ? D : -1;
+        if (next >= 0) { p.toAct = next; return; }
         if (p.shots.length > 0) { resolveBallistaFire(p); p.shots = []; }
-        const choosing = p.hits.find((h) => h.unit === -2);
+        const choosing = choosingHit(p);
         if (choosing) { p.toAct = choosing.side; return; }
         applyBallistaHits(p);
         p.decided = [];
@@ -357,8 +378,8 @@ export function advance(p: Position): void {
         continue;
       }
       case MISSILE: {
-        const next = [A, D].find((s) => undecided(p, s, MISSILE));
-        if (next !== undefined) { p.toAct = next; return; }
+        const next = undecided(p, A, MISSILE) ? A : undecided(p, D, MISSILE) ? D : -1;
+        if (next >= 0) { p.toAct = next; return; }
         const tied = firstShooterChoice(p);
         if (tied.length > 0) { p.toAct = p.side[tied[0]!]!; return; }
         if (p.fires.length > 0) resolveMissileFire(p);
@@ -383,8 +404,8 @@ export function advance(p: Position): void {
         if (stepMelee(p)) return;
         continue;
       case END_TURN: {
-        const next = [A, D].find((s) => !p.decided.includes(-1 - s) && controlsBallista(p, s));
-        if (next !== undefined) { p.toAct = next; return; }
+        const next = endsTurn(p, A) ? A : endsTurn(p, D) ? D : -1;
+        if (next >= 0) { p.toAct = next; return; }
         const limit = p.game.rules.turnLimit;
         if (limit !== null && p.turn >= limit) { finish(p); return; }
         startTurn(p, p.turn + 1, D);
@@ -393,6 +414,11 @@ export function advance(p: Position): void {
     }
   }
   throw new Error('engine did not settle');
+}
+
+/** Has the side still to end the turn (it controls a ballista it may destroy, and has not ended it yet)? */
+function endsTurn(p: Position, side: number): boolean {
+  return !p.decided.includes(-1 - side) && controlsBallista(p, side);
 }
 
 function controlsBallista(p: Position, side: number): boolean {
