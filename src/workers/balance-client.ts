@@ -50,12 +50,12 @@ export interface BalanceSettings {
  * Games a CPU-second each competent policy plays on open-field, from `npm run bench -- balance` (issue 29 item 7,
  * taken together on this project's 2-core machine): what the default policy is chosen by.
  */
-export const GAMES_PER_CPU_SECOND: Readonly<Record<'simple' | 'search', number>> = { simple: 80, search: 4.6 };
+export const GAMES_PER_CPU_SECOND: Readonly<Record<'simple' | 'search', number>> = { simple: 130, search: 6 };
 
 /**
  * The policy both sides play by default with `spare` cores for the workers (issue 29 item 1): the strongest that
  * plays 1,000 games in about a minute (here: within 80 s) there. The search player (balance budget) does so from three
- * spare cores (about 72 s); with fewer the simple policy is the default (1,000 games in about 12 s on one core).
+ * spare cores (about 56 s); with fewer the simple policy is the default (1,000 games in about 8 s on one core).
  */
 export function defaultPolicy(spare: number): PolicyName {
   return secondsFor(1000, 'search', spare) <= 80 ? 'search' : 'simple';

@@ -139,8 +139,8 @@ describe('balance panel', () => {
 
   test('the default players are the strongest that plays 1,000 games in about a minute on the spare cores; the panel says why', async () => {
     for (const [cores, policy, why] of [
-      [2, 'simple', /simple policy is the default here: 1,000 search-player games would take about 4 minutes on 1 spare core/],
-      [8, 'search', /Search players are the default here: 1,000 of their games take about 30 s on 7 spare cores/],
+      [2, 'simple', /simple policy is the default here: 1,000 search-player games would take about 3 minutes on 1 spare core/],
+      [8, 'search', /Search players are the default here: 1,000 of their games take about 20 s on 7 spare cores/],
     ] as const) {
       page = await session.fresh();
       await page.addInitScript((n) => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n }), cores);
