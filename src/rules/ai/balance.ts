@@ -150,7 +150,8 @@ const bySlot = (x: number, y: number) => x - y;
 
 /**
  * Each scenario's position as placed, before set-up's automatic steps (which may roll dice: a rolled first attacker),
- * made once: a run plays thousands of games of one scenario, and they differ only in their dice.
+ * made once: a run plays thousands of games of one scenario, and they differ only in their dice. Keyed by the scenario
+ * object, which a run never changes (workers receive their own copy with each chunk; an edit makes a new object).
  */
 const placed = new WeakMap<Scenario, Position>();
 
