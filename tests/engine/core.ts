@@ -1,6 +1,6 @@
 /** Test helpers: the core's rule functions (src/rules/core) called with JSON states, as the tests write them. */
 import type { GameState, Melee, UnitState } from '../../src/rules/state';
-import { fromState, toState, type Position } from '../../src/rules/core/position';
+import { fromState, toState, type Position } from '../../src/rules/core';
 import { meleeValue } from '../../src/rules/core/melee';
 import { OFF, retreatOptions } from '../../src/rules/core/retreat';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { reachableSquares, legalActions } from '../../src/rules';
 import { act, gameOf, isLegal, unit, withUnit, type UnitRow } from './helpers';
-import { copyPosition, fromState, toState, type Position } from '../../src/rules/core/position';
+import { copyPosition, fromState, toState, type Position } from '../../src/rules/core';
 import { applyCore } from '../../src/rules/core/turn';
 
 const FAR: UnitRow = ['r', 'r-far', 'mediumInfantry', 'A12', 'N'];

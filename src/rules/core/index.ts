@@ -3,7 +3,8 @@
  * the core through these names only, so the core's files, tables and caches can change behind them. The rules
  * themselves are read from the readable modules and the readings; tests/engine holds the core to them.
  */
-export { OVER, DEPLOY, BALLISTA_FIRE, MISSILE, MOVE, SUPPORT, MELEE, END_TURN, ACTIVE, copyPosition, fromState, toState, type Position } from './position';
+export { OVER, DEPLOY, BALLISTA_FIRE, MISSILE, MOVE, SUPPORT, MELEE, END_TURN, ACTIVE, copyPosition, fromState, type Position } from './position';
+export { toState } from './toState';
 export { applyCore, pointsOf, setUp, troopsOnBoard } from './turn';
 export { NONE, faceList, firstBallistaChoices, listActions, missileChoiceList, moveCheck, positionContext, supportActions, unitMoveList, waitingLeads } from './listing';
 export { keptMoves } from './moves';

@@ -9,7 +9,7 @@ import {
   fullStands, TROOPS, type Action, type GameState, type RngState, type Scenario,
 } from '../../../src/rules';
 import { applyInPlace, positionOf, workingCopy } from '../../../src/rules/game';
-import { toState } from '../../../src/rules/core/position';
+import { toState } from '../../../src/rules/core';
 import { stepBetween, supportGeometry } from '../../../src/rules/combat';
 import { TEMPLATES } from '../../../src/scenario';
 import { generatedScenario } from './scenarios';
