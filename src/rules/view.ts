@@ -1,6 +1,7 @@
 /** Player views: what one side may see of the game (hidden deployment, the other side's pending MDI pick). */
 import { cloneState, type GameState } from './state';
 import { defaultFacing } from './scenario';
+import { copyPosition, type Position } from './core';
 
 /** The MDI a view shows for a side that has picked but whose pick is still secret. */
 export const HIDDEN = 'hidden' as const;
@@ -16,7 +17,7 @@ export type GameView = GameState & { hiddenPicks: string[] };
 export function secretPending(s: GameState, stage: 'picking' | 'picked' = 'picking'): boolean {
   if (s.phase === 'deploy') return true;
   const m = s.current !== null ? s.melees[s.current] : undefined;
-  if (!m || s.resolution || m.fought) return false;
+  if (!m || !picksSecret(s.resolution) || m.fought) return false;
   return stage === 'picking' || Object.values(m.mdi).some((pick) => pick !== null);
 }
 
@@ -40,7 +41,7 @@ export function viewFor(state: GameState, side: string): GameView {
     v.log = v.log.filter((a) => !(a.type === 'deploy' && a.side !== side));
   }
   const m = v.current !== null ? v.melees[v.current] : undefined;
-  if (m && !v.resolution) {
+  if (m && picksSecret(v.resolution)) {
     for (const other of Object.keys(m.mdi)) {
       if (other !== side && m.mdi[other] !== null) {
         m.mdi[other] = null;
@@ -54,4 +55,30 @@ export function viewFor(state: GameState, side: string): GameView {
   }
   v.rng = { s: 0 };
   return v;
+}
+
+/** The melee being fought keeps its picks secret until its resolution starts (secretPending and both views ask this). */
+function picksSecret(resolution: unknown): boolean {
+  return !resolution;
+}
+
+/**
+ * viewFor on the core, for the side to act outside hidden set-up: a copy of position p as positionOf(viewFor(state,
+ * side)) reads it (the other side's pick for the melee being fought blanked and listed in `hidden` while it is
+ * secret, the dice generator withheld, no log or events), for players that decide on positions (the search player
+ * in balance runs). tests/ai/policies.test.ts holds its decisions to the JSON view's.
+ */
+export function positionView(p: Position): { base: Position; hidden: string[] } {
+  const base = copyPosition(p);
+  base.events = null;
+  base.log = null;
+  base.rng = { s: 0 };
+  const hidden: string[] = [];
+  const m = base.current >= 0 ? base.melees[base.current] : undefined;
+  if (m && picksSecret(base.resolution)) {
+    for (let o = 0; o < 2; o++) {
+      if (o !== base.toAct && m.mdi[o as 0 | 1] >= 0) { m.mdi[o as 0 | 1] = -1; hidden.push(base.sides[o]!); }
+    }
+  }
+  return { base, hidden };
 }

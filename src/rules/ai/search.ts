@@ -12,9 +12,9 @@
  */
 import { actionKey, type Action } from '../actions';
 import { positionOf } from '../game';
-import { DEPLOY, END_TURN, MISSILE, BALLISTA_FIRE, MOVE, OVER, SUPPORT, applyCore, copyPosition, listActions, toState, type Position } from '../core';
+import { DEPLOY, END_TURN, MISSILE, BALLISTA_FIRE, MOVE, OVER, SUPPORT, applyCore, listActions, toState, type Position } from '../core';
 import { createRng } from '../random';
-import { viewFor, type GameView } from '../view';
+import { positionView, viewFor, type GameView } from '../view';
 import { simpleChoice, simplePolicy, type Policy } from './basic';
 import { deployChoice, mdiChoice, orderCandidates, sampleWorld, sampleWorldCore, type Hidden } from './choices';
 import { deadline, type Deadline } from './clock';
@@ -112,32 +112,12 @@ export function searchPolicy(options: SearchOptions): Policy {
       const base = positionOf(view), all = listActions(base);
       return all.length === 0 ? null : decide(base, view.hiddenPicks, all, () => view, budget, stream(gameSeed(options.seed, decision++)), options.now, memory);
     }
-    const { base, hidden } = viewPosition(p);
+    const { base, hidden } = positionView(p);
     const all = listActions(base);
     if (all.length === 0) return null;
     return decide(base, hidden, all, () => viewFor(toState(p), p.sides[p.toAct]!), budget, stream(gameSeed(options.seed, decision++)), options.now, memory);
   };
   return policy;
-}
-
-/**
- * The position of the side to act's view of p outside hidden set-up, as positionOf(viewFor(state, side)) makes it: a
- * copy with the other side's pick for the melee being fought blanked (and listed in `hidden`) while it is secret, no
- * dice (the view withholds the generator) and no log or events.
- */
-function viewPosition(p: Position): { base: Position; hidden: string[] } {
-  const base = copyPosition(p);
-  base.events = null;
-  base.log = null;
-  base.rng = { s: 0 };
-  const hidden: string[] = [];
-  const m = base.current >= 0 ? base.melees[base.current] : undefined;
-  if (m && !base.resolution) {
-    for (let o = 0; o < 2; o++) {
-      if (o !== base.toAct && m.mdi[o as 0 | 1] >= 0) { m.mdi[o as 0 | 1] = -1; hidden.push(base.sides[o]!); }
-    }
-  }
-  return { base, hidden };
 }
 
 /**
