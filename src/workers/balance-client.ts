@@ -61,6 +61,13 @@ export function defaultPolicy(spare: number): PolicyName {
   return secondsFor(1000, 'search', spare) <= 80 ? 'search' : 'simple';
 }
 
+/** The fewest spare cores on which the search player is the default (defaultPolicy's threshold, for the panel's line). */
+export function searchDefaultFrom(): number {
+  let n = 1;
+  while (defaultPolicy(n) !== 'search') n++;
+  return n;
+}
+
 /** About how long `games` games of a competent policy take on `cores` cores (from GAMES_PER_CPU_SECOND). */
 export function secondsFor(games: number, policy: 'simple' | 'search', cores: number): number {
   return games / (GAMES_PER_CPU_SECOND[policy] * Math.max(1, cores));

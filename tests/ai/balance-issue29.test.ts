@@ -14,7 +14,7 @@ import {
 import { stream } from '../../src/rules/ai/rng';
 import { serializeScenario, templateScenario } from '../../src/scenario';
 import { balanceApi } from '../../src/workers/balance-api';
-import { defaultPolicy, secondsFor, startBalance, startComparison, startSweep, type BalanceWorkerApi, type WorkerHandle } from '../../src/workers/balance-client';
+import { defaultPolicy, searchDefaultFrom, secondsFor, startBalance, startComparison, startSweep, type BalanceWorkerApi, type WorkerHandle } from '../../src/workers/balance-client';
 
 const scenario: Scenario = { ...templateScenario('open-field')!, rules: { turnLimit: 1 } };
 /** Another version: the Order without its first unit. */
@@ -46,6 +46,7 @@ describe('competent players by default; the verdict names its players', () => {
     // The rule behind it: 1,000 games of the default within 80 s on those cores, and the stronger player not.
     expect(secondsFor(1000, policy, spare)).toBeLessThanOrEqual(80);
     if (policy === 'simple') expect(secondsFor(1000, 'search', spare)).toBeGreaterThan(80);
+    expect(searchDefaultFrom() <= spare).toBe(policy === 'search');
   });
 
   test.each([
