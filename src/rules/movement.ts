@@ -64,7 +64,7 @@ export interface PathNode { sq: Square; road: boolean; hill: boolean; cover: boo
  * ballista's pace when carrying one; +1 on a road all the way; less the hill penalty when it touches a hill. -1: the
  * move may not be a charge at all (no charge for its type, after a charge, carrying, or through cover).
  */
-export function allowance(rules: ResolvedRules, u: Mover, road: boolean, hill: boolean, cover: boolean, charge: boolean): number {
+export function allowance(rules: ResolvedRules, u: Pick<Mover, 'type' | 'afterCharge' | 'carry'>, road: boolean, hill: boolean, cover: boolean, charge: boolean): number {
   const spec = TROOPS[u.type];
   if (charge && (spec.charge === null || u.afterCharge || u.carry || cover)) return -1;
   let base = charge ? spec.charge! : spec.charge !== null && u.afterCharge ? MOVE_AFTER_CHARGE : spec.move;

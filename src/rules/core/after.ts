@@ -7,7 +7,7 @@ import { RETIRING_TYPES } from '../retirement';
 import { ENGINE_READINGS } from '../readings';
 import { rollDie } from '../random';
 import { DX, DY, T_HILL, T_ROAD } from './board';
-import { HILL, ROAD, allowance } from './search';
+import { allowance } from '../movement';
 import { BALLISTA, TYPE_INDEX, stackFits } from './table';
 import { ACTIVE, DEPLOY, OFF, settle, touch, type Position } from './position';
 
@@ -45,7 +45,7 @@ export function retireRoute(p: Position, x: number): number {
   const from = p.at[x]!, side = p.side[x]!, n = board.n;
   const terrain = board.terrain, banned = p.game.banned[p.type[x]!] === 1, enemy = p.enemy[side]!;
   const mover = { type: TROOP_TYPES[p.type[x]!]!, from, afterCharge: false, carry: false };
-  const allow = [0, 1, 2, 3].map((f) => Math.floor(2 * allowance(mover, p.game.rules, (f & ROAD_FLAG ? ROAD : 0) | (f & HILL_FLAG ? HILL : 0), 'normal')));
+  const allow = [0, 1, 2, 3].map((f) => Math.floor(2 * allowance(p.game.rules, mover, (f & ROAD_FLAG) !== 0, (f & HILL_FLAG) !== 0, false, false)));
   const cost = new Int32Array(4 * n).fill(-1);
   const startFlags = (terrain[from]! & T_ROAD ? ROAD_FLAG : 0) | (terrain[from]! & T_HILL ? HILL_FLAG : 0);
   cost[startFlags * n + from] = 0;

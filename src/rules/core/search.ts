@@ -9,7 +9,8 @@
  * and forbidden squares already left out (Steps). What remains per step is the enemy rule (the diagonal squeeze, and
  * no enemy square when carrying a ballista), the new path flags and the cost.
  */
-import { BALLISTA_MOVE, MOVE_AFTER_CHARGE, TROOPS, TROOP_TYPES, type TroopType } from '../troops';
+import { TROOP_TYPES, type TroopType } from '../troops';
+import { allowance } from '../movement';
 import type { ResolvedRules } from '../scenario';
 import { DX, DY, T_COVER, T_HILL, T_PROTECTED, T_ROAD, type Board } from './board';
 
@@ -56,25 +57,6 @@ export interface Mover {
   carry: boolean;
 }
 
-/** Knights and commanders charge (6G). */
-export function canCharge(type: TroopType): boolean {
-  return TROOPS[type].charge !== null;
-}
-
-/** Movement allowance of a path with these flags (-1: not allowed in this mode). */
-export function allowance(m: Mover, rules: ResolvedRules, flags: number, mode: 'normal' | 'charge'): number {
-  const spec = TROOPS[m.type];
-  let base = canCharge(m.type) && m.afterCharge ? MOVE_AFTER_CHARGE : spec.move;
-  if (mode === 'charge') {
-    if (!canCharge(m.type) || m.afterCharge || m.carry || (flags & PROT)) return -1;
-    base = spec.charge!;
-  }
-  if (m.carry) base = Math.min(base, BALLISTA_MOVE);
-  if (flags & ROAD) base += 1;
-  if (flags & HILL) base -= rules.hills.movePenalty;
-  return base;
-}
-
 // ---- What a kind of mover may use, worked out once per hill rules and kind (type, after a charge, carrying).
 
 interface Limits {
@@ -119,7 +101,12 @@ function limitsOf(rules: ResolvedRules, m: Mover): Limits {
 
 function makeLimits(rules: ResolvedRules, m: Mover): Limits {
   const allow = new Int32Array(8), charge = new Int32Array(8), bound = new Int32Array(8);
-  for (let f = 0; f < 8; f++) { allow[f] = Math.floor(2 * allowance(m, rules, f, 'normal')); charge[f] = Math.floor(2 * allowance(m, rules, f, 'charge')); }
+  // The allowance is the movement rule's own (movement.ts), per path flags, doubled into half squares.
+  for (let f = 0; f < 8; f++) {
+    const road = (f & ROAD) !== 0, hill = (f & HILL) !== 0, cover = (f & PROT) !== 0;
+    allow[f] = Math.floor(2 * allowance(rules, m, road, hill, cover, false));
+    charge[f] = Math.floor(2 * allowance(rules, m, road, hill, cover, true));
+  }
   let maxB = -1;
   for (let f = 0; f < 8; f++) {
     let b = -1;
