@@ -7,7 +7,7 @@ export { OVER, DEPLOY, BALLISTA_FIRE, MISSILE, MOVE, SUPPORT, MELEE, END_TURN, A
 export { toState } from './toState';
 export { applyCore, pointsOf, setUp, troopsOnBoard } from './turn';
 export { NONE, faceList, firstBallistaChoices, listActions, missileChoiceList, moveCheck, positionContext, supportActions, unitMoveList, waitingLeads } from './listing';
-export { keptMoves } from './moves';
+export { keptMoves } from './keptLists';
 export { endMove } from './interned';
 export { reachOf } from './memo';
 export { actsFor, canMove, mayTurn, needsBacking, type MoveContext } from './moverules';

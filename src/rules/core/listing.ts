@@ -11,7 +11,7 @@ import { CACHES } from './caches';
 import { ACTIVE, BALLISTA_FIRE, DEPLOY, END_TURN, MELEE, MISSILE, MOVE, OVER, SUPPORT, type Position } from './position';
 import { actsFor, canMove, canSupportFrom, contextOf, keepsChargersFighting, mayTurn, needsBacking, supportedMelee, type MoveContext } from './moverules';
 import { keepsBacking, unbackedLeads } from './backing';
-import { keptMoves } from './moves';
+import { keptMoves } from './keptLists';
 import { PLAIN, ballistaShots, endMove, face, move, ownTable, sideAction, tableOf, type MoveAction, type Table } from './interned';
 import { choosingHit, engineAt, firstShooterChoice, hitChoices, mayFireBallista, mayShoot, missileTargets, ballistaTargets } from './fire';
 import { meleeChoices } from './melee';
