@@ -8,11 +8,13 @@
  * CPU second of each, and this tree's speed over the base's as the geometric mean of the rounds' ratios with its 95%
  * interval (above 1: this tree is faster). Actions per second is the fair measure when the rules changed between
  * the two (the same seeds then play different games); games per second is given beside it.
- * ENGINE_AB_ROUNDS (default 12) and ENGINE_AB_TEMPLATES (default open-field,two-divisions) set the run.
+ * Both trees are bundled by esbuild first, as the app ships them (bundled.ts); ENGINE_AB_SOURCES=1 runs their sources
+ * through tsx instead. ENGINE_AB_ROUNDS (default 12) and ENGINE_AB_TEMPLATES (default open-field,two-divisions) set the run.
  */
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import type { BenchRow, BenchSection } from './harness';
+import { bundledTree } from './bundled';
 
 interface Engine {
   createGame(scenario: never, options: { seed: number }): State;
@@ -24,7 +26,15 @@ interface Engine {
 interface State { phase: string; log: unknown[] }
 interface Tree { engine: Engine; scenario(name: string): unknown }
 
+/**
+ * A tree's engine and templates: bundled as the app ships them (bundled.ts), or with ENGINE_AB_SOURCES=1 its sources
+ * through tsx, as the CLI runs them (tsx's getters and named closures then weigh on the tree with more modules).
+ */
 async function loadTree(dir: string): Promise<Tree> {
+  if (process.env.ENGINE_AB_SOURCES !== '1') {
+    const m = await bundledTree(dir);
+    return { engine: m as unknown as Engine, scenario: (name) => (m.templateScenario as (n: string) => unknown)(name) };
+  }
   const at = (path: string) => pathToFileURL(resolve(dir, path)).href;
   const engine = (await import(at('src/rules/index.ts'))) as Engine;
   const scenarios = (await import(at('src/scenario/index.ts'))) as { templateScenario(name: string): unknown };
@@ -69,7 +79,7 @@ function ratioInterval(ratios: readonly number[]): { mean: number; low: number; 
 }
 
 export const section: BenchSection = {
-  name: 'Engine-AB: this tree against an earlier one (issue 26; ENGINE_BASE=<dir>; alone: npm run bench -- engine-ab)',
+  name: `Engine-AB: this tree against an earlier one, ${process.env.ENGINE_AB_SOURCES === '1' ? 'sources through tsx' : 'both bundled as the app ships them'} (issue 26; ENGINE_BASE=<dir>; alone: npm run bench -- engine-ab)`,
   async run(): Promise<BenchRow[]> {
     const base = process.env.ENGINE_BASE;
     if (!base) return [{ label: 'skipped: no ENGINE_BASE', value: 0, unit: '', note: 'set ENGINE_BASE to a checkout of the commit to compare with' }];
