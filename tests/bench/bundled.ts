@@ -1,9 +1,9 @@
 /**
  * A tree's engine as the app ships it, for the benches that compare trees (engine-ab): the tree's src/rules and
  * src/scenario entry points bundled by esbuild into one ES module, scope-hoisted as Vite's build is, and imported from
- * a temporary folder. Through tsx instead (which runs the CLI and `npm run bench`), every module becomes CommonJS,
- * where each use of an imported name is a getter call, and every closure is named as it is made: costs the app and
- * its workers never pay, which weigh on a tree in proportion to how its code is split into modules.
+ * a temporary folder. Through tsx instead (which runs the CLI and `npm run bench`), each file stays a module of its
+ * own and every function is given its name as it is made (a property definition each time a closure is created):
+ * not what the app and its workers run.
  */
 import { build } from 'esbuild';
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -28,7 +28,7 @@ interface Tree { engine: Engine; scenario(name: string): unknown }
 
 /**
  * A tree's engine and templates: bundled as the app ships them (bundled.ts), or with ENGINE_AB_SOURCES=1 its sources
- * through tsx, as the CLI runs them (tsx's getters and named closures then weigh on the tree with more modules).
+ * through tsx, as the CLI runs them.
  */
 async function loadTree(dir: string): Promise<Tree> {
   if (process.env.ENGINE_AB_SOURCES !== '1') {
