@@ -68,24 +68,35 @@ function heldSquares(p: Position, side: number): number[] {
   return out;
 }
 
+/** The retreat being walked, for GROUND (set only while retreatRoutesOn walks). */
+let walking: Walk | null = null;
+
+/** The core's answers to the route walk's questions, about the retreat being walked: one object, not closures made per retreat. */
+const GROUND: RetreatGround<number> = {
+  next: (i, dx, dy) => next(walking!.board, i, dx, dy),
+  canStep: (i, j, dx, dy) => canStep(walking!, i, j, dx, dy),
+  fits: (j) => fits(walking!, j),
+};
+
 /** Every way unit x may retreat, best first: src/rules/retreat.ts's routes, walked over the core's square numbers. */
 export function retreatRoutesOn(p: Position, x: number): Array<RetreatRoute<number>> {
   const from = p.at[x]!;
   if (from < 0) return [];
   const contested: number[] = [];
-  p.melees.forEach((m, i) => { if (!m.fought && i !== p.current) contested.push(m.contact); });
+  for (let i = 0; i < p.melees.length; i++) if (!p.melees[i]!.fought && i !== p.current) contested.push(p.melees[i]!.contact);
   const s = p.side[x]!;
   const n = p.trailN[x]!;
   const trail = s === p.attacker && n >= 0 ? [p.trail0[x]!, p.trail1[x]!].slice(0, n) : null;
-  const w: Walk = { occ: p, board: p.board, x, from, enemy: p.enemy[s]!, banned: p.game.banned[p.type[x]!] === 1, contested, held: heldSquares(p, s) };
-  const ground: RetreatGround<number> = { next: (i, dx, dy) => next(p.board, i, dx, dy), canStep: (i, j, dx, dy) => canStep(w, i, j, dx, dy), fits: (j) => fits(w, j) };
   let wayBack: [number, number, number, number] | null = null;
   if (trail) {
     const cols = p.board.columns, t0 = trail[0]!, t1 = trail.length > 1 ? trail[1]! : -1;
     const d1x = (t0 % cols) - (from % cols), d1y = Math.floor(t0 / cols) - Math.floor(from / cols);
     wayBack = t1 >= 0 ? [d1x, d1y, (t1 % cols) - (t0 % cols), Math.floor(t1 / cols) - Math.floor(t0 / cols)] : [d1x, d1y, d1x, d1y];
   }
-  return walkRetreat(ground, from, [0, rearStep(p, s)], wayBack);
+  walking = { occ: p, board: p.board, x, from, enemy: p.enemy[s]!, banned: p.game.banned[p.type[x]!] === 1, contested, held: heldSquares(p, s) };
+  const routes = walkRetreat(GROUND, from, [0, rearStep(p, s)], wayBack);
+  walking = null;
+  return routes;
 }
 
 /**
