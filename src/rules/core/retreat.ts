@@ -15,7 +15,7 @@ const BALLISTA_TYPE = TYPE_INDEX.ballista!;
  * What the squares of one retreat are asked against, on the integer table: the unit (by index) and its square, the
  * squares its enemies hold, whether hills are closed to it, the contact squares of the other unfought melees.
  */
-interface Walk {
+interface Walk extends RetreatGround<number> {
   occ: Table; board: Board; x: number; from: number; enemy: ArrayLike<number>; banned: boolean; contested: number[];
   /** Squares a retreat may pass but not end in: a lone commander there is a declared supporter (R-support-holds). */
   held?: readonly number[];
@@ -27,10 +27,10 @@ interface Walk {
  * block; friends never do. (A step is one square; an attacker's trail may make a longer first one, never blocked by
  * rivers or corners.)
  */
-function canStep(w: Walk, a: number, b: number, dx: number, dy: number): boolean {
-  const { board, enemy } = w;
-  if (enemy[b] || w.contested.includes(b)) return false;
-  if (w.banned && board.terrain[b]! & T_HILL) return false;
+function canStep(this: Walk, a: number, b: number, dx: number, dy: number): boolean {
+  const { board, enemy } = this;
+  if (enemy[b] || this.contested.includes(b)) return false;
+  if (this.banned && board.terrain[b]! & T_HILL) return false;
   if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx === 0 && dy === 0)) return true;
   const d = dirOf(dx, dy);
   if (dx !== 0 && dy !== 0 && enemy[a + dx] && enemy[a + dy * board.columns]) return false;
@@ -38,8 +38,8 @@ function canStep(w: Walk, a: number, b: number, dx: number, dy: number): boolean
 }
 
 /** The square (dx, dy) away, or null off the board. */
-function next(board: Board, i: number, dx: number, dy: number): number | null {
-  const c = (i % board.columns) + dx, r = Math.floor(i / board.columns) + dy;
+function next(this: Walk, i: number, dx: number, dy: number): number | null {
+  const board = this.board, c = (i % board.columns) + dx, r = Math.floor(i / board.columns) + dy;
   return c < 0 || r < 0 || c >= board.columns || r >= board.rows ? null : r * board.columns + c;
 }
 
@@ -50,8 +50,8 @@ export const OFF = -1;
  * declared supporter of a melee still to be fought (R-support-holds: the commander would then support only as the
  * retreated unit, which may not support).
  */
-function fits(w: Walk, j: number): boolean {
-  return stackFits(w.occ, j, w.x, w.occ.stands[w.x]!, -1) && !w.held?.includes(j);
+function fits(this: Walk, j: number): boolean {
+  return stackFits(this.occ, j, this.x, this.occ.stands[this.x]!, -1) && !this.held?.includes(j);
 }
 
 /** The squares of lone commanders of `side` declared as supporters of melees still to be fought. */
@@ -68,16 +68,6 @@ function heldSquares(p: Position, side: number): number[] {
   return out;
 }
 
-/** The retreat being walked, for GROUND (set only while retreatRoutesOn walks). */
-let walking: Walk | null = null;
-
-/** The core's answers to the route walk's questions, about the retreat being walked: one object, not closures made per retreat. */
-const GROUND: RetreatGround<number> = {
-  next: (i, dx, dy) => next(walking!.board, i, dx, dy),
-  canStep: (i, j, dx, dy) => canStep(walking!, i, j, dx, dy),
-  fits: (j) => fits(walking!, j),
-};
-
 /** Every way unit x may retreat, best first: src/rules/retreat.ts's routes, walked over the core's square numbers. */
 export function retreatRoutesOn(p: Position, x: number): Array<RetreatRoute<number>> {
   const from = p.at[x]!;
@@ -93,10 +83,9 @@ export function retreatRoutesOn(p: Position, x: number): Array<RetreatRoute<numb
     const d1x = (t0 % cols) - (from % cols), d1y = Math.floor(t0 / cols) - Math.floor(from / cols);
     wayBack = t1 >= 0 ? [d1x, d1y, (t1 % cols) - (t0 % cols), Math.floor(t1 / cols) - Math.floor(t0 / cols)] : [d1x, d1y, d1x, d1y];
   }
-  walking = { occ: p, board: p.board, x, from, enemy: p.enemy[s]!, banned: p.game.banned[p.type[x]!] === 1, contested, held: heldSquares(p, s) };
-  const routes = walkRetreat(GROUND, from, [0, rearStep(p, s)], wayBack);
-  walking = null;
-  return routes;
+  // The walk answers the module's questions itself (its methods are this file's functions: no closures made per retreat).
+  const w: Walk = { occ: p, board: p.board, x, from, enemy: p.enemy[s]!, banned: p.game.banned[p.type[x]!] === 1, contested, held: heldSquares(p, s), next, canStep, fits };
+  return walkRetreat(w, from, [0, rearStep(p, s)], wayBack);
 }
 
 /**
