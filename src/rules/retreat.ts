@@ -49,7 +49,8 @@ export function compareRoutes<S>(a: RetreatRoute<S>, b: RetreatRoute<S>): number
 
 /**
  * The ground one retreat is walked over, as three questions about squares: the game state answers them below, the
- * fast core on its own tables. The routes and their ranking are worked out once, in `walkRetreat`, for both.
+ * fast core on its own tables. The routes and their ranking are worked out once, in `walkRetreat`, for both. They are
+ * always asked as methods of the ground (the core's answers read their walk as `this`).
  */
 export interface RetreatGround<S> {
   /** The square (dx, dy) from sq, or null off the board. */
