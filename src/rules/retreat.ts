@@ -49,7 +49,8 @@ export function compareRoutes<S>(a: RetreatRoute<S>, b: RetreatRoute<S>): number
 
 /**
  * The ground one retreat is walked over, as three questions about squares: the game state answers them below, the
- * fast core on its own tables. The routes and their ranking are worked out once, in `walkRetreat`, for both.
+ * fast core on its own tables. The routes and their ranking are worked out once, in `walkRetreat`, for both. They are
+ * always asked as methods of the ground (the core's answers read their walk as `this`).
  */
 export interface RetreatGround<S> {
   /** The square (dx, dy) from sq, or null off the board. */
@@ -67,48 +68,59 @@ const dirIndex = (dx: number, dy: number) => DIRS.findIndex(([x, y]) => x === dx
 /** How far a square (dx, dy) from the start is, diagonals counting 1, up to the retreat's 2. */
 const far = (dx: number, dy: number) => Math.min(2, Math.max(Math.abs(dx), Math.abs(dy)));
 
+/** The turns off straight back each step of a route may take, in eighths: straight, 45 degrees either way, 90 either way. */
+const TURNS = [0, 1, -1, 2, -2] as const;
+
+/** A route ending at `end` after `path`, (dx, dy) from the start (module functions, not closures made per walk: tsx names each closure as it is made). */
+function route<S>(end: S | 'off', path: S[], dx: number, dy: number, wayBack: boolean, angle: number): RetreatRoute<S> {
+  return { end, path, far: far(dx, dy), wayBack, angle };
+}
+
+/** May the retreat end in `sq` (never where it started)? */
+function endsIn<S>(g: RetreatGround<S>, from: S, sq: S): boolean {
+  return sq !== from && g.fits(sq);
+}
+
+/** The route from `from` setting out by (d1x, d1y) then (d2x, d2y): blocked (null), or where it ends by the passing-friends reading. */
+function follow<S>(g: RetreatGround<S>, from: S, d1x: number, d1y: number, d2x: number, d2y: number, wayBack: boolean, angle: number): RetreatRoute<S> | null {
+  const s1 = g.next(from, d1x, d1y);
+  if (s1 === null) return route<S>('off', [], d1x + d2x, d1y + d2y, wayBack, angle); // off at once: as far as its two steps would have gone
+  if (!g.canStep(from, s1, d1x, d1y)) return null;
+  const s2 = g.next(s1, d2x, d2y);
+  if (s2 === null) return route<S>('off', [s1], d1x + d2x, d1y + d2y, wayBack, angle);
+  if (!g.canStep(s1, s2, d2x, d2y)) return endsIn(g, from, s1) ? route(s1, [s1], d1x, d1y, wayBack, angle) : null;
+  if (endsIn(g, from, s2)) return route(s2, [s1, s2], d1x + d2x, d1y + d2y, wayBack, angle);
+  if (endsIn(g, from, s1)) return route(s1, [s1], d1x, d1y, wayBack, angle);
+  const path = [s1, s2];
+  for (let here = s2, k = 2; ; k++) {
+    const n = g.next(here, d2x, d2y);
+    if (n === null) return route<S>('off', path, d1x + k * d2x, d1y + k * d2y, wayBack, angle);
+    if (n === from || !g.canStep(here, n, d2x, d2y)) return null;
+    path.push(n);
+    if (endsIn(g, from, n)) return route(n, path, d1x + k * d2x, d1y + k * d2y, wayBack, angle);
+    here = n;
+  }
+}
+
 /**
  * Every way a unit may retreat from square `from`, best first. `back`: one step straight back (towards its own edge);
  * `wayBack`: for an attacker, the two steps of its way back (the reverse of its move's last steps), which then ranks
  * first among routes as far and gives "straight back" for the routes round it.
  */
 export function walkRetreat<S>(g: RetreatGround<S>, from: S, back: readonly [number, number], wayBack: readonly [number, number, number, number] | null): Array<RetreatRoute<S>> {
-  const fits = (sq: S) => sq !== from && g.fits(sq);
-  // The route setting out by (d1x, d1y) then (d2x, d2y): blocked (null), or where it ends by the passing-friends reading.
-  const follow = (d1x: number, d1y: number, d2x: number, d2y: number, isWayBack: boolean, angle: number): RetreatRoute<S> | null => {
-    const route = (end: S | 'off', path: S[], dx: number, dy: number): RetreatRoute<S> => ({ end, path, far: far(dx, dy), wayBack: isWayBack, angle });
-    const s1 = g.next(from, d1x, d1y);
-    if (s1 === null) return route('off', [], d1x + d2x, d1y + d2y); // off at once: as far as its two steps would have gone
-    if (!g.canStep(from, s1, d1x, d1y)) return null;
-    const s2 = g.next(s1, d2x, d2y);
-    if (s2 === null) return route('off', [s1], d1x + d2x, d1y + d2y);
-    if (!g.canStep(s1, s2, d2x, d2y)) return fits(s1) ? route(s1, [s1], d1x, d1y) : null;
-    if (fits(s2)) return route(s2, [s1, s2], d1x + d2x, d1y + d2y);
-    if (fits(s1)) return route(s1, [s1], d1x, d1y);
-    const path = [s1, s2];
-    for (let here = s2, k = 2; ; k++) {
-      const n = g.next(here, d2x, d2y);
-      if (n === null) return route('off', path, d1x + k * d2x, d1y + k * d2y);
-      if (n === from || !g.canStep(here, n, d2x, d2y)) return null;
-      path.push(n);
-      if (fits(n)) return route(n, path, d1x + k * d2x, d1y + k * d2y);
-      here = n;
-    }
-  };
-
   const out: Array<RetreatRoute<S>> = [];
   let straight = back;
   if (wayBack) {
-    const r = follow(wayBack[0], wayBack[1], wayBack[2], wayBack[3], true, 0);
+    const r = follow(g, from, wayBack[0], wayBack[1], wayBack[2], wayBack[3], true, 0);
     if (r) out.push(r);
     straight = [wayBack[0], wayBack[1]];
   }
   // Each step straight back, 45 degrees off either way or 90 degrees off either way (an attacker skirting round its
   // way back takes the reverse of its last step as "back").
   const i = dirIndex(Math.sign(straight[0]), Math.sign(straight[1]));
-  const steps = [0, 1, -1, 2, -2].map((k) => ({ d: DIRS[(i + k + 8) % 8]!, turn: 45 * Math.abs(k) }));
-  for (const a of steps) for (const b of steps) {
-    const r = follow(a.d[0], a.d[1], b.d[0], b.d[1], false, a.turn + b.turn);
+  for (const a of TURNS) for (const b of TURNS) {
+    const da = DIRS[(i + a + 8) % 8]!, db = DIRS[(i + b + 8) % 8]!;
+    const r = follow(g, from, da[0], da[1], db[0], db[1], false, 45 * (Math.abs(a) + Math.abs(b)));
     if (r) out.push(r);
   }
   return out.sort(compareRoutes);

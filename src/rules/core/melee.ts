@@ -5,7 +5,8 @@
  */
 import { FACINGS } from '../coords';
 import type { Action } from '../actions';
-import { MDIS, compareMdi, meleeLosses } from '../melee';
+import type { MeleeSideRecord } from '../events';
+import { MDIS, compareMdi, meleeLosses, type Mdi } from '../melee';
 import { TROOP_TYPES } from '../troops';
 import { chance } from '../random';
 import { ENGINE_READINGS } from '../readings';
@@ -81,8 +82,8 @@ function fighter(this: Position, x: number): Fighter {
 }
 
 /** A side's melee value with how it is made up (9F, summed by meleeValue.ts's valueOfFighters; the parts only with `parts`). */
-export function meleeValue(p: Position, m: PMelee, side: number, parts = true): MeleeValueBreakdown {
-  const { contact, supporters } = meleeUnits(p, m, side);
+export function meleeValue(p: Position, m: PMelee, side: number, parts = true, units = meleeUnits(p, m, side)): MeleeValueBreakdown {
+  const { contact, supporters } = units;
   return valueOfFighters(p.sides[side]!, contact.map(fighter, p), supporters.map(fighter, p), side === p.attacker ? attackerModifier(p, m.contact) : null, parts);
 }
 
@@ -259,22 +260,27 @@ export function stepMelee(p: Position): boolean {
   return true;
 }
 
+/** A side's part of a melee's event: its value part by part, its MDI, its loss and what it keeps (fields in the record's order, no spread). */
+function sideRecord(b: MeleeValueBreakdown, mdi: Mdi, loss: number, remaining: number): MeleeSideRecord {
+  return { side: b.side, value: b.value, parts: b.parts, modifiers: b.modifiers, mdi, loss, remaining };
+}
+
 function resolveMelee(p: Position, index: number): void {
   const A = p.attacker, D = 1 - A;
   const m = p.melees[index]!;
-  const shown = meleeBreakdown(p, m, p.events !== null), va = shown[0].value, vd = shown[1].value;
+  // Joined commanders too: whether one turns on its own is settled once losses and retreats are done (see stepMelee).
+  const ua = meleeUnits(p, m, A), ud = meleeUnits(p, m, D);
+  const shown = [meleeValue(p, m, A, p.events !== null, ua), meleeValue(p, m, D, p.events !== null, ud)] as const, va = shown[0].value, vd = shown[1].value;
   const ma = MDIS[m.mdi[A]!]!, md = MDIS[m.mdi[D]!]!;
   const r = meleeLosses({ value: va, mdi: ma }, { value: vd, mdi: md });
   if (p.events) {
     p.events.push({
       kind: 'melee', side: p.sides[A]!, at: p.board.names[m.contact]!,
-      attacker: { ...shown[0], mdi: ma, loss: r.a.loss, remaining: r.a.remaining },
-      defender: { ...shown[1], mdi: md, loss: r.b.loss, remaining: r.b.remaining },
+      attacker: sideRecord(shown[0], ma, r.a.loss, r.a.remaining),
+      defender: sideRecord(shown[1], md, r.b.loss, r.b.remaining),
       comparison: compareMdi(ma, md), result: r.result,
     });
   }
-  // Joined commanders too: whether one turns on its own is settled once losses and retreats are done (see stepMelee).
-  const ua = meleeUnits(p, m, A), ud = meleeUnits(p, m, D);
   const survivors = ua.contact.concat(ua.supporters, ud.contact, ud.supporters);
   const loss: [number, number] = [0, 0];
   loss[A] = r.a.loss;
@@ -288,7 +294,7 @@ function resolveMelee(p: Position, index: number): void {
   // destroyed at no further cost; it allocates nothing.
   const destroyed = r.result === 'a-destroyed' ? A : r.result === 'b-destroyed' ? D : -1;
   if (destroyed >= 0) {
-    const gone = meleeUnits(p, m, destroyed);
+    const gone = destroyed === A ? ua : ud;
     const units = [...gone.contact, ...gone.supporters];
     p.events?.push({ kind: 'destroyed', side: p.sides[destroyed]!, at: p.board.names[m.contact]!, units: units.map((x) => p.ids[x]!) });
     for (const x of units) removeStands(p, x, p.stands[x]!);

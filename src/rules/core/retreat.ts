@@ -15,7 +15,7 @@ const BALLISTA_TYPE = TYPE_INDEX.ballista!;
  * What the squares of one retreat are asked against, on the integer table: the unit (by index) and its square, the
  * squares its enemies hold, whether hills are closed to it, the contact squares of the other unfought melees.
  */
-interface Walk {
+interface Walk extends RetreatGround<number> {
   occ: Table; board: Board; x: number; from: number; enemy: ArrayLike<number>; banned: boolean; contested: number[];
   /** Squares a retreat may pass but not end in: a lone commander there is a declared supporter (R-support-holds). */
   held?: readonly number[];
@@ -27,10 +27,10 @@ interface Walk {
  * block; friends never do. (A step is one square; an attacker's trail may make a longer first one, never blocked by
  * rivers or corners.)
  */
-function canStep(w: Walk, a: number, b: number, dx: number, dy: number): boolean {
-  const { board, enemy } = w;
-  if (enemy[b] || w.contested.includes(b)) return false;
-  if (w.banned && board.terrain[b]! & T_HILL) return false;
+function canStep(this: Walk, a: number, b: number, dx: number, dy: number): boolean {
+  const { board, enemy } = this;
+  if (enemy[b] || this.contested.includes(b)) return false;
+  if (this.banned && board.terrain[b]! & T_HILL) return false;
   if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx === 0 && dy === 0)) return true;
   const d = dirOf(dx, dy);
   if (dx !== 0 && dy !== 0 && enemy[a + dx] && enemy[a + dy * board.columns]) return false;
@@ -38,8 +38,8 @@ function canStep(w: Walk, a: number, b: number, dx: number, dy: number): boolean
 }
 
 /** The square (dx, dy) away, or null off the board. */
-function next(board: Board, i: number, dx: number, dy: number): number | null {
-  const c = (i % board.columns) + dx, r = Math.floor(i / board.columns) + dy;
+function next(this: Walk, i: number, dx: number, dy: number): number | null {
+  const board = this.board, c = (i % board.columns) + dx, r = Math.floor(i / board.columns) + dy;
   return c < 0 || r < 0 || c >= board.columns || r >= board.rows ? null : r * board.columns + c;
 }
 
@@ -50,8 +50,8 @@ export const OFF = -1;
  * declared supporter of a melee still to be fought (R-support-holds: the commander would then support only as the
  * retreated unit, which may not support).
  */
-function fits(w: Walk, j: number): boolean {
-  return stackFits(w.occ, j, w.x, w.occ.stands[w.x]!, -1) && !w.held?.includes(j);
+function fits(this: Walk, j: number): boolean {
+  return stackFits(this.occ, j, this.x, this.occ.stands[this.x]!, -1) && !this.held?.includes(j);
 }
 
 /** The squares of lone commanders of `side` declared as supporters of melees still to be fought. */
@@ -73,19 +73,19 @@ export function retreatRoutesOn(p: Position, x: number): Array<RetreatRoute<numb
   const from = p.at[x]!;
   if (from < 0) return [];
   const contested: number[] = [];
-  p.melees.forEach((m, i) => { if (!m.fought && i !== p.current) contested.push(m.contact); });
+  for (let i = 0; i < p.melees.length; i++) if (!p.melees[i]!.fought && i !== p.current) contested.push(p.melees[i]!.contact);
   const s = p.side[x]!;
   const n = p.trailN[x]!;
   const trail = s === p.attacker && n >= 0 ? [p.trail0[x]!, p.trail1[x]!].slice(0, n) : null;
-  const w: Walk = { occ: p, board: p.board, x, from, enemy: p.enemy[s]!, banned: p.game.banned[p.type[x]!] === 1, contested, held: heldSquares(p, s) };
-  const ground: RetreatGround<number> = { next: (i, dx, dy) => next(p.board, i, dx, dy), canStep: (i, j, dx, dy) => canStep(w, i, j, dx, dy), fits: (j) => fits(w, j) };
   let wayBack: [number, number, number, number] | null = null;
   if (trail) {
     const cols = p.board.columns, t0 = trail[0]!, t1 = trail.length > 1 ? trail[1]! : -1;
     const d1x = (t0 % cols) - (from % cols), d1y = Math.floor(t0 / cols) - Math.floor(from / cols);
     wayBack = t1 >= 0 ? [d1x, d1y, (t1 % cols) - (t0 % cols), Math.floor(t1 / cols) - Math.floor(t0 / cols)] : [d1x, d1y, d1x, d1y];
   }
-  return walkRetreat(ground, from, [0, rearStep(p, s)], wayBack);
+  // The walk answers the module's questions itself (its methods are this file's functions: no closures made per retreat).
+  const w: Walk = { occ: p, board: p.board, x, from, enemy: p.enemy[s]!, banned: p.game.banned[p.type[x]!] === 1, contested, held: heldSquares(p, s), next, canStep, fits };
+  return walkRetreat(w, from, [0, rearStep(p, s)], wayBack);
 }
 
 /**
