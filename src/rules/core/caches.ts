@@ -9,7 +9,7 @@
 export interface CacheSwitches {
   /** memo.ts: move searches remembered across listings, per start square, reused while the enemies they read stay. */
   moveMemo: boolean;
-  /** moves.ts: each unit's move list kept through a move phase and patched where units changed (with its search). */
+  /** keptLists.ts: each unit's move list kept through a move phase and patched where units changed. */
   moveLists: boolean;
   /** turn.ts: each missile unit's choices worked out once a missile phase (about 5% of a sampled playout without it). */
   missileLists: boolean;

@@ -1,6 +1,6 @@
 /**
  * Every legal action of the side to act, on the position (fast core; digest 6-11), in the engine's fixed order: the
- * ballista and missile phases' choices, the move phase's moves (each unit's kept list, moves.ts, checked against the
+ * ballista and missile phases' choices, the move phase's moves (each unit's kept list, keptLists.ts, checked against the
  * melees waiting for backing or for a charger), facing changes and support declarations, and the melee phase's (melee.ts).
  */
 import type { Action } from '../actions';
@@ -104,7 +104,7 @@ function choicesOf(p: Position, x: number): readonly Action[] {
 // ---- Moves.
 
 /**
- * Move actions of one unit (by index): its kept moves (moves.ts), then the leads still waiting for backing, as far as
+ * Move actions of one unit (by index): its kept moves (keptLists.ts), then the leads still waiting for backing, as far as
  * moveCheck lets them. The list may be the one kept for the next listing: read it, never change it.
  */
 export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {

@@ -132,7 +132,7 @@ export interface Position {
   log: Action[] | null;
   /** Units changed since this was last cleared, by slot, repeats allowed (null: not kept): toState shares the rest. */
   touched: number[] | null;
-  /** What this move phase's listings worked out, kept for the next (moves.ts unitMoves). */
+  /** What this move phase's listings worked out, kept for the next (keptLists.ts, the moveLists cache). */
   moveLists: MoveLists;
   /**
    * Each missile unit's choices this missile phase, by slot, once listed (turn.ts missileChoiceList): nothing on the
@@ -146,7 +146,7 @@ export interface Position {
  * squares whose units changed since the phase began (a melee started or joined: its contact square and those next to
  * it; -1: every list is stale: enemies left the board, and the searches read them). A unit's list is listed again as
  * it was while none of its squares has changed since, or with the actions of the squares that changed worked out
- * again (moves.ts).
+ * again (keptLists.ts).
  */
 export interface MoveLists {
   units: Array<{ at: number; squares: Uint32Array; list: readonly Action[]; parts: readonly Part[] } | undefined>;
