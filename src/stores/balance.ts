@@ -10,9 +10,10 @@ import { computed, ref, shallowRef, watch } from 'vue';
 import { isPlayable, validateScenario, type BalanceSummary, type Scenario, type SweepSummary } from '../rules';
 import { serializeScenario } from '../scenario';
 import {
-  BalanceCancelled, CHANGE_DEFAULTS, MATTERS_GAMES, defaultPolicy, SWEEP_LEVELS, spareCores, startBalance, startComparison, startSweep,
+  BalanceCancelled, CHANGE_DEFAULTS, MATTERS_GAMES, SWEEP_LEVELS, startBalance, startComparison, startSweep,
   startWhatMatters, startWhatToChange, type BalanceSettings, type BalanceWatch, type ComparisonResult, type Suggestion, type WhatMatters, type WhatToChange,
 } from '../workers/balance-client';
+import { defaultPolicy, spareCores } from '../workers/balance-defaults';
 import type { Square } from '../rules';
 import { COMMANDS } from './commands';
 import { useEditorStore } from './editor';

@@ -46,33 +46,6 @@ export interface BalanceSettings {
   from?: number;
 }
 
-/**
- * Games a CPU-second each competent policy plays on open-field, from `npm run bench -- balance` (issue 29 item 7,
- * taken together on this project's 2-core machine): what the default policy is chosen by.
- */
-export const GAMES_PER_CPU_SECOND: Readonly<Record<'simple' | 'search', number>> = { simple: 130, search: 6 };
-
-/**
- * The policy both sides play by default with `spare` cores for the workers (issue 29 item 1): the strongest that
- * plays 1,000 games in about a minute (here: within 80 s) there. The search player (balance budget) does so from three
- * spare cores (about 56 s); with fewer the simple policy is the default (1,000 games in about 8 s on one core).
- */
-export function defaultPolicy(spare: number): PolicyName {
-  return secondsFor(1000, 'search', spare) <= 80 ? 'search' : 'simple';
-}
-
-/** The fewest spare cores on which the search player is the default (defaultPolicy's threshold, for the panel's line). */
-export function searchDefaultFrom(): number {
-  let n = 1;
-  while (defaultPolicy(n) !== 'search') n++;
-  return n;
-}
-
-/** About how long `games` games of a competent policy take on `cores` cores (from GAMES_PER_CPU_SECOND). */
-export function secondsFor(games: number, policy: 'simple' | 'search', cores: number): number {
-  return games / (GAMES_PER_CPU_SECOND[policy] * Math.max(1, cores));
-}
-
 /** Games before a sequential run's first look, by policy (a search game takes seconds, so it looks sooner). */
 export function firstLook(policy: PolicyName): number {
   return policy === 'search' ? 20 : 100;
@@ -498,9 +471,4 @@ export function startWhatToChange(scenario: Scenario, settings: ChangeSettings, 
     const suggestions = byDistance.filter((x) => x.inside).slice(0, 3);
     return { ...result, alreadyBalanced: false, screened: variants.length, suggestions, closest: suggestions.length ? [] : byDistance.slice(0, 3) };
   }, watch);
-}
-
-/** Workers to start in the browser: one per spare core, at least one. */
-export function spareCores(hardwareConcurrency: number | undefined): number {
-  return Math.max(1, (hardwareConcurrency ?? 2) - 1);
 }

@@ -14,7 +14,8 @@ import {
 import { stream } from '../../src/rules/ai/rng';
 import { serializeScenario, templateScenario } from '../../src/scenario';
 import { balanceApi } from '../../src/workers/balance-api';
-import { defaultPolicy, searchDefaultFrom, secondsFor, startBalance, startComparison, startSweep, type BalanceWorkerApi, type WorkerHandle } from '../../src/workers/balance-client';
+import { startBalance, startComparison, startSweep, type BalanceWorkerApi, type WorkerHandle } from '../../src/workers/balance-client';
+import { defaultPolicy, searchDefaultFrom, secondsFor } from '../../src/workers/balance-defaults';
 
 const scenario: Scenario = { ...templateScenario('open-field')!, rules: { turnLimit: 1 } };
 /** Another version: the Order without its first unit. */

@@ -6,7 +6,8 @@ import { main } from '../../src/cli/main';
 import { gameSeed, summarizeBalance, wilsonInterval, type BalanceGame, type Scenario } from '../../src/rules';
 import { serializeScenario, templateScenario } from '../../src/scenario';
 import { balanceApi } from '../../src/workers/balance-api';
-import { BalanceCancelled, missingChunks, spareCores, startBalance, type BalanceWorkerApi, type WorkerHandle } from '../../src/workers/balance-client';
+import { BalanceCancelled, missingChunks, startBalance, type BalanceWorkerApi, type WorkerHandle } from '../../src/workers/balance-client';
+import { spareCores } from '../../src/workers/balance-defaults';
 
 const scenario: Scenario = { ...templateScenario('open-field')!, rules: { turnLimit: 1 } };
 const dir = mkdtempSync(join(tmpdir(), 'nevsky-balance-'));

@@ -8,9 +8,10 @@ import { availableParallelism } from 'node:os';
 import { POLICY_NAMES, type BalanceSummary, type Comparison, type PairedChange, type PolicyName, type Rate, type SweepSummary } from '../../rules';
 import { SETTING_LIMITS, TEMPLATES } from '../../scenario';
 import {
-  CHANGE_DEFAULTS, MATTERS_GAMES, defaultPolicy, startBalance, startComparison, startSweep, startWhatMatters, startWhatToChange,
+  CHANGE_DEFAULTS, MATTERS_GAMES, startBalance, startComparison, startSweep, startWhatMatters, startWhatToChange,
   type ChainJob, type Suggestion, type WhatMatters, type WhatToChange,
 } from '../../workers/balance-client';
+import { defaultPolicy, spareCores } from '../../workers/balance-defaults';
 import { nodeSpawner } from '../../workers/balance-pool';
 import { EXIT, intOption, shortText, UsageError, type Io } from '../io';
 import type { Command } from '../main';
@@ -171,12 +172,12 @@ Exit status: 0 on success, 2 for an unreadable or invalid scenario or bad argume
       ?? (values['what-matters'] ? MATTERS_GAMES : values['what-to-change'] ? CHANGE_DEFAULTS.confirm : 1000);
     const screenGames = intOption('screen-games', values['screen-games'], { min: 1, max: SETTING_LIMITS.balanceGames.max }) ?? CHANGE_DEFAULTS.screen;
     if (values['screen-games'] !== undefined && !values['what-to-change']) throw new UsageError('--screen-games goes with --what-to-change');
-    const workers = intOption('workers', values.workers, SETTING_LIMITS.balanceWorkers) ?? Math.min(SETTING_LIMITS.balanceWorkers.max, Math.max(1, availableParallelism() - 1));
+    const workers = intOption('workers', values.workers, SETTING_LIMITS.balanceWorkers) ?? Math.min(SETTING_LIMITS.balanceWorkers.max, spareCores(availableParallelism()));
     const seed = intOption('seed', values.seed, SETTING_LIMITS.seed) ?? 1;
     const searchGames = intOption('search-games', values['search-games'], SETTING_LIMITS.balanceGames) ?? 100;
     // The default players follow the machine's spare cores, as the app's do, never --workers: the same command gives the
     // same numbers whatever the number of workers.
-    const policy = (values.policy ?? defaultPolicy(Math.max(1, availableParallelism() - 1))) as PolicyName;
+    const policy = (values.policy ?? defaultPolicy(spareCores(availableParallelism()))) as PolicyName;
     if (!POLICY_NAMES.includes(policy)) throw new UsageError(`--policy must be one of ${POLICY_NAMES.join(', ')}, not "${shortText(policy)}"`);
     if (values.sweep && values.policy !== undefined) throw new UsageError('--sweep plays every policy; leave out --policy');
     const loaded = await loadScenario(positionals[0]!);
