@@ -4,7 +4,7 @@ import vue from 'eslint-plugin-vue';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'out/', '.tmp/'] },
+  { ignores: ['dist/', 'dist-cli/', 'node_modules/', 'coverage/', 'out/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],

@@ -23,9 +23,13 @@ function spawner(url: URL): () => WorkerHandle {
   };
 }
 
-/** Spawns the CLI's balance worker threads (for startBalance, startSweep and startComparison). */
+/**
+ * Spawns the CLI's balance worker threads (for startBalance, startSweep and startComparison). In the built command
+ * line this module sits in dist-cli/nevsky.mjs, beside the prebuilt dist-cli/balance-worker.mjs.
+ */
 export async function nodeSpawner(): Promise<() => WorkerHandle> {
-  return spawner(await bundledWorker(new URL('./balance-node.ts', import.meta.url), new URL('./balance-node-entry.mjs', import.meta.url)));
+  const here = import.meta.url;
+  return spawner(await bundledWorker(new URL('./balance-node.ts', here), new URL('./balance-node-entry.mjs', here), new URL('./balance-worker.mjs', here)));
 }
 
 /** One balance run over worker threads. */

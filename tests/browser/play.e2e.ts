@@ -91,7 +91,7 @@ describe('hot-seat', () => {
     await download.saveAs(file);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as SavedGame;
     expect(stateHash(replayGame(saved))).toBe(hash);
-    const out = execFileSync(process.execPath, [`${ROOT}/src/cli/bin.mjs`, 'replay', file], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [`${ROOT}/bin/nevsky.mjs`, 'replay', file], { encoding: 'utf8' });
     expect(out).toContain(`State hash: ${hash}`);
     // The battle report of the finished game downloads as a PDF that carries the scenario's title.
     const [report] = await Promise.all([page.waitForEvent('download'), page.getByTestId('result').getByRole('button', { name: 'Battle report (PDF)' }).click()]);

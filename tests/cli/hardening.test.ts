@@ -130,7 +130,7 @@ describe('7: text from files is printed with control characters escaped', () => 
     s.sides[0]!.units[0]!.id = 'evil\u001b[2J\u001b]0;pwned\u0007';
     s.sides[0]!.units[0]!.at = 'B8';
     const file = write('evil.json', serializeScenario(s));
-    const r = spawnSync(process.execPath, ['src/cli/bin.mjs', 'validate', file], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['bin/nevsky.mjs', 'validate', file], { encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('evil\\u001b[2J\\u001b]0;pwned\\u0007');
     expect(r.stdout).not.toContain('\u001b');

@@ -1,7 +1,7 @@
 /** `nevsky validate FILE... [--json]`: check scenario files and print their diagnostics. */
 import { parseArgs } from 'node:util';
 import { parseJson, sortDiagnostics, validateScenario, type Diagnostic } from '../../rules';
-import { migrateDocument, MAX_SCENARIO_BYTES, utf8Length } from '../../scenario';
+import { migrateDocument, MAX_SCENARIO_BYTES, templateScenario, TEMPLATES, utf8Length } from '../../scenario';
 import { EXIT, readText, UsageError, type Io } from '../io';
 import type { Command } from '../main';
 
@@ -22,8 +22,9 @@ export function checkText(text: string): Diagnostic[] {
 export const validateCommand: Command = {
   name: 'validate',
   summary: 'check scenario files against the format and the set-up rules',
-  usage: 'nevsky validate FILE... [--json]',
-  help: `Prints each file's diagnostics (severity, code, squares, JSON pointer, message).
+  usage: 'nevsky validate FILE|TEMPLATE... [--json]',
+  help: `Prints each file's diagnostics (severity, code, squares, JSON pointer, message). A bundled template's id
+(${TEMPLATES.map((t) => t.id).join(', ')}) checks that template.
 Exit status: 0 when no file has an error (warnings allowed), 1 when any has an error,
 2 when a file cannot be read or the arguments are wrong.
   --json   print one JSON object: { "files": [{ "file", "diagnostics": [...] }] }`,
@@ -33,7 +34,8 @@ Exit status: 0 when no file has an error (warnings allowed), 1 when any has an e
     let status: number = EXIT.ok;
     const report: Array<{ file: string; diagnostics?: Diagnostic[]; error?: string }> = [];
     for (const file of positionals) {
-      const read = await readText(file);
+      const template = templateScenario(file);
+      const read = template ? { text: JSON.stringify(template) } : await readText(file);
       if ('error' in read) {
         status = Math.max(status, read.status);
         report.push({ file, error: read.error });
