@@ -37,6 +37,11 @@ async function load() {
   return import('../src/cli/main.ts');
 }
 
+// Output piped into a command that stops reading (`nevsky roster x | head`) ends the program quietly, as Unix tools do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err) => { if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0); else throw err; });
+}
+
 try {
   const cli = await load();
   if (!cli) fail('the command line is not built: run "npm run build:cli" in the project folder');

@@ -10,6 +10,8 @@ import { reportCommand } from './commands/report';
 import { bookletCommand } from './commands/booklet';
 import { balanceCommand } from './commands/balance';
 import { hintCommand } from './commands/hint';
+import { TEMPLATES } from '../scenario';
+import { ROSTER_EXAMPLES } from '../rulesets/examples';
 
 export interface Command {
   name: string;
@@ -31,6 +33,11 @@ function overview(): string {
     '',
     'Commands:',
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'A scenario may be named by a bundled template\'s id instead of a file:',
+    `  ${TEMPLATES.map((t) => t.id).join(', ')}`,
+    'and a roster by a bundled example\'s id:',
+    `  ${ROSTER_EXAMPLES.map((r) => r.id).join(', ')}`,
     '',
     'Run "nevsky <command> --help" for a command\'s options.',
   ].join('\n');

@@ -74,6 +74,27 @@ describe('the packed command line', () => {
     expect(readFileSync(join(work, 'elsewhere', 'ref.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('prints the map of a template and checks an example roster by their ids', () => {
+    const map = nevsky('pdf', 'hills', '--out', '.', '--only', 'map');
+    expect(map.status).toBe(0);
+    expect(readFileSync(join(work, 'elsewhere', 'hills-map-fit.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+    const roster = nevsky('roster', 'dewitt-english-retinue');
+    expect(roster.stdout).toContain('dewitt-english-retinue: OK');
+    expect(roster.status).toBe(0);
+  });
+
+  it('names the bundled ids when neither a file nor a template has the name', () => {
+    const r = nevsky('validate', 'no-such-scenario');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('no-such-scenario: cannot read (no such file)');
+    expect(r.stderr).toContain('open-field');
+  });
+
+  it('stops quietly when its reader closes the pipe', () => {
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${join(work, 'pkg', pkg.bin.nevsky!)}" roster dewitt-english-retinue | head -c 10 >/dev/null`], { cwd: join(work, 'elsewhere'), encoding: 'utf8' });
+    expect(r.stderr).not.toMatch(/EPIPE|at /);
+  });
+
   it('runs a balance estimate on its prebuilt worker thread', () => {
     const r = nevsky('balance', 'open-field', '--games', '10', '--workers', '1', '--policy', 'random', '--json');
     expect(r.stderr).toBe('');

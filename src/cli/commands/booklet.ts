@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { INKS, PAPERS, bookletPages, buildBookletPdf, missingWarning, type BookletOptions, type Ink, type Paper } from '../../pdf';
 import type { Scenario } from '../../rules';
 import { parseScenario, SETTING_LIMITS } from '../../scenario';
-import { checkOutputFile, EXIT, readText, textOption, UsageError, writeOutput, type Io } from '../io';
+import { readScenarioText } from '../sources';
+import { checkOutputFile, EXIT, textOption, UsageError, writeOutput, type Io } from '../io';
 import { fontFiles, printFonts } from '../print-fonts';
 import type { Command } from '../main';
 import { choice, today } from './pdf';
@@ -36,7 +37,7 @@ A scenario with set-up errors is still printed (with a warning); one that cannot
     await checkOutputFile('--out', values.out, [...positionals, ...fontFiles()]);
     const scenarios: Scenario[] = [];
     for (const file of positionals) {
-      const read = await readText(file);
+      const read = await readScenarioText(file);
       if ('error' in read) { io.err(read.error); return read.status; }
       const parsed = parseScenario(read.text);
       if (!parsed.ok) {

@@ -7,7 +7,8 @@ import {
   type CounterMode, type Ink, type MapScale, type Paper, type PrintDocument, type PrintOptions,
 } from '../../pdf';
 import { fontFiles, printFonts } from '../print-fonts';
-import { checkOutputDir, checkOutputFile, EXIT, numberOption, readText, shortText, UsageError, writeOutput, type Io } from '../io';
+import { readScenarioText } from '../sources';
+import { checkOutputDir, checkOutputFile, EXIT, numberOption, shortText, UsageError, writeOutput, type Io } from '../io';
 import type { Command } from '../main';
 import { formatDiagnostic } from './validate';
 
@@ -71,7 +72,7 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
     if (problems.length) throw new UsageError(problems.join('; '));
     const file = positionals[0]!;
     await checkOutputDir('--out', values.out);
-    const read = await readText(file);
+    const read = await readScenarioText(file);
     if ('error' in read) { io.err(read.error); return read.status; }
     const parsed = parseScenario(read.text);
     if (!parsed.ok) {

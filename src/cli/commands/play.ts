@@ -2,16 +2,15 @@
 import { parseArgs } from 'node:util';
 import { applyAction, createGame, machineTurnLimit, SELF_PLAY_TURN_CAP, turnCapNote, isPlayable, narrate, parseJson, saveGame, simplePolicy, stateHash, validateScenario, playOut, type GameState, type Scenario } from '../../rules';
 import { migrateDocument, SETTING_LIMITS, templateScenario, TEMPLATES } from '../../scenario';
-import { checkOutputFile, EXIT, intOption, MAX_FILE_BYTES, readText, UsageError, writeOutput, type Io } from '../io';
+import { readScenarioText } from '../sources';
+import { checkOutputFile, EXIT, intOption, MAX_FILE_BYTES, UsageError, writeOutput, type Io } from '../io';
 import type { Command } from '../main';
 import { formatDiagnostic } from './validate';
 
 /** A scenario from a template id or a file; errors are plain messages. */
 export async function loadScenario(arg: string): Promise<{ scenario: Scenario } | { error: string; status: number }> {
-  const template = templateScenario(arg);
-  if (template) return { scenario: template };
-  const read = await readText(arg);
-  if ('error' in read) return { error: `${read.error} (templates: ${TEMPLATES.map((t) => t.id).join(', ')})`, status: read.status };
+  const read = await readScenarioText(arg);
+  if ('error' in read) return read;
   const parsed = parseJson(read.text);
   if ('error' in parsed) return { error: `${arg}: ${parsed.error.message}`, status: EXIT.invalid };
   const value = migrateDocument(parsed.value);

@@ -5,7 +5,8 @@ import type { Diagnostic } from '../../rules';
 import {
   getRuleset, parseRoster, rosterIsValid, rosterLines, rosterPoints, type Roster, type RosterDiagnostic,
 } from '../../rulesets';
-import { checkOutputFile, EXIT, readText, UsageError, writeOutput, type Io } from '../io';
+import { readRosterText } from '../sources';
+import { checkOutputFile, EXIT, UsageError, writeOutput, type Io } from '../io';
 import { fontFiles, printFonts } from '../print-fonts';
 import type { Command } from '../main';
 import { choice, today } from './pdf';
@@ -59,7 +60,7 @@ Exit status: 0 when the roster has no error (warnings allowed), 1 when it has an
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name a roster file' : 'name one roster file');
     const file = positionals[0]!;
     if (values.pdf !== undefined) await checkOutputFile('--pdf', values.pdf, [file, ...fontFiles()]);
-    const read = await readText(file);
+    const read = await readRosterText(file);
     if ('error' in read) {
       io.err(read.error);
       return read.status;

@@ -1,8 +1,9 @@
 /** `nevsky validate FILE... [--json]`: check scenario files and print their diagnostics. */
 import { parseArgs } from 'node:util';
 import { parseJson, sortDiagnostics, validateScenario, type Diagnostic } from '../../rules';
-import { migrateDocument, MAX_SCENARIO_BYTES, templateScenario, TEMPLATES, utf8Length } from '../../scenario';
-import { EXIT, readText, UsageError, type Io } from '../io';
+import { migrateDocument, MAX_SCENARIO_BYTES, TEMPLATES, utf8Length } from '../../scenario';
+import { readScenarioText } from '../sources';
+import { EXIT, UsageError, type Io } from '../io';
 import type { Command } from '../main';
 
 /** One diagnostic as a line: severity, code, squares, pointer, message. */
@@ -34,8 +35,7 @@ Exit status: 0 when no file has an error (warnings allowed), 1 when any has an e
     let status: number = EXIT.ok;
     const report: Array<{ file: string; diagnostics?: Diagnostic[]; error?: string }> = [];
     for (const file of positionals) {
-      const template = templateScenario(file);
-      const read = template ? { text: JSON.stringify(template) } : await readText(file);
+      const read = await readScenarioText(file);
       if ('error' in read) {
         status = Math.max(status, read.status);
         report.push({ file, error: read.error });
