@@ -3,7 +3,8 @@
  * bad input is reported as a list of problems and nothing changes.
  */
 import { ref, shallowRef } from 'vue';
-import { formatJson, parseJson, readGame, type Diagnostic, type SavedGame } from '../rules';
+import { formatJson, parseJson, readGame, replayGame, type Diagnostic, type SavedGame } from '../rules';
+import type { GameRecord } from '../stores/db';
 import { looksLikeRoster, parseRoster, serializeRoster, type RosterDiagnostic } from '../rulesets';
 import { MAX_SCENARIO_BYTES, decodeShare, encodeShare, parseScenario, serializeScenario, SHARE_PREFIX } from '../scenario';
 import { useLibraryStore } from '../stores/library';
@@ -95,7 +96,28 @@ export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (g
         return false;
       }
       importProblems.value = null;
+      // A game at a distance this browser plays goes back to its own copy (which holds this player's secrets, never
+      // written to an export before they are revealed): the game resumes where it was.
+      const played = read.game.distance ? library.records.find((r) => r.kind === 'game' && (r as GameRecord).distance?.game === read.game.distance!.game) : undefined;
+      if (played) {
+        await openEntry(played.id);
+        importNotice.value = `This game at a distance is in your library: your own copy of “${played.title}” is open again.`;
+        return true;
+      }
+      // Another player's game at a distance: its commitments are checked first, as `nevsky replay` checks them.
+      let checked: string[] = [];
+      if (read.game.distance) {
+        const { checkDistanceGame, checkWords } = await import('../rules/distance');
+        const check = await checkDistanceGame(read.game);
+        if (!check.ok) {
+          importProblems.value = { source, diagnostics: [{ code: 'schema', severity: 'error', message: `This game at a distance does not check: ${check.reason}` }] };
+          return false;
+        }
+        const finished = replayGame(read.game).phase === 'over';
+        checked = [...checkWords(check, finished), ...(finished ? [] : ['Only the browser that plays it can carry it on.'])];
+      }
       await openGame(read.game, source.replace(/\.json$/i, ''));
+      if (checked.length) importNotice.value = checked.join(' ');
       return true;
     }
     if (isRosterText(text)) {

@@ -221,7 +221,7 @@ describe('the exported game', () => {
     writeFileSync(file, JSON.stringify(saved));
     const ok = await runCli(['replay', file]);
     expect(ok.code).toBe(0);
-    expect(ok.out).toMatch(/Played at a distance: \d+ messages, \d+ commitments checked against their reveals/);
+    expect(ok.out).toMatch(/Played at a distance: \d+ messages\. They are consistent, and every revealed commitment matches \(\d+ checked against their reveals\)\./);
     const pdf = await runCli(['report', file, '--out', joinPath(dir, 'report.pdf')]);
     expect(pdf.code).toBe(0);
 

@@ -1,7 +1,7 @@
 /** `nevsky replay FILE`: re-run a saved game and print its final score and state hash. */
 import { parseArgs } from 'node:util';
 import { readGame, replayGame, stateHash } from '../../rules';
-import { checkDistanceGame } from '../../rules/distance';
+import { checkDistanceGame, checkWords } from '../../rules/distance';
 import { EXIT, readText, UsageError, type Io } from '../io';
 import type { Command } from '../main';
 import { eventLines, scoreLine } from './play';
@@ -14,7 +14,8 @@ export const replayCommand: Command = {
   help: `FILE is a saved game written by "nevsky play --log" ({scenario, seed, actions}).
   --events     print what happened, event by event in plain English, as "nevsky play" does
 Its scenario is checked with the set-up rules before any action is replayed (as the app checks an imported game).
-A game played at a distance has every dice and secret-choice commitment checked against its reveal first.
+A game played at a distance has every dice and secret-choice commitment checked against its reveal first: that
+shows the messages are consistent, not that two different people played them.
 Exit status: 0 when every action replays, 1 when the file is malformed, its scenario has set-up errors
 or an action is illegal, 2 when the file cannot be read or the arguments are wrong.`,
   async run(args: string[], io: Io): Promise<number> {
@@ -32,7 +33,7 @@ or an action is illegal, 2 when the file cannot be read or the arguments are wro
     try {
       const end = replayGame(game, values.events ? (s) => { for (const line of eventLines(s)) io.out(line); } : undefined);
       io.out(`${file}: ${game.actions.length} actions replayed, turn ${end.turn}`);
-      if (distance?.ok) io.out(`Played at a distance: ${distance.messages} messages, ${distance.commitments} commitments checked against their reveals`);
+      if (distance?.ok) for (const line of checkWords(distance, end.phase === 'over')) io.out(line);
       io.out(`Final score: ${scoreLine(end)}`);
       io.out(`State hash: ${stateHash(end)}`);
       return EXIT.ok;

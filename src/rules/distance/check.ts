@@ -7,6 +7,7 @@ import type { Action } from '../actions';
 import type { SavedGame } from '../replay';
 import { canonicalJson, diceCommitment, diceSeed, messageHash, sealOf } from './crypto';
 import type { Message } from './message';
+import { escapeControl } from '../safe-text';
 import { replayMessages, senderOf } from './transcript';
 
 /**
@@ -46,7 +47,8 @@ export type DistanceCheck = { ok: true; commitments: number; messages: number } 
 /** Check a saved game played at a distance (call only when it has `distance`). */
 export async function checkDistanceGame(saved: SavedGame): Promise<DistanceCheck> {
   const d = saved.distance!;
-  const fail = (reason: string): DistanceCheck => ({ ok: false, reason });
+  // The reason may quote the file's messages (sides, units): made safe once, as all file text is.
+  const fail = (reason: string): DistanceCheck => ({ ok: false, reason: escapeControl(reason) });
   if (d.messages.length === 0) return fail('the game has no messages');
   const messages: Message[] = [{ ...d.messages[0]!, scenario: saved.scenario }, ...d.messages.slice(1)];
   if (messages[0]!.game !== d.game) return fail('the invitation belongs to another game');
@@ -90,4 +92,16 @@ export async function checkDistanceGame(saved: SavedGame): Promise<DistanceCheck
   }
   if (canonicalJson(p.dice) !== canonicalJson(d.dice)) return fail('the dice seeds differ from those the messages agreed');
   return { ok: true, commitments, messages: messages.length };
+}
+
+/**
+ * What a check of an exported game proves, and what it cannot, in plain words (the CLI's `replay` and the app's
+ * import say the same). `finished`: the replayed game reached its end.
+ */
+export function checkWords(check: Extract<DistanceCheck, { ok: true }>, finished: boolean): string[] {
+  return [
+    `Played at a distance: ${check.messages} messages. They are consistent, and every revealed commitment matches (${check.commitments} checked against their reveals).`,
+    ...(finished ? [] : ['The game is unfinished: it replays as far as both players have revealed.']),
+    'The check cannot show that two different people played: one person holding both copies could make a consistent game.',
+  ];
 }

@@ -16,6 +16,7 @@ import type { SavedGame } from '../replay';
 import type { Scenario } from '../scenario';
 import type { GameState } from '../state';
 import { validateScenario } from '../validate';
+import { escapeControl } from '../safe-text';
 import { secretPending } from '../view';
 import { messageProblem } from './check';
 import { diceCommitment, diceSeed, messageHash, randomToken, sealOf } from './crypto';
@@ -62,6 +63,14 @@ export interface Turn {
 
 /** A message applied, or the one-line reason it was not (the copy is then unchanged). */
 export type Received = { ok: true; game: DistanceGame; message: Message } | { ok: false; reason: string };
+
+/**
+ * A refusal. Its reason may quote the message (its sender's side, an action's unit, the rules' error about it), so
+ * it is made safe here, once, with the escaping every file text gets: no caller has to remember it.
+ */
+function refused(reason: string): { ok: false; reason: string } {
+  return { ok: false, reason: escapeControl(reason) };
+}
 
 function knowledge(g: DistanceGame, extra?: { seeds?: Map<number, number> }) {
   const seeds = new Map(g.seeds.map((x) => [x.n, x.seed] as const));
@@ -157,12 +166,12 @@ export async function invite(scenario: Scenario, side: string, options: { turnLi
 /** Join a game from its invitation: the joiner's copy and its first message (message 1), or why not. */
 export async function join(input: unknown): Promise<{ ok: true; game: DistanceGame; message: Message } | { ok: false; reason: string }> {
   const read = readMessage(input);
-  if (!read.ok) return read;
+  if (!read.ok) return refused(read.reason);
   const inv = read.message;
-  if (inv.n !== 0 || !inv.scenario) return { ok: false, reason: `This is message ${inv.n} of a game, not an invitation: open it in the game it belongs to.` };
+  if (inv.n !== 0 || !inv.scenario) return refused(`This is message ${inv.n} of a game, not an invitation: open it in the game it belongs to.`);
   const errors = validateScenario(inv.scenario).filter((d) => d.severity === 'error');
-  if (errors.length > 0) return { ok: false, reason: `The invitation's scenario has set-up errors and cannot be played: ${errors[0]!.message}` };
-  if (!inv.scenario.sides.some((s) => s.id === inv.from)) return { ok: false, reason: `The invitation comes from side "${inv.from}", which its scenario does not have.` };
+  if (errors.length > 0) return refused(`The invitation's scenario has set-up errors and cannot be played: ${errors[0]!.message}`);
+  if (!inv.scenario.sides.some((s) => s.id === inv.from)) return refused(`The invitation comes from side "${inv.from}", which its scenario does not have.`);
   const g: DistanceGame = { format: 'nevsky-distance', version: 1, game: inv.game, me: otherSide(inv.scenario, inv.from), messages: [inv], secrets: [], seals: [], seeds: [], draft: [] };
   const out = await compose(g, { roll: randomToken() });
   return { ok: true, ...out };
@@ -211,36 +220,61 @@ export function lastSent(g: DistanceGame): Message | null {
  */
 export async function receive(g: DistanceGame, input: unknown): Promise<Received> {
   const read = readMessage(input);
-  if (!read.ok) return read;
+  if (!read.ok) return refused(read.reason);
   const m = read.message;
-  if (m.game !== g.game) return { ok: false, reason: 'This message belongs to another game.' };
+  if (m.game !== g.game) return refused('This message belongs to another game.');
   const expected = g.messages.length;
   if (m.n < expected) {
     const same = (await messageHash(g.messages[m.n])) === (await messageHash(m));
-    return { ok: false, reason: same ? `Message ${m.n} was already applied: nothing changed.` : `This message ${m.n} differs from the message ${m.n} already received: it was changed or replaced, and is refused.` };
+    return refused(same ? `Message ${m.n} was already applied: nothing changed.` : `This message ${m.n} differs from the message ${m.n} already received: it was changed or replaced, and is refused.`);
   }
-  if (m.n > expected) return { ok: false, reason: `Message${m.n - expected > 1 ? `s ${expected} to ${m.n - 1} are` : ` ${expected} is`} missing: ask the other player to resend ${m.n - expected > 1 ? 'them' : 'it'} first.` };
-  if (senderOf(g.messages, m.n) === g.me) return { ok: false, reason: `Message ${m.n} is this player's own to write, not one to receive.` };
+  if (m.n > expected) return refused(`Message${m.n - expected > 1 ? `s ${expected} to ${m.n - 1} are` : ` ${expected} is`} missing: ask the other player to resend ${m.n - expected > 1 ? 'them' : 'it'} first.`);
+  if (senderOf(g.messages, m.n) === g.me) return refused(`Message ${m.n} is this player's own to write, not one to receive.`);
   const problem = await messageProblem(g.messages, m);
-  if (problem) return { ok: false, reason: `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.` };
+  if (problem) return refused(`${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`);
   const next = await learnSeeds({ ...g, messages: [...g.messages, m] });
   const p = progressOf(next);
-  if (p.fault) return { ok: false, reason: `Message ${m.n} cannot be played: ${p.fault}.` };
+  if (p.fault) return refused(`Message ${m.n} cannot be played: ${p.fault}.`);
   return { ok: true, game: next, message: m };
 }
 
 /**
- * The game as an ordinary saved game plus its commitments: the actions and dice as far as this copy knows them, and
- * this player's own secrets its messages have not yet revealed, so `nevsky replay` can check every commitment.
+ * What anyone holding the messages alone knows: the dice seeds whose secrets the messages have revealed (message n's
+ * seed needs message n-1's secret, revealed by message n+1) and the choices their seals' openings showed. Nothing of
+ * this player's own unrevealed secrets.
+ */
+function revealedKnowledge(g: DistanceGame) {
+  const seeds = new Map(g.seeds.filter((x) => g.messages[x.n + 1]).map((x) => [x.n, x.seed] as const));
+  const sealed = new Map<number, Action[]>();
+  g.messages.forEach((m, n) => { if (m.unseal) sealed.set(n - 2, m.unseal.actions); });
+  return { seeds, sealed };
+}
+
+/** Is the game over as far as this copy knows it (no die left to roll, no choice left to make)? */
+export function isFinished(g: DistanceGame): boolean {
+  return progressOf(g).state?.phase === 'over';
+}
+
+/**
+ * The game as an ordinary saved game plus its commitments, safe to hand to anyone, the other player included.
+ *
+ * While the game goes on it holds only what the messages themselves have revealed: the actions and dice as far as
+ * they are open, and none of this player's dice secrets or sealed choices not yet revealed (the opponent who held
+ * them could choose its next dice by trying shares until the seed suits it, or read a hidden set-up or an MDI pick).
+ * Those stay in this player's own copy (the library), which is what resumes the game. Once the game is over no die is
+ * left to roll and no choice to make, so the export also carries the closing reveals, and `nevsky replay` checks every
+ * commitment.
  */
 export function exportGame(g: DistanceGame): SavedGame {
-  const p = progressOf(g);
+  const finished = isFinished(g);
+  const p = finished ? progressOf(g) : replayMessages(g.messages, revealedKnowledge(g));
   const first = g.messages[0]!;
-  const secrets = g.secrets.filter((x) => !g.messages[x.n + 2]);
-  const seals = g.seals.filter((x) => !g.messages[x.n + 2]);
+  const secrets = finished ? g.secrets.filter((x) => !g.messages[x.n + 2]) : [];
+  const seals = finished ? g.seals.filter((x) => !g.messages[x.n + 2]) : [];
+  const start = (finished ? g.seeds : g.seeds.filter((x) => g.messages[x.n + 1])).find((x) => x.n === 1)?.seed;
   const { scenario, ...invitation } = first;
   return {
-    format: 'nevsky-game', version: 1, scenario: scenario!, seed: g.seeds.find((x) => x.n === 1)?.seed ?? 0,
+    format: 'nevsky-game', version: 1, scenario: scenario!, seed: start ?? 0,
     ...(first.turnLimit !== undefined ? { turnLimit: first.turnLimit } : {}),
     actions: p.state ? p.state.log : [],
     distance: {
