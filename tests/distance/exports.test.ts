@@ -131,6 +131,7 @@ describe('issue 46: an export mid-game hands the opponent nothing it could use',
 
 describe('issue 46: text a message carries is escaped wherever a reason quotes it', () => {
   const hostile = 'evil\u202e\u0007\u001b[2J';
+  // eslint-disable-next-line no-control-regex
   const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
   test('a message whose sender is a side name with RLO, BEL and ESC: the refusal quotes it escaped', async () => {
