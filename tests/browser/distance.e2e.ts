@@ -113,6 +113,29 @@ describe('play at a distance', () => {
     if (!read.ok) throw new Error(read.message);
     expect(await checkDistanceGame(read.game)).toMatchObject({ ok: true });
     expect(replayGame(read.game).turn).toBeGreaterThanOrEqual(1);
+
+    // Issue 46: an export mid-game holds none of the exporter's unrevealed secrets (its dice secrets and sealed
+    // choices are written only once the game is over), and opening it again in the exporter's own browser reopens
+    // the game itself, which carries on where it was.
+    const over = (await a.getByTestId('distance-play').getAttribute('data-phase')) === 'over';
+    if (!over) expect(read.game.distance!.closing).toBeUndefined();
+    const secrets = await a.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((ok, no) => { const r = indexedDB.open('nevsky-studio'); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+      const all: unknown[] = [];
+      for (const name of Array.from(db.objectStoreNames)) {
+        all.push(...await new Promise<unknown[]>((ok) => { const r = db.transaction(name).objectStore(name).getAll(); r.onsuccess = () => ok(r.result); r.onerror = () => ok([]); }));
+      }
+      return JSON.stringify(all);
+    });
+    const exportedText = readFileSync((await download.path())!, 'utf8');
+    const own = [...secrets.matchAll(/"secret":"([A-Za-z0-9_-]{16,64})"/g)].map((m) => m[1]!);
+    expect(own.length).toBeGreaterThan(0);
+    const revealed = read.game.distance!.messages.map((m) => m.reveal).filter(Boolean);
+    for (const secret of own) if (!revealed.includes(secret) && !over) expect(exportedText).not.toContain(secret);
+    const stepA = await a.getByTestId('distance-play').getAttribute('data-step');
+    await a.getByTestId('import-input').setInputFiles({ name: 'mine.game.json', mimeType: 'application/json', buffer: Buffer.from(exportedText) });
+    await expect.poll(() => a.locator('body').textContent()).toContain('your own copy of');
+    expect(await a.getByTestId('distance-play').getAttribute('data-step')).toBe(stepA);
     await a.context().close();
   }, 240_000);
 });
