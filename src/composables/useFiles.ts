@@ -3,7 +3,7 @@
  * bad input is reported as a list of problems and nothing changes.
  */
 import { ref, shallowRef } from 'vue';
-import { formatJson, parseJson, readGame, replayGame, type Diagnostic, type SavedGame } from '../rules';
+import { formatJson, parseJson, readGame, type Diagnostic, type SavedGame } from '../rules';
 import type { GameRecord } from '../stores/db';
 import { looksLikeRoster, parseRoster, serializeRoster, type RosterDiagnostic } from '../rulesets';
 import { MAX_SCENARIO_BYTES, decodeShare, encodeShare, parseScenario, serializeScenario, SHARE_PREFIX } from '../scenario';
@@ -113,7 +113,7 @@ export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (g
           importProblems.value = { source, diagnostics: [{ code: 'schema', severity: 'error', message: `This game at a distance does not check: ${check.reason}` }] };
           return false;
         }
-        const finished = replayGame(read.game).phase === 'over';
+        const finished = (await import('../rules/replay')).replayGame(read.game).phase === 'over';
         checked = [...checkWords(check, finished), ...(finished ? [] : ['Only the browser that plays it can carry it on.'])];
       }
       await openGame(read.game, source.replace(/\.json$/i, ''));
