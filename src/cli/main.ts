@@ -10,6 +10,7 @@ import { reportCommand } from './commands/report';
 import { bookletCommand } from './commands/booklet';
 import { balanceCommand } from './commands/balance';
 import { hintCommand } from './commands/hint';
+import { clubCommand, serveCommand } from './commands/serve';
 import { TEMPLATES } from '../scenario';
 import { ROSTER_EXAMPLES } from '../rulesets/examples';
 
@@ -22,7 +23,7 @@ export interface Command {
 }
 
 /** Every sub-command, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, hintCommand, balanceCommand, pdfCommand, referenceCommand, rosterCommand, reportCommand, bookletCommand];
+export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, hintCommand, balanceCommand, pdfCommand, referenceCommand, rosterCommand, reportCommand, bookletCommand, serveCommand, clubCommand];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

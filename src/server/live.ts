@@ -1,0 +1,26 @@
+/** Live updates: each club's connected members hear of every change in that club (server-sent events). */
+export type LiveEvent = { type: 'entry'; id: string; revision: number; kind: string; title: string };
+
+interface Listener { write(e: LiveEvent): void; end(): void }
+
+export class Live {
+  private readonly clubs = new Map<string, Set<Listener>>();
+
+  /** Listen to a club's changes until the returned function is called (or the server closes: `end` then). */
+  join(club: string, listener: Listener): () => void {
+    let set = this.clubs.get(club);
+    if (!set) this.clubs.set(club, (set = new Set()));
+    set.add(listener);
+    return () => { set.delete(listener); };
+  }
+
+  tell(club: string, event: LiveEvent): void {
+    for (const l of this.clubs.get(club) ?? []) l.write(event);
+  }
+
+  /** End every open stream (the server is shutting down). */
+  close(): void {
+    for (const set of this.clubs.values()) for (const l of set) l.end();
+    this.clubs.clear();
+  }
+}
