@@ -99,8 +99,8 @@ function legend(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number,
   }
 }
 
-/** Add the fit map page to a document. */
-export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions): void {
+/** Add the fit map page to a document; `pageNumber` is printed in its footer (a booklet's map pages count with the rest). */
+export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions, pageNumber?: number): void {
   const rs = resolveScenario(scenario);
   const { columns, rows } = rs.board;
   const orientation = fitOrientation(columns, rows, opts.paper);
@@ -129,5 +129,5 @@ export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions): vo
       .text(`Red dashed squares: set-up errors at ${errorSquares.join(', ')} (listed on the rosters).`, MARGIN, oy + boardH + LABEL_V + 2, { width: width - 2 * MARGIN, align: 'center', lineBreak: false, ellipsis: true });
   }
   footer(doc, width, height, `Map, fit to page · ${PAPER_SIZES[opts.paper].label} ${orientation} · square ${(s / 72 * 25.4).toFixed(1)} mm`,
-    `Nevsky Scenario Studio${opts.printedOn ? ` · printed ${opts.printedOn}` : ''}`);
+    `Nevsky Scenario Studio${opts.printedOn ? ` · printed ${opts.printedOn}` : ''}${pageNumber ? ` · page ${pageNumber}` : ''}`);
 }

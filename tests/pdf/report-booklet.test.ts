@@ -128,3 +128,19 @@ describe('5 event booklet', { timeout: 60_000 }, () => {
     expect(bad.err).toContain('--title');
   });
 });
+
+describe('issue 44: every booklet page after the cover carries its own number, and the contents agree', { timeout: 60_000 }, () => {
+  test.each([true, false])('rosters %s: page N says "page N" (maps, the blank page and the reference too)', async (rosters) => {
+    const o = { title: 'Club day', paper: 'a4' as const, rosters, reference: true, fonts, printedOn: '2026-11-29' };
+    const { pages } = await pdfText(await buildBookletPdf([byId('open-field'), byId('hills')], o));
+    pages.forEach((text, i) => {
+      if (i === 0) return;
+      const numbers = [...text.matchAll(/\bpage (\d+)\b/g)].map((m) => Number(m[1]));
+      expect(numbers, `page ${i + 1}: ${text.slice(0, 80)}`).toEqual([i + 1]);
+    });
+    // The contents' numbers land on what they name.
+    for (const [title, mark] of [['Map', 'Map, fit to page'], ['Nevsky quick reference', 'Nevsky quick reference']] as const) {
+      for (const m of pages[1]!.matchAll(new RegExp(`${title}[^0-9]* (\\d+)`, 'g'))) expect(pages[Number(m[1]) - 1]).toContain(mark);
+    }
+  });
+});
