@@ -66,6 +66,8 @@ export interface PrintOptions {
   counters?: CounterMode;
   /** The quick reference in standard (default) or large print. */
   reference?: ReferencePrint;
+  /** The map without units: a terrain-only mat to play on with figures or counters. */
+  terrainOnly?: boolean;
 }
 
 export const COUNTER_MODES = ['unit', 'stand'] as const;

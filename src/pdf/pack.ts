@@ -75,13 +75,16 @@ export function fileSlug(title: string): string {
   return [...slug].slice(0, 60).join('') || 'scenario';
 }
 
-/** File name of one document: `<base>-map-fit.pdf`, `-map-25mm.pdf`, `-rosters.pdf`, `-reference.pdf`, `-counters.pdf`. */
-export function documentFileName(base: string, document: PrintDocument, opts: Pick<PrintOptions, 'scale'>): string {
-  return document === 'map' ? `${base}-map-${opts.scale}.pdf` : `${base}-${document}.pdf`;
+/**
+ * File name of one document: `<base>-map-fit.pdf`, `-map-25mm.pdf` (a terrain-only mat: `-mat-25mm.pdf`), `-rosters.pdf`,
+ * `-reference.pdf`, `-counters.pdf`.
+ */
+export function documentFileName(base: string, document: PrintDocument, opts: Pick<PrintOptions, 'scale' | 'terrainOnly'>): string {
+  return document === 'map' ? `${base}-${opts.terrainOnly ? 'mat' : 'map'}-${opts.scale}.pdf` : `${base}-${document}.pdf`;
 }
 
 /** File name of a PDF with several of the documents: the one document's name, or `<base>-pack.pdf`. */
-export function packFileName(base: string, opts: Pick<PrintOptions, 'scale' | 'documents'>): string {
+export function packFileName(base: string, opts: Pick<PrintOptions, 'scale' | 'documents' | 'terrainOnly'>): string {
   const docs = PRINT_DOCUMENTS.filter((d) => opts.documents.includes(d));
   return docs.length === 1 ? documentFileName(base, docs[0]!, opts) : `${base}-pack.pdf`;
 }
@@ -122,6 +125,7 @@ export function printPlan(scenario: Scenario, opts: PrintOptions, base = fileSlu
         pages = plan.tiles.length + 1;
         note = `${plan.tiles.length} tiles (${plan.tileRows} x ${plan.tileColumns}, ${plan.orientation}) at table scale ${scaleWords(opts.scale)} + 1 assembly page`;
       }
+      if (opts.terrainOnly) note += '; terrain only, no units';
     } else if (document === 'rosters') {
       pages = rosterSheets(scenario).reduce((n, sheet) => n + sheetPages(measure, sheet, { paper: opts.paper, ink: opts.ink, fontSize: ROSTER_FONT }), 0);
       note = `${rs.sides.length} sides`;

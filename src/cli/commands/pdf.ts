@@ -37,7 +37,7 @@ export function today(): string {
 export const pdfCommand: Command = {
   name: 'pdf',
   summary: 'print a scenario: map (fit or true scale), rosters, the quick reference and counters as PDF files',
-  usage: 'nevsky pdf SCENARIO --out DIR [--paper a4|letter] [--scale fit|15mm-figures|25mm-figures] [--ink color|saver] [--only map,rosters,reference,counters] [--counters unit|stand] [--mark-errors] [--correction PCT]',
+  usage: 'nevsky pdf SCENARIO --out DIR [--paper a4|letter] [--scale fit|15mm-figures|25mm-figures] [--ink color|saver] [--only map,rosters,reference,counters] [--counters unit|stand] [--mark-errors] [--terrain-only] [--correction PCT]',
   help: `Writes one PDF per document into DIR, named after the scenario file:
   NAME-map-SCALE.pdf   the map: "fit" puts the board on one page; "15mm-figures" / "25mm-figures" print it
                        at table scale for figures of that size (3 in / 4 in squares) over several pages
@@ -59,6 +59,7 @@ Options:
   --only LIST        comma-separated subset of map,rosters,reference,counters (default: all but counters)
   --counters MODE    unit (default): one counter per unit; stand: one counter per stand
   --mark-errors      outline the squares named by set-up errors in red on the map
+  --terrain-only     the map without units: a mat to play on (NAME-mat-SCALE.pdf)
   --correction PCT   true-scale correction in percent, ${CORRECTION_RANGE.min}-${CORRECTION_RANGE.max} (default 100); measure the ruler on the index page
 A scenario with set-up errors still prints (the rosters list the errors); one that cannot be read does not (exit 1).`,
   async run(args: string[], io: Io): Promise<number> {
@@ -66,7 +67,7 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
       args, allowPositionals: true,
       options: {
         out: { type: 'string' }, paper: { type: 'string' }, scale: { type: 'string' }, ink: { type: 'string' }, only: { type: 'string' },
-        correction: { type: 'string' }, counters: { type: 'string' }, 'mark-errors': { type: 'boolean' },
+        correction: { type: 'string' }, counters: { type: 'string' }, 'mark-errors': { type: 'boolean' }, 'terrain-only': { type: 'boolean' },
       },
     });
     if (positionals.length !== 1) throw new UsageError('name exactly one scenario file');
@@ -79,7 +80,7 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
       scale: scaleOption(values.scale),
       ink: choice<Ink>('ink', values.ink, INKS, 'color'),
       correction, documents: documents as PrintDocument[], printedOn: today(),
-      counters: choice<CounterMode>('counters', values.counters, COUNTER_MODES, 'unit'), markErrors: values['mark-errors'] === true,
+      counters: choice<CounterMode>('counters', values.counters, COUNTER_MODES, 'unit'), markErrors: values['mark-errors'] === true, terrainOnly: values['terrain-only'] === true,
       fonts: await printFonts(),
     };
     const problems = checkPrintOptions(options);
