@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { battleReportPdf, bookletPages, buildBookletPdf, lossSquares, reportStages, stageLines, type PdfFonts } from '../../src/pdf';
-import { applyAction, createGame, playOut, saveGame, simplePolicy, type SavedGame, type Scenario } from '../../src/rules';
+import { applyAction, createGame, formatPoints, gamePoints, playOut, saveGame, simplePolicy, type SavedGame, type Scenario } from '../../src/rules';
 import { serializeScenario, TEMPLATES } from '../../src/scenario';
 import { main } from '../../src/cli/main';
 import { printFonts } from '../../src/cli/print-fonts';
@@ -142,5 +142,21 @@ describe('issue 44: every booklet page after the cover carries its own number, a
     for (const [title, mark] of [['Map', 'Map, fit to page'], ['Nevsky quick reference', 'Nevsky quick reference']] as const) {
       for (const m of pages[1]!.matchAll(new RegExp(`${title}[^0-9]* (\\d+)`, 'g'))) expect(pages[Number(m[1]) - 1]).toContain(mark);
     }
+  });
+});
+
+describe('issue 44: the battle report of an unfinished game', { timeout: 60_000 }, () => {
+  test('says it is unfinished and gives the points so far (the rules\' count), never "-"', async () => {
+    const unfinished: SavedGame = { ...game, actions: game.actions.slice(0, Math.floor(game.actions.length / 2)) };
+    const end = reportStages(unfinished).at(-1)!.state;
+    expect(end.result).toBeNull();
+    const text = (await pdfText(await battleReportPdf(unfinished, { paper: 'a4', fonts }))).pages.join(' ');
+    expect(text).toContain(`Unfinished: stopped in turn ${end.turn}`);
+    expect(text).toContain('Points so far');
+    expect(text).toContain('The game is unfinished');
+    const points = gamePoints(end);
+    for (const s of end.sides) expect(text).toMatch(new RegExp(`${s.name} ${s.army === 'teutonic' ? 215 : 208} ${formatPoints(points[s.id]!)} `));
+    expect(text).not.toMatch(/Points at end/);
+    expect(text).not.toMatch(/ - - /);
   });
 });
