@@ -71,3 +71,34 @@ describe('printing in any language', { timeout: 120_000 }, () => {
     expect(pages[1]).toContain('Contents');
   });
 });
+
+describe('issue 44: the print dialog\'s choices', { timeout: 120_000 }, () => {
+  test('the map scale is chosen for counters alone; large print and a terrain-only mat are offered and planned', async () => {
+    page = await session.fresh();
+    await openApp(page, session.url());
+    await newFromTemplate(page, 'Open Field');
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    const plan = byTest('plan');
+    await plan.waitFor({ timeout: 30_000 });
+    // Only Counters ticked: the scale picker sizes them, so it stays enabled.
+    await byTest('doc-map').uncheck();
+    await byTest('doc-rosters').uncheck();
+    await byTest('doc-reference').uncheck();
+    await byTest('doc-counters').check();
+    expect(await byTest('scale').isEnabled()).toBe(true);
+    await byTest('scale').selectOption('15mm');
+    await expect.poll(() => plan.textContent(), { timeout: 30_000 }).toMatch(/Counters: 3 pages/);
+    // Large print: the plan says so and counts more than the standard sheet's two pages.
+    await byTest('doc-counters').uncheck();
+    await byTest('doc-reference').check();
+    await expect.poll(() => plan.textContent(), { timeout: 30_000 }).toContain('Nevsky quick reference: 2 pages');
+    await byTest('reference-print').selectOption('large');
+    await expect.poll(() => plan.textContent(), { timeout: 30_000 }).toMatch(/Nevsky quick reference: \d+ pages \(large print/);
+    // Terrain only: the map's file is a mat.
+    await byTest('doc-reference').uncheck();
+    await byTest('doc-map').check();
+    await byTest('terrain-only').check();
+    await expect.poll(() => plan.textContent(), { timeout: 30_000 }).toContain('open-field-mat-15mm.pdf');
+    await page.screenshot({ path: '/tmp/hprint-shots/print-dialog.png' });
+  });
+});
