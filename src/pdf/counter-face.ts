@@ -3,7 +3,8 @@
  * engine beside it), troop name, unit id and a row of pips, stacked top to bottom inside the white panel, each
  * text line as tall as its font's ascent-to-descent so no two lines overlap. On a counter too small for all of
  * them at a readable size the fonts shrink to a floor, then the name is left out (the sheet's key names every
- * code), then the id, then the pips: the code and the arrow always stay.
+ * code), then the id, then the pips: the code and the arrow always stay, and the code then grows into the room
+ * left (on the tiny counters of the largest boards' fit map it may end under the floor: it still fits).
  */
 import { FONT, type Doc } from './pdfkit';
 
@@ -61,6 +62,11 @@ export function counterFace(doc: Doc, x: number, y: number, w: number, h: number
     small = Math.max(COUNTER_FONT_FLOOR.small, small * 0.95);
   }
   for (const drop of ['name', 'id', 'pips'] as const) if (height() > panel.h) parts = { ...parts, [drop]: false };
+  // A counter without its name (compact ones): the code, which players read, takes the room left, as wide as the panel.
+  if (!parts.name) {
+    const room = panel.h - (height() - code * kb);
+    code = Math.max(0.5, Math.min(room / kb, (code * inner) / Math.max(codeWidth(code), 1e-6)));
+  }
   // Share out what room is left evenly between the lines.
   const lines = 1 + (parts.name ? 1 : 0) + (parts.id ? 1 : 0) + (parts.pips ? 1 : 0);
   const spare = Math.max(0, panel.h - height()) / (lines + 1);

@@ -6,6 +6,8 @@ import {
   type PdfFonts, type PrintOptions,
 } from '../../src/pdf';
 import { printFonts } from '../../src/cli/print-fonts';
+import { faceOf } from '../../src/pdf/counters';
+import { createDoc } from '../../src/pdf/pdfkit';
 import { textBoxes } from './pdf-boxes';
 import { TROOPS, type Scenario } from '../../src/rules';
 import { resolveScenario, TEMPLATES } from '../../src/scenario';
@@ -85,6 +87,7 @@ describe('counters fit their squares; the lines on a counter never overlap (meas
     const square = mapSquarePt(rs, o);
     if (scale === 'fit') expect(square).toBeLessThanOrEqual(15.5 * PT_PER_MM);
     const { boxes } = await textBoxes(await buildPrintPdf(scenario(), o));
+    const measure = createDoc({ title: 'measure', fonts });
     const problems: string[] = [];
     layout.pages.forEach((page, i) => {
       const onPage = boxes.filter((b) => b.page === i + 1);
@@ -96,8 +99,10 @@ describe('counters fit their squares; the lines on a counter never overlap (meas
         const mine = onPage.filter((b) => (b.x0 + b.x1) / 2 > c.x && (b.x0 + b.x1) / 2 < c.x + c.width && (b.top + b.bottom) / 2 > c.y && (b.top + b.bottom) / 2 < c.y + c.height);
         const label = `${c.unit.id}${c.stand ? ` stand ${c.stand}` : ''}`;
         if (!mine.some((b) => b.str === TROOPS[c.unit.type].code)) problems.push(`${label}: no code`);
+        // Inside the white panel, clear of the side's patterned band.
+        const p = faceOf(measure, c).panel;
         for (const b of mine) {
-          if (b.x0 < c.x - 0.2 || b.x1 > c.x + c.width + 0.2 || b.top < c.y - 0.2 || b.bottom > c.y + c.height + 0.2) problems.push(`${label}: "${b.str}" sticks out`);
+          if (b.x0 < p.x - 0.2 || b.x1 > p.x + p.w + 0.2 || b.top < p.y - 0.2 || b.bottom > p.y + p.h + 0.2) problems.push(`${label}: "${b.str}" sticks out of the panel`);
         }
         mine.forEach((a, k) => mine.slice(k + 1).forEach((b) => {
           const overlapX = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
@@ -106,6 +111,26 @@ describe('counters fit their squares; the lines on a counter never overlap (meas
         }));
       }
     });
+    expect(problems).toEqual([]);
+  });
+
+  test('the fit map of the largest board (48 x 24): tiny counters still fit, their lines never overlap', async () => {
+    const big = structuredClone(scenario());
+    big.board = { columns: 48, rows: 24 };
+    const o = options({ scale: 'fit', fonts });
+    const rs = resolveScenario(big);
+    const layout = layoutCounters(rs, o);
+    const square = mapSquarePt(rs, o);
+    const { boxes } = await textBoxes(await buildPrintPdf(big, o));
+    const problems: string[] = [];
+    for (const c of layout.pages[0]!.counters) {
+      expect(c.width).toBeLessThanOrEqual(square * UNIT_SHARE.width + 0.01);
+      const mine = boxes.filter((b) => b.page === 1 && (b.x0 + b.x1) / 2 > c.x && (b.x0 + b.x1) / 2 < c.x + c.width && (b.top + b.bottom) / 2 > c.y && (b.top + b.bottom) / 2 < c.y + c.height);
+      if (mine.length === 0) problems.push(`${c.unit.id}: nothing printed`);
+      const p = faceOf(createDoc({ title: 'measure', fonts }), c).panel;
+      for (const b of mine) if (b.x0 < p.x - 0.2 || b.x1 > p.x + p.w + 0.2 || b.top < p.y - 0.2 || b.bottom > p.y + p.h + 0.2) problems.push(`${c.unit.id}: "${b.str}" sticks out of the panel`);
+      if (mine.length > 1) problems.push(`${c.unit.id}: ${mine.length} lines on a tiny counter`);
+    }
     expect(problems).toEqual([]);
   });
 
