@@ -9,6 +9,7 @@ import { serializeScenario, TEMPLATES } from '../../src/scenario';
 import { main } from '../../src/cli/main';
 import { printFonts } from '../../src/cli/print-fonts';
 import { pdfText } from './pdf-text';
+import { textBoxes } from './pdf-boxes';
 
 let fonts: PdfFonts;
 let game: SavedGame;
@@ -142,6 +143,22 @@ describe('issue 44: every booklet page after the cover carries its own number, a
     for (const [title, mark] of [['Map', 'Map, fit to page'], ['Nevsky quick reference', 'Nevsky quick reference']] as const) {
       for (const m of pages[1]!.matchAll(new RegExp(`${title}[^0-9]* (\\d+)`, 'g'))) expect(pages[Number(m[1]) - 1]).toContain(mark);
     }
+  });
+});
+
+describe('issue 44: a booklet with the quick reference in large print', { timeout: 60_000 }, () => {
+  test('no blank page before it, its pages numbered on from the maps, nothing in it under 8 pt, page count planned', async () => {
+    const o = { title: 'Club day', paper: 'a4' as const, reference: true, referencePrint: 'large' as const, fonts, printedOn: '2026-11-29' };
+    const bytes = await buildBookletPdf([byId('open-field')], o);
+    const { pages } = await pdfText(bytes);
+    expect(pages).toHaveLength(bookletPages([byId('open-field')], o));
+    // Cover, contents, briefing, map: the reference starts on page 5 (the standard sheet would leave page 5 blank).
+    expect(pages[1]).toMatch(/Nevsky quick reference \(large print\) 5/);
+    expect(pages[4]).toContain('Nevsky quick reference');
+    expect(pages.length).toBeGreaterThan(6);
+    pages.forEach((text, i) => { if (i > 0) expect([...text.matchAll(/\bpage (\d+)\b/g)].map((m) => Number(m[1]))).toEqual([i + 1]); });
+    const { boxes } = await textBoxes(bytes);
+    expect(boxes.filter((b) => b.page >= 5 && b.size < 8)).toEqual([]);
   });
 });
 
