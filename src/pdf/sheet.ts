@@ -6,7 +6,7 @@
  * (large print). A subtitle too long to sit beside the title goes on a line of its own under it.
  * A table cell whose text is only ballot boxes (U+2610) is drawn as that many tick boxes.
  */
-import type { Sheet, SheetBlock, SheetCell } from '../rulesets/sheet';
+import { TICK_BOX, type Sheet, type SheetBlock, type SheetCell } from '../rulesets/sheet';
 import type { Ink, Paper } from './options';
 import { addPage, footer } from './page';
 import { FONT, type Doc } from './pdfkit';
@@ -37,8 +37,7 @@ export interface SheetRenderOptions {
   pageBreaks?: boolean;
 }
 
-/** The tick-box character: a cell of only these draws that many boxes (one per stand). */
-export const TICK_BOX = '\u2610';
+export { TICK_BOX };
 
 const MARGIN = 32;
 const FOOTER_H = 18;

@@ -1,12 +1,9 @@
 /** A roster as printable sheet content: its units, points and check results, for any rule set. */
-import type { Sheet, SheetBlock } from './sheet';
+import { TICK_BOX, type Sheet, type SheetBlock } from './sheet';
 import { rosterIsValid } from './diagnostics';
 import { getRuleset } from './registry';
 import { rosterLines, rosterPoints, rosterProfile, validateRoster } from './roster';
 import type { Roster, RosterDiagnostic } from './types';
-
-/** The tick-box character: a table cell of only these prints as that many boxes (see src/pdf/sheet.ts). */
-const TICK = '\u2610';
 
 /**
  * The roster sheet: one table of units (with points where the rules have them), the total and the findings. Rule
@@ -26,7 +23,7 @@ export function rosterSheet(roster: Roster, diagnostics: readonly RosterDiagnost
     blocks.push({
       kind: 'table', caption: 'Units', columns: ['Casualties', 'Unit', ...profile.columns, ...(points ? ['Total so far'] : [])],
       widths: [...profile.widths, ...(points ? [1.1] : [])],
-      rows: profile.rows.map((r, i) => [r.casualties > 0 ? TICK.repeat(r.casualties) : '', ...r.cells, ...(points ? [String((running += lines[i]!.points ?? 0))] : [])]),
+      rows: profile.rows.map((r, i) => [r.casualties > 0 ? TICK_BOX.repeat(r.casualties) : '', ...r.cells, ...(points ? [String((running += lines[i]!.points ?? 0))] : [])]),
     });
     blocks.push({ kind: 'paragraph', text: `Casualties: ${profile.casualtyNote} Moves and ranges in inches.` });
   } else {
