@@ -3,7 +3,9 @@
  * points, a small map at the start, after each turn and at the end (stands lost show as open pips; squares where
  * stands were lost that turn carry a red cross), and the turn-by-turn log in plain English.
  */
-import { actionFault, standsOf, applyAction, createGame, diceFor, narrate, narrateDetail, turnTitle, unitPoints, type GameEvent, type GameState, type SavedGame } from '../rules';
+import {
+  actionFault, standsOf, applyAction, createGame, diceFor, formatPoints, gamePoints, narrate, narrateDetail, turnTitle, unitPoints, type GameEvent, type GameState, type SavedGame,
+} from '../rules';
 import { resolveScenario, type ResolvedScenario } from '../scenario';
 import { TERRAIN_STYLE } from '../scenario/symbology';
 import { drawBoard, drawEdgeLabels } from './board';
@@ -121,22 +123,28 @@ function header(doc: Doc, saved: SavedGame, end: GameState, width: number): numb
   const r = end.result;
   const name = (id: string): string => end.sides.find((s) => s.id === id)?.name ?? id;
   const result = r ? (r.winner ? `${name(r.winner)} wins` : 'A draw') + (end.conceded ? ` (${name(end.conceded)} conceded)` : '') : `Unfinished: stopped in turn ${end.turn}`;
-  doc.font(FONT.bold).fontSize(12).fillColor('#222222').text(`${result} after ${end.turn} turn${end.turn === 1 ? '' : 's'}`, M, M + 24, { lineBreak: false });
+  doc.font(FONT.bold).fontSize(12).fillColor('#222222').text(r ? `${result} after ${end.turn} turn${end.turn === 1 ? '' : 's'}` : result, M, M + 24, { lineBreak: false });
   doc.font(FONT.regular).fontSize(8.5).fillColor('#333333').text(`Seed ${saved.seed} · ${saved.actions.length} actions · ${end.sides.map((s) => `${s.name} (${s.edge})`).join(' against ')}`, M, M + 42, { lineBreak: false });
-  // Points: at the start, lost, and at the end (the rules' count: survivors, half for units that left the field).
+  // Points: at the start, lost, and at the end (the rules' count: survivors, half for units that left the field);
+  // a game that stopped before its end shows the same count so far, and says so.
   const start = forcePoints(end);
+  const now = r ? r.points : gamePoints(end);
   let y = M + 60;
   const cols = [M, M + 170, M + 260, M + 350];
   doc.font(FONT.bold).fontSize(8.5).fillColor('#111111');
-  ['Side', 'Points at start', 'Points at end', 'Lost'].forEach((h, i) => doc.text(h, cols[i]!, y, { lineBreak: false }));
+  ['Side', 'Points at start', r ? 'Points at end' : 'Points so far', 'Lost'].forEach((h, i) => doc.text(h, cols[i]!, y, { lineBreak: false }));
   y += 13;
   doc.font(FONT.regular);
   for (const s of end.sides) {
-    const endPts = r?.points[s.id];
+    const endPts = now[s.id];
     const startPts = start[s.id] ?? 0;
-    [s.name, String(startPts), endPts === undefined ? '-' : String(endPts), endPts === undefined ? '-' : String(startPts - endPts)]
+    [s.name, String(startPts), endPts === undefined ? '-' : formatPoints(endPts), endPts === undefined ? '-' : formatPoints(startPts - endPts)]
       .forEach((t, i) => doc.text(t, cols[i]!, y, { width: i === 0 ? 165 : 85, lineBreak: false, ellipsis: true }));
     y += 12;
+  }
+  if (!r) {
+    doc.font(FONT.italic).fontSize(8).fillColor('#444444').text(`The game is unfinished (stopped in turn ${end.turn}): "Points so far" counts the stands still in play as the end of a game would.`, M, y + 2, { width: width - 2 * M });
+    y = doc.y;
   }
   return y + 8;
 }

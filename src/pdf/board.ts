@@ -23,6 +23,8 @@ export interface BoardDrawOptions {
   window?: { columns: { from: number; to: number }; rows: { from: number; to: number } };
   /** Squares named by set-up errors: outlined in red with a thick dash, as the editor shows them. */
   errorSquares?: readonly Square[];
+  /** Draw the deployed units (default); false for a terrain-only mat. */
+  units?: boolean;
 }
 
 /** The squares the scenario's set-up errors name, each once. */
@@ -152,7 +154,7 @@ export function drawBoard(doc: Doc, f: BoardFrame, rs: ResolvedScenario, opts: B
       for (let c = win.columns.from; c <= win.columns.to; c++) doc.text(`${columnLabel(c)}${r + 1}`, f.ox + c * f.s + f.s * 0.03, f.oy + r * f.s + f.s * 0.03, { lineBreak: false });
     }
   }
-  for (const [sq, groups] of unitsBySquare(rs)) {
+  for (const [sq, groups] of opts.units === false ? [] : unitsBySquare(rs)) {
     const p = parseSquare(sq);
     if (!p || !visible(sq)) continue;
     for (const g of groups) {

@@ -1,18 +1,18 @@
 /**
  * The event booklet: several scenarios in one PDF for a club day. A cover (event name, date), a contents page,
  * then per scenario its briefing (title, description, rules options, forces and points) and fit map, optionally
- * its rosters, and at the end one copy of the quick reference. Page numbers in the contents are measured first.
+ * its rosters, and at the end one copy of the quick reference. Page numbers in the contents are measured first;
+ * every page after the cover prints its number in the footer (maps, the blank page and the reference too).
  */
 import { TROOPS, TROOP_TYPES, divisionPoints, unitPoints, type Scenario } from '../rules';
 import type { Sheet, SheetBlock } from '../rulesets/sheet';
-import { getRuleset } from '../rulesets';
 import { resolveScenario } from '../scenario';
 import { drawFitMap, rulesLine } from './map-fit';
-import type { Ink, Paper, PrintOptions } from './options';
+import type { Ink, Paper, PrintOptions, ReferencePrint } from './options';
 import { addPage, footer } from './page';
 import { createDoc, finishDoc, FONT, missingCharacters, type Doc, type PdfFonts } from './pdfkit';
 import { rosterSheets } from './roster';
-import { drawReference, REFERENCE_LAYOUT } from './ruleset-pdfs';
+import { drawReference, referencePages } from './ruleset-pdfs';
 import { renderSheet, sheetPages } from './sheet';
 
 export interface BookletOptions {
@@ -23,6 +23,8 @@ export interface BookletOptions {
   ink?: Ink;
   rosters?: boolean;
   reference?: boolean;
+  /** The reference in standard print (one double-sided sheet, the default) or large print. */
+  referencePrint?: ReferencePrint;
   printedOn?: string;
   fonts?: PdfFonts;
 }
@@ -65,7 +67,8 @@ function plan(doc: Doc, scenarios: Scenario[], o: BookletOptions): { sections: S
     page += pages;
     return s;
   });
-  const blankBeforeReference = page % 2 === 0;
+  // The standard reference is one sheet printed on both sides: it starts on an odd page.
+  const blankBeforeReference = (o.referencePrint ?? 'standard') === 'standard' && page % 2 === 0;
   return { sections, referenceStart: page + (blankBeforeReference ? 1 : 0), blankBeforeReference };
 }
 
@@ -99,7 +102,7 @@ function contents(doc: Doc, o: BookletOptions, p: ReturnType<typeof plan>): void
     line('Map', s.start + s.briefingPages, 16);
     if (s.rosters.length) line('Rosters', s.start + s.briefingPages + 1, 16);
   });
-  if (o.reference) line('Nevsky quick reference (print both sides of one sheet)', p.referenceStart, 0, true);
+  if (o.reference) line(o.referencePrint === 'large' ? 'Nevsky quick reference (large print)' : 'Nevsky quick reference (print both sides of one sheet)', p.referenceStart, 0, true);
   footer(doc, width, height, o.title, 'page 2', 30);
 }
 
@@ -115,7 +118,7 @@ export async function buildBookletPdf(scenarios: Scenario[], o: BookletOptions, 
   const map: PrintOptions = { paper: o.paper, scale: 'fit', ink, correction: 100, documents: ['map'], printedOn: o.printedOn };
   for (const [i, s] of p.sections.entries()) {
     renderSheet(doc, s.briefing, { paper: o.paper, ink, fontSize: 9.5, printedOn: o.printedOn, firstPage: s.start });
-    drawFitMap(doc, s.scenario, map);
+    drawFitMap(doc, s.scenario, map, s.start + s.briefingPages);
     let page = s.start + s.briefingPages + 1;
     for (const r of s.rosters) page += renderSheet(doc, r, { paper: o.paper, ink, fontSize: 8, printedOn: o.printedOn, firstPage: page }).pages;
     hooks.progress?.(i + 1, p.sections.length + (o.reference ? 1 : 0));
@@ -125,8 +128,9 @@ export async function buildBookletPdf(scenarios: Scenario[], o: BookletOptions, 
     if (p.blankBeforeReference) {
       const { width, height } = addPage(doc, o.paper);
       doc.font(FONT.italic).fontSize(9).fillColor('#666666').text('Left blank on purpose: the quick reference that follows prints on both sides of one sheet.', 60, height / 2, { width: width - 120, align: 'center' });
+      footer(doc, width, height, o.title, `page ${p.referenceStart - 1}`, 30);
     }
-    drawReference(doc, 'nevsky', { paper: o.paper, ink, printedOn: o.printedOn });
+    drawReference(doc, 'nevsky', { paper: o.paper, ink, printedOn: o.printedOn, firstPage: p.referenceStart, print: o.referencePrint });
   }
   const missing = missingCharacters(doc);
   if (missing.length) hooks.missing?.(missing);
@@ -137,5 +141,5 @@ export async function buildBookletPdf(scenarios: Scenario[], o: BookletOptions, 
 export function bookletPages(scenarios: Scenario[], o: BookletOptions): number {
   const p = plan(createDoc({ title: 'measure', fonts: o.fonts }), scenarios, o);
   if (!o.reference) return p.referenceStart - 1 - (p.blankBeforeReference ? 1 : 0);
-  return p.referenceStart - 1 + sheetPages(createDoc({ title: 'measure', fonts: o.fonts }), getRuleset('nevsky')!.referenceSheet(), { paper: o.paper, ink: o.ink ?? 'color', ...REFERENCE_LAYOUT.nevsky });
+  return p.referenceStart - 1 + referencePages(createDoc({ title: 'measure', fonts: o.fonts }), 'nevsky', { paper: o.paper, ink: o.ink ?? 'color', print: o.referencePrint });
 }

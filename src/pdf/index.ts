@@ -4,7 +4,9 @@ export {
   buildPrintPdf, buildPrintFiles, printPlan, scenarioTexts, missingWarning, fileSlug, documentFileName, packFileName,
   DOCUMENT_TITLES, type BuildHooks, type PrintPlan, type PlanEntry,
 } from './pack';
-export { buildReferencePdf, buildRosterPdf, drawReference, REFERENCE_LAYOUT, type ReferencePdfOptions, type SheetPdfOptions } from './ruleset-pdfs';
+export {
+  buildReferencePdf, buildRosterPdf, drawReference, referenceLayout, referencePages, LARGE_PRINT_LAYOUT, REFERENCE_LAYOUT, type ReferencePdfOptions, type SheetPdfOptions,
+} from './ruleset-pdfs';
 export { planTiles, axisWindows, type Tile, type TilePlan, type TileInput } from './tiling';
 export { tilePlanFor, TILE_MARGIN, TILE_OVERLAP, CUT_OFFSET } from './map-tiles';
 export { fitOrientation, fitSquare, rulesLine } from './map-fit';

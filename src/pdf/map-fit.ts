@@ -52,7 +52,7 @@ function titleBlock(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: num
   doc.fontSize(7.5).text(`Rules: ${rulesLine(rs)}`, x, y + 33, { width: w, height: 22, ellipsis: true });
 }
 
-function legend(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number, ink: PrintOptions['ink']): void {
+function legend(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number, ink: PrintOptions['ink'], terrainOnly: boolean): void {
   const s = 26;
   const items: Array<[string, (f: BoardFrame) => void]> = [
     ['Woods', (f) => drawProtected(doc, f, 'A1', 'woods')],
@@ -93,14 +93,16 @@ function legend(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number,
   doc.fontSize(6.3).text('Counter: troop code, a pip per stand (open = stand lost), arrow = facing. Dashed line = front of a set-up zone.',
     ux, uy + 4, { width: x + w - ux, height: 28 });
   const undeployed = rs.sides.map((sd) => [sd.name, sd.units.filter((u) => !u.at).length] as const).filter(([, n]) => n > 0);
-  if (undeployed.length) {
+  if (terrainOnly) {
+    doc.font(FONT.italic).fontSize(6.5).text('Terrain only: set the units up from the rosters.', x, uy + 28, { width: w, lineBreak: false, ellipsis: true });
+  } else if (undeployed.length) {
     doc.font(FONT.italic).fontSize(6.5).text(`Not deployed (set up behind the screen): ${undeployed.map(([n, k]) => `${n} ${k} unit${k === 1 ? '' : 's'}`).join('; ')}`,
       x, uy + 28, { width: w, lineBreak: false, ellipsis: true });
   }
 }
 
-/** Add the fit map page to a document. */
-export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions): void {
+/** Add the fit map page to a document; `pageNumber` is printed in its footer (a booklet's map pages count with the rest). */
+export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions, pageNumber?: number): void {
   const rs = resolveScenario(scenario);
   const { columns, rows } = rs.board;
   const orientation = fitOrientation(columns, rows, opts.paper);
@@ -115,7 +117,7 @@ export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions): vo
   titleBlock(doc, rs, MARGIN, MARGIN, width - 2 * MARGIN);
   const frame: BoardFrame = { ox, oy, s, ink: opts.ink };
   const errorSquares = opts.markErrors ? errorSquaresOf(validateScenario(scenario)) : [];
-  drawBoard(doc, frame, rs, { unitIds: s >= 90, errorSquares });
+  drawBoard(doc, frame, rs, { unitIds: s >= 90, errorSquares, units: !opts.terrainOnly });
   drawEdgeLabels(doc, frame, columns, rows, Math.min(9, s * 0.3));
   for (const side of rs.sides) {
     const style = SIDE_STYLES[side.edge];
@@ -123,11 +125,11 @@ export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions): vo
     const text = `${side.name} set up here (${side.edge} edge, ${side.divisions} division${side.divisions === 1 ? '' : 's'})`;
     doc.font(FONT.bold).fontSize(8).fillColor(style.ink).text(text, ox, y, { width: boardW, align: 'center', lineBreak: false });
   }
-  legend(doc, rs, MARGIN, height - MARGIN - LEGEND_H + 8, width - 2 * MARGIN, opts.ink);
+  legend(doc, rs, MARGIN, height - MARGIN - LEGEND_H + 8, width - 2 * MARGIN, opts.ink, opts.terrainOnly === true);
   if (errorSquares.length) {
     doc.font(FONT.bold).fontSize(7.5).fillColor(TERRAIN_STYLE.error)
       .text(`Red dashed squares: set-up errors at ${errorSquares.join(', ')} (listed on the rosters).`, MARGIN, oy + boardH + LABEL_V + 2, { width: width - 2 * MARGIN, align: 'center', lineBreak: false, ellipsis: true });
   }
-  footer(doc, width, height, `Map, fit to page · ${PAPER_SIZES[opts.paper].label} ${orientation} · square ${(s / 72 * 25.4).toFixed(1)} mm`,
-    `Nevsky Scenario Studio${opts.printedOn ? ` · printed ${opts.printedOn}` : ''}`);
+  footer(doc, width, height, `${opts.terrainOnly ? 'Mat (terrain only)' : 'Map'}, fit to page · ${PAPER_SIZES[opts.paper].label} ${orientation} · square ${(s / 72 * 25.4).toFixed(1)} mm`,
+    `Nevsky Scenario Studio${opts.printedOn ? ` · printed ${opts.printedOn}` : ''}${pageNumber ? ` · page ${pageNumber}` : ''}`);
 }

@@ -56,15 +56,16 @@ function indexPage(doc: Doc, rs: ResolvedScenario, plan: TilePlan, opts: PrintOp
   const m = 40;
   doc.font(FONT.bold).fontSize(15).fillColor('#111111').text(rs.scenario.meta.title, m, m, { width: width - 2 * m, lineBreak: false, ellipsis: true });
   doc.font(FONT.regular).fontSize(9).fillColor('#333333')
-    .text(`True-scale map, assembly index · ${scaleText(opts)} · ${plan.tileRows} x ${plan.tileColumns} = ${plan.tiles.length} ${PAPER_SIZES[opts.paper].label} pages (${plan.orientation})`, m, m + 20, { width: width - 2 * m });
-  doc.fontSize(7.5).text(`Rules: ${rulesLine(rs)}`, m, m + 34, { width: width - 2 * m });
+    .text(`True-scale ${opts.terrainOnly ? 'mat (terrain only, no units)' : 'map'}, assembly index · ${scaleText(opts)} · ${plan.tileRows} x ${plan.tileColumns} = ${plan.tiles.length} ${PAPER_SIZES[opts.paper].label} pages (${plan.orientation})`, m, m + 20, { width: width - 2 * m });
+  doc.fontSize(7.5).text(`Rules: ${rulesLine(rs)}`, m, Math.max(m + 34, doc.y + 2), { width: width - 2 * m });
+  const below = doc.y + 8;
   // Miniature of the board with the tiles over it.
   const boxW = width - 2 * m;
   const boxH = height * 0.42;
   const k = Math.min(boxW / plan.boardWidth, boxH / plan.boardHeight);
   const ox = m + (boxW - plan.boardWidth * k) / 2;
-  const oy = m + 62;
-  drawBoard(doc, { ox, oy, s: plan.square * k, ink: opts.ink }, rs);
+  const oy = Math.max(m + 62, below);
+  drawBoard(doc, { ox, oy, s: plan.square * k, ink: opts.ink }, rs, { units: !opts.terrainOnly });
   doc.save().lineWidth(0.9).strokeColor('#c0392b');
   for (const t of plan.tiles) {
     // Each tile's share of the board after trimming its left/top overlap.
@@ -115,7 +116,9 @@ function tilePage(doc: Doc, rs: ResolvedScenario, plan: TilePlan, t: Tile, opts:
   const w = t.x1 - t.x0;
   const h = t.y1 - t.y0;
   doc.save().rect(m, m, w, h).clip();
-  drawBoard(doc, { ox: m - t.x0, oy: m - t.y0, s: plan.square, ink: opts.ink }, rs, { squareNames: true, unitIds: true, unitScale: 0.5, window: { columns: t.columns, rows: t.rows }, errorSquares });
+  drawBoard(doc, { ox: m - t.x0, oy: m - t.y0, s: plan.square, ink: opts.ink }, rs, {
+    squareNames: true, unitIds: true, unitScale: 0.5, window: { columns: t.columns, rows: t.rows }, errorSquares, units: !opts.terrainOnly,
+  });
   doc.restore();
   cropMarks(doc, m, m, w, h, m - 8);
   const o = CUT_OFFSET;
@@ -142,7 +145,7 @@ function tilePage(doc: Doc, rs: ResolvedScenario, plan: TilePlan, t: Tile, opts:
     doc.font(FONT.italic).fontSize(6.5).fillColor('#c0392b').text(`${below.label} edge`, m - 28, y + 3, { lineBreak: false });
   }
   doc.restore();
-  const title = `Tile ${t.label} of ${plan.tileRows} x ${plan.tileColumns} · squares ${t.squares} · ${scaleText(opts)} · ${rs.scenario.meta.title}`;
+  const title = `Tile ${t.label} of ${plan.tileRows} x ${plan.tileColumns} · squares ${t.squares} · ${scaleText(opts)}${opts.terrainOnly ? ' · terrain only' : ''} · ${rs.scenario.meta.title}`;
   doc.font(FONT.bold).fontSize(7.5).fillColor(TERRAIN_STYLE.label).text(title, m + 40, 8, { width: width - 2 * m - 80, lineBreak: false, ellipsis: true });
   const glue = [t.col > 0 ? 'cut left edge, lay over the tile to the west' : '', t.row > 0 ? 'cut top edge, lay over the tile to the north' : ''].filter(Boolean).join('; ');
   footer(doc, width, height, glue || 'first tile of its row and column: keep all edges', `page ${t.label}`, m);

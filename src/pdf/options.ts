@@ -7,6 +7,9 @@ export const MAP_SCALES = ['fit', '15mm', '25mm'] as const;
 export type MapScale = (typeof MAP_SCALES)[number];
 export const INKS = ['color', 'saver'] as const;
 export type Ink = (typeof INKS)[number];
+/** The quick reference's print: the standard sheet (Nevsky: one sheet, both sides) or large print (8 pt and up, more pages). */
+export const REFERENCE_PRINTS = ['standard', 'large'] as const;
+export type ReferencePrint = (typeof REFERENCE_PRINTS)[number];
 export const PRINT_DOCUMENTS = ['map', 'rosters', 'reference', 'counters'] as const;
 export type PrintDocument = (typeof PRINT_DOCUMENTS)[number];
 
@@ -19,6 +22,26 @@ export const PAPER_SIZES: Readonly<Record<Paper, { width: number; height: number
 /** Points per inch and per millimetre. */
 export const PT_PER_INCH = 72;
 export const PT_PER_MM = 72 / 25.4;
+
+/**
+ * The words a user may type for a map scale. "15mm" and "25mm" name the FIGURES' size (3 in and 4 in squares),
+ * never the squares': the unambiguous spellings say so ("15mm-figures", or the squares as "3in-squares").
+ */
+export const SCALE_WORDS: Readonly<Record<string, MapScale>> = {
+  'fit': 'fit',
+  '15mm-figures': '15mm', '3in-squares': '15mm', '15mm': '15mm',
+  '25mm-figures': '25mm', '4in-squares': '25mm', '25mm': '25mm',
+};
+
+/** What a scale means in words: "fit to one page", "for 15mm figures (3 in squares)". */
+export function scaleWords(scale: MapScale): string {
+  return scale === 'fit' ? 'fit to one page' : `for ${scale} figures (${scale === '15mm' ? 3 : 4} in squares)`;
+}
+
+/** The scale a typed word names, or null (e.g. "15" or "20mm"). */
+export function parseScale(word: string): MapScale | null {
+  return Object.hasOwn(SCALE_WORDS, word) ? SCALE_WORDS[word]! : null;
+}
 
 /** Side of a table square at true scale, before correction: 3 in for 15mm figures, 4 in for 25mm. */
 export const TRUE_SQUARE_PT: Readonly<Record<Exclude<MapScale, 'fit'>, number>> = { '15mm': 216, '25mm': 288 };
@@ -41,6 +64,10 @@ export interface PrintOptions {
   markErrors?: boolean;
   /** Counter sheet: one counter per stand, or one per unit (default). */
   counters?: CounterMode;
+  /** The quick reference in standard (default) or large print. */
+  reference?: ReferencePrint;
+  /** The map without units: a terrain-only mat to play on with figures or counters. */
+  terrainOnly?: boolean;
 }
 
 export const COUNTER_MODES = ['unit', 'stand'] as const;
@@ -59,6 +86,7 @@ export function checkPrintOptions(o: PrintOptions): string[] {
   }
   if (o.documents.length === 0) out.push(`choose at least one document (${PRINT_DOCUMENTS.join(', ')})`);
   if (o.counters !== undefined && !COUNTER_MODES.includes(o.counters)) out.push(`counters "${String(o.counters)}" is not one of ${COUNTER_MODES.join(', ')}`);
+  if (o.reference !== undefined && !REFERENCE_PRINTS.includes(o.reference)) out.push(`reference print "${String(o.reference)}" is not one of ${REFERENCE_PRINTS.join(', ')}`);
   for (const d of o.documents) if (!PRINT_DOCUMENTS.includes(d)) out.push(`document "${String(d)}" is not one of ${PRINT_DOCUMENTS.join(', ')}`);
   return out;
 }

@@ -5,17 +5,16 @@
  * stays responsive.
  */
 import { validateScenario, type Scenario } from '../rules';
-import { getRuleset } from '../rulesets';
 import { resolveScenario } from '../scenario';
 import { drawCounterSheets, layoutCounters } from './counters';
 import { describeCharacters } from './fonts';
 import { drawFitMap, fitOrientation } from './map-fit';
 import { drawTiledMap, tilePlanFor } from './map-tiles';
-import { checkPrintOptions, PAPER_SIZES, PRINT_DOCUMENTS, type PrintDocument, type PrintOptions } from './options';
+import { checkPrintOptions, PAPER_SIZES, PRINT_DOCUMENTS, scaleWords, type PrintDocument, type PrintOptions } from './options';
 import { addPage } from './page';
 import { createDoc, finishDoc, FONT, missingCharacters, type Doc } from './pdfkit';
 import { rosterSheets } from './roster';
-import { drawReference, REFERENCE_LAYOUT } from './ruleset-pdfs';
+import { drawReference, referencePages } from './ruleset-pdfs';
 import { renderSheet, sheetPages } from './sheet';
 
 export interface BuildHooks {
@@ -48,13 +47,18 @@ async function drawDocument(doc: Doc, scenario: Scenario, which: PrintDocument, 
   } else if (which === 'counters') {
     drawCounterSheets(doc, scenario, opts);
   } else {
-    // The reference is one sheet printed on both sides: start it on an odd page of a combined PDF.
-    if (pages() % 2 === 1) {
+    // The standard reference is one sheet printed on both sides: start it on an odd page of a combined PDF.
+    if (doubleSided(opts) && pages() % 2 === 1) {
       const { width, height } = addPage(doc, opts.paper);
       doc.font(FONT.italic).fontSize(9).fillColor('#666666').text(BLANK_NOTE, 60, height / 2, { width: width - 120, align: 'center' });
     }
-    drawReference(doc, 'nevsky', opts);
+    drawReference(doc, 'nevsky', { ...opts, print: opts.reference });
   }
+}
+
+/** The standard Nevsky reference is one sheet printed on both sides; large print is read page by page. */
+function doubleSided(opts: Pick<PrintOptions, 'reference'>): boolean {
+  return (opts.reference ?? 'standard') === 'standard';
 }
 
 /** File-name part and title of each document. */
@@ -71,13 +75,16 @@ export function fileSlug(title: string): string {
   return [...slug].slice(0, 60).join('') || 'scenario';
 }
 
-/** File name of one document: `<base>-map-fit.pdf`, `-map-25mm.pdf`, `-rosters.pdf`, `-reference.pdf`, `-counters.pdf`. */
-export function documentFileName(base: string, document: PrintDocument, opts: Pick<PrintOptions, 'scale'>): string {
-  return document === 'map' ? `${base}-map-${opts.scale}.pdf` : `${base}-${document}.pdf`;
+/**
+ * File name of one document: `<base>-map-fit.pdf`, `-map-25mm.pdf` (a terrain-only mat: `-mat-25mm.pdf`), `-rosters.pdf`,
+ * `-reference.pdf`, `-counters.pdf`.
+ */
+export function documentFileName(base: string, document: PrintDocument, opts: Pick<PrintOptions, 'scale' | 'terrainOnly'>): string {
+  return document === 'map' ? `${base}-${opts.terrainOnly ? 'mat' : 'map'}-${opts.scale}.pdf` : `${base}-${document}.pdf`;
 }
 
 /** File name of a PDF with several of the documents: the one document's name, or `<base>-pack.pdf`. */
-export function packFileName(base: string, opts: Pick<PrintOptions, 'scale' | 'documents'>): string {
+export function packFileName(base: string, opts: Pick<PrintOptions, 'scale' | 'documents' | 'terrainOnly'>): string {
   const docs = PRINT_DOCUMENTS.filter((d) => opts.documents.includes(d));
   return docs.length === 1 ? documentFileName(base, docs[0]!, opts) : `${base}-pack.pdf`;
 }
@@ -116,14 +123,15 @@ export function printPlan(scenario: Scenario, opts: PrintOptions, base = fileSlu
       } else {
         const plan = tilePlanFor(scenario, opts);
         pages = plan.tiles.length + 1;
-        note = `${plan.tiles.length} tiles (${plan.tileRows} x ${plan.tileColumns}, ${plan.orientation}) at ${opts.scale} scale + 1 assembly page`;
+        note = `${plan.tiles.length} tiles (${plan.tileRows} x ${plan.tileColumns}, ${plan.orientation}) at table scale ${scaleWords(opts.scale)} + 1 assembly page`;
       }
+      if (opts.terrainOnly) note += '; terrain only, no units';
     } else if (document === 'rosters') {
       pages = rosterSheets(scenario).reduce((n, sheet) => n + sheetPages(measure, sheet, { paper: opts.paper, ink: opts.ink, fontSize: ROSTER_FONT }), 0);
       note = `${rs.sides.length} sides`;
     } else if (document === 'reference') {
-      pages = sheetPages(measure, getRuleset('nevsky')!.referenceSheet(), { paper: opts.paper, ink: opts.ink, ...REFERENCE_LAYOUT.nevsky });
-      note = 'print both sides of one sheet';
+      pages = referencePages(measure, 'nevsky', { paper: opts.paper, ink: opts.ink, print: opts.reference });
+      note = doubleSided(opts) ? 'print both sides of one sheet' : 'large print, nothing under 9 pt';
     } else {
       const layout = layoutCounters(rs, opts);
       pages = layout.pages.length;
@@ -133,7 +141,7 @@ export function printPlan(scenario: Scenario, opts: PrintOptions, base = fileSlu
   });
   let totalPages = 0;
   for (const e of entries) {
-    if (e.document === 'reference' && totalPages % 2 === 1) totalPages++;
+    if (e.document === 'reference' && doubleSided(opts) && totalPages % 2 === 1) totalPages++;
     totalPages += e.pages;
   }
   return { entries, totalPages, paper, packFileName: packFileName(base, opts), errors: validateScenario(scenario).filter((d) => d.severity === 'error').length, missing: unprintable(scenario, opts) };

@@ -11,11 +11,21 @@ export function addPage(doc: Doc, paper: Paper, orientation: 'portrait' | 'lands
   return { width, height };
 }
 
-/** A one-line footer at the bottom of the page: left text and right text. */
-export function footer(doc: Doc, width: number, height: number, left: string, right: string, margin = 30): void {
-  doc.save().font(FONT.regular).fontSize(7).fillColor('#555555');
-  doc.text(left, margin, height - margin + 10, { lineBreak: false });
+/**
+ * A footer at the bottom of the page: left text and right text (7 pt unless `size` says more). A left text too
+ * long for the room beside the right one wraps upwards onto more lines instead of running under it.
+ */
+export function footer(doc: Doc, width: number, height: number, left: string, right: string, margin = 30, size = 7): void {
+  doc.save().font(FONT.regular).fontSize(size).fillColor('#555555');
+  const y = height - margin + 10 * (size / 7);
   const w = doc.widthOfString(right);
-  doc.text(right, width - margin - w, height - margin + 10, { lineBreak: false });
+  const room = width - 2 * margin - w - size;
+  if (doc.widthOfString(left) <= room) {
+    doc.text(left, margin, y, { lineBreak: false });
+  } else {
+    const h = doc.heightOfString(left, { width: room });
+    doc.text(left, margin, y + doc.currentLineHeight() - h, { width: room });
+  }
+  doc.text(right, width - margin - w, y, { lineBreak: false });
   doc.restore();
 }

@@ -1,10 +1,12 @@
 /**
  * The generic renderer of printable sheets (src/rulesets/sheet.ts): headings, paragraphs, lists, tables with
  * small-print notes, boxed notes and page breaks, flowed into one or two columns per page. With `fitPages` the
- * font shrinks step by step until the sheet fits (a reference sheet must stay one sheet of paper).
+ * font shrinks step by step until the sheet fits (a reference sheet must stay one sheet of paper). With
+ * `minFontSize` no text on the page is smaller: small print, shrunk cells, the header's subtitle and the footer
+ * (large print). A subtitle too long to sit beside the title goes on a line of its own under it.
  * A table cell whose text is only ballot boxes (U+2610) is drawn as that many tick boxes.
  */
-import type { Sheet, SheetBlock, SheetCell } from '../rulesets/sheet';
+import { TICK_BOX, type Sheet, type SheetBlock, type SheetCell } from '../rulesets/sheet';
 import type { Ink, Paper } from './options';
 import { addPage, footer } from './page';
 import { FONT, type Doc } from './pdfkit';
@@ -27,14 +29,21 @@ export interface SheetRenderOptions {
   printedOn?: string;
   /** Page number of the sheet's first page in a larger document (footers count from it); 1 when left out. */
   firstPage?: number;
+  /** No text smaller than this, in points (large print); when left out small print may go down to 0.6 of the base size. */
+  minFontSize?: number;
+  /** The title's size in points (13 when left out). */
+  titleSize?: number;
+  /** Follow the sheet's page breaks (default); false flows on (large print has its own pages). */
+  pageBreaks?: boolean;
 }
 
-/** The tick-box character: a cell of only these draws that many boxes (one per stand). */
-export const TICK_BOX = '\u2610';
+export { TICK_BOX };
 
 const MARGIN = 32;
-const HEADER_H = 30;
 const FOOTER_H = 18;
+/** The subtitle's size beside the title, and the footer's, unless the minimum font size is larger. */
+const SUBTITLE_SIZE = 8;
+const FOOTER_SIZE = 7;
 const GUTTER = 14;
 
 interface Ctx {
@@ -48,12 +57,32 @@ interface Ctx {
   col: number;
   y: number;
   pages: number;
+  /** Height of the page header (title, subtitle, rule) and where the subtitle goes. */
+  header: { height: number; subtitleBelow: boolean };
 }
 
 const cellOf = (c: string | SheetCell): SheetCell => (typeof c === 'string' ? { text: c } : c);
 
-function top(_ctx: Ctx): number { return MARGIN + HEADER_H; }
-function bottom(ctx: Ctx): number { return ctx.height - MARGIN - FOOTER_H; }
+function top(ctx: Ctx): number { return MARGIN + ctx.header.height; }
+function bottom(ctx: Ctx): number { return ctx.height - MARGIN - FOOTER_H * (footerSize(ctx) / FOOTER_SIZE); }
+/** A size for small print: as asked, but never under the sheet's minimum. */
+function atLeast(ctx: Ctx, size: number): number { return Math.max(size, ctx.o.minFontSize ?? 0); }
+function footerSize(ctx: Ctx): number { return atLeast(ctx, FOOTER_SIZE); }
+function titleSize(ctx: Ctx): number { return ctx.o.titleSize ?? 13; }
+/** Height of the title line (18 pt at the standard 13 pt title). */
+function titleLine(size: number): number { return size + 5; }
+
+/** The header's height: the title line, the subtitle beside it or (when that would run off the page) under it. */
+function headerLayout(ctx: Ctx): Ctx['header'] {
+  const { doc, sheet } = ctx;
+  const ts = titleSize(ctx);
+  const ss = atLeast(ctx, SUBTITLE_SIZE);
+  const titleW = doc.font(FONT.bold).fontSize(ts).widthOfString(sheet.title);
+  const subW = sheet.subtitle ? doc.font(FONT.regular).fontSize(ss).widthOfString(sheet.subtitle) : 0;
+  const subtitleBelow = !!sheet.subtitle && titleW + 10 + subW > ctx.width - 2 * MARGIN;
+  const lines = titleLine(ts) + (subtitleBelow ? textHeight(ctx, sheet.subtitle!, FONT.regular, ss, ctx.width - 2 * MARGIN) : 0);
+  return { height: lines + 12, subtitleBelow };
+}
 function left(ctx: Ctx): number { return MARGIN + ctx.col * (ctx.colWidth + GUTTER); }
 
 function newPage(ctx: Ctx): void {
@@ -63,13 +92,19 @@ function newPage(ctx: Ctx): void {
   if (!ctx.draw) return;
   const size = addPage(ctx.doc, ctx.o.paper, ctx.o.landscape ? 'landscape' : 'portrait');
   const { doc, sheet } = ctx;
-  doc.font(FONT.bold).fontSize(13).fillColor('#111111').text(sheet.title, MARGIN, MARGIN, { lineBreak: false });
-  if (sheet.subtitle) {
+  const ts = titleSize(ctx);
+  const ss = atLeast(ctx, SUBTITLE_SIZE);
+  const inner = size.width - 2 * MARGIN;
+  doc.font(FONT.bold).fontSize(ts).fillColor('#111111').text(sheet.title, MARGIN, MARGIN, { width: inner, lineBreak: false, ellipsis: true });
+  if (sheet.subtitle && ctx.header.subtitleBelow) {
+    doc.font(FONT.regular).fontSize(ss).fillColor('#444444').text(sheet.subtitle, MARGIN, MARGIN + titleLine(ts) - 1, { width: inner });
+  } else if (sheet.subtitle) {
     const w = doc.widthOfString(sheet.title);
-    doc.font(FONT.regular).fontSize(8).fillColor('#444444').text(sheet.subtitle, MARGIN + w + 10, MARGIN + 4, { lineBreak: false });
+    doc.font(FONT.regular).fontSize(ss).fillColor('#444444').text(sheet.subtitle, MARGIN + w + 10, MARGIN + (ts - ss) * 0.8, { lineBreak: false });
   }
-  doc.lineWidth(0.8).strokeColor('#333333').moveTo(MARGIN, MARGIN + 18).lineTo(size.width - MARGIN, MARGIN + 18).stroke();
-  footer(doc, size.width, size.height, sheet.footer ?? '', `${ctx.o.printedOn ? `printed ${ctx.o.printedOn} · ` : ''}page ${ctx.pages + (ctx.o.firstPage ?? 1) - 1}`, MARGIN);
+  const rule = MARGIN + ctx.header.height - 12;
+  doc.lineWidth(0.8).strokeColor('#333333').moveTo(MARGIN, rule).lineTo(size.width - MARGIN, rule).stroke();
+  footer(doc, size.width, size.height, sheet.footer ?? '', `${ctx.o.printedOn ? `printed ${ctx.o.printedOn} · ` : ''}page ${ctx.pages + (ctx.o.firstPage ?? 1) - 1}`, MARGIN, footerSize(ctx));
 }
 
 /** Move on to the next column or page unless `need` points fit; true when a break happened. */
@@ -106,7 +141,7 @@ function minColumnWidth(ctx: Ctx, block: Extract<SheetBlock, { kind: 'table' }>,
     if (c === undefined) continue;
     const cell = cellOf(c);
     if (isTickBoxes(cell.text)) w = Math.max(w, [...cell.text].length * (fs * 1.1 + 2.5));
-    else w = Math.max(w, longestWord(ctx, cell.text, cell.strong ? FONT.bold : FONT.regular, fs), cell.note ? longestWord(ctx, cell.note, FONT.regular, fs * 0.8) : 0);
+    else w = Math.max(w, longestWord(ctx, cell.text, cell.strong ? FONT.bold : FONT.regular, fs), cell.note ? longestWord(ctx, cell.note, FONT.regular, atLeast(ctx, fs * 0.8)) : 0);
   }
   return w + PAD + 0.5;
 }
@@ -127,7 +162,7 @@ function columnWidths(ctx: Ctx, block: Extract<SheetBlock, { kind: 'table' }>, w
         if (c === undefined) continue;
         const cell = cellOf(c);
         w = Math.max(w, ctx.doc.font(FONT.regular).fontSize(fs).widthOfString(cell.text),
-          cell.note ? ctx.doc.fontSize(fs * 0.8).widthOfString(cell.note) : 0);
+          cell.note ? ctx.doc.fontSize(atLeast(ctx, fs * 0.8)).widthOfString(cell.note) : 0);
       }
       return Math.min(w, width * 0.45) + 6;
     });
@@ -156,7 +191,7 @@ function isTickBoxes(text: string): boolean {
 function cellFontSize(ctx: Ctx, text: string, font: string, size: number, width: number): number {
   const word = longestWord(ctx, text, font, size);
   if (word <= width - PAD) return size;
-  return Math.max(size * 0.6, Math.floor((size * (width - PAD)) / word * 4) / 4);
+  return Math.max(atLeast(ctx, size * 0.6), Math.floor((size * (width - PAD)) / word * 4) / 4);
 }
 
 function rowHeight(ctx: Ctx, cells: SheetCell[], widths: number[], header: boolean): number {
@@ -166,7 +201,7 @@ function rowHeight(ctx: Ctx, cells: SheetCell[], widths: number[], header: boole
     const w = widths[i] ?? 20;
     const font = header || c.strong ? FONT.bold : FONT.regular;
     let ch = textHeight(ctx, c.text, font, cellFontSize(ctx, c.text, font, fs, w), w - PAD);
-    if (c.note) ch += textHeight(ctx, c.note, FONT.regular, cellFontSize(ctx, c.note, FONT.regular, fs * 0.8, w), w - PAD);
+    if (c.note) ch += textHeight(ctx, c.note, FONT.regular, cellFontSize(ctx, c.note, FONT.regular, atLeast(ctx, fs * 0.8), w), w - PAD);
     h = Math.max(h, ch);
   });
   return h + 4;
@@ -189,7 +224,7 @@ function drawRow(ctx: Ctx, cells: SheetCell[], widths: number[], header: boolean
       doc.font(font).fontSize(cellFontSize(ctx, c.text, font, fs, w)).fillColor('#111111')
         .text(c.text, x + 2, ctx.y + 2, { width: w - PAD, lineGap: 0.6 });
       if (c.note) {
-        doc.font(FONT.regular).fontSize(cellFontSize(ctx, c.note, FONT.regular, fs * 0.8, w)).fillColor('#555555')
+        doc.font(FONT.regular).fontSize(cellFontSize(ctx, c.note, FONT.regular, atLeast(ctx, fs * 0.8), w)).fillColor('#555555')
           .text(c.note, x + 2, doc.y, { width: w - PAD, lineGap: 0.6 });
       }
     }
@@ -283,7 +318,7 @@ function block(ctx: Ctx, b: SheetBlock, next?: SheetBlock): void {
       ctx.y += h - pad + fs * 0.35;
       return;
     }
-    case 'pageBreak': if (ctx.y > top(ctx) + 0.5 || ctx.col > 0) newPage(ctx); return;
+    case 'pageBreak': if (ctx.o.pageBreaks !== false && (ctx.y > top(ctx) + 0.5 || ctx.col > 0)) newPage(ctx); return;
   }
 }
 
@@ -291,7 +326,10 @@ function run(doc: Doc, sheet: Sheet, o: Ctx['o'], draw: boolean): number {
   const p = PAPER_SIZES[o.paper];
   const width = o.landscape ? p.height : p.width;
   const height = o.landscape ? p.width : p.height;
-  const ctx: Ctx = { doc, draw, o, sheet, width, height, colWidth: (width - 2 * MARGIN - (o.columns - 1) * GUTTER) / o.columns, col: 0, y: 0, pages: 0 };
+  const ctx: Ctx = {
+    doc, draw, o, sheet, width, height, colWidth: (width - 2 * MARGIN - (o.columns - 1) * GUTTER) / o.columns, col: 0, y: 0, pages: 0, header: { height: 30, subtitleBelow: false },
+  };
+  ctx.header = headerLayout(ctx);
   newPage(ctx);
   sheet.blocks.forEach((b, i) => block(ctx, b, sheet.blocks[i + 1]));
   return ctx.pages;

@@ -3,7 +3,7 @@
  * and the numbers the reference sheet prints. Decoded in ../shared/rules/other-rulesets.md (B).
  */
 import {
-  DW_UNIT_KINDS, DW_WEAPONS, ROSTER_FORMAT, ROSTER_VERSION, type DwClass, type DwRoster, type DwUnit, type DwUnitKind,
+  DW_CLASSES, DW_UNIT_KINDS, DW_WEAPONS, ROSTER_FORMAT, ROSTER_VERSION, type DwClass, type DwRoster, type DwUnit, type DwUnitKind,
   type DwWeapon, type RosterDiagnostic, type RosterLine, type RosterRules, type UnitKindInfo,
 } from './types';
 import { diagnostic, plural, unitLabel } from './diagnostics';
@@ -61,24 +61,35 @@ export const DW_MORALE_MODIFIERS: ReadonlyArray<{ when: string; value: string }>
   { when: 'routers burst through the unit', value: '-1' },
 ];
 /** Inches per movement impulse by class (+1" per impulse on roads). */
+export const DW_MOVE_INCHES: Readonly<Record<DwClass, number>> = { light: 4, medium: 3, heavy: 3, superHeavy: 2 };
+export const DW_ROAD_BONUS = 1;
 export const DW_MOVE: ReadonlyArray<{ who: string; inches: number }> = [
-  { who: 'Light', inches: 4 }, { who: 'Medium', inches: 3 }, { who: 'Heavy', inches: 3 }, { who: 'Superheavy and artillery', inches: 2 },
+  { who: 'Light', inches: DW_MOVE_INCHES.light }, { who: 'Medium', inches: DW_MOVE_INCHES.medium }, { who: 'Heavy', inches: DW_MOVE_INCHES.heavy },
+  { who: 'Superheavy and artillery', inches: DW_MOVE_INCHES.superHeavy },
 ];
-/** Melee troop points and their additions. */
+/** Melee troop points by class, and what kit adds or takes away. */
+export const DW_TROOP_POINTS: Readonly<Record<DwClass, number>> = { light: 1, medium: 2, heavy: 3, superHeavy: 4 };
+export const DW_TROOP_POINT_KIT = { lance: 1, noShield: -1, twoHanded: 1.5, oneFigureStand: -2 } as const;
+const signedText = (n: number) => (n > 0 ? `+${n}` : String(n));
 export const DW_MELEE_POINTS: ReadonlyArray<{ what: string; value: string }> = [
-  { what: 'Light', value: '1' }, { what: 'Medium', value: '2' }, { what: 'Heavy', value: '3' }, { what: 'Superheavy', value: '4' },
-  { what: 'Lance', value: '+1' }, { what: 'No shield', value: '-1' }, { what: 'Two-handed weapon', value: '+1.5' }, { what: 'One-figure stand', value: '-2' },
+  ...DW_CLASSES.map((c) => ({ what: DW_CLASS_NAMES[c], value: String(DW_TROOP_POINTS[c]) })),
+  { what: 'Lance', value: signedText(DW_TROOP_POINT_KIT.lance) }, { what: 'No shield', value: signedText(DW_TROOP_POINT_KIT.noShield) },
+  { what: 'Two-handed weapon', value: signedText(DW_TROOP_POINT_KIT.twoHanded) }, { what: 'One-figure stand', value: signedText(DW_TROOP_POINT_KIT.oneFigureStand) },
 ];
+/** Melee modifiers that come with a weapon: spear against light or medium, pike against cavalry, mace against superheavy. */
+export const DW_WEAPON_MELEE = { spear: 1, pike: 2, mace: 1 } as const;
+/** The weapons that shoot (their shooting values are not in the source). */
+export const DW_MISSILE_WEAPONS: readonly DwWeapon[] = ['crossbow', 'sling', 'longbow', 'bow'];
 export const DW_MELEE_MODIFIERS: ReadonlyArray<{ what: string; value: string }> = [
   { what: 'Charging or countercharging', value: '+1' },
   { what: 'Infantry caught moving by cavalry', value: '-2' },
   { what: 'Charging downhill', value: '+1' },
   { what: 'Charging uphill at defenders holding ground', value: '2 (sign as printed)' },
-  { what: 'Spear against light or medium', value: '+1' },
-  { what: 'Pike or thrusting weapons against cavalry', value: '+2' },
+  { what: 'Spear against light or medium', value: signedText(DW_WEAPON_MELEE.spear) },
+  { what: 'Pike or thrusting weapons against cavalry', value: signedText(DW_WEAPON_MELEE.pike) },
   { what: 'Defender behind stakes', value: '-1 infantry, -2 cavalry' },
   { what: 'Attacking a flank', value: '+1' },
-  { what: 'Mace against superheavy', value: '+1' },
+  { what: 'Mace against superheavy', value: signedText(DW_WEAPON_MELEE.mace) },
 ];
 
 /** True for a commander-in-chief or general. */

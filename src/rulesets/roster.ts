@@ -8,11 +8,13 @@ import { roster as compiledRosterSchema } from '../rules/validators.generated.js
 // The scenario files' writer (stable key order, short lists inline); a pure formatter with no imports.
 import { diagnostic, sortRosterDiagnostics } from './diagnostics';
 import { dewittRoster } from './dewitt-medieval';
+import { dewittProfile } from './dewitt-profile';
 import { nevskyRoster } from './nevsky';
 import { splendidVictoryRoster } from './splendid-victory';
+import { splendidVictoryProfile } from './splendid-victory-profile';
 import {
   RULESET_IDS, ROSTER_FORMAT, ROSTER_RULESET_IDS, ROSTER_VERSION,
-  type Roster, type RosterDiagnostic, type RosterLine, type RosterPoints, type RosterRules,
+  type Roster, type RosterDiagnostic, type RosterLine, type RosterPoints, type RosterProfile, type RosterRules,
 } from './types';
 
 /** The compiled roster schema (format version 1), precompiled by `npm run gen:validators` (no eval). */
@@ -128,6 +130,15 @@ export function serializeRoster(roster: Roster): string {
 /** The roster's units as printable lines with their points (null points in a rule set without points). */
 export function rosterLines(roster: Roster): RosterLine[] {
   return rulesFor(roster).lines();
+}
+
+/** Each unit's profile, casualty boxes and rules for the printed roster, or null for a rule set that has none (Nevsky). */
+export function rosterProfile(roster: Roster): RosterProfile | null {
+  switch (roster.ruleset) {
+    case 'splendid-victory': return splendidVictoryProfile(roster);
+    case 'dewitt-medieval': return dewittProfile(roster);
+    case 'nevsky': return null;
+  }
 }
 
 /** Total points of a roster and what they are compared with, or null when its rules define no points. */

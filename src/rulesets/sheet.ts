@@ -3,6 +3,9 @@
  * blocks, and src/pdf renders any sheet with one code path. Text here is always the project's own words.
  */
 
+/** The tick-box character: a table cell of only these prints as that many boxes (one per stand, or per hit). */
+export const TICK_BOX = '\u2610';
+
 /** One cell of a table: text, with optional small print under it (e.g. odds) and emphasis. */
 export interface SheetCell { text: string; note?: string; strong?: boolean; shade?: boolean }
 

@@ -49,35 +49,41 @@ export const SV_MOUNTED_PER_HEAVY = 15;
 /** Weapon ranges in inches. */
 export const SV_RANGES = { musket: 7, frameGun: 20, lightGun: 40, heavyGun: 80 } as const;
 
-/** Moves in inches: move, double-time, charge (null: may not). */
-export const SV_MOVES: ReadonlyArray<{ who: string; move: number | null; double: number | null; charge: number | null }> = [
-  { who: 'Pike and musket', move: 4, double: 8, charge: 4 },
-  { who: 'Foot', move: 5, double: 10, charge: 6 },
+/** Moves in inches: move, double-time, charge (null: may not); `kind`: the unit kind whose ordinary move a row is. */
+export const SV_MOVES: ReadonlyArray<{ who: string; move: number | null; double: number | null; charge: number | null; kind?: SvUnitKind }> = [
+  { who: 'Pike and musket', move: 4, double: 8, charge: 4, kind: 'pikeAndMusket' },
+  { who: 'Foot', move: 5, double: 10, charge: 6, kind: 'foot' },
   { who: 'Foot in defensive mass', move: null, double: null, charge: null },
   { who: 'Foot stepping back', move: 2, double: 4, charge: null },
   { who: 'Foot side-stepping', move: 2, double: 4, charge: null },
-  { who: 'Mounted dragoons', move: 18, double: 36, charge: 14 },
-  { who: 'Cavalry', move: 14, double: 28, charge: 18 },
-  { who: 'Heavy cavalry', move: 10, double: 20, charge: 22 },
-  { who: 'Commanders', move: 22, double: 44, charge: null },
+  { who: 'Mounted dragoons', move: 18, double: 36, charge: 14, kind: 'dragoons' },
+  { who: 'Cavalry', move: 14, double: 28, charge: 18, kind: 'cavalry' },
+  { who: 'Heavy cavalry', move: 10, double: 20, charge: 22, kind: 'heavyCavalry' },
+  { who: 'Commanders', move: 22, double: 44, charge: null, kind: 'command' },
   { who: 'Frame gun prolonging', move: 3, double: null, charge: null },
   { who: 'Light gun prolonging', move: 2, double: null, charge: null },
   { who: 'Heavy gun prolonging', move: 1, double: null, charge: null },
-  { who: 'Limbered artillery', move: 4, double: null, charge: null },
+  { who: 'Limbered artillery', move: 4, double: null, charge: null, kind: 'artillery' },
 ];
 /** Double-time is allowed only with no enemy this close (inches). */
 export const SV_DOUBLE_TIME_CLEAR = 18;
 
-/** Combat values: a die showing the CV or less scores a hit in hand-to-hand combat. */
-export const SV_COMBAT_VALUES: ReadonlyArray<{ stand: string; cv: number }> = [
-  { stand: 'Light hand-to-hand (also musket stands and artillery)', cv: 1 },
-  { stand: 'Hand-to-hand', cv: 2 },
-  { stand: 'Pikes', cv: 3 },
-  { stand: 'Mounted dragoons', cv: 2 },
-  { stand: 'Cavalry', cv: 3 },
-  { stand: 'Heavy cavalry', cv: 4 },
-  { stand: 'Any command stand', cv: 5 },
+/** Combat values: a die showing the CV or less scores a hit in hand-to-hand combat; `kinds`: the stands that fight so. */
+export const SV_COMBAT_VALUES: ReadonlyArray<{ stand: string; cv: number; kinds: readonly SvStandKind[] }> = [
+  { stand: 'Light hand-to-hand (also musket stands and artillery)', cv: 1, kinds: ['lightHandToHand', 'musket', 'frameGun', 'lightGun', 'heavyGun'] },
+  { stand: 'Hand-to-hand', cv: 2, kinds: ['handToHand'] },
+  { stand: 'Pikes', cv: 3, kinds: ['pike'] },
+  { stand: 'Mounted dragoons', cv: 2, kinds: ['dragoon'] },
+  { stand: 'Cavalry', cv: 3, kinds: ['cavalry'] },
+  { stand: 'Heavy cavalry', cv: 4, kinds: ['heavyCavalry'] },
+  { stand: 'Any command stand', cv: 5, kinds: ['commander', 'subCommander'] },
 ];
+
+/** A stand's combat value (dismounted dragoons fight as musket stands). */
+export function svCombatValue(stand: SvStandKind, mounted = true): number {
+  const kind = stand === 'dragoon' && !mounted ? 'musket' : stand;
+  return SV_COMBAT_VALUES.find((c) => c.kinds.includes(kind))!.cv;
+}
 
 /** A die showing this or less hits with musket or artillery fire. */
 export const SV_FIRE_HIT = 2;

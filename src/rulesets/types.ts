@@ -3,7 +3,7 @@
  * interface the registry, the CLI, the app and the print module talk to.
  */
 import type { Army, Severity, TroopType } from '../rules';
-import type { Sheet } from './sheet';
+import type { Sheet, SheetCell } from './sheet';
 
 export const RULESET_IDS = ['nevsky', 'splendid-victory', 'dewitt-medieval', 'ancients-quick'] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
@@ -150,6 +150,23 @@ export interface RosterPoints {
   /** Points the rules compare the roster against (a standard division, an agreed limit), or null. */
   limit: number | null;
   limitLabel?: string;
+}
+
+/**
+ * What a roster sheet prints for each unit, as BattleScribe or Army Forge print a list: the unit's profile (its
+ * numbers in the rules), tick boxes for its casualties, and the rules its kind of unit uses in our own words.
+ */
+export interface RosterProfile {
+  /** Profile columns after the unit's name. */
+  columns: string[];
+  /** Relative widths of the casualty, unit and profile columns. */
+  widths: number[];
+  /** One row per unit, in the roster's order: how many tick boxes, and the profile cells. */
+  rows: Array<{ casualties: number; cells: Array<string | SheetCell> }>;
+  /** What a tick box stands for (a stand lost, a hit taken). */
+  casualtyNote: string;
+  /** For each kind of unit in the roster: its name, the units of that kind and its rules in our own words. */
+  rules: Array<{ kind: string; units: string[]; text: string[] }>;
 }
 
 /** What a rule set with army lists does with a roster of its own kind. */

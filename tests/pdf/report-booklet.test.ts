@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { battleReportPdf, bookletPages, buildBookletPdf, lossSquares, reportStages, stageLines, type PdfFonts } from '../../src/pdf';
-import { applyAction, createGame, playOut, saveGame, simplePolicy, type SavedGame, type Scenario } from '../../src/rules';
+import { applyAction, createGame, formatPoints, gamePoints, playOut, saveGame, simplePolicy, type SavedGame, type Scenario } from '../../src/rules';
 import { serializeScenario, TEMPLATES } from '../../src/scenario';
 import { main } from '../../src/cli/main';
 import { printFonts } from '../../src/cli/print-fonts';
 import { pdfText } from './pdf-text';
+import { textBoxes } from './pdf-boxes';
 
 let fonts: PdfFonts;
 let game: SavedGame;
@@ -126,5 +127,53 @@ describe('5 event booklet', { timeout: 60_000 }, () => {
     const bad = await run(['booklet', ...files, '--out', join(dir, 'c.pdf')]);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--title');
+  });
+});
+
+describe('issue 44: every booklet page after the cover carries its own number, and the contents agree', { timeout: 60_000 }, () => {
+  test.each([true, false])('rosters %s: page N says "page N" (maps, the blank page and the reference too)', async (rosters) => {
+    const o = { title: 'Club day', paper: 'a4' as const, rosters, reference: true, fonts, printedOn: '2026-11-29' };
+    const { pages } = await pdfText(await buildBookletPdf([byId('open-field'), byId('hills')], o));
+    pages.forEach((text, i) => {
+      if (i === 0) return;
+      const numbers = [...text.matchAll(/\bpage (\d+)\b/g)].map((m) => Number(m[1]));
+      expect(numbers, `page ${i + 1}: ${text.slice(0, 80)}`).toEqual([i + 1]);
+    });
+    // The contents' numbers land on what they name.
+    for (const [title, mark] of [['Map', 'Map, fit to page'], ['Nevsky quick reference', 'Nevsky quick reference']] as const) {
+      for (const m of pages[1]!.matchAll(new RegExp(`${title}[^0-9]* (\\d+)`, 'g'))) expect(pages[Number(m[1]) - 1]).toContain(mark);
+    }
+  });
+});
+
+describe('issue 44: a booklet with the quick reference in large print', { timeout: 60_000 }, () => {
+  test('no blank page before it, its pages numbered on from the maps, nothing in it under 8 pt, page count planned', async () => {
+    const o = { title: 'Club day', paper: 'a4' as const, reference: true, referencePrint: 'large' as const, fonts, printedOn: '2026-11-29' };
+    const bytes = await buildBookletPdf([byId('open-field')], o);
+    const { pages } = await pdfText(bytes);
+    expect(pages).toHaveLength(bookletPages([byId('open-field')], o));
+    // Cover, contents, briefing, map: the reference starts on page 5 (the standard sheet would leave page 5 blank).
+    expect(pages[1]).toMatch(/Nevsky quick reference \(large print\) 5/);
+    expect(pages[4]).toContain('Nevsky quick reference');
+    expect(pages.length).toBeGreaterThan(6);
+    pages.forEach((text, i) => { if (i > 0) expect([...text.matchAll(/\bpage (\d+)\b/g)].map((m) => Number(m[1]))).toEqual([i + 1]); });
+    const { boxes } = await textBoxes(bytes);
+    expect(boxes.filter((b) => b.page >= 5 && b.size < 8)).toEqual([]);
+  });
+});
+
+describe('issue 44: the battle report of an unfinished game', { timeout: 60_000 }, () => {
+  test('says it is unfinished and gives the points so far (the rules\' count), never "-"', async () => {
+    const unfinished: SavedGame = { ...game, actions: game.actions.slice(0, Math.floor(game.actions.length / 2)) };
+    const end = reportStages(unfinished).at(-1)!.state;
+    expect(end.result).toBeNull();
+    const text = (await pdfText(await battleReportPdf(unfinished, { paper: 'a4', fonts }))).pages.join(' ');
+    expect(text).toContain(`Unfinished: stopped in turn ${end.turn}`);
+    expect(text).toContain('Points so far');
+    expect(text).toContain('The game is unfinished');
+    const points = gamePoints(end);
+    for (const s of end.sides) expect(text).toMatch(new RegExp(`${s.name} ${s.army === 'teutonic' ? 215 : 208} ${formatPoints(points[s.id]!)} `));
+    expect(text).not.toMatch(/Points at end/);
+    expect(text).not.toMatch(/ - - /);
   });
 });

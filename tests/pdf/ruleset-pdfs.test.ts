@@ -29,12 +29,13 @@ describe('roster PDFs from roster files', () => {
     const roster = example('dewitt-english-retinue.json');
     const text = await textOf(await buildRosterPdf(roster, { paper: 'a4', printedOn: '2026-11-22' }));
     expect(text).toContain('English retinue, 1415');
-    expect(text).toContain(`6 figures x (${DW_FIGURE_COST.foot.heavy} + 1 - 1) = 48 48`);
+    expect(text).toContain(`48 6 figures x (${DW_FIGURE_COST.foot.heavy} + 1 - 1) = 48`);
     let running = 0;
     for (const l of rosterLines(roster)) {
       running += l.points ?? 0;
-      expect(text).toContain(`${l.name} ${l.description}`);
-      expect(text).toContain(`${l.points} ${running}`);
+      // Issue 44: the unit's profile replaced the one-line description; its workings end in its points, then the running total.
+      expect(text).toContain(l.name);
+      expect(text).toContain(`${l.workings} ${running}`);
     }
     expect(text).toContain(`Total: ${rosterPoints(roster)!.total} points (agreed limit 700)`);
     expect(text).toContain(`Commander-in-chief`);

@@ -118,11 +118,14 @@ describe('roster sheets', () => {
     const parsed = parseRoster(readFileSync(new URL('../../templates/rosters/dewitt-english-retinue.json', import.meta.url), 'utf8'));
     if (!parsed.ok) throw new Error('example roster did not parse');
     const text = sheetText(rosterSheet(parsed.roster));
-    expect(text).toContain('Billmen | Heavy foot, 2 stands of 3; spear, no shield | 6 figures x (8 + 1 - 1) = 48 | 48 | ');
+    // Issue 44: each unit's profile, with its points (workings under them) and the running total.
+    expect(text).toContain('Billmen (Foot) | Heavy foot, 2 x 3 = 6 figures | 8 | 3" an impulse (+1" on a road) | 2 | spear, no shield | 48 (6 figures x (8 + 1 - 1) = 48) | ');
     const table = rosterSheet(parsed.roster).blocks.find((b) => b.kind === 'table');
     const rows = table?.kind === 'table' ? table.rows.map((r) => r.map((c) => (typeof c === 'string' ? c : c.text))) : [];
+    const columns = table?.kind === 'table' ? table.columns : [];
     let sum = 0;
-    for (const r of rows) { sum += Number(r[3]); expect(Number(r[4])).toBe(sum); }
+    for (const r of rows) { sum += Number(r[columns.indexOf('Points')]); expect(Number(r[columns.indexOf('Total so far')])).toBe(sum); }
+    expect(sum).toBeGreaterThan(0);
     expect(text).toContain(`Total: ${sum} points`);
     expect(text).toMatch(/Total: \d+ points \(agreed limit 700\)/);
     expect(text).toContain('meets every composition rule');

@@ -13,19 +13,20 @@ import { formatDiagnostic } from './validate';
 export const bookletCommand: Command = {
   name: 'booklet',
   summary: 'event booklet: several scenarios in one PDF with a cover, contents, briefings and maps',
-  usage: 'nevsky booklet SCENARIO... --title "EVENT" --out FILE.pdf [--date TEXT] [--rosters] [--no-reference] [--paper a4|letter] [--ink color|saver]',
+  usage: 'nevsky booklet SCENARIO... --title "EVENT" --out FILE.pdf [--date TEXT] [--rosters] [--no-reference] [--large-print] [--paper a4|letter] [--ink color|saver]',
   help: `One PDF for a club day: a cover with the event name and date, a contents page, then for each scenario
 its briefing (title, description, rules options, forces and points) and its map fitted to one page.
   --title TEXT     the event's name (required, ${SETTING_LIMITS.bookletTitle.min} to ${SETTING_LIMITS.bookletTitle.max} characters)
   --date TEXT      the event's date as you want it printed (default: today; at most ${SETTING_LIMITS.bookletDate.max} characters)
   --rosters        add each scenario's rosters after its map
   --no-reference   leave out the Nevsky quick reference (one copy, at the end, by default)
+  --large-print    the quick reference in large print (12 pt, nothing under 9 pt, more pages)
 A scenario with set-up errors is still printed (with a warning); one that cannot be read stops the booklet.`,
   async run(args: string[], io: Io): Promise<number> {
     const { values, positionals } = parseArgs({
       args, allowPositionals: true,
       options: {
-        out: { type: 'string' }, title: { type: 'string' }, date: { type: 'string' }, rosters: { type: 'boolean' }, 'no-reference': { type: 'boolean' },
+        out: { type: 'string' }, title: { type: 'string' }, date: { type: 'string' }, rosters: { type: 'boolean' }, 'no-reference': { type: 'boolean' }, 'large-print': { type: 'boolean' },
         paper: { type: 'string' }, ink: { type: 'string' },
       },
     });
@@ -52,6 +53,7 @@ A scenario with set-up errors is still printed (with a warning); one that cannot
     const options: BookletOptions = {
       title, date: date ?? today(), paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'),
       ink: choice<Ink>('ink', values.ink, INKS, 'color'), rosters: values.rosters === true, reference: values['no-reference'] !== true,
+      referencePrint: values['large-print'] === true ? 'large' : 'standard',
       printedOn: today(), fonts: await printFonts(),
     };
     io.out(`${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'}: ${bookletPages(scenarios, options)} ${options.paper === 'a4' ? 'A4' : 'Letter'} pages`);

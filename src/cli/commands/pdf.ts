@@ -3,7 +3,7 @@ import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseScenario } from '../../scenario';
 import {
-  COUNTER_MODES, CORRECTION_RANGE, INKS, MAP_SCALES, PAPERS, PRINT_DOCUMENTS, buildPrintFiles, checkPrintOptions, missingWarning, printPlan,
+  COUNTER_MODES, CORRECTION_RANGE, INKS, PAPERS, PRINT_DOCUMENTS, buildPrintFiles, checkPrintOptions, missingWarning, parseScale, printPlan,
   type CounterMode, type Ink, type MapScale, type Paper, type PrintDocument, type PrintOptions,
 } from '../../pdf';
 import { fontFiles, printFonts } from '../print-fonts';
@@ -19,6 +19,17 @@ export function choice<T extends string>(name: string, value: string | undefined
   return value as T;
 }
 
+/** Read --scale: "fit", or the FIGURES' size (15mm-figures / 25mm-figures, or the squares 3in-squares / 4in-squares); the old "15mm" / "25mm" mean figures too. */
+export function scaleOption(value: string | undefined): MapScale {
+  if (value === undefined) return 'fit';
+  const scale = parseScale(value);
+  if (!scale) {
+    throw new UsageError(`--scale "${shortText(value)}" is not a scale: use fit (one page), 15mm-figures (3 in squares) or 25mm-figures (4 in squares); ` +
+      '15mm and 25mm name the figures\' size, not the squares\'');
+  }
+  return scale;
+}
+
 /** Today's date as YYYY-MM-DD, for the footers. */
 export function today(): string {
   return new Date().toISOString().slice(0, 10);
@@ -27,10 +38,11 @@ export function today(): string {
 export const pdfCommand: Command = {
   name: 'pdf',
   summary: 'print a scenario: map (fit or true scale), rosters, the quick reference and counters as PDF files',
-  usage: 'nevsky pdf SCENARIO --out DIR [--paper a4|letter] [--scale fit|15mm|25mm] [--ink color|saver] [--only map,rosters,reference,counters] [--counters unit|stand] [--mark-errors] [--correction PCT]',
+  usage: 'nevsky pdf SCENARIO --out DIR [--paper a4|letter] [--scale fit|15mm-figures|25mm-figures] [--ink color|saver] [--only map,rosters,reference,counters] [--counters unit|stand] [--mark-errors] [--terrain-only] [--correction PCT]',
   help: `Writes one PDF per document into DIR, named after the scenario file:
-  NAME-map-SCALE.pdf   the map: "fit" puts the board on one page; "15mm" / "25mm" print it at table scale
-                       (3 in / 4 in squares) over several pages with an assembly index page
+  NAME-map-SCALE.pdf   the map: "fit" puts the board on one page; "15mm-figures" / "25mm-figures" print it
+                       at table scale for figures of that size (3 in / 4 in squares) over several pages
+                       with an assembly index page (SCALE in the file name: fit, 15mm or 25mm)
   NAME-rosters.pdf     one roster per side, with casualty tick boxes and points
   NAME-reference.pdf   the Nevsky quick-reference sheet (two pages: print both sides of one sheet)
   NAME-counters.pdf    cut-out counters for every unit of both sides, sized to the map's squares
@@ -40,11 +52,15 @@ characters the font lacks print as a white square and are named in a warning.
 Options:
   --out DIR          folder for the files (created if missing)
   --paper P          a4 (default) or letter
-  --scale S          fit (default), 15mm or 25mm
+  --scale S          fit (default): the board on one page
+                     15mm-figures (or 3in-squares): table scale for 15mm figures, 3 inch squares
+                     25mm-figures (or 4in-squares): table scale for 25mm figures, 4 inch squares
+                     "15mm" and "25mm" still work and mean the FIGURES' size (squares are 3 in / 4 in)
   --ink I            color (default) or saver (no filled areas)
   --only LIST        comma-separated subset of map,rosters,reference,counters (default: all but counters)
   --counters MODE    unit (default): one counter per unit; stand: one counter per stand
   --mark-errors      outline the squares named by set-up errors in red on the map
+  --terrain-only     the map without units: a mat to play on (NAME-mat-SCALE.pdf)
   --correction PCT   true-scale correction in percent, ${CORRECTION_RANGE.min}-${CORRECTION_RANGE.max} (default 100); measure the ruler on the index page
 A scenario with set-up errors still prints (the rosters list the errors); one that cannot be read does not (exit 1).`,
   async run(args: string[], io: Io): Promise<number> {
@@ -52,7 +68,7 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
       args, allowPositionals: true,
       options: {
         out: { type: 'string' }, paper: { type: 'string' }, scale: { type: 'string' }, ink: { type: 'string' }, only: { type: 'string' },
-        correction: { type: 'string' }, counters: { type: 'string' }, 'mark-errors': { type: 'boolean' },
+        correction: { type: 'string' }, counters: { type: 'string' }, 'mark-errors': { type: 'boolean' }, 'terrain-only': { type: 'boolean' },
       },
     });
     if (positionals.length !== 1) throw new UsageError('name exactly one scenario file');
@@ -62,10 +78,10 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
     for (const d of documents) if (!(PRINT_DOCUMENTS as readonly string[]).includes(d)) throw new UsageError(`--only: "${shortText(d)}" is not one of ${PRINT_DOCUMENTS.join(', ')}`);
     const options: PrintOptions = {
       paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'),
-      scale: choice<MapScale>('scale', values.scale, MAP_SCALES, 'fit'),
+      scale: scaleOption(values.scale),
       ink: choice<Ink>('ink', values.ink, INKS, 'color'),
       correction, documents: documents as PrintDocument[], printedOn: today(),
-      counters: choice<CounterMode>('counters', values.counters, COUNTER_MODES, 'unit'), markErrors: values['mark-errors'] === true,
+      counters: choice<CounterMode>('counters', values.counters, COUNTER_MODES, 'unit'), markErrors: values['mark-errors'] === true, terrainOnly: values['terrain-only'] === true,
       fonts: await printFonts(),
     };
     const problems = checkPrintOptions(options);

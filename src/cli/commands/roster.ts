@@ -48,7 +48,9 @@ and the total, followed by the diagnostics (severity, code, JSON pointer, messag
 Exit status: 0 when the roster has no error (warnings allowed), 1 when it has an error,
 2 when the file cannot be read or the arguments are wrong.
   --json      print one JSON object: { "file", "valid", "diagnostics", "units", "points" }
-  --pdf OUT   also write the roster sheet as a PDF: units, points with a running total, findings.
+  --pdf OUT   also write the roster sheet as a PDF: units, points with a running total, findings;
+              A Splendid Victory! and Dewitt rosters print each unit's profile, a casualty tick
+              box per stand (ASV) or per hit (Dewitt) and the rules each kind of unit uses.
               A roster with errors still prints, its errors listed; one that cannot be read does not.
   --paper P   a4 (default) or letter, for --pdf
   --ink I     color (default) or saver, for --pdf`,
