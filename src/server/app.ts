@@ -44,7 +44,8 @@ export class HttpError extends Error {
 export async function buildServer(options: ServerOptions): Promise<{ app: FastifyInstance; live: Live }> {
   const { db } = options;
   const secure = options.publicUrl?.startsWith('https:') ?? false;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, trustProxy: false, return503OnClosing: true });
+  // Unknown fields are refused, not silently dropped (Fastify's ajv drops them by default).
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, trustProxy: false, return503OnClosing: true, ajv: { customOptions: { removeAdditional: false } } });
   const live = new Live();
 
   app.setErrorHandler((err: Error & { statusCode?: number; current?: number }, _req, reply) => {
