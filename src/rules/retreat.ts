@@ -26,7 +26,8 @@
  *      step 45 degrees off 45, both 45 off or one 90 off 90, and so on). A route that stops short or goes on through
  *      friends keeps the angle of the two steps it set out on.
  *   Routes equal on all three are the retreating side's choice. A unit with no route at all is destroyed.
- * - It may not end its retreat joining a lone commander that is a declared supporter of a melee still to be fought.
+ * - It may not end its retreat joining a lone commander that is a declared supporter of a melee still to be fought
+ *   (not the melee being resolved: that support has been given, so a losing unit may join the commander that backed it).
  */
 import { parseSquare, squareName, type Square } from './coords';
 import { enemySquares, stackingAllows } from './movement';
@@ -135,10 +136,11 @@ export function retreatRoutes(s: GameState, u: UnitState): RetreatRoute[] {
   const current = s.current !== null ? s.melees[s.current] : undefined;
   const contested = new Set(s.melees.filter((m) => !m.fought && m !== current).map((m) => m.contact));
   const banned = s.rules.hills.banned.includes(u.type);
-  // R-support-holds: squares of lone commanders of its side declared as supporters of melees still to be fought.
+  // R-support-holds: squares of lone commanders of its side declared as supporters of melees still to be fought. The
+  // melee being resolved has had its support: its own supporter's square is open to its retreats.
   const held = new Set<Square>();
   for (const m of s.melees) {
-    if (m.fought) continue;
+    if (m.fought || m === current) continue;
     for (const { unit } of m.supports) {
       const c = s.units.find((x) => x.id === unit)!;
       if (c.type !== 'commander' || c.side !== u.side || !c.at || c.status !== 'active') continue;

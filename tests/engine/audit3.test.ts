@@ -1,0 +1,42 @@
+/**
+ * The third audit's divergences (issue 42 item 1), one table of cases per clause, each named by the digest section
+ * it checks. Each of these failed before its fix.
+ */
+import { describe, expect, test } from 'vitest';
+import { legalActions, type GameState, type Mdi } from '../../src/rules';
+import { act, gameOf, unit, type UnitRow } from './helpers';
+
+const KEEP: UnitRow[] = [['t', 't-keep', 'armoredInfantry', 'A1', 'S'], ['r', 'r-keep', 'armoredInfantry', 'L12', 'N']];
+
+/** Both MDI picks, then the first legal choice (ending facing changes at once) until the melee phase is over. */
+function resolve(s: GameState, a: Mdi, d: Mdi): GameState {
+  s = act(s, { type: 'mdi', mdi: a });
+  s = act(s, { type: 'mdi', mdi: d });
+  while (s.phase === 'melee') {
+    const legal = legalActions(s);
+    s = act(s, (legal.find((x) => x.type === 'endFacing') ?? legal[0]!) as never);
+  }
+  return s;
+}
+
+describe('10 a support holds as declared: the melee being resolved has had its support (R-support-holds)', () => {
+  // F6: Teutonic armored infantry (6) supported from G6 (6) lead against Russian armored infantry (6) with its lone
+  // commander on F7 supporting from behind (2). Line against line: both lose 4, 8 against 4, the Russians retreat south. Teutons stand round F7 (E7, G7, E8, G8), so the Russians' only way back is through F7.
+  const ring: UnitRow[] = [['t', 'a', 'armoredInfantry', 'F5', 'S'], ['t', 's', 'armoredInfantry', 'G6', 'W'],
+    ['t', 'b1', 'armoredInfantry', 'E6', 'E'], ['t', 'b2', 'armoredInfantry', 'E7', 'E'], ['t', 'b3', 'armoredInfantry', 'G7', 'W'],
+    ['t', 'b4', 'armoredInfantry', 'E8', 'N'], ['t', 'b5', 'armoredInfantry', 'G8', 'N'],
+    ['r', 'e', 'armoredInfantry', 'F6', 'N'], ['r', 'rc', 'commander', 'F7', 'N'], ...KEEP];
+  test.each([
+    ['F8 enemy: it stops beside, joining the commander that supported it (was: destroyed)', [['t', 'b6', 'armoredInfantry', 'F8', 'N']], 'F7'],
+    ['F8 a friend it may not join: it stops 1 away with the commander (was: sent on through friends to F9)', [['r', 'f', 'mediumInfantry', 'F8', 'N']], 'F7'],
+  ] as Array<[string, UnitRow[], string]>)('9L the losing unit on F6, its lone supporting commander on F7: %s', (_n, extra, at) => {
+    let s = gameOf([...ring, ...extra]);
+    s = act(s, { type: 'move', unit: 'a', to: 'F6' });
+    s = act(s, { type: 'support', unit: 's', contact: 'F6' });
+    s = act(s, { type: 'endMove' });
+    s = act(s, { type: 'support', unit: 'rc', contact: 'F6' });
+    s = act(s, { type: 'endSupport' });
+    s = resolve(s, 'line', 'line');
+    expect(unit(s, 'e')).toMatchObject({ status: 'active', at });
+  });
+});
