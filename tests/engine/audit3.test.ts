@@ -4,7 +4,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { legalActions, type GameState, type Mdi } from '../../src/rules';
-import { act, gameOf, unit, type UnitRow } from './helpers';
+import { retirementEnd } from '../../src/rules/retirement';
+import { act, gameOf, isLegal, unit, type UnitRow } from './helpers';
 
 const KEEP: UnitRow[] = [['t', 't-keep', 'armoredInfantry', 'A1', 'S'], ['r', 'r-keep', 'armoredInfantry', 'L12', 'N']];
 
@@ -38,5 +39,27 @@ describe('10 a support holds as declared: the melee being resolved has had its s
     s = act(s, { type: 'endSupport' });
     s = resolve(s, 'line', 'line');
     expect(unit(s, 'e')).toMatchObject({ status: 'active', at });
+  });
+});
+
+describe('7 road bonus: a move that ends off the board ends on no road square (R-road-step, R-exit)', () => {
+  // A road along row 5 from the west edge (A5) to F5. Medium infantry move 2, 3 all on a road; the step off costs 1.
+  const terrain = { roads: [{ path: ['A5', 'F5'] }] };
+  test.each([
+    ['from B5: B5-A5 and off is 2, within its move', 'B5', true],
+    ['from C5: C5-B5-A5 and off is 3, within 3 only with a road bonus it does not get (was: offered)', 'C5', false],
+  ])('6B, 10E medium infantry %s', (_n, at, offered) => {
+    const s = gameOf([['t', 'a', 'mediumInfantry', at, 'W'], ...KEEP], { terrain });
+    expect(isLegal(s, { type: 'move', unit: 'a', to: 'off' })).toBe(offered);
+  });
+
+  test.each([
+    ['on F10: F11, F12 (2) on the road, off would need a road bonus: it stops on F12 (was: off the board)', 'F10', 'F12', 'active'],
+    ['on F11: F12 and off is 2, within its move', 'F11', null, 'off'],
+  ])('10B a retiring 1-stand medium infantry on a road to its own edge %s', (_n, at, end, status) => {
+    const road = { roads: [{ path: ['F8', 'F12'] }] };
+    const s = gameOf([['t', 'a', 'armoredInfantry', 'B3', 'S'], ['r', 'm', 'mediumInfantry', at, 'S', 1], ...KEEP], { terrain: road });
+    expect(unit(s, 'm')).toMatchObject({ at: end, status });
+    expect(retirementEnd(s, { ...unit(s, 'm'), at })).toBe(end ?? 'off');
   });
 });

@@ -317,8 +317,9 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
         }
       }
       if (region) reached[i >> 5]! |= 1 << (i & 31);
-      // R-exit: from an edge square, off the board for an orthogonal step (2 half squares) of the allowance left.
-      if (edge[i] && b + 2 <= allow[f]!) out.exit = 1;
+      // R-exit: from an edge square, off the board for an orthogonal step (2 half squares) of the allowance left; a move
+      // ending off the board has no road bonus (movement.ts's offBoardAllowance: the flags without ROAD).
+      if (edge[i] && b + 2 <= allow[f & ~ROAD]!) out.exit = 1;
       const mask = open[vbase + i]!, most = bound[f]!, row = f * 8, same = (f & ROAD) === 0 && plain[i] === 1;
       // Side steps (cost 2) and diagonal ones (cost 3) fill different buckets, so taking them in two passes keeps
       // every bucket's order: within each pass the directions still go clockwise from north. The cheap tests come
