@@ -3,9 +3,9 @@
  * it checks. Each of these failed before its fix.
  */
 import { describe, expect, test } from 'vitest';
-import { legalActions, type GameState, type Mdi } from '../../src/rules';
+import { createGame, legalActions, type GameState, type Mdi } from '../../src/rules';
 import { retirementEnd } from '../../src/rules/retirement';
-import { act, gameOf, isLegal, unit, type UnitRow } from './helpers';
+import { act, gameOf, isLegal, scenarioOf, unit, type UnitRow } from './helpers';
 
 const KEEP: UnitRow[] = [['t', 't-keep', 'armoredInfantry', 'A1', 'S'], ['r', 'r-keep', 'armoredInfantry', 'L12', 'N']];
 
@@ -61,5 +61,34 @@ describe('7 road bonus: a move that ends off the board ends on no road square (R
     const s = gameOf([['t', 'a', 'armoredInfantry', 'B3', 'S'], ['r', 'm', 'mediumInfantry', at, 'S', 1], ...KEEP], { terrain: road });
     expect(unit(s, 'm')).toMatchObject({ at: end, status });
     expect(retirementEnd(s, { ...unit(s, 'm'), at })).toBe(end ?? 'off');
+  });
+});
+
+describe('4 hidden set-up: each ballista starts with its own two crew stands (R-ballista-deploy)', () => {
+  const placed: UnitRow[] = [['r', 'r-a', 'armoredInfantry', 'F11', 'N'], ['r', 'r-b', 'armoredInfantry', 'G11', 'N']];
+  const crews: UnitRow[] = [['t', 'c1', 'ballistarii', null], ['t', 'c2', 'ballistarii', null]];
+  const engines: UnitRow[] = [['t', 'b1', 'ballista', null], ['t', 'b2', 'ballista', null]];
+  test.each([
+    ['crews listed first (was: the second crew offered the first crew\'s square, a ballista left without a crew)', [...crews, ...engines]],
+    ['ballistas listed first', [...engines, ...crews]],
+    ['one of each, twice', [crews[0]!, engines[0]!, crews[1]!, engines[1]!]],
+  ] as Array<[string, UnitRow[]]>)('4 two ballistas and two 2-stand crews, %s: every placement taken first', (_n, rows) => {
+    let s = createGame(scenarioOf([['t', 't-a', 'armoredInfantry', 'F2', 'S'], ...rows, ...placed]), { seed: 1 });
+    while (s.phase === 'deploy') {
+      const legal = legalActions(s).filter((a) => a.type === 'deploy');
+      // No crew placement joins a crew whose ballista is still to come.
+      for (const a of legal) {
+        if (a.type !== 'deploy' || unit(s, a.unit).type !== 'ballistarii') continue;
+        const waiting = s.units.filter((u) => u.side === 'teutonic' && u.type === 'ballista' && u.at === null).length;
+        const crewSquares = new Set(s.units.filter((u) => u.type === 'ballistarii' && u.at !== null && !s.units.some((b) => b.type === 'ballista' && b.at === u.at)).map((u) => u.at));
+        if (waiting > crewSquares.size) expect(crewSquares.has(a.at)).toBe(false);
+      }
+      s = act(s, legal[0]! as never);
+    }
+    for (const b of ['b1', 'b2']) {
+      const at = unit(s, b).at;
+      expect(at).not.toBeNull();
+      expect(s.units.filter((u) => u.type === 'ballistarii' && u.at === at).reduce((n, u) => n + u.stands, 0)).toBe(2);
+    }
   });
 });
