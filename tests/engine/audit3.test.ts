@@ -3,19 +3,26 @@
  * it checks. Each of these failed before its fix.
  */
 import { describe, expect, test } from 'vitest';
-import { createGame, legalActions, type GameState, type Mdi } from '../../src/rules';
+import { createGame, gamePoints, legalActions, narrate, type GameState, type Mdi } from '../../src/rules';
+import type { EndEvent, GameEvent, LossEvent, MoveEvent, RetireEvent } from '../../src/rules/events';
 import { retirementEnd } from '../../src/rules/retirement';
 import { act, gameOf, isLegal, scenarioOf, unit, type UnitRow } from './helpers';
 
 const KEEP: UnitRow[] = [['t', 't-keep', 'armoredInfantry', 'A1', 'S'], ['r', 'r-keep', 'armoredInfantry', 'L12', 'N']];
 
-/** Both MDI picks, then the first legal choice (ending facing changes at once) until the melee phase is over. */
-function resolve(s: GameState, a: Mdi, d: Mdi): GameState {
+/**
+ * Both MDI picks, then the first legal choice (ending facing changes at once) until the melee phase is over; every
+ * event on the way is added to `log` (a state keeps only its last action's events).
+ */
+function resolve(s: GameState, a: Mdi, d: Mdi, log: GameEvent[] = []): GameState {
   s = act(s, { type: 'mdi', mdi: a });
+  log.push(...s.events);
   s = act(s, { type: 'mdi', mdi: d });
+  log.push(...s.events);
   while (s.phase === 'melee') {
     const legal = legalActions(s);
     s = act(s, (legal.find((x) => x.type === 'endFacing') ?? legal[0]!) as never);
+    log.push(...s.events);
   }
   return s;
 }
@@ -90,5 +97,58 @@ describe('4 hidden set-up: each ballista starts with its own two crew stands (R-
       expect(at).not.toBeNull();
       expect(s.units.filter((u) => u.type === 'ballistarii' && u.at === at).reduce((n, u) => n + u.stands, 0)).toBe(2);
     }
+  });
+});
+
+describe('Words: the log says what happened (narrate)', () => {
+  test('7 a move\'s narrated route lists every square it passed (was: only the last two)', () => {
+    // Light cavalry moves 5: F2 to F7 straight south.
+    let s = gameOf([['t', 'lc', 'lightCavalry', 'F2', 'S'], ...KEEP]);
+    s = act(s, { type: 'move', unit: 'lc', to: 'F7' });
+    const e = s.events.findLast((x): x is MoveEvent => x.kind === 'move')!;
+    expect(e.route).toEqual(['F3', 'F4', 'F5', 'F6']);
+    expect(narrate(e)).toBe('lc moves from F2 to F7 by way of F3, F4, F5 and F6.');
+  });
+
+  test('10 the first odd fraction under the ledger option is narrated as rolled (R-ledger)', () => {
+    // Armored infantry (6) against medium infantry (4), line against line: both lose 2. The Teutons owe 1/3 of an
+    // armored stand after one whole stand: the game's first odd fraction, rolled for.
+    let s = gameOf([['t', 'a', 'armoredInfantry', 'F5', 'S'], ['r', 'e', 'mediumInfantry', 'F6', 'N'], ...KEEP], { rules: { fractions: 'ledger' } });
+    s = act(s, { type: 'move', unit: 'a', to: 'F6' });
+    s = act(s, { type: 'endMove' });
+    s = act(s, { type: 'endSupport' });
+    const log: GameEvent[] = [];
+    s = resolve(s, 'line', 'line', log);
+    const odd = log.filter((x): x is LossEvent => x.kind === 'loss' && x.fraction !== undefined);
+    expect(odd).toHaveLength(1);
+    expect(odd[0]!.settledBy).toBe('roll');
+    expect(narrate(odd[0]!)).toMatch(/by a roll/);
+    expect(s.ledger).not.toBeNull();
+  });
+
+  test('10, 11 final points include the stronger side\'s own loss when the three-times rule ends the game (R-end)', () => {
+    // Armored infantry (6) against the Russians' last unit, medium infantry (3 stands, 3), line against line: both
+    // lose 1 1/2; 4 1/2 against 1 1/2 is three times: the Russians are destroyed, the Teutons lose one armored stand.
+    let s = gameOf([['t', 'a', 'armoredInfantry', 'F5', 'S'], ['t', 't-keep', 'armoredInfantry', 'A1', 'S'], ['r', 'e', 'mediumInfantry', 'F6', 'N', 3]]);
+    s = act(s, { type: 'move', unit: 'a', to: 'F6' });
+    s = act(s, { type: 'endMove' });
+    s = act(s, { type: 'endSupport' });
+    const log: GameEvent[] = [];
+    s = resolve(s, 'line', 'line', log);
+    expect(s.phase).toBe('over');
+    expect(unit(s, 'a').stands).toBe(3);
+    const end = log.findLast((x): x is EndEvent => x.kind === 'end')!;
+    expect(end.points.teutonic).toBe(3 * 4 + 4 * 4);
+    expect(end.points).toEqual(gamePoints(s));
+  });
+
+  test('11 a retiring unit with nowhere nearer its edge to go is narrated as staying (R-retire)', () => {
+    // A Russian 1-stand medium infantry on F10 retires south: Teutons hold E11, F11 and G11.
+    const s = gameOf([['t', 'a', 'armoredInfantry', 'E11', 'N'], ['t', 'b', 'armoredInfantry', 'F11', 'N'], ['t', 'c', 'armoredInfantry', 'G11', 'N'],
+      ['r', 'm', 'mediumInfantry', 'F10', 'S', 1], ...KEEP]);
+    const e = s.events.find((x): x is RetireEvent => x.kind === 'retire' && x.unit === 'm')!;
+    expect(e.to).toBe('F10');
+    expect(unit(s, 'm').at).toBe('F10');
+    expect(narrate(e)).toBe('m has nowhere nearer its own edge to retire to and stays at F10.');
   });
 });

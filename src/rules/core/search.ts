@@ -306,9 +306,13 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
             kind[k] = (isNormal ? NORMAL : 0) | (isCharge ? CHARGE : 0);
             trailTo(prev, node, sqMask, trail, k);
             if (isCharge) { chargeTrail[2 * k] = trail[2 * k]!; chargeTrail[2 * k + 1] = trail[2 * k + 1]!; }
+            if (wanted !== null && i === wanted.square && (!wanted.charge || isCharge)) pathOf(prev, node, sqMask, wanted.path);
           } else {
             if (isNormal) kind[p]! |= NORMAL;
-            if (isCharge && !(kind[p]! & CHARGE)) { kind[p]! |= CHARGE; trailTo(prev, node, sqMask, chargeTrail, p); }
+            if (isCharge && !(kind[p]! & CHARGE)) {
+              kind[p]! |= CHARGE; trailTo(prev, node, sqMask, chargeTrail, p);
+              if (wanted !== null && i === wanted.square && wanted.charge) pathOf(prev, node, sqMask, wanted.path);
+            }
           }
         }
         if (enemy[i]) { // entered to fight: no further
@@ -397,6 +401,32 @@ function dilate(steps: Steps, from: Uint32Array, region: Uint32Array): void {
   }
   // Bits past the last square stay clear: the region is read only against enemy bits, which have none there.
 }
+
+/**
+ * The square (and whether by a charge) whose whole path the search copies out, for the move event's route (7: the log
+ * names every square passed); null in play, where only the last two squares (the trail) are kept.
+ */
+let wanted: { square: number; charge: boolean; path: number[] } | null = null;
+
+/** Every square before `node` on its path, the start first (its links are final, as trailTo says). */
+function pathOf(prev: Int16Array, node: number, sqMask: number, out: number[]): void {
+  out.length = 0;
+  for (let a = prev[node]!; a >= 0; a = prev[a]!) out.push(a & sqMask);
+  out.reverse();
+}
+
+/**
+ * The squares a move to square j passed, the start first and j left out: the path whose last two squares the search
+ * keeps as the trail (the cheapest charge path for a charge). A search of its own, not memoised: it is made only for
+ * a move event whose path is longer than its trail.
+ */
+export function pathTo(board: Board, rules: ResolvedRules, m: Mover, enemy: ArrayLike<number>, j: number, charge: boolean): number[] {
+  const want = { square: j, charge, path: [] as number[] };
+  wanted = want;
+  try { search(board, rules, m, enemy, scratch ??= newReach(MAX_SQUARES)); } finally { wanted = null; }
+  return want.path;
+}
+let scratch: Reach | null = null;
 
 /** The last two squares before `node` on its path (the links of a node found are final: it is never improved). */
 function trailTo(prev: Int16Array, node: number, sqMask: number, out: Nums, k: number): void {
