@@ -127,6 +127,10 @@ export const READINGS: readonly Reading[] = [
     text: 'Nothing may stop a declared supporter supporting as declared: no unit joins a lone supporting commander, by a move or a retreat, unless it could itself support there.',
   },
   {
+    id: 'R-route-measure', section: '9L', title: 'Measuring a retreat route',
+    text: 'How far a retreat ends is counted in steps, diagonals 1, never more than 2: going on through friends is no further than a free route. Among routes as far, the one passing fewer squares comes first, then the smaller angle, each step\'s turn off straight back added up. A retreat leaves the board only straight back over its own edge.',
+  },
+  {
     id: 'R-ballista-score', section: '10G', title: 'Who scores a ballista',
     text: 'A ballista scores for whoever controls it at the end (half if carried off the board); an abandoned one scores for nobody.',
   },
