@@ -3,7 +3,8 @@
  * what the engine allows and what it refuses.
  */
 import { describe, expect, test } from 'vitest';
-import { legalActions, secretPending, viewFor, type GameState, type Mdi } from '../../src/rules';
+import { legalActions, reading, secretPending, viewFor, type GameState, type Mdi } from '../../src/rules';
+import { PHASE_RULES } from '../../src/play/phases';
 import { act, gameOf, isLegal, unit, type UnitRow } from './helpers';
 
 const KEEP: UnitRow[] = [['t', 't-keep', 'armoredInfantry', 'A1', 'S'], ['r', 'r-keep', 'armoredInfantry', 'L12', 'N']];
@@ -70,5 +71,25 @@ describe('11 retiring twice in one turn (R-retire, "immediately ... thereafter o
   ] as const)('10B %s', (_n, first, at) => {
     const s = gameOf([['t', 'm', 'mediumInfantry', 'F5', 'N', 1], ...KEEP], { rules: { firstAttacker: first } });
     expect(unit(s, 'm')).toMatchObject({ at, retiring: true });
+  });
+});
+
+describe('the readings of issue 42 are worded for players (reference sheet, rules at hand)', () => {
+  test.each([
+    ['R-open-aims', /aim in the open, the attacker's first/],
+    ['R-route-measure', /fewer squares/],
+    ['R-who-retreats', /withdrawal that gets away takes the supporters back/],
+    ['R-retire', /fire step moves again .* if its side attacks/],
+    ['R-exit', /no road bonus/],
+    ['R-support-holds', /may retreat to the commander/],
+    ['R-ballista-deploy', /two stands of its own/],
+    ['R-end', /still costs the winner its own loss/],
+  ])('%s is in READINGS, printed on the reference sheet', (id, words) => {
+    expect(reading(id).text).toMatch(words);
+  });
+
+  test('the rules at hand say the ballista aims are open and a withdrawal takes the supporters along', () => {
+    expect(PHASE_RULES.ballista).toMatch(/aim in the open, the attacker's first/);
+    expect(PHASE_RULES.melee).toMatch(/withdrawal that gets away takes the side and its supporters back 2/);
   });
 });
