@@ -110,6 +110,17 @@ describe('Words: the log says what happened (narrate)', () => {
     expect(narrate(e)).toBe('lc moves from F2 to F7 by way of F3, F4, F5 and F6.');
   });
 
+  test('7 a charge skirting a wood narrates its own path, whose last two squares are the trail kept for its retreat', () => {
+    // Knights on F2 charge F6 (levy there); the wood on F4 is skirted in 5: F3, then three more squares round it.
+    let s = gameOf([['t', 'k', 'knights', 'F2', 'S'], ['r', 'e', 'levyInfantry', 'F6', 'N'], ...KEEP], { terrain: { protected: [{ at: 'F4', kind: 'woods' }] } });
+    s = act(s, { type: 'move', unit: 'k', to: 'F6', charge: true });
+    const e = s.events.findLast((x): x is MoveEvent => x.kind === 'move')!;
+    expect(e.route).toHaveLength(3);
+    expect(e.route[0]).toBe('F3');
+    expect(e.route).not.toContain('F4');
+    expect(unit(s, 'k').trail).toEqual([e.route[2], e.route[1]]);
+  });
+
   test('10 the first odd fraction under the ledger option is narrated as rolled (R-ledger)', () => {
     // Armored infantry (6) against medium infantry (4), line against line: both lose 2. The Teutons owe 1/3 of an
     // armored stand after one whole stand: the game's first odd fraction, rolled for.

@@ -288,7 +288,7 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
   mark[startNode] = Z; prev[startNode] = -1;
   queue[0] = startNode; size[0] = 1;
   let count = 0;
-  for (let b = 0; b <= maxB; b++) {
+  buckets: for (let b = 0; b <= maxB; b++) {
     // Bucket b does not grow while it is read: its steps queue into buckets b + 2 and b + 3.
     const slot = b & 3;
     let base = slot * cap;
@@ -306,12 +306,12 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
             kind[k] = (isNormal ? NORMAL : 0) | (isCharge ? CHARGE : 0);
             trailTo(prev, node, sqMask, trail, k);
             if (isCharge) { chargeTrail[2 * k] = trail[2 * k]!; chargeTrail[2 * k + 1] = trail[2 * k + 1]!; }
-            if (wanted !== null && i === wanted.square && (!wanted.charge || isCharge)) pathOf(prev, node, sqMask, wanted.path);
+            if (wanted !== null && i === wanted.square && (!wanted.charge || isCharge)) { pathOf(prev, node, sqMask, wanted.path); break buckets; }
           } else {
             if (isNormal) kind[p]! |= NORMAL;
             if (isCharge && !(kind[p]! & CHARGE)) {
               kind[p]! |= CHARGE; trailTo(prev, node, sqMask, chargeTrail, p);
-              if (wanted !== null && i === wanted.square && wanted.charge) pathOf(prev, node, sqMask, wanted.path);
+              if (wanted !== null && i === wanted.square && wanted.charge) { pathOf(prev, node, sqMask, wanted.path); break buckets; }
             }
           }
         }
@@ -369,6 +369,7 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
     }
     size[slot] = 0; // the slot of bucket b + 4, first queued into while bucket b + 1 is read
   }
+  // (pathTo's search stops once its square is found: the squares found so far are cleared all the same.)
   out.count = count;
   for (let k = 0; k < count; k++) pos[square[k]!] = -1;
   if (region) dilate(steps, reached, region);
@@ -417,8 +418,8 @@ function pathOf(prev: Int16Array, node: number, sqMask: number, out: number[]): 
 
 /**
  * The squares a move to square j passed, the start first and j left out: the path whose last two squares the search
- * keeps as the trail (the cheapest charge path for a charge). A search of its own, not memoised: it is made only for
- * a move event whose path is longer than its trail.
+ * keeps as the trail (the cheapest charge path for a charge). A search of its own, not memoised, that stops as soon as
+ * j is found: it is made only for a move event whose path is longer than its trail.
  */
 export function pathTo(board: Board, rules: ResolvedRules, m: Mover, enemy: ArrayLike<number>, j: number, charge: boolean): number[] {
   const want = { square: j, charge, path: [] as number[] };
