@@ -93,3 +93,18 @@ describe('the readings of issue 42 are worded for players (reference sheet, rule
     expect(PHASE_RULES.melee).toMatch(/withdrawal that gets away takes the side and its supporters back 2/);
   });
 });
+
+describe('11 run-over only in the open: a crossing square or a protected hill is not open (R-run-over)', () => {
+  // Light cavalry on F4 and a lone Russian javelin stand on F6 (javelinmen do not retire). Hills open to cavalry here.
+  const rows: UnitRow[] = [['t', 'lc', 'lightCavalry', 'F4', 'S'], ['r', 'j', 'javelinmen', 'F6', 'N', 1], ...KEEP];
+  const ford = { rivers: [{ edges: [['F6', 'F7']] as Array<[string, string]> }], crossings: [{ edge: ['F6', 'F7'] as [string, string], kind: 'ford' as const }] };
+  test.each([
+    ['in the open: ridden over', {}, {}, true],
+    ['on a crossing square (a ford on its south edge): not in the open', ford, {}, false],
+    ['on a hill that counts as protected: not in the open', { hills: [{ squares: ['F6'] }] }, { hills: { banned: [], protected: true } }, false],
+    ['on a hill the scenario does not protect: in the open', { hills: [{ squares: ['F6'] }] }, { hills: { banned: [], protected: false } }, true],
+  ] as const)('10A %s', (_n, terrain, rules, offered) => {
+    const s = gameOf(rows, { terrain: terrain as never, rules: rules as never });
+    expect(isLegal(s, { type: 'move', unit: 'lc', to: 'F6', runOver: true })).toBe(offered);
+  });
+});
