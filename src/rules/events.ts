@@ -20,8 +20,8 @@ export interface DeployEvent { kind: 'deploy'; side: SideId; unit: string; at: S
 export interface NoRoomEvent { kind: 'deploy'; side: SideId; unit: string; noRoom: true }
 
 /**
- * A move or charge (6): `at` is where it ends (`to`). `route`: the last squares the path came through before `to`,
- * in travel order, as far as the engine keeps them (at most two; empty when not known). `carry`: the ballista it
+ * A move or charge (6): `at` is where it ends (`to`). `route`: every square the path passed between `from` and `to`,
+ * in travel order (empty for a one-step move). `carry`: the ballista it
  * takes along. `against`: the enemy units in `to` it leads a melee against. `joins`: units of its side already in
  * `to` (a commander joining a unit, a split part rejoining). `supporter`: the unit declared with it to back it (6J).
  */

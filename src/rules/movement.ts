@@ -116,6 +116,14 @@ export function pathNodes(scenario: Scenario, rules: ResolvedRules, enemies: Rea
   });
 }
 
+/**
+ * The allowance of a move that ends off the board (R-exit, or a retirement): it ends on no road square, so it never
+ * has the road bonus (7), whatever road it went along to the edge.
+ */
+export function offBoardAllowance(rules: ResolvedRules, u: Pick<Mover, 'type' | 'afterCharge' | 'carry'>, hill: boolean, cover: boolean): number {
+  return allowance(rules, u, false, hill, cover, false);
+}
+
 /** Is the square on an edge of the board? */
 export function onBoardEdge(scenario: Scenario, sq: Square): boolean {
   const { columns, rows } = resolveBoard(scenario.board);
@@ -127,7 +135,7 @@ function relaxed(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<
   const out = new Map<Square, ReachSquare>();
   let exit = false;
   for (const { sq, road, hill, cover, cost } of pathNodes(scenario, rules, enemies, u)) {
-    if (onBoardEdge(scenario, sq) && (sq === u.at || !enemies.has(sq)) && cost + 1 <= allowance(rules, u, road, hill, cover, false)) exit = true;
+    if (onBoardEdge(scenario, sq) && (sq === u.at || !enemies.has(sq)) && cost + 1 <= offBoardAllowance(rules, u, hill, cover)) exit = true;
     if (sq === u.at) continue;
     const normal = cost <= allowance(rules, u, road, hill, cover, false), charge = cost <= allowance(rules, u, road, hill, cover, true);
     if (!normal && !charge) continue;

@@ -151,7 +151,10 @@ export function narrate(e: GameEvent, cast?: Cast): string {
       return `${e.unit} retreats from ${e.at} ${where}${via.length ? ` by way of ${list(via)}` : ''}${e.carry ? ` with ballista ${e.carry}` : ''}.`;
     }
     case 'destroyed': return `${side(e.side)} loses ${list(e.units)} at ${e.at}, destroyed by the three-times rule.`;
-    case 'retire': return `${e.unit} retires from ${e.at} ${e.to === 'off' ? 'off the board' : `to ${e.to}`}.`;
+    case 'retire':
+      // R-retire: a retiring unit with nowhere nearer its edge to go stays where it is.
+      if (e.to === e.at) return `${e.unit} has nowhere nearer its own edge to retire to and stays at ${e.at}.`;
+      return `${e.unit} retires from ${e.at} ${e.to === 'off' ? 'off the board' : `to ${e.to}`}.`;
     case 'levy': return `${e.unit}, levy down to 2 stands, rolls ${e.dice[0]}: ${e.retires ? 'it retires' : 'it stays'}.`;
     case 'ballista-control':
       if (e.to === null) return `Ballista ${e.unit} at ${e.at} is abandoned.`;

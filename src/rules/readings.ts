@@ -68,7 +68,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-end', section: '10G', title: 'How the game ends',
-    text: 'A side that concedes, or has no troops left on the board, loses (both at once: a draw). Only at the turn limit are points compared: stands at cost, half for units off the board and half-killed stands; equal points draw.',
+    text: 'A side that concedes, or has no troops left on the board, loses (both at once: a draw). Only at the turn limit are points compared: stands at cost, half for units off the board and half-killed stands; equal points draw. A melee that wipes out a side still costs the winner its own loss before the points are counted.',
   },
   {
     id: 'R-facing', section: '6L, 4', title: 'Turning',
@@ -76,7 +76,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-ballista-deploy', section: '4', title: 'Where a ballista sets up',
-    text: 'A ballista always sets up in the square of its ballistarii, whatever order the scenario lists them in, and the crew is only offered squares where its waiting ballista may stand; the checker reports a ballista placed without its crew. A 2-stand crew may split and rejoin like knights.',
+    text: 'A ballista always sets up in the square of its ballistarii, whatever order the scenario lists them in, and the crew is only offered squares where its waiting ballista may stand, never another waiting crew\'s: each ballista starts with two stands of its own. The checker reports a ballista placed without its crew. A 2-stand crew may split and rejoin like knights.',
   },
   {
     id: 'R-ledger', section: '9K', title: 'The fractions ledger',
@@ -84,7 +84,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-retire', section: '10B', title: 'Retiring units',
-    text: 'A retiring unit makes a full move towards its own edge at once and in each later move of its side, until it is off the board: by the route ending nearest that edge (off it if it can), round what blocks the way, ties straight back, the unit nearest its edge first. Terrain applies as to any move; it may still turn.',
+    text: 'A retiring unit makes a full move towards its own edge at once and in each later move of its side, until it is off the board: by the route ending nearest that edge (off it if it can), round what blocks the way, ties straight back, the unit nearest its edge first. Terrain applies as to any move; it may still turn. One that starts in its own side\'s fire step moves again in that turn\'s move if its side attacks; one with nowhere nearer its edge stays put.',
   },
   {
     id: 'R-road-step', section: '6B', title: 'What counts as moving on a road',
@@ -96,7 +96,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-who-retreats', section: '9I, 9O', title: 'Who retreats after a melee',
-    text: 'A side that retreats retreats whole: its units in the contact square and its supporters, each from its own square, all marked as retreated. Under the three-times rule all of them are destroyed.',
+    text: 'A side that retreats retreats whole: its units in the contact square and its supporters, each from its own square, all marked as retreated. Under the three-times rule all of them are destroyed. A withdrawal that gets away takes the supporters back 2 as well, none of them marked.',
   },
   {
     id: 'R-melee-step', section: '10B, 10C', title: 'When units retire after melees',
@@ -120,11 +120,19 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-exit', section: '10E', title: 'Leaving the board of one\'s own accord',
-    text: 'A unit on a board edge, or reaching one in its move, may step off for 1 of its move (with any ballista it carries). It never returns and counts half.',
+    text: 'A unit on a board edge, or reaching one in its move, may step off for 1 of its move (with any ballista it carries), with no road bonus: the move ends on no road. It never returns and counts half.',
   },
   {
     id: 'R-support-holds', section: '9E, 6G', title: 'A declared support holds',
-    text: 'Nothing may stop a declared supporter supporting as declared: no unit joins a lone supporting commander, by a move or a retreat, unless it could itself support there.',
+    text: 'Nothing may stop a declared supporter supporting as declared: no unit joins a lone supporting commander, by a move or a retreat, unless it could itself support there. Once its melee is being settled the support has been given: a unit that lost that melee may retreat to the commander.',
+  },
+  {
+    id: 'R-open-aims', section: '7', title: 'Ballista aims in the open',
+    text: 'Ballistas aim in the open, the attacker\'s first; the other side sees each aim. Nothing moves before the shots land, so an aim seen gives nothing away.',
+  },
+  {
+    id: 'R-route-measure', section: '9L', title: 'Measuring a retreat route',
+    text: 'How far a retreat ends is counted in steps, diagonals 1, never more than 2: going on through friends is no further than a free route. Among routes as far, the one passing fewer squares comes first, then the smaller angle, each step\'s turn off straight back added up. A retreat leaves the board only straight back over its own edge.',
   },
   {
     id: 'R-ballista-score', section: '10G', title: 'Who scores a ballista',

@@ -13,7 +13,7 @@
  *   still to be fought. Units of a side that retire together move nearest-the-edge first.
  */
 import { parseSquare, type Square } from './coords';
-import { enemySquares, pathNodes, stackingAllows, allowance } from './movement';
+import { enemySquares, pathNodes, stackingAllows, allowance, offBoardAllowance } from './movement';
 import { resolveBoard } from './scenario';
 import type { GameState, UnitState } from './state';
 import type { TroopType } from './troops';
@@ -45,7 +45,7 @@ export function retirementEnd(s: GameState, u: UnitState): Square | 'off' {
   for (const n of nodes) {
     const limit = allowance(s.rules, mover, n.road, n.hill, n.cover, false);
     if (n.cost > limit) continue;
-    if (rowsToBackEdge(s, u.side, n.sq) === 0 && n.cost + 1 <= limit) return 'off';
+    if (rowsToBackEdge(s, u.side, n.sq) === 0 && n.cost + 1 <= offBoardAllowance(s.rules, mover, n.hill, n.cover)) return 'off';
     if (n.sq !== u.at && stackingAllows(s, u, n.sq, u.stands)) {
       const k = key(n.sq, n.cost);
       if (before(k, bestKey)) { best = n.sq; bestKey = k; }

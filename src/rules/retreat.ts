@@ -10,9 +10,10 @@
  * - Only enemies, impassable terrain (a river edge with no crossing, a diagonal across a river corner or between two
  *   enemies, a hill its type may not enter) and the contact squares of melees still to be fought block it. It passes
  *   through friends: where it may not stand 2 squares away it stops 1 away if it may stand there, else carries on in
- *   the same direction to the first square it may stand in, or off the board (out of play, counting half).
+ *   the same direction to the first square it may stand in, or off the board (out of play, counting half). It leaves
+ *   the board only by a step straight back towards its own edge (R-route-measure); any other edge blocks it.
  * - The routes tried are two steps, each straight back, 45 or 90 degrees off it (and an attacker's way back). They
- *   rank as the reading says:
+ *   rank as the readings R-retreat and R-route-measure say:
  *   1. by how far they end from the square the unit retreats from (for a unit in the melee that is the contact
  *      square; a supporter retreats from its own square, so it is counted from there: from the contact square, a
  *      supporter's 1 square away from it would pass for a full retreat), diagonals counting 1: a full 2 before 1
@@ -20,13 +21,16 @@
  *      on through friends completes the retreat, it does not beat a free straight route. Off the board counts as far
  *      as the route's two steps would have gone (2 straight back, only 1 for 90 degrees then straight back), so a
  *      unit beside a side edge is not pushed off sideways when it can go straight back;
- *   2. then an attacker's way back first (it is its "straight back"; one that now ends 1 away, friends standing
+ *   2. then by the squares passed, fewer first (R-route-measure): a free route 2 away beats one carried on through
+ *      friends to the first square it may stand in, which counts as 2 away but passes more squares;
+ *   3. then an attacker's way back first (it is its "straight back"; one that now ends 1 away, friends standing
  *      where it came from, ranks after routes round it that end 2 away);
- *   3. then by angle: its two steps' turns off straight back added, 45 degrees a step each way (straight back 0, one
+ *   4. then by angle: its two steps' turns off straight back added, 45 degrees a step each way (straight back 0, one
  *      step 45 degrees off 45, both 45 off or one 90 off 90, and so on). A route that stops short or goes on through
  *      friends keeps the angle of the two steps it set out on.
- *   Routes equal on all three are the retreating side's choice. A unit with no route at all is destroyed.
- * - It may not end its retreat joining a lone commander that is a declared supporter of a melee still to be fought.
+ *   Routes equal on all four are the retreating side's choice. A unit with no route at all is destroyed.
+ * - It may not end its retreat joining a lone commander that is a declared supporter of a melee still to be fought
+ *   (not the melee being resolved: that support has been given, so a losing unit may join the commander that backed it).
  */
 import { parseSquare, squareName, type Square } from './coords';
 import { enemySquares, stackingAllows } from './movement';
@@ -42,10 +46,14 @@ import { diagonalBlocked } from './geometry';
  */
 export interface RetreatRoute<S = Square> { end: S | 'off'; path: S[]; far: number; wayBack: boolean; angle: number }
 
-/** Rank order of two routes (R-retreat): further first, then an attacker's way back, then the smaller angle; 0: equally good. */
+/**
+ * Rank order of two routes (R-retreat, R-route-measure): further first, then fewer squares passed (a route carried on
+ * through friends passes more than a free one as far), then an attacker's way back, then the smaller angle; 0: equally good.
+ */
 export function compareRoutes<S>(a: RetreatRoute<S>, b: RetreatRoute<S>): number {
-  return b.far - a.far || Number(b.wayBack) - Number(a.wayBack) || a.angle - b.angle;
+  return b.far - a.far || a.path.length - b.path.length || Number(b.wayBack) - Number(a.wayBack) || a.angle - b.angle;
 }
+
 
 /**
  * The ground one retreat is walked over, as three questions about squares: the game state answers them below, the
@@ -81,20 +89,30 @@ function endsIn<S>(g: RetreatGround<S>, from: S, sq: S): boolean {
   return sq !== from && g.fits(sq);
 }
 
-/** The route from `from` setting out by (d1x, d1y) then (d2x, d2y): blocked (null), or where it ends by the passing-friends reading. */
-function follow<S>(g: RetreatGround<S>, from: S, d1x: number, d1y: number, d2x: number, d2y: number, wayBack: boolean, angle: number): RetreatRoute<S> | null {
+/** R-route-measure: a retreat leaves the board only by a step straight back towards the unit's own edge. */
+const offStraight = (dx: number, dy: number, back: readonly [number, number]) => dx === back[0] && dy === back[1];
+
+/**
+ * The route from `from` setting out by (d1x, d1y) then (d2x, d2y): blocked (null), or where it ends by the passing-friends
+ * reading. `back`: one step straight back towards the unit's own edge, the only step that may leave the board (an
+ * edge crossed any other way blocks like a wall).
+ */
+function follow<S>(g: RetreatGround<S>, from: S, d1x: number, d1y: number, d2x: number, d2y: number, wayBack: boolean, angle: number, back: readonly [number, number]): RetreatRoute<S> | null {
   const s1 = g.next(from, d1x, d1y);
-  if (s1 === null) return route<S>('off', [], d1x + d2x, d1y + d2y, wayBack, angle); // off at once: as far as its two steps would have gone
+  if (s1 === null) return offStraight(d1x, d1y, back) ? route<S>('off', [], d1x + d2x, d1y + d2y, wayBack, angle) : null; // off at once: as far as its two steps would have gone
   if (!g.canStep(from, s1, d1x, d1y)) return null;
   const s2 = g.next(s1, d2x, d2y);
-  if (s2 === null) return route<S>('off', [s1], d1x + d2x, d1y + d2y, wayBack, angle);
+  if (s2 === null) {
+    if (offStraight(d2x, d2y, back)) return route<S>('off', [s1], d1x + d2x, d1y + d2y, wayBack, angle);
+    return endsIn(g, from, s1) ? route(s1, [s1], d1x, d1y, wayBack, angle) : null;
+  }
   if (!g.canStep(s1, s2, d2x, d2y)) return endsIn(g, from, s1) ? route(s1, [s1], d1x, d1y, wayBack, angle) : null;
   if (endsIn(g, from, s2)) return route(s2, [s1, s2], d1x + d2x, d1y + d2y, wayBack, angle);
   if (endsIn(g, from, s1)) return route(s1, [s1], d1x, d1y, wayBack, angle);
   const path = [s1, s2];
   for (let here = s2, k = 2; ; k++) {
     const n = g.next(here, d2x, d2y);
-    if (n === null) return route<S>('off', path, d1x + k * d2x, d1y + k * d2y, wayBack, angle);
+    if (n === null) return offStraight(d2x, d2y, back) ? route<S>('off', path, d1x + k * d2x, d1y + k * d2y, wayBack, angle) : null;
     if (n === from || !g.canStep(here, n, d2x, d2y)) return null;
     path.push(n);
     if (endsIn(g, from, n)) return route(n, path, d1x + k * d2x, d1y + k * d2y, wayBack, angle);
@@ -111,7 +129,7 @@ export function walkRetreat<S>(g: RetreatGround<S>, from: S, back: readonly [num
   const out: Array<RetreatRoute<S>> = [];
   let straight = back;
   if (wayBack) {
-    const r = follow(g, from, wayBack[0], wayBack[1], wayBack[2], wayBack[3], true, 0);
+    const r = follow(g, from, wayBack[0], wayBack[1], wayBack[2], wayBack[3], true, 0, back);
     if (r) out.push(r);
     straight = [wayBack[0], wayBack[1]];
   }
@@ -120,7 +138,8 @@ export function walkRetreat<S>(g: RetreatGround<S>, from: S, back: readonly [num
   const i = dirIndex(Math.sign(straight[0]), Math.sign(straight[1]));
   for (const a of TURNS) for (const b of TURNS) {
     const da = DIRS[(i + a + 8) % 8]!, db = DIRS[(i + b + 8) % 8]!;
-    const r = follow(g, from, da[0], da[1], db[0], db[1], false, 45 * (Math.abs(a) + Math.abs(b)));
+    // R-route-measure: the angle is the sum of the steps' turns off straight back (45 degrees an eighth).
+    const r = follow(g, from, da[0], da[1], db[0], db[1], false, 45 * (Math.abs(a) + Math.abs(b)), back);
     if (r) out.push(r);
   }
   return out.sort(compareRoutes);
@@ -135,10 +154,11 @@ export function retreatRoutes(s: GameState, u: UnitState): RetreatRoute[] {
   const current = s.current !== null ? s.melees[s.current] : undefined;
   const contested = new Set(s.melees.filter((m) => !m.fought && m !== current).map((m) => m.contact));
   const banned = s.rules.hills.banned.includes(u.type);
-  // R-support-holds: squares of lone commanders of its side declared as supporters of melees still to be fought.
+  // R-support-holds: squares of lone commanders of its side declared as supporters of melees still to be fought. The
+  // melee being resolved has had its support: its own supporter's square is open to its retreats.
   const held = new Set<Square>();
   for (const m of s.melees) {
-    if (m.fought) continue;
+    if (m.fought || m === current) continue;
     for (const { unit } of m.supports) {
       const c = s.units.find((x) => x.id === unit)!;
       if (c.type !== 'commander' || c.side !== u.side || !c.at || c.status !== 'active') continue;

@@ -204,7 +204,7 @@ export function nevskyReference(): Sheet {
       {
         kind: 'list', items: [
           'Retreat 2 squares; here a diagonal step counts 1. The defender goes towards its own rear, the attacker back the way it came.',
-          'Go round enemies and impassable terrain, through friends. No way out: destroyed. Off the board: out of play, counting half at the end.',
+          'Go round enemies and impassable terrain, through friends. No way out: destroyed. Off the board (only straight back over its own edge): out of play, counting half at the end.',
           'A unit that retreated may not move or support next turn, but may shoot and defend (not after a successful withdrawal).',
         ],
       },

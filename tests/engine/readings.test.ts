@@ -111,11 +111,14 @@ describe('10G the end of the game', () => {
 });
 
 describe('9L retreats', () => {
+  /** Teutons beside F6 and on both 45 degree ways back (E6, G6, E7, G7, E8, G8): only straight back is left. */
+  const closed: UnitRow[] = ['E6', 'G6', 'E7', 'G7', 'E8', 'G8'].map((sq, k): UnitRow => ['t', `c${k}`, 'levyInfantry', sq, 'S']);
   test.each([
     ['friends 2 away it may not stand with: 45 degrees round them, 2 away, before stopping 1 away', [['r', 'f', 'levyInfantry', 'F8', 'N']] as UnitRow[], ['E8', 'G8']],
     ['friends 2 away and enemies on both 45 degree ways: it stops 1 away', [['r', 'f', 'levyInfantry', 'F8', 'N'], ['t', 'x1', 'levyInfantry', 'E7', 'S'], ['t', 'x2', 'levyInfantry', 'G7', 'S'], ['t', 'x3', 'levyInfantry', 'E6', 'S'], ['t', 'x4', 'levyInfantry', 'G6', 'S'], ['t', 'x5', 'levyInfantry', 'E8', 'S'], ['t', 'x6', 'levyInfantry', 'G8', 'S']] as UnitRow[], ['F7']],
-    ['friends 1 and 2 away: it carries on through them to the first free square', [['r', 'f1', 'levyInfantry', 'F7', 'N'], ['r', 'f2', 'levyInfantry', 'F8', 'N']] as UnitRow[], ['F9']],
-    ['friends all the way: it carries on off the board', [['r', 'f1', 'levyInfantry', 'F7', 'N'], ['r', 'f2', 'levyInfantry', 'F8', 'N'], ['r', 'f3', 'levyInfantry', 'F9', 'N'], ['r', 'f4', 'levyInfantry', 'F10', 'N'], ['r', 'f5', 'levyInfantry', 'F11', 'N'], ['r', 'f6', 'levyInfantry', 'F12', 'N']] as UnitRow[], ['off']],
+    ['friends 1 and 2 away, the ways round them open: a free 45 degree route passes fewer squares (R-route-measure)', [['r', 'f1', 'levyInfantry', 'F7', 'N'], ['r', 'f2', 'levyInfantry', 'F8', 'N']] as UnitRow[], ['E8', 'G8']],
+    ['friends 1 and 2 away, the ways round them closed: it carries on through them to the first free square', [['r', 'f1', 'levyInfantry', 'F7', 'N'], ['r', 'f2', 'levyInfantry', 'F8', 'N'], ...closed] as UnitRow[], ['F9']],
+    ['friends all the way, the ways round them closed: it carries on off the board', [['r', 'f1', 'levyInfantry', 'F7', 'N'], ['r', 'f2', 'levyInfantry', 'F8', 'N'], ['r', 'f3', 'levyInfantry', 'F9', 'N'], ['r', 'f4', 'levyInfantry', 'F10', 'N'], ['r', 'f5', 'levyInfantry', 'F11', 'N'], ['r', 'f6', 'levyInfantry', 'F12', 'N'], ...closed] as UnitRow[], ['off']],
     ['an enemy 1 away: it goes round', [['t', 'x', 'levyInfantry', 'F7', 'S']] as UnitRow[], ['E8', 'G8']],
   ])('9L a defender at F6 retreating: %s', (_n, extra, options) => {
     const s = gameOf([['r', 'e', 'mediumInfantry', 'F6', 'N'], ...extra, ...KEEP]);

@@ -51,7 +51,7 @@ describe('10 retreat through friends (R-retreat, passing friends)', () => {
   test.each<Case>([
     ['10 retreat friends 2 away it may not join: a full 45 route rather than stopping 1 away', [...D, ...friend('E8')], 'd', 'E6', ['D8', 'F8'], ['E7', 'E8']],
     ['10 retreat friends 2 away and every other way closed: it stops 1 away', [...D, ...friend('E8'), ...enemy('D6', 'F6', 'D7', 'F7', 'D8', 'F8')], 'd', 'E6', ['E7'], ['E8']],
-    ['10 retreat friends 1 and 2 away: on through them straight to the first square it may stand in', [...D, ...friend('E7', 'E8')], 'd', 'E6', ['E9'], ['D8', 'F8']],
+    ['10 retreat friends 1 and 2 away, every route round them closed: on through them straight to the first square it may stand in', [...D, ...friend('E7', 'E8'), ...enemy('D6', 'F6', 'D7', 'F7', 'D8', 'F8')], 'd', 'E6', ['E9'], ['E7']],
     ['10 retreat going on through friends counts as the full 2, no more: straight back free beats 3 away at 45', [...D, ...friend('D7', 'C8')], 'd', 'E6', ['E8'], ['B9']],
   ])('%s', (...c) => check(c));
 });
@@ -60,7 +60,7 @@ describe('10 retreat off the board (out of play, counts half)', () => {
   test.each<Case>([
     ['10 retreat off its own edge straight back', [['r', 'd', 'mediumInfantry', 'E12', 'N'], ['t', 'a', 'knights', 'E12', 'S']], 'd', 'E12', ['off'], ['D12', 'F12']],
     ['10 retreat off the side edge ranks as far as its 2 steps would have gone: 90 degrees off loses to straight back', [['r', 'd', 'mediumInfantry', 'A6', 'N'], ['t', 'a', 'knights', 'A6', 'S']], 'd', 'A6', ['A8'], ['off']],
-    ['10 retreat off the side edge at 45 degrees ties with 45 on the board, both before stopping short', [['r', 'd', 'mediumInfantry', 'A6', 'N'], ['t', 'a', 'knights', 'A6', 'S'], ...friend('A8')], 'd', 'A6', ['B8', 'off'], ['A7']],
+    ['10 retreat off the side edge at 45 degrees is no way off (R-route-measure): 45 on the board, before stopping short', [['r', 'd', 'mediumInfantry', 'A6', 'N'], ['t', 'a', 'knights', 'A6', 'S'], ...friend('A8')], 'd', 'A6', ['B8'], ['off', 'A7']],
   ])('%s', (...c) => check(c));
 });
 
@@ -82,5 +82,14 @@ describe('10 retreat of a declared supporter: from its own square (R-who-retreat
   test.each<Case>([
     ['10 retreat a supporter goes straight back from its own square', S, 's', 'E6', ['D9'], ['E8', 'D8']],
     ['10 retreat a supporter counts how far from its own square, not from the contact square', [...S, ...friend('D9')], 's', 'E6', ['C9', 'E9'], ['D8']],
+  ])('%s', (...c) => check(c));
+});
+
+describe('10 retreat routes measured (R-route-measure)', () => {
+  test.each<Case>([
+    ['10 retreat among routes as far, fewer squares passed first: a free 45 route before going on through friends straight back', [...D, ...friend('E7', 'E8')], 'd', 'E6', ['D8', 'F8'], ['E9']],
+    ['10 retreat how far is counted in steps and never more than 2: through friends to E10 is no further than D8, and passes more squares', [...D, ...friend('E7', 'E8', 'E9')], 'd', 'E6', ['D8', 'F8'], ['E10']],
+    ['10 retreat off the board only straight back towards its own edge: not off the side edge at 45 degrees', [['r', 'd', 'mediumInfantry', 'A6', 'N'], ['t', 'a', 'knights', 'A6', 'S'], ...enemy('A7', 'B7')], 'd', 'A6', ['C7'], ['off', 'B6']],
+    ['10 retreat off its own edge straight back still leaves the board', [['r', 'd', 'mediumInfantry', 'A12', 'N'], ['t', 'a', 'knights', 'A12', 'S']], 'd', 'A12', ['off'], ['B12']],
   ])('%s', (...c) => check(c));
 });

@@ -62,7 +62,7 @@ export function retireRoute(p: Position, x: number): number {
         const key = [rowsToEdge(p, i, side), Math.abs((i % board.columns) - startCol), c, i];
         if (before(key, bestKey)) { best = i; bestKey = key; }
       }
-      if (rowsToEdge(p, i, side) === 0 && c + 2 <= allow[f]!) offEdge = true;
+      if (rowsToEdge(p, i, side) === 0 && c + 2 <= allow[f & ~ROAD_FLAG]!) offEdge = true; // off the board: no road bonus (offBoardAllowance)
       for (let d = 0; d < 8; d++) {
         const j = board.step[i * 8 + d]!;
         if (j < 0 || board.blocked[i * 8 + d] || enemy[j] || openMeleeAt(p, j) || (banned && terrain[j]! & T_HILL)) continue;

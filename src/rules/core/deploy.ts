@@ -55,6 +55,8 @@ function firstOf(p: Position, j: number, side: number, pick: (type: number) => b
   return -1;
 }
 
+const isCrew = (t: number): boolean => t === BALLISTARII;
+
 /** Every deployment of the side's next unit: squares of its set-up rows in board order, each facing it may take. */
 export function deployActions(p: Position, side: number): Action[] {
   const x = nextToDeploy(p, side);
@@ -68,7 +70,7 @@ export function deployActions(p: Position, side: number): Action[] {
   }
   const crews = type === BALLISTA ? crewSquares(p, side) : [];
   // Reading R-ballista-deploy: while a ballista of the side still waits for a crew square, ballistarii go only where
-  // that ballista may stand, so no ballista is lost at set-up.
+  // that ballista may stand, and not into another waiting crew's square, so no ballista is lost at set-up.
   let waiting = 0;
   if (type === BALLISTARII) for (let b = 0; b < p.n; b++) if (p.type[b] === BALLISTA && p.side[b] === side && p.status[b] === ACTIVE && p.at[b]! < 0) waiting++;
   const forEngine = waiting > crewSquares(p, side).length;
@@ -79,6 +81,9 @@ export function deployActions(p: Position, side: number): Action[] {
     if (crews.length > 0 && !crews.includes(j)) continue;
     if ((type === BALLISTA || forEngine) && board.terrain[j]! & T_PROTECTED) continue;
     if (forEngine && (engineIn(p, j) || (board.terrain[j]! & T_HILL && p.game.banned[BALLISTA]))) continue;
+    // Each waiting ballista gets a crew square of its own (4: every ballista starts with its own two stands): a crew
+    // joining another crew whose ballista is still to come would leave a ballista without one.
+    if (forEngine && firstOf(p, j, side, isCrew) >= 0) continue;
     if (board.terrain[j]! & T_HILL && p.game.banned[type]) continue;
     if (!stackFits(p, j, x, p.stands[x]!, -1)) continue;
     // A commander joining a unit faces as the unit does (4): its one facing is the unit's.

@@ -134,8 +134,10 @@ export function allocate(p: Position, side: number, x: number, loss: number, hal
   }
   const fraction = loss / v;
   const ledger = p.game.rules.fractions === 'ledger';
+  // R-ledger: the game's first odd fraction is rolled for (and said so), the ledger settles the later ones.
+  const byLedger = ledger && p.ledger >= 0;
   let lost: boolean;
-  if (ledger && p.ledger >= 0) {
+  if (byLedger) {
     lost = p.ledger === side;
     if (lost) p.ledger = 1 - side;
   } else {
@@ -145,7 +147,7 @@ export function allocate(p: Position, side: number, x: number, loss: number, hal
   if (lost) removeStands(p, x, 1);
   p.events?.push({
     kind: 'loss', side: p.sides[side]!, unit: p.ids[x]!, at: p.board.names[at]!, cause: 'melee', stands: lost ? 1 : 0,
-    fraction, settledBy: p.game.rules.fractions, destroyed: p.stands[x] === 0,
+    fraction, settledBy: byLedger ? 'ledger' : 'roll', destroyed: p.stands[x] === 0,
   });
   return 0;
 }

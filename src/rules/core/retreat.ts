@@ -54,11 +54,15 @@ function fits(this: Walk, j: number): boolean {
   return stackFits(this.occ, j, this.x, this.occ.stands[this.x]!, -1) && !this.held?.includes(j);
 }
 
-/** The squares of lone commanders of `side` declared as supporters of melees still to be fought. */
+/**
+ * The squares of lone commanders of `side` declared as supporters of melees still to be fought, the melee being resolved
+ * excepted (its support has been given: a unit retreating from it may join the commander that backed it).
+ */
 function heldSquares(p: Position, side: number): number[] {
   const out: number[] = [];
-  for (const m of p.melees) {
-    if (m.fought) continue;
+  for (let i = 0; i < p.melees.length; i++) {
+    const m = p.melees[i]!;
+    if (m.fought || i === p.current) continue;
     for (const y of m.supports) {
       const j = p.at[y]!;
       if (p.type[y] !== COMMANDER || p.side[y] !== side || j < 0) continue;

@@ -288,7 +288,7 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
   mark[startNode] = Z; prev[startNode] = -1;
   queue[0] = startNode; size[0] = 1;
   let count = 0;
-  for (let b = 0; b <= maxB; b++) {
+  buckets: for (let b = 0; b <= maxB; b++) {
     // Bucket b does not grow while it is read: its steps queue into buckets b + 2 and b + 3.
     const slot = b & 3;
     let base = slot * cap;
@@ -306,9 +306,13 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
             kind[k] = (isNormal ? NORMAL : 0) | (isCharge ? CHARGE : 0);
             trailTo(prev, node, sqMask, trail, k);
             if (isCharge) { chargeTrail[2 * k] = trail[2 * k]!; chargeTrail[2 * k + 1] = trail[2 * k + 1]!; }
+            if (wanted !== null && i === wanted.square && (!wanted.charge || isCharge)) { pathOf(prev, node, sqMask, wanted.path); break buckets; }
           } else {
             if (isNormal) kind[p]! |= NORMAL;
-            if (isCharge && !(kind[p]! & CHARGE)) { kind[p]! |= CHARGE; trailTo(prev, node, sqMask, chargeTrail, p); }
+            if (isCharge && !(kind[p]! & CHARGE)) {
+              kind[p]! |= CHARGE; trailTo(prev, node, sqMask, chargeTrail, p);
+              if (wanted !== null && i === wanted.square && wanted.charge) { pathOf(prev, node, sqMask, wanted.path); break buckets; }
+            }
           }
         }
         if (enemy[i]) { // entered to fight: no further
@@ -317,8 +321,9 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
         }
       }
       if (region) reached[i >> 5]! |= 1 << (i & 31);
-      // R-exit: from an edge square, off the board for an orthogonal step (2 half squares) of the allowance left.
-      if (edge[i] && b + 2 <= allow[f]!) out.exit = 1;
+      // R-exit: from an edge square, off the board for an orthogonal step (2 half squares) of the allowance left; a move
+      // ending off the board has no road bonus (movement.ts's offBoardAllowance: the flags without ROAD).
+      if (edge[i] && b + 2 <= allow[f & ~ROAD]!) out.exit = 1;
       const mask = open[vbase + i]!, most = bound[f]!, row = f * 8, same = (f & ROAD) === 0 && plain[i] === 1;
       // Side steps (cost 2) and diagonal ones (cost 3) fill different buckets, so taking them in two passes keeps
       // every bucket's order: within each pass the directions still go clockwise from north. The cheap tests come
@@ -364,6 +369,7 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
     }
     size[slot] = 0; // the slot of bucket b + 4, first queued into while bucket b + 1 is read
   }
+  // (pathTo's search stops once its square is found: the squares found so far are cleared all the same.)
   out.count = count;
   for (let k = 0; k < count; k++) pos[square[k]!] = -1;
   if (region) dilate(steps, reached, region);
@@ -396,6 +402,32 @@ function dilate(steps: Steps, from: Uint32Array, region: Uint32Array): void {
   }
   // Bits past the last square stay clear: the region is read only against enemy bits, which have none there.
 }
+
+/**
+ * The square (and whether by a charge) whose whole path the search copies out, for the move event's route (7: the log
+ * names every square passed); null in play, where only the last two squares (the trail) are kept.
+ */
+let wanted: { square: number; charge: boolean; path: number[] } | null = null;
+
+/** Every square before `node` on its path, the start first (its links are final, as trailTo says). */
+function pathOf(prev: Int16Array, node: number, sqMask: number, out: number[]): void {
+  out.length = 0;
+  for (let a = prev[node]!; a >= 0; a = prev[a]!) out.push(a & sqMask);
+  out.reverse();
+}
+
+/**
+ * The squares a move to square j passed, the start first and j left out: the path whose last two squares the search
+ * keeps as the trail (the cheapest charge path for a charge). A search of its own, not memoised, that stops as soon as
+ * j is found: it is made only for a move event whose path is longer than its trail.
+ */
+export function pathTo(board: Board, rules: ResolvedRules, m: Mover, enemy: ArrayLike<number>, j: number, charge: boolean): number[] {
+  const want = { square: j, charge, path: [] as number[] };
+  wanted = want;
+  try { search(board, rules, m, enemy, scratch ??= newReach(MAX_SQUARES)); } finally { wanted = null; }
+  return want.path;
+}
+let scratch: Reach | null = null;
 
 /** The last two squares before `node` on its path (the links of a node found are final: it is never improved). */
 function trailTo(prev: Int16Array, node: number, sqMask: number, out: Nums, k: number): void {

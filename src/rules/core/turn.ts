@@ -15,10 +15,11 @@ import { facingOf } from '../combat';
 import { DX, DY, dirBetween } from './board';
 import { BALLISTA, COMMANDER } from './table';
 import {
-  ACTIVE, BALLISTA_FIRE, DEPLOY, DESTROYED, END_TURN, MELEE, MISSILE, MOVE, OFF, OVER, SUPPORT,
+  ACTIVE, ALLOCATE, BALLISTA_FIRE, DEPLOY, DESTROYED, END_TURN, MELEE, MISSILE, MOVE, OFF, OVER, SUPPORT,
   addSlot, meleeChanged, noMoveLists, reflagAll, settle, touch, type Position,
 } from './position';
 import { trailTo } from './moves';
+import { pathTo } from './search';
 import { applyBallistaHits, chooseHit, choosingHit, firstShooterChoice, mayFireBallista, mayShoot, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
 import { allocate, stepMelee } from './melee';
 import { OFF as OFF_BOARD, doRetreat } from './retreat';
@@ -229,9 +230,14 @@ const NO_SLOTS: readonly number[] = [];
  */
 function moveEvent(p: Position, a: Extract<Action, { type: 'move' }>, x: number, from: number, trail: readonly number[], b: number, enemies: readonly number[]): GameEvent {
   const names = p.board.names, to = p.at[x]!, s = p.side[x]!;
-  // The trail is kept nearest first: the route reads in travel order.
+  // The route names every square passed, in travel order (7): the trail (kept nearest first, for retreats) when it
+  // reaches back to the start, else the whole path of the same search.
   const route: string[] = [];
-  for (let k = trail.length - 1; k >= 0; k--) route.push(names[trail[k]!]!);
+  if (trail.length === 2 && trail[1] !== from) {
+    const mover = { type: TROOP_TYPES[p.type[x]!]!, from, afterCharge: heldAfterCharge(p.turn, p.charged[x]! < 0 || p.charged[x] === p.turn ? null : p.charged[x]!), carry: b >= 0 };
+    const path = pathTo(p.board, p.game.rules, mover, p.enemy[s]!, to, a.charge === true);
+    for (let k = 1; k < path.length; k++) route.push(names[path[k]!]!);
+  } else for (let k = trail.length - 1; k >= 0; k--) if (trail[k] !== from) route.push(names[trail[k]!]!);
   const e: Partial<MoveEvent> = { kind: 'move', side: a.side, unit: p.ids[x]!, at: a.to, from: names[from]!, to: a.to, charge: a.charge === true, route };
   if (b >= 0) e.carry = p.ids[b]!;
   const against: string[] = [], joins: string[] = [];
@@ -345,7 +351,9 @@ function undecided(p: Position, side: number, phase: number): boolean {
 export function advance(p: Position): void {
   for (let guard = 0; guard < 10000; guard++) {
     if (p.phase === OVER) return;
-    if (p.phase !== DEPLOY && destroyedSide(p)) { finish(p); return; }
+    // A side gone ends the game, but a melee's losses are all taken first: the three-times rule may destroy the weaker
+    // side while the stronger still owes its own loss, and the final points count it (R-end).
+    if (p.phase !== DEPLOY && destroyedSide(p) && !(p.resolution && p.resolution.stage === ALLOCATE)) { finish(p); return; }
     const A = p.attacker, D = A >= 0 ? 1 - A : -1;
     switch (p.phase) {
       case DEPLOY: {

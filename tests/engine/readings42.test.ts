@@ -1,0 +1,110 @@
+/**
+ * The digest's readings added in issue 42 (item 2), one table of cases per clause, each named by the section it checks:
+ * what the engine allows and what it refuses.
+ */
+import { describe, expect, test } from 'vitest';
+import { legalActions, reading, secretPending, viewFor, type GameState, type Mdi } from '../../src/rules';
+import { PHASE_RULES } from '../../src/play/phases';
+import { act, gameOf, isLegal, unit, type UnitRow } from './helpers';
+
+const KEEP: UnitRow[] = [['t', 't-keep', 'armoredInfantry', 'A1', 'S'], ['r', 'r-keep', 'armoredInfantry', 'L12', 'N']];
+
+/** Both MDI picks, then the first legal choice (ending facing changes at once) until the melee phase is over. */
+function resolve(s: GameState, a: Mdi, d: Mdi): GameState {
+  s = act(s, { type: 'mdi', mdi: a });
+  s = act(s, { type: 'mdi', mdi: d });
+  while (s.phase === 'melee') {
+    const legal = legalActions(s);
+    s = act(s, (legal.find((x) => x.type === 'endFacing') ?? legal[0]!) as never);
+  }
+  return s;
+}
+
+describe('10 a successful withdrawal: the declared supporters withdraw too, unmarked (withdrawal)', () => {
+  // Teutonic armored infantry lead into F6 against Russian medium infantry, backed by medium infantry on G6.
+  test.each([
+    ['the Russians withdraw against line: both units go back 2, none marked, no stands lost', 'line', 'withdrawal', { e: 'F8', s: 'G8' }, null],
+    ['the Russians withdraw against square: the same', 'square', 'withdrawal', { e: 'F8', s: 'G8' }, null],
+  ] as const)('9J %s', (_n, a, d, at, marked) => {
+    let s = gameOf([['t', 'a', 'armoredInfantry', 'F5', 'S'], ['r', 'e', 'mediumInfantry', 'F6', 'N'], ['r', 's', 'mediumInfantry', 'G6', 'W'], ...KEEP]);
+    s = act(s, { type: 'move', unit: 'a', to: 'F6' });
+    s = act(s, { type: 'endMove' });
+    s = act(s, { type: 'support', unit: 's', contact: 'F6' });
+    s = act(s, { type: 'endSupport' });
+    s = resolve(s, a, d);
+    for (const [id, sq] of Object.entries(at)) expect(unit(s, id)).toMatchObject({ at: sq, stands: 4, retreatedTurn: marked });
+  });
+
+  test('9J a failed withdrawal (against column) is the inferior deployment: the supporter retreats marked', () => {
+    // 6 against 2 + 4: the Russians lose 3 1/2, the Teutons 1 3/4; 4 1/4 against at most 2 1/2: the Russians retreat.
+    let s = gameOf([['t', 'a', 'armoredInfantry', 'F5', 'S'], ['r', 'e', 'mediumInfantry', 'F6', 'N', 2], ['r', 's', 'mediumInfantry', 'G6', 'W'], ...KEEP]);
+    s = act(s, { type: 'move', unit: 'a', to: 'F6' });
+    s = act(s, { type: 'endMove' });
+    s = act(s, { type: 'support', unit: 's', contact: 'F6' });
+    s = act(s, { type: 'endSupport' });
+    s = resolve(s, 'column', 'withdrawal');
+    expect(unit(s, 's')).toMatchObject({ at: 'G8', retreatedTurn: 1 });
+  });
+});
+
+describe('8 ballista aims are declared openly, the attacker\'s first (R-open-aims)', () => {
+  const rows: UnitRow[] = [['t', 'tb', 'ballista', 'F2', 'S'], ['t', 'tc', 'ballistarii', 'F2', 'S'], ['r', 'rb', 'ballista', 'F11', 'N'], ['r', 'rc', 'ballistarii', 'F11', 'N'], ...KEEP];
+  test('7 the attacker aims first; the defender then sees the aim, and nothing in the phase is secret', () => {
+    let s = gameOf(rows, { phase: 'ballista' });
+    expect(s.toAct).toBe('teutonic');
+    expect(isLegal(s, { type: 'ballistaFire', unit: 'tb', target: 'F8' })).toBe(true);
+    expect(secretPending(s)).toBe(false);
+    s = act(s, { type: 'ballistaFire', unit: 'tb', target: 'F8' });
+    expect(s.toAct).toBe('russian');
+    expect(secretPending(s)).toBe(false);
+    expect(viewFor(s, 'russian').shots).toEqual([{ unit: 'tb', target: 'F8' }]);
+    expect(viewFor(s, 'russian').log.at(-1)).toMatchObject({ type: 'ballistaFire', unit: 'tb', target: 'F8' });
+  });
+});
+
+describe('11 retiring twice in one turn (R-retire, "immediately ... thereafter on each attacker\'s move")', () => {
+  // A Teutonic 1-stand medium infantry on F5 starts retiring in its own side's fire step (turn 1, the Teutons attack):
+  // it retires a full move (2) at once, then again in the move phase: F5 to F3, then F3 to F1.
+  test.each([
+    ['its side attacks this turn: it retires at once and again in the move phase', 'teutonic', 'F1'],
+    ['its side defends this turn: it retires once', 'russian', 'F3'],
+  ] as const)('10B %s', (_n, first, at) => {
+    const s = gameOf([['t', 'm', 'mediumInfantry', 'F5', 'N', 1], ...KEEP], { rules: { firstAttacker: first } });
+    expect(unit(s, 'm')).toMatchObject({ at, retiring: true });
+  });
+});
+
+describe('the readings of issue 42 are worded for players (reference sheet, rules at hand)', () => {
+  test.each([
+    ['R-open-aims', /aim in the open, the attacker's first/],
+    ['R-route-measure', /fewer squares/],
+    ['R-who-retreats', /withdrawal that gets away takes the supporters back/],
+    ['R-retire', /fire step moves again .* if its side attacks/],
+    ['R-exit', /no road bonus/],
+    ['R-support-holds', /may retreat to the commander/],
+    ['R-ballista-deploy', /two stands of its own/],
+    ['R-end', /still costs the winner its own loss/],
+  ])('%s is in READINGS, printed on the reference sheet', (id, words) => {
+    expect(reading(id).text).toMatch(words);
+  });
+
+  test('the rules at hand say the ballista aims are open and a withdrawal takes the supporters along', () => {
+    expect(PHASE_RULES.ballista).toMatch(/aim in the open, the attacker's first/);
+    expect(PHASE_RULES.melee).toMatch(/withdrawal that gets away takes the side and its supporters back 2/);
+  });
+});
+
+describe('11 run-over only in the open: a crossing square or a protected hill is not open (R-run-over)', () => {
+  // Light cavalry on F4 and a lone Russian javelin stand on F6 (javelinmen do not retire). Hills open to cavalry here.
+  const rows: UnitRow[] = [['t', 'lc', 'lightCavalry', 'F4', 'S'], ['r', 'j', 'javelinmen', 'F6', 'N', 1], ...KEEP];
+  const ford = { rivers: [{ edges: [['F6', 'F7']] as Array<[string, string]> }], crossings: [{ edge: ['F6', 'F7'] as [string, string], kind: 'ford' as const }] };
+  test.each([
+    ['in the open: ridden over', {}, {}, true],
+    ['on a crossing square (a ford on its south edge): not in the open', ford, {}, false],
+    ['on a hill that counts as protected: not in the open', { hills: [{ squares: ['F6'] }] }, { hills: { banned: [], protected: true } }, false],
+    ['on a hill the scenario does not protect: in the open', { hills: [{ squares: ['F6'] }] }, { hills: { banned: [], protected: false } }, true],
+  ] as const)('10A %s', (_n, terrain, rules, offered) => {
+    const s = gameOf(rows, { terrain: terrain as never, rules: rules as never });
+    expect(isLegal(s, { type: 'move', unit: 'lc', to: 'F6', runOver: true })).toBe(offered);
+  });
+});
