@@ -15,8 +15,9 @@ import { section as caps } from './caps.bench';
 import { section as firstLoad } from './first-load.bench';
 import { section as playouts } from './playouts.bench';
 import { section as ladder } from './ladder.bench';
+import { section as server } from './server.bench';
 
-const SECTIONS: BenchSection[] = [validation, engine, engineAb, caches, print, rosters, editor, limits, ai, playouts, ladder, balance, tactics, caps, firstLoad];
+const SECTIONS: BenchSection[] = [validation, engine, engineAb, caches, print, rosters, editor, limits, ai, playouts, ladder, balance, tactics, caps, firstLoad, server];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {
