@@ -8,7 +8,7 @@ import type { RosterDiagnostic } from '../rulesets';
 import { MAX_SCENARIO_BYTES, decodeShare, encodeShare, parseScenario, serializeScenario, SHARE_PREFIX } from '../scenario';
 import { useLibraryStore } from '../stores/library';
 import { useEditorStore } from '../stores/editor';
-import { useRosterStore } from '../stores/roster';
+import { rosterStore } from '../stores/rosterStore';
 import { useScenarioStore } from '../stores/scenario';
 import { importNotice, useImportPlacement } from './importPlacement';
 import { withMergedRivers } from '../stores/terrainEdits';
@@ -61,7 +61,6 @@ async function isRosterText(text: string): Promise<boolean> {
 
 export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (game: SavedGame, title: string) => Promise<void>) {
   const store = useScenarioStore();
-  const rosters = useRosterStore();
   const library = useLibraryStore();
   const placement = useImportPlacement(openEntry);
 
@@ -71,7 +70,8 @@ export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (g
 
   /** Download the open roster exactly as `serializeRoster` writes it: "eastern-association-1644.roster.json". */
   async function exportRoster(): Promise<void> {
-    download((await rosterCode()).serializeRoster(rosters.roster), fileNameFor(rosters.roster.meta.title).replace(/\.json$/, '.roster.json'));
+    const { roster } = await rosterStore();
+    download((await rosterCode()).serializeRoster(roster), fileNameFor(roster.meta.title).replace(/\.json$/, '.roster.json'));
   }
 
   /** Download a game in the saved-game format (schemas/game.schema.json) that `nevsky replay` reads. */
