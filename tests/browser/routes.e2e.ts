@@ -3,9 +3,14 @@
  * a reload lands back on it, the back button returns to the view before, the bare address opens the library (even
  * after a finished game), and share links sent before the router (`#s=...`) still open their scenario.
  */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { encodeShare, templateScenario } from '../../src/scenario';
+import { DIST } from './harness';
 import { browserSession } from './session';
 
 const { url, fresh } = browserSession();
@@ -171,4 +176,48 @@ describe('views with addresses', () => {
     const pasted = await at(page, /^\/scenario\/[^/]+$/);
     expect(pasted).not.toBe(path);
   });
+
+  test('from a sub-folder of a plain static host (no fallback to index.html): reload at a view, and offline', async () => {
+    // Like a club's web space: the app in /club/nevsky/, anything else is 404; no rewrite of unknown paths.
+    const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png' };
+    const asked: string[] = [];
+    const server = createServer((req, res) => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      asked.push(path);
+      const file = path.startsWith('/club/nevsky/') ? normalize(join(DIST, path.slice('/club/nevsky/'.length) || 'index.html')) : '';
+      if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) { res.writeHead(404).end('not found'); return; }
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const home = `http://127.0.0.1:${(server.address() as AddressInfo).port}/club/nevsky/`;
+    try {
+      const page = await fresh();
+      await page.goto(home);
+      await ready(page);
+      await onLibrary(page);
+      await page.getByRole('button', { name: 'New from template Roadside Village' }).click();
+      await onEditor(page);
+      const path = await at(page, /^\/scenario\/[^/]+$/);
+      expect(page.url()).toBe(`${home}#${path}`);
+      await reload(page);
+      await onEditor(page);
+      expect(await title(page)).toBe('“Roadside Village”');
+      // Only the page and the files beside it were asked for: no view's path ever reaches the server.
+      expect(asked.filter((p) => !p.startsWith('/club/nevsky/'))).toEqual([]);
+      expect(asked.filter((p) => p.includes('scenario'))).toEqual([]);
+
+      // Offline, under the service worker: a reload at the view's address still opens it.
+      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+      await page.context().setOffline(true);
+      await reload(page);
+      await onEditor(page);
+      expect(await hash(page)).toBe(`#${path}`);
+      expect(await title(page)).toBe('“Roadside Village”');
+      await page.context().setOffline(false);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(ok));
+    }
+  }, 60_000);
 });
