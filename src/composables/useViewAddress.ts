@@ -55,8 +55,11 @@ export function useViewAddress(router: Router, hooks: ViewAddressHooks) {
 
   watch(here, (path, before) => {
     if (!started || opening > 0 || path === undefined || path === routePath()) return;
-    // A new game's set-up gives way to the game it starts: going back does not ask for the set-up again.
-    void (before?.startsWith('/new-game') ? router.replace(path) : router.push(path));
+    // A new game's set-up gives way to the game it starts (going back does not ask for the set-up again), or, when
+    // cancelled, to the view before it.
+    if (!before?.startsWith('/new-game')) void router.push(path);
+    else if ((history.state as { back?: unknown } | null)?.back === path) router.back();
+    else void router.replace(path);
   });
 
   watch(incoming, (fragment) => {
@@ -76,9 +79,9 @@ export function useViewAddress(router: Router, hooks: ViewAddressHooks) {
         const p = placeOf(router.currentRoute.value);
         if (fragment) await hooks.openLink(fragment);
         else if (p && p.view !== 'library') await hooks.go(p);
-        else await hooks.openLibrary();
-        // A link that opened nothing (refused, or waiting for the user's choice): the library, as for the bare address.
-        if (fragment && hooks.place()?.view === 'library') await hooks.openLibrary();
+        // The bare address; or a link or an address that opened nothing (refused, waiting for the user's choice, an
+        // entry since deleted, a new game's set-up with no scenario named): the library.
+        if (hooks.place()?.view === 'library') await hooks.openLibrary();
       });
     } finally {
       started = true;

@@ -3,10 +3,10 @@
  * opened (hand-edited storage, an older bug, a newer schema). Such an entry is never opened or drawn: the
  * Library marks it and offers to show it as text, export it or delete it.
  */
-import { readGame, validateScenario } from '../rules';
+import { readGame } from '../rules';
 import { ROSTER_UNREADABLE, validateRoster } from '../rulesets';
-import { UNREADABLE_CODES } from '../scenario';
 import { isGameRecord, isRosterRecord, type LibraryEntry } from './db';
+import { scenarioDamage } from './damagedScenario';
 
 /** Why an entry cannot be opened, or null when it is sound. Never throws. */
 export function damageOf(entry: LibraryEntry): string | null {
@@ -20,9 +20,7 @@ export function damageOf(entry: LibraryEntry): string | null {
       const read = readGame(entry.game);
       return read.ok ? null : read.message;
     }
-    if (typeof entry.scenario !== 'object' || entry.scenario === null) return 'The entry holds no scenario.';
-    const bad = validateScenario(entry.scenario).find((d) => UNREADABLE_CODES.includes(d.code));
-    return bad ? bad.message : null;
+    return scenarioDamage(entry);
   } catch (err) {
     return `The entry could not be checked (${String(err)}).`;
   }

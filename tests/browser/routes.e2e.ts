@@ -63,9 +63,14 @@ describe('views with addresses', () => {
     await page.getByRole('button', { name: 'Back to map' }).click();
     await onEditor(page);
     expect(await title(page)).toBe('“Open Field”');
-    await page.goto(`${url()}#/no/such/view`);
-    await onLibrary(page);
-    expect(await at(page, /^\/$/)).toBe('/');
+    for (const gone of ['#/no/such/view', '#/scenario/no-such-entry', '#/game/no-such-game', '#/new-game']) {
+      await page.goto(`${url()}${gone}`);
+      await page.reload();
+      await ready(page);
+      await onLibrary(page);
+      expect(await at(page, /^\/$/), gone).toBe('/');
+      expect(await page.getByTestId('board').count(), gone).toBe(0);
+    }
   });
 
   test('a scenario in the editor: its address survives a reload, and an edit made before it is kept', async () => {
@@ -135,6 +140,22 @@ describe('views with addresses', () => {
     await page.goForward();
     await onEditor(page);
     expect(await hash(page)).toBe(`#${editorPath}`);
+  });
+
+  test('a new game\'s set-up: reload keeps it; Cancel returns to the editor, and Back then to the library', async () => {
+    const page = await fresh();
+    const editorPath = await newScenario(page);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const setup = await at(page, /^\/new-game\?from=/);
+    await reload(page);
+    await page.getByRole('button', { name: 'Start the game' }).waitFor();
+    expect(await hash(page)).toBe(`#${setup}`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await onEditor(page);
+    expect(await at(page, /^\/scenario\//)).toBe(editorPath);
+    await page.goBack();
+    await onLibrary(page);
+    expect(await at(page, /^\/$/)).toBe('/');
   });
 
   test('after a finished game the bare address opens the library, not the result', async () => {
