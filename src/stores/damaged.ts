@@ -26,12 +26,4 @@ export function damageOf(entry: LibraryEntry): string | null {
   }
 }
 
-/** The entry's document as text, for "Open as text" and "Export" (whatever it holds, even a broken one). */
-export function entryText(entry: LibraryEntry): string {
-  const doc: unknown = isRosterRecord(entry) ? entry.roster : isGameRecord(entry) ? entry.game : entry.scenario;
-  try {
-    return `${JSON.stringify(doc, null, 2)}\n`;
-  } catch (err) {
-    return `The stored entry cannot be written as JSON: ${String(err)}\n`;
-  }
-}
+export { entryText } from './damagedScenario';
