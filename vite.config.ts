@@ -4,6 +4,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { contentSecurityPolicy } from './csp.config.ts';
 
 export default defineConfig({
+  // Relative addresses: the built app runs from any folder of any static host (views are addressed in the URL's
+  // fragment, src/router.ts, so the server is only ever asked for index.html and the assets beside it).
+  base: './',
   plugins: [
     vue(),
     contentSecurityPolicy(),

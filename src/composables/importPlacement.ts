@@ -6,7 +6,6 @@
 import { ref, shallowRef } from 'vue';
 import type { Scenario } from '../rules';
 import { serializeScenario } from '../scenario';
-import { COMMANDS } from '../stores/commands';
 import { isScenarioRecord, type LibraryEntry } from '../stores/db';
 import { useLibraryStore } from '../stores/library';
 import { useScenarioStore } from '../stores/scenario';
@@ -70,6 +69,7 @@ export function useImportPlacement(openEntry: (id: string) => Promise<void>) {
       importNotice.value = `Opened “${c.existing.title}”, already in your library; nothing was added.`;
       return;
     }
+    const { COMMANDS } = await import('../stores/commands');
     useScenarioStore().run(COMMANDS.replaceScenario, c.scenario);
     importNotice.value = `Replaced “${c.existing.title}” with the scenario from ${c.source}. Undo (Ctrl+Z) brings back the version it replaced.`;
   }

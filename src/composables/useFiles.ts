@@ -3,13 +3,13 @@
  * bad input is reported as a list of problems and nothing changes.
  */
 import { ref, shallowRef } from 'vue';
-import { formatJson, parseJson, readGame, type Diagnostic, type SavedGame } from '../rules';
+import { formatJson, parseJson, type Diagnostic, type SavedGame } from '../rules';
 import type { GameRecord } from '../stores/db';
-import { looksLikeRoster, parseRoster, serializeRoster, type RosterDiagnostic } from '../rulesets';
+import type { RosterDiagnostic } from '../rulesets';
 import { MAX_SCENARIO_BYTES, decodeShare, encodeShare, parseScenario, serializeScenario, SHARE_PREFIX } from '../scenario';
 import { useLibraryStore } from '../stores/library';
 import { useEditorStore } from '../stores/editor';
-import { useRosterStore } from '../stores/roster';
+import { rosterStore } from '../stores/rosterStore';
 import { useScenarioStore } from '../stores/scenario';
 import { importNotice, useImportPlacement } from './importPlacement';
 import { withMergedRivers } from '../stores/terrainEdits';
@@ -51,15 +51,17 @@ function gameValue(text: string): unknown {
   return v?.format === 'nevsky-game' ? v : undefined;
 }
 
+/** The rule sets' roster code (and the roster validator): loaded with the first roster read or written, not with the app. */
+const rosterCode = () => import('../rulesets');
+
 /** True when JSON text claims to be a roster file (so its problems are a roster's problems). */
-function isRosterText(text: string): boolean {
+async function isRosterText(text: string): Promise<boolean> {
   const parsed = parseJson(text);
-  return !('error' in parsed) && looksLikeRoster(parsed.value);
+  return !('error' in parsed) && (await rosterCode()).looksLikeRoster(parsed.value);
 }
 
 export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (game: SavedGame, title: string) => Promise<void>) {
   const store = useScenarioStore();
-  const rosters = useRosterStore();
   const library = useLibraryStore();
   const placement = useImportPlacement(openEntry);
 
@@ -68,8 +70,9 @@ export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (g
   }
 
   /** Download the open roster exactly as `serializeRoster` writes it: "eastern-association-1644.roster.json". */
-  function exportRoster(): void {
-    download(serializeRoster(rosters.roster), fileNameFor(rosters.roster.meta.title).replace(/\.json$/, '.roster.json'));
+  async function exportRoster(): Promise<void> {
+    const { roster } = await rosterStore();
+    download((await rosterCode()).serializeRoster(roster), fileNameFor(roster.meta.title).replace(/\.json$/, '.roster.json'));
   }
 
   /** Download a game in the saved-game format (schemas/game.schema.json) that `nevsky replay` reads. */
@@ -90,7 +93,8 @@ export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (g
     }
     const game = gameValue(text);
     if (game !== undefined && openGame) {
-      const read = readGame(game);
+      // The saved-game check (and its validator) loads with the first game file opened.
+      const read = (await import('../rules/readGame')).readGame(game);
       if (!read.ok) {
         importProblems.value = { source, diagnostics: read.problems, summary: read.message };
         return false;
@@ -120,8 +124,8 @@ export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (g
       if (checked.length) importNotice.value = checked.join(' ');
       return true;
     }
-    if (isRosterText(text)) {
-      const roster = parseRoster(text);
+    if (await isRosterText(text)) {
+      const roster = (await rosterCode()).parseRoster(text);
       if (!roster.ok) {
         importProblems.value = { source, diagnostics: roster.diagnostics };
         return false;
@@ -165,11 +169,14 @@ export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (g
     shareLink.value = { url, copied };
   }
 
-  /** If the page was opened from a share link, import it as a new entry. Returns true when it did. */
-  async function openShareFromUrl(): Promise<boolean> {
-    const hash = location.hash.replace(/^#/, '');
+  /**
+   * Import a share link's scenario as a new entry: the fragment the router took off the address (src/router.ts),
+   * or else the address's own. Returns true when it did.
+   */
+  async function openShareFromUrl(fragment?: string): Promise<boolean> {
+    const hash = (fragment ?? location.hash).replace(/^#/, '');
     if (!hash.startsWith(SHARE_PREFIX)) return false;
-    history.replaceState(null, '', location.pathname + location.search);
+    if (fragment === undefined) history.replaceState(history.state, '', location.pathname + location.search);
     if (hash.length > MAX_SCENARIO_BYTES) {
       importProblems.value = { source: 'share link', diagnostics: [{ code: 'json', severity: 'error', message: 'This share link is over 1 MB and was not opened.' }] };
       return false;

@@ -1,11 +1,10 @@
 /** Page-wide keyboard shortcuts (listed in ./shortcutList.ts): focus moves, help, undo/redo, tools, mirror, rotate, zoom. */
 import { nextTick, onBeforeUnmount, onMounted } from 'vue';
 import { defaultFacing } from '../rules';
-import { COMMANDS } from '../stores/commands';
 import { FOCUS_KEYS, type FocusTarget } from './shortcutList';
 import { TOOLS, useEditorStore } from '../stores/editor';
 import { useLibraryHistory } from '../stores/libraryHistory';
-import { useRosterStore } from '../stores/roster';
+import { loadedRosters } from '../stores/rosterStore';
 import { useScenarioStore } from '../stores/scenario';
 import { findUnit } from '../stores/unitEdits';
 
@@ -17,7 +16,6 @@ function typing(target: EventTarget | null): boolean {
 export function useShortcuts() {
   const store = useScenarioStore();
   const editor = useEditorStore();
-  const rosters = useRosterStore();
   const libraryHistory = useLibraryHistory();
 
   /** Move the keyboard focus to the map, the tools or a side tab (opening the panel when collapsed). */
@@ -45,9 +43,9 @@ export function useShortcuts() {
     const key = ev.key.toLowerCase();
     if (ctrl) {
       // Undo and redo act on what is on screen: library actions on the Library page, else the open document.
-      const target = editor.view === 'library' ? libraryHistory : editor.docView === 'roster' ? rosters : store;
-      if (key === 'z' && !ev.shiftKey) { ev.preventDefault(); void target.undo(); }
-      else if ((key === 'z' && ev.shiftKey) || key === 'y') { ev.preventDefault(); void target.redo(); }
+      const target = editor.view === 'library' ? libraryHistory : editor.docView === 'roster' ? loadedRosters.value : store;
+      if (key === 'z' && !ev.shiftKey) { ev.preventDefault(); void target?.undo(); }
+      else if ((key === 'z' && ev.shiftKey) || key === 'y') { ev.preventDefault(); void target?.redo(); }
       return;
     }
     if (editor.view !== 'editor') return;
@@ -62,12 +60,15 @@ export function useShortcuts() {
     if (key === 'n') { editor.mirror = !editor.mirror; return; }
     const sel = editor.selectedUnit ? findUnit(store.scenario, editor.selectedUnit) : null;
     if (!sel) return;
+    // The edit commands load with the editor (they are not part of the first screen): here they always have.
     if (key === 'r') {
       const side = store.scenario.sides[sel.side]!;
-      store.run(COMMANDS.rotateUnit, { unitId: sel.unit.id, steps: ev.shiftKey ? -1 : 1, current: sel.unit.facing ?? defaultFacing(side.edge) });
+      const args = { unitId: sel.unit.id, steps: ev.shiftKey ? -1 : 1, current: sel.unit.facing ?? defaultFacing(side.edge) };
+      void import('../stores/commands').then(({ COMMANDS }) => store.run(COMMANDS.rotateUnit, args));
     } else if (ev.key === 'Delete' || ev.key === 'Backspace') {
       ev.preventDefault();
-      store.run(COMMANDS.unplaceUnit, { unitId: sel.unit.id });
+      const unitId = sel.unit.id;
+      void import('../stores/commands').then(({ COMMANDS }) => store.run(COMMANDS.unplaceUnit, { unitId }));
     }
   }
 

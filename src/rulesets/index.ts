@@ -2,6 +2,7 @@
 export * from './types';
 export * from './sheet';
 export * from './registry';
+export * from './names';
 export * from './roster';
 export * from './roster-sheet';
 export * from './diagnostics';

@@ -6,21 +6,22 @@ import { NEVSKY_ID, NEVSKY_UNIT_KIND_INFO, nevskyReferenceSheet, nevskyRoster } 
 import { SV_ID, SV_UNIT_KIND_INFO, splendidVictoryRoster } from './splendid-victory';
 import { splendidVictorySheet } from './splendid-victory-sheet';
 import type { DwRoster, NevskyRoster, RuleSet, RulesetId, SvRoster } from './types';
+import { RULESET_NAMES } from './names';
 
 export const NEVSKY: RuleSet<NevskyRoster> = {
-  id: NEVSKY_ID, name: 'Nevsky (Sweet House Rules)', subtitle: 'Teutonic Knights against Russians on a square grid, 2nd edition (1991)',
+  id: NEVSKY_ID, ...RULESET_NAMES[NEVSKY_ID],
   unitKinds: NEVSKY_UNIT_KIND_INFO, roster: nevskyRoster, referenceSheet: () => nevskyReferenceSheet(),
 };
 export const SPLENDID_VICTORY: RuleSet<SvRoster> = {
-  id: SV_ID, name: 'A Splendid Victory!', subtitle: 'English Civil War, version 3 (2012)',
+  id: SV_ID, ...RULESET_NAMES[SV_ID],
   unitKinds: SV_UNIT_KIND_INFO, roster: splendidVictoryRoster, referenceSheet: splendidVictorySheet,
 };
 export const DEWITT_MEDIEVAL: RuleSet<DwRoster> = {
-  id: DW_ID, name: 'Medieval Wargaming Rules (Dewitt)', subtitle: 'Morale-based medieval rules with points (1987)',
+  id: DW_ID, ...RULESET_NAMES[DW_ID],
   unitKinds: DW_UNIT_KIND_INFO, roster: dewittRoster, referenceSheet: dewittSheet,
 };
 export const ANCIENTS_QUICK: RuleSet = {
-  id: ANCIENTS_ID, name: 'Ancients quick-play sheet', subtitle: 'One-page quick play (reference sheet only)',
+  id: ANCIENTS_ID, ...RULESET_NAMES[ANCIENTS_ID],
   unitKinds: ANCIENTS_UNIT_KINDS, roster: null, referenceSheet: ancientsSheet,
 };
 

@@ -7,18 +7,14 @@ import { readMessage, type MessageReading } from '../rules/distance';
 import { MAX_SCENARIO_BYTES } from './parse';
 import { inflateLimited, pipe } from './share';
 
-/** The fragment prefix of a message link: `#d=...`. */
-export const MESSAGE_PREFIX = 'd=';
+import { MESSAGE_PREFIX } from './fragments';
+
+export { isMessageFragment, MESSAGE_PREFIX } from './fragments';
 
 /** The fragment of a message link (without the leading "#"). */
 export async function encodeMessage(message: unknown): Promise<string> {
   const packed = await pipe(new TextEncoder().encode(JSON.stringify(message)), new CompressionStream('deflate-raw'));
   return MESSAGE_PREFIX + toBase64Url(packed);
-}
-
-/** Is this fragment (with or without "#") a message link's? */
-export function isMessageFragment(fragment: string): boolean {
-  return fragment.replace(/^#/, '').startsWith(MESSAGE_PREFIX);
 }
 
 /** A message from a link's fragment, or from a message file's text (JSON), checked against the message schema. */

@@ -2,8 +2,9 @@
 import { fromBase64Url, toBase64Url } from '../rules/base64url';
 import { MAX_SCENARIO_BYTES, parseScenario, type ParseResult } from './parse';
 
-/** The fragment prefix of a share link: `#s=...`. */
-export const SHARE_PREFIX = 's=';
+import { SHARE_PREFIX } from './fragments';
+
+export { isShareFragment, SHARE_PREFIX } from './fragments';
 
 /** Run bytes through a compression or decompression stream. */
 export async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {

@@ -3,10 +3,10 @@
  * opened (hand-edited storage, an older bug, a newer schema). Such an entry is never opened or drawn: the
  * Library marks it and offers to show it as text, export it or delete it.
  */
-import { readGame, validateScenario } from '../rules';
+import { readGame } from '../rules';
 import { ROSTER_UNREADABLE, validateRoster } from '../rulesets';
-import { UNREADABLE_CODES } from '../scenario';
 import { isGameRecord, isRosterRecord, type LibraryEntry } from './db';
+import { scenarioDamage } from './damagedScenario';
 
 /** Why an entry cannot be opened, or null when it is sound. Never throws. */
 export function damageOf(entry: LibraryEntry): string | null {
@@ -20,20 +20,10 @@ export function damageOf(entry: LibraryEntry): string | null {
       const read = readGame(entry.game);
       return read.ok ? null : read.message;
     }
-    if (typeof entry.scenario !== 'object' || entry.scenario === null) return 'The entry holds no scenario.';
-    const bad = validateScenario(entry.scenario).find((d) => UNREADABLE_CODES.includes(d.code));
-    return bad ? bad.message : null;
+    return scenarioDamage(entry);
   } catch (err) {
     return `The entry could not be checked (${String(err)}).`;
   }
 }
 
-/** The entry's document as text, for "Open as text" and "Export" (whatever it holds, even a broken one). */
-export function entryText(entry: LibraryEntry): string {
-  const doc: unknown = isRosterRecord(entry) ? entry.roster : isGameRecord(entry) ? entry.game : entry.scenario;
-  try {
-    return `${JSON.stringify(doc, null, 2)}\n`;
-  } catch (err) {
-    return `The stored entry cannot be written as JSON: ${String(err)}\n`;
-  }
-}
+export { entryText } from './damagedScenario';

@@ -47,6 +47,8 @@ export const useEditorStore = defineStore('editor', () => {
   const view = ref<'editor' | 'library' | 'roster' | 'play'>('editor');
   /** The document view the library returns to: the map editor or the roster builder. */
   const docView = ref<'editor' | 'roster'>('editor');
+  /** The play view shows the replay of its game (it has an address of its own: src/router.ts). */
+  const replaying = ref(false);
 
   /** A request to bring squares into view and focus the map there (the map watches `n`). */
   const reveal = ref<{ squares: Square[]; n: number }>({ squares: [], n: 0 });
@@ -80,7 +82,7 @@ export const useEditorStore = defineStore('editor', () => {
   }
 
   return {
-    tool, protectedKind, mirror, cursor, selectedUnit, highlighted, selectedDiagnostic, zoom, fit, tab, message, view, docView, reveal,
+    tool, protectedKind, mirror, cursor, selectedUnit, highlighted, selectedDiagnostic, zoom, fit, tab, message, view, docView, replaying, reveal,
     toolsCollapsed, panelCollapsed, readOnly, dialog, setZoom, revealSquares, setCollapsed, showTab,
   };
 });

@@ -4,12 +4,10 @@
  */
 import { defineStore } from 'pinia';
 import { computed, shallowRef } from 'vue';
-import { COMMANDS } from './commands';
 import type { LibraryEntry } from './db';
 import { useEditorStore } from './editor';
 import { useLibraryStore } from './library';
-import { useRosterStore } from './roster';
-import { setRosterMeta } from './rosterEdits';
+import { rosterStore } from './rosterStore';
 import { useScenarioStore } from './scenario';
 
 type LibraryAction =
@@ -42,8 +40,12 @@ export const useLibraryHistory = defineStore('libraryHistory', () => {
   async function applyTitle(id: string, title: string): Promise<void> {
     const library = useLibraryStore();
     const editor = useEditorStore();
-    if (id === library.currentId && editor.docView === 'roster') useRosterStore().run('Roster title', (r) => setRosterMeta(r, { title }));
-    else if (id === library.currentId) useScenarioStore().run(COMMANDS.setMeta, { title });
+    if (id === library.currentId && editor.docView === 'roster') {
+      // The roster code loads with the first roster opened, not with the library.
+      const { setRosterMeta } = await import('./rosterEdits');
+      (await rosterStore()).run('Roster title', (r) => setRosterMeta(r, { title }));
+    }
+    else if (id === library.currentId) useScenarioStore().run((await import('./commands')).COMMANDS.setMeta, { title });
     else await library.rename(id, title);
   }
 

@@ -3,11 +3,16 @@ import type { Page } from 'playwright-core';
 
 export type Side = 'N' | 'E' | 'S' | 'W' | 'C';
 
-/** Open the app and wait until the library has loaded the open scenario. */
+/**
+ * Open the app and the scenario it keeps open behind the library (the last one opened; on a first visit the
+ * open-field template), and wait until the editor has drawn it. The bare address opens the library (issue 45).
+ */
 export async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]');
-  await page.waitForSelector('[data-square="A1"]');
+  const back = page.getByRole('button', { name: 'Back to map' });
+  if (await back.count()) await back.click();
+  await page.waitForSelector('[data-testid="board"] [data-square="A1"]');
 }
 
 /** Screen point of a square's centre, or near one of its sides (for river edges). */

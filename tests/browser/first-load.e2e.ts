@@ -1,8 +1,14 @@
 /**
  * Issue 27 item 9 in Chromium: the editor opens without the play, replay, roster and balance views and
  * without the rules engine (and so the AI); each loads when first opened.
+ * Issue 45 item 5: the first screen is the library; its first load (index.html's script and modulepreloads) holds
+ * no view but the library's, and of the validators only the scenario's (the library keeps a scenario open behind it).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { DIST } from './harness';
+import { firstLoadScripts } from '../bench/first-load.bench';
 import type { Page } from 'playwright-core';
 import { browserSession } from './session';
 import { openApp } from './driver';
@@ -20,6 +26,19 @@ function scriptsOf(page: Page): Array<{ url: string; text: Promise<string> }> {
 }
 
 describe('first load', () => {
+  test('the first load carries the library, not the other views, the drawing code or the other validators', () => {
+    const files = firstLoadScripts().map((s) => s.file);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((f) => /(EditorView|PlayView|ReplayView|RosterView|BalancePanel|BoardThumbnail|BookletDialog|usePrint|comlink|rulesets|messageLink)-/.test(f))).toEqual([]);
+    const text = files.map((f) => readFileSync(join(DIST, f), 'utf8')).join('\n');
+    // Each generated validator names its own schema's $id; the library itself is there.
+    expect(text).toContain('schemas/scenario.schema.json');
+    for (const other of ['game', 'roster', 'message']) expect(text, other).not.toContain(`https://nevsky-studio.example/schemas/${other}.schema.json`);
+    expect(text).toContain('Your scenarios and rosters');
+    // svg.js (the thumbnails and the map) comes after the first screen.
+    expect(text).not.toContain('svgjs:data');
+  });
+
   test('the editor is interactive without the lazy views or the engine; Play and Balance bring theirs', async () => {
     const page = await session.fresh();
     const scripts = scriptsOf(page);

@@ -176,7 +176,8 @@ async function twoTabsOnOneGame(init?: (page: Page, i: number) => Promise<void>)
   b.on('pageerror', (e) => { throw e; });
   await oneActionADecision(b);
   if (init) await init(b, 1);
-  await b.goto(inject('baseUrl'));
+  // The second tab opens the game by its address (the bare address opens the library: issue 45).
+  await b.goto(`${inject('baseUrl')}#/game/${id}`);
   await b.waitForSelector('body[data-ready="true"]');
   if ((await screen(b)) === 'hand-over') await b.getByRole('button', { name: /show my view/ }).click();
   expect(await step(b)).toBe(2);

@@ -5,7 +5,7 @@ import { parseJson } from '../json-parse';
 import type { Scenario } from '../scenario';
 import { schemaMessage } from '../schema';
 // Precompiled by `npm run gen:validators` (no run-time compilation, so no eval).
-import { message as check } from '../validators.generated.js';
+import { message as check } from '../validators/message.generated.js';
 
 /** The version of the message format this code writes and reads. */
 export const MESSAGE_VERSION = 1;
