@@ -21,10 +21,10 @@ function equal(a, b) {
 }
 
 export const scenario = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/scenario.schema.json","title":"Nevsky scenario","description":"A scenario for the Sweet House Rules Nevsky wargame, format version 1: board, terrain, rules options and both sides' deployments.","type":"object","additionalProperties":false,"required":["format","version","meta","ruleset","board","sides"],"$defs":{"square":{"title":"Square","description":"A square label: column letters then row number, \"A1\" is the top-left (north-west) square.","type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"edge":{"title":"Edge","description":"The side shared by two orthogonally adjacent squares, written as the pair of squares.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":2},"facing":{"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]},"troopType":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]}},"properties":{"$schema":{"title":"Schema","description":"Optional reference to this JSON Schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"nevsky-scenario\".","type":"string","const":"nevsky-scenario"},"version":{"title":"Format version","description":"The version of this file format; this schema describes version 1.","type":"integer","const":1},"meta":{"title":"Metadata","description":"Who made the scenario and what it is about.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The scenario's name, 1 to 120 characters.","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who made the scenario.","type":"string","maxLength":120},"description":{"title":"Description","description":"Background and special instructions, up to 4000 characters, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"ISO date the scenario was made (YYYY-MM-DD).","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"}}},"ruleset":{"title":"Rule set","description":"Always \"nevsky\" for this format.","type":"string","const":"nevsky"},"board":{"title":"Board","description":"Board size in squares; 12x12 when absent. One division per side per 12 columns.","type":"object","additionalProperties":false,"properties":{"columns":{"title":"Columns","description":"Number of columns, 8 to 48 (default 12).","type":"integer","minimum":8,"maximum":48},"rows":{"title":"Rows","description":"Number of rows, 8 to 24 (default 12).","type":"integer","minimum":8,"maximum":24}}},"terrain":{"title":"Terrain","description":"Terrain on the board; each list absent means none.","type":"object","additionalProperties":false,"properties":{"protected":{"title":"Protected squares","description":"Squares of woods, buildings, rocks or village: all have the same rules effect. At most 1152 (every square of the largest board, 48x24).","type":"array","items":{"title":"Protected square","description":"One protected square and what it looks like.","type":"object","additionalProperties":false,"required":["at","kind"],"properties":{"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the protected square is."},"kind":{"title":"Kind","description":"What it looks like (cosmetic): woods, buildings, rocks or village.","type":"string","enum":["woods","buildings","rocks","village"]}}},"maxItems":1152},"roads":{"title":"Roads","description":"Roads made of straight runs of whole squares joined at right angles. At most 48 roads.","type":"array","items":{"title":"Road","description":"One road.","type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"title":"Path","description":"Two or more squares; consecutive points share a row or column and the road covers every square between them. At most 200 points.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":200}}},"maxItems":48},"rivers":{"title":"Rivers","description":"Rivers running along square edges; impassable except at crossings. At most 48 rivers.","type":"array","items":{"title":"River","description":"One river.","type":"object","additionalProperties":false,"required":["edges"],"properties":{"edges":{"title":"Edges","description":"The square edges the river runs along. At most 2232 (every edge of the largest board, 48x24).","type":"array","items":{"$ref":"#/$defs/edge"},"minItems":1,"maxItems":2232}}},"maxItems":48},"crossings":{"title":"Crossings","description":"Fords and bridges, each on a river edge. At most 500.","type":"array","items":{"title":"Crossing","description":"One ford or bridge.","type":"object","additionalProperties":false,"required":["edge","kind"],"properties":{"edge":{"$ref":"#/$defs/edge","title":"Edge","description":"The river edge the crossing sits on."},"kind":{"title":"Kind","description":"ford or bridge.","type":"string","enum":["ford","bridge"]}}},"maxItems":500},"hills":{"title":"Hills","description":"Hills, each a group of squares. At most 200 hills.","type":"array","items":{"title":"Hill","description":"One hill.","type":"object","additionalProperties":false,"required":["squares"],"properties":{"squares":{"title":"Squares","description":"The squares of the hill; a square belongs to at most one hill. At most 1152 (every square of the largest board).","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":1152}}},"maxItems":200}}},"rules":{"title":"Rules options","description":"Options of the rules for this scenario; each absent field takes its default.","type":"object","additionalProperties":false,"properties":{"turnLimit":{"title":"Turn limit","description":"Number of turns, 1 to 99 (default 12), or null to play to concession or destruction.","anyOf":[{"type":"integer","minimum":1,"maximum":99},{"type":"null"}]},"firstAttacker":{"title":"First attacker","description":"\"roll\" (high die, re-roll ties) or the id of the side that attacks first (up to 40 characters).","type":"string","minLength":1,"maxLength":40},"fractions":{"title":"Fractions","description":"How fractional melee losses are settled: \"roll\" a die, or keep a \"ledger\" alternating between the sides.","type":"string","enum":["roll","ledger"]},"hills":{"title":"Hill rules","description":"How hills play (3F, 9F).","type":"object","additionalProperties":false,"properties":{"banned":{"title":"Banned troops","description":"Troop types that may not enter a hill.","type":"array","items":{"$ref":"#/$defs/troopType"},"uniqueItems":true},"movePenalty":{"title":"Move penalty","description":"Squares taken off a move that goes onto, along or off a hill (default 1).","type":"number","minimum":0,"maximum":6,"multipleOf":0.5},"protected":{"title":"Hills protected","description":"Whether hill squares count as protected for fire and charges (default true).","type":"boolean"},"meleePenalty":{"title":"Hill melee penalty","description":"Whether the attacker takes -1 when the contact square is a hill (default false).","type":"boolean"}}}}},"sides":{"title":"Sides","description":"Exactly two sides, one deploying at the north edge and one at the south.","type":"array","minItems":2,"maxItems":2,"items":{"title":"Side","description":"One side: its army, board edge and units.","type":"object","additionalProperties":false,"required":["id","army","edge","units"],"properties":{"id":{"title":"Side id","description":"Identifier of the side, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"army":{"title":"Army","description":"teutonic or russian (both sides may field the same army).","type":"string","enum":["teutonic","russian"]},"name":{"title":"Name","description":"Display name; the army's name when absent.","type":"string","minLength":1,"maxLength":80},"edge":{"title":"Board edge","description":"The board edge the side deploys at: north (row 1) or south.","type":"string","enum":["north","south"]},"divisions":{"title":"Divisions","description":"Number of standard divisions the side fields, 1 to 4 (default 1).","type":"integer","minimum":1,"maximum":4},"units":{"title":"Units","description":"The side's units, deployed or not. At most 200 units per side (four standard divisions need under 100).","type":"array","items":{"title":"Unit","description":"One unit.","type":"object","additionalProperties":false,"required":["id","type"],"properties":{"id":{"title":"Unit id","description":"Identifier of the unit, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"type":{"$ref":"#/$defs/troopType","title":"Troop type","description":"The unit's troop type."},"stands":{"title":"Stands","description":"Stands at the start, a whole number from 1 to full strength (default full; the schema allows 1 to 4, the largest full strength in the troop table, and the set-up rules check each type); absent for a ballista.","type":"integer","minimum":1,"maximum":4},"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the unit is deployed; absent means the player deploys it at the start of play."},"facing":{"$ref":"#/$defs/facing","title":"Facing","description":"Which way the unit faces; default towards the enemy edge."}}},"maxItems":200}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/scenario.schema.json","title":"Nevsky scenario","description":"A scenario for the Sweet House Rules Nevsky wargame, format version 2: board, terrain, rules options, both sides' deployments and briefings, objectives and notes. Version 1 files (without objectives, notes and briefings) are read as version 2.","type":"object","additionalProperties":false,"required":["format","version","meta","ruleset","board","sides"],"$defs":{"square":{"title":"Square","description":"A square label: column letters then row number, \"A1\" is the top-left (north-west) square.","type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"edge":{"title":"Edge","description":"The side shared by two orthogonally adjacent squares, written as the pair of squares.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":2},"facing":{"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]},"troopType":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"objective":{"title":"Objective","description":"Squares worth points to the side that holds them at the end (the reading R-objectives): troops on at least one of its squares and no enemy troops on any of them.","type":"object","additionalProperties":false,"required":["id","label","squares","points"],"properties":{"id":{"title":"Objective id","description":"Identifier of the objective, unique among the objectives of the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"label":{"title":"Label","description":"The objective's name as shown on the map, in the log and in print, e.g. \"The ford at Uzmen\".","type":"string","minLength":1,"maxLength":60},"squares":{"title":"Squares","description":"The squares of the objective, 1 to 9 squares on the board; holding any one of them (with none held by the enemy) holds the objective.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":9,"uniqueItems":true},"points":{"title":"Points","description":"Points added to the holder's total at the end, 1 to 100.","type":"integer","minimum":1,"maximum":100},"for":{"title":"For side","description":"Optional side id: only that side can hold and score the objective. Absent: either side can.","type":"string","minLength":1,"maxLength":40}}}},"properties":{"$schema":{"title":"Schema","description":"Optional reference to this JSON Schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"nevsky-scenario\".","type":"string","const":"nevsky-scenario"},"version":{"title":"Format version","description":"The version of this file format: 2, or 1 for a file written before objectives, notes and briefings (read as version 2, unchanged apart from the version). The program writes 2.","type":"integer","enum":[1,2]},"meta":{"title":"Metadata","description":"Who made the scenario and what it is about.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The scenario's name, 1 to 120 characters.","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who made the scenario.","type":"string","maxLength":120},"description":{"title":"Description","description":"Background and special instructions, up to 4000 characters, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"ISO date the scenario was made (YYYY-MM-DD).","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"}}},"ruleset":{"title":"Rule set","description":"Always \"nevsky\" for this format.","type":"string","const":"nevsky"},"board":{"title":"Board","description":"Board size in squares; 12x12 when absent. One division per side per 12 columns.","type":"object","additionalProperties":false,"properties":{"columns":{"title":"Columns","description":"Number of columns, 8 to 48 (default 12).","type":"integer","minimum":8,"maximum":48},"rows":{"title":"Rows","description":"Number of rows, 8 to 24 (default 12).","type":"integer","minimum":8,"maximum":24}}},"terrain":{"title":"Terrain","description":"Terrain on the board; each list absent means none.","type":"object","additionalProperties":false,"properties":{"protected":{"title":"Protected squares","description":"Squares of woods, buildings, rocks or village: all have the same rules effect. At most 1152 (every square of the largest board, 48x24).","type":"array","items":{"title":"Protected square","description":"One protected square and what it looks like.","type":"object","additionalProperties":false,"required":["at","kind"],"properties":{"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the protected square is."},"kind":{"title":"Kind","description":"What it looks like (cosmetic): woods, buildings, rocks or village.","type":"string","enum":["woods","buildings","rocks","village"]}}},"maxItems":1152},"roads":{"title":"Roads","description":"Roads made of straight runs of whole squares joined at right angles. At most 48 roads.","type":"array","items":{"title":"Road","description":"One road.","type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"title":"Path","description":"Two or more squares; consecutive points share a row or column and the road covers every square between them. At most 200 points.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":200}}},"maxItems":48},"rivers":{"title":"Rivers","description":"Rivers running along square edges; impassable except at crossings. At most 48 rivers.","type":"array","items":{"title":"River","description":"One river.","type":"object","additionalProperties":false,"required":["edges"],"properties":{"edges":{"title":"Edges","description":"The square edges the river runs along. At most 2232 (every edge of the largest board, 48x24).","type":"array","items":{"$ref":"#/$defs/edge"},"minItems":1,"maxItems":2232}}},"maxItems":48},"crossings":{"title":"Crossings","description":"Fords and bridges, each on a river edge. At most 500.","type":"array","items":{"title":"Crossing","description":"One ford or bridge.","type":"object","additionalProperties":false,"required":["edge","kind"],"properties":{"edge":{"$ref":"#/$defs/edge","title":"Edge","description":"The river edge the crossing sits on."},"kind":{"title":"Kind","description":"ford or bridge.","type":"string","enum":["ford","bridge"]}}},"maxItems":500},"hills":{"title":"Hills","description":"Hills, each a group of squares. At most 200 hills.","type":"array","items":{"title":"Hill","description":"One hill.","type":"object","additionalProperties":false,"required":["squares"],"properties":{"squares":{"title":"Squares","description":"The squares of the hill; a square belongs to at most one hill. At most 1152 (every square of the largest board).","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":1152}}},"maxItems":200}}},"rules":{"title":"Rules options","description":"Options of the rules for this scenario; each absent field takes its default.","type":"object","additionalProperties":false,"properties":{"turnLimit":{"title":"Turn limit","description":"Number of turns, 1 to 99 (default 12), or null to play to concession or destruction.","anyOf":[{"type":"integer","minimum":1,"maximum":99},{"type":"null"}]},"firstAttacker":{"title":"First attacker","description":"\"roll\" (high die, re-roll ties) or the id of the side that attacks first (up to 40 characters).","type":"string","minLength":1,"maxLength":40},"fractions":{"title":"Fractions","description":"How fractional melee losses are settled: \"roll\" a die, or keep a \"ledger\" alternating between the sides.","type":"string","enum":["roll","ledger"]},"hills":{"title":"Hill rules","description":"How hills play (3F, 9F).","type":"object","additionalProperties":false,"properties":{"banned":{"title":"Banned troops","description":"Troop types that may not enter a hill.","type":"array","items":{"$ref":"#/$defs/troopType"},"uniqueItems":true},"movePenalty":{"title":"Move penalty","description":"Squares taken off a move that goes onto, along or off a hill (default 1).","type":"number","minimum":0,"maximum":6,"multipleOf":0.5},"protected":{"title":"Hills protected","description":"Whether hill squares count as protected for fire and charges (default true).","type":"boolean"},"meleePenalty":{"title":"Hill melee penalty","description":"Whether the attacker takes -1 when the contact square is a hill (default false).","type":"boolean"}}}}},"objectives":{"title":"Objectives","description":"0 to 12 objectives: squares worth points to the side holding them at the end of the game (format version 2).","type":"array","items":{"$ref":"#/$defs/objective"},"maxItems":12},"notes":{"title":"Notes","description":"The scenario's special rules in the organiser's words, up to 4000 characters; shown and printed, never enforced by the program (format version 2).","type":"string","maxLength":4000},"sides":{"title":"Sides","description":"Exactly two sides, one deploying at the north edge and one at the south.","type":"array","minItems":2,"maxItems":2,"items":{"title":"Side","description":"One side: its army, board edge and units.","type":"object","additionalProperties":false,"required":["id","army","edge","units"],"properties":{"id":{"title":"Side id","description":"Identifier of the side, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"army":{"title":"Army","description":"teutonic or russian (both sides may field the same army).","type":"string","enum":["teutonic","russian"]},"name":{"title":"Name","description":"Display name; the army's name when absent.","type":"string","minLength":1,"maxLength":80},"edge":{"title":"Board edge","description":"The board edge the side deploys at: north (row 1) or south.","type":"string","enum":["north","south"]},"divisions":{"title":"Divisions","description":"Number of standard divisions the side fields, 1 to 4 (default 1).","type":"integer","minimum":1,"maximum":4},"briefing":{"title":"Briefing","description":"What this side knows and must do, up to 2000 characters; in hidden play only this side sees it, and it is printed on the side's own briefing page (format version 2).","type":"string","maxLength":2000},"units":{"title":"Units","description":"The side's units, deployed or not. At most 200 units per side (four standard divisions need under 100).","type":"array","items":{"title":"Unit","description":"One unit.","type":"object","additionalProperties":false,"required":["id","type"],"properties":{"id":{"title":"Unit id","description":"Identifier of the unit, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"type":{"$ref":"#/$defs/troopType","title":"Troop type","description":"The unit's troop type."},"stands":{"title":"Stands","description":"Stands at the start, a whole number from 1 to full strength (default full; the schema allows 1 to 4, the largest full strength in the troop table, and the set-up rules check each type); absent for a ballista.","type":"integer","minimum":1,"maximum":4},"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the unit is deployed; absent means the player deploys it at the start of play."},"facing":{"$ref":"#/$defs/facing","title":"Facing","description":"Which way the unit faces; default towards the enemy edge."}}},"maxItems":200}}}}}};
 const schema32 = {"title":"Square","description":"A square label: column letters then row number, \"A1\" is the top-left (north-west) square.","type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
 const schema37 = {"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]};
-const schema40 = {"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]};
+const schema42 = {"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = ucs2length;
 const func0 = equal;
@@ -104,6 +104,342 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 validate21.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema38 = {"title":"Objective","description":"Squares worth points to the side that holds them at the end (the reading R-objectives): troops on at least one of its squares and no enemy troops on any of them.","type":"object","additionalProperties":false,"required":["id","label","squares","points"],"properties":{"id":{"title":"Objective id","description":"Identifier of the objective, unique among the objectives of the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"label":{"title":"Label","description":"The objective's name as shown on the map, in the log and in print, e.g. \"The ford at Uzmen\".","type":"string","minLength":1,"maxLength":60},"squares":{"title":"Squares","description":"The squares of the objective, 1 to 9 squares on the board; holding any one of them (with none held by the enemy) holds the objective.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":9,"uniqueItems":true},"points":{"title":"Points","description":"Points added to the holder's total at the end, 1 to 100.","type":"integer","minimum":1,"maximum":100},"for":{"title":"For side","description":"Optional side id: only that side can hold and score the objective. Absent: either side can.","type":"string","minLength":1,"maxLength":40}}};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate24.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.label === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.squares === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "squares"},message:"must have required property '"+"squares"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.points === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "id") || (key0 === "label")) || (key0 === "squares")) || (key0 === "points")) || (key0 === "for"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs4 = errors;
+const _errs5 = errors;
+if(!(((data0 === "__proto__") || (data0 === "constructor")) || (data0 === "prototype"))){
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid1 = _errs5 === errors;
+if(valid1){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema38.properties.id.not,parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func2(data0) > 40){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.id.type,parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.label !== undefined){
+let data1 = data.label;
+if(typeof data1 === "string"){
+if(func2(data1) > 60){
+const err10 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema38.properties.label,data:data1};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err11 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.label,data:data1};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.label.type,parentSchema:schema38.properties.label,data:data1};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.squares !== undefined){
+let data2 = data.squares;
+if(Array.isArray(data2)){
+if(data2.length > 9){
+const err13 = {instancePath:instancePath+"/squares",schemaPath:"#/properties/squares/maxItems",keyword:"maxItems",params:{limit: 9},message:"must NOT have more than 9 items",schema:9,parentSchema:schema38.properties.squares,data:data2};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.length < 1){
+const err14 = {instancePath:instancePath+"/squares",schemaPath:"#/properties/squares/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema38.properties.squares,data:data2};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err15 = {instancePath:instancePath+"/squares/" + i0,schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema32,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/squares/" + i0,schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data:data3};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+let i1 = data2.length;
+let j0;
+if(i1 > 1){
+outer0:
+for(;i1--;){
+for(j0 = i1; j0--;){
+if(func0(data2[i1], data2[j0])){
+const err17 = {instancePath:instancePath+"/squares",schemaPath:"#/properties/squares/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema38.properties.squares,data:data2};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+break outer0;
+}
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/squares",schemaPath:"#/properties/squares/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.squares.type,parentSchema:schema38.properties.squares,data:data2};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.points !== undefined){
+let data4 = data.points;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err19 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.points.type,parentSchema:schema38.properties.points,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 100 || isNaN(data4)){
+const err20 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema38.properties.points,data:data4};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data4 < 1 || isNaN(data4)){
+const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.points,data:data4};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.for !== undefined){
+let data5 = data.for;
+if(typeof data5 === "string"){
+if(func2(data5) > 40){
+const err22 = {instancePath:instancePath+"/for",schemaPath:"#/properties/for/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema38.properties.for,data:data5};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(func2(data5) < 1){
+const err23 = {instancePath:instancePath+"/for",schemaPath:"#/properties/for/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.for,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/for",schemaPath:"#/properties/for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.for.type,parentSchema:schema38.properties.for,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -238,8 +574,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(1 !== data2){
-const err11 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema31.properties.version,data:data2};
+if(!((data2 === 1) || (data2 === 2))){
+const err11 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema31.properties.version.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.version.enum,parentSchema:schema31.properties.version,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1436,11 +1772,11 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data.sides !== undefined){
-let data43 = data.sides;
+if(data.objectives !== undefined){
+let data43 = data.objectives;
 if(Array.isArray(data43)){
-if(data43.length > 2){
-const err106 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema31.properties.sides,data:data43};
+if(data43.length > 12){
+const err106 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items",schema:12,parentSchema:schema31.properties.objectives,data:data43};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1449,8 +1785,16 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data43.length < 2){
-const err107 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema31.properties.sides,data:data43};
+const len9 = data43.length;
+for(let i10=0; i10<len9; i10++){
+if(!(validate24(data43[i10], {instancePath:instancePath+"/objectives/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.objectives.type,parentSchema:schema31.properties.objectives,data:data43};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1459,12 +1803,12 @@ vErrors.push(err107);
 }
 errors++;
 }
-const len9 = data43.length;
-for(let i10=0; i10<len9; i10++){
-let data44 = data43[i10];
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.id === undefined){
-const err108 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema31.properties.sides.items.required,parentSchema:schema31.properties.sides.items,data:data44};
+}
+if(data.notes !== undefined){
+let data45 = data.notes;
+if(typeof data45 === "string"){
+if(func2(data45) > 4000){
+const err108 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema31.properties.notes,data:data45};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1473,8 +1817,9 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data44.army === undefined){
-const err109 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema31.properties.sides.items.required,parentSchema:schema31.properties.sides.items,data:data44};
+}
+else {
+const err109 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.notes.type,parentSchema:schema31.properties.notes,data:data45};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1483,8 +1828,12 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(data44.edge === undefined){
-const err110 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "edge"},message:"must have required property '"+"edge"+"'",schema:schema31.properties.sides.items.required,parentSchema:schema31.properties.sides.items,data:data44};
+}
+if(data.sides !== undefined){
+let data46 = data.sides;
+if(Array.isArray(data46)){
+if(data46.length > 2){
+const err110 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema31.properties.sides,data:data46};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1493,8 +1842,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data44.units === undefined){
-const err111 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema31.properties.sides.items.required,parentSchema:schema31.properties.sides.items,data:data44};
+if(data46.length < 2){
+const err111 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema31.properties.sides,data:data46};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1503,9 +1852,12 @@ vErrors.push(err111);
 }
 errors++;
 }
-for(const key11 in data44){
-if(!((((((key11 === "id") || (key11 === "army")) || (key11 === "name")) || (key11 === "edge")) || (key11 === "divisions")) || (key11 === "units"))){
-const err112 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sides.items,data:data44};
+const len10 = data46.length;
+for(let i11=0; i11<len10; i11++){
+let data47 = data46[i11];
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.id === undefined){
+const err112 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema31.properties.sides.items.required,parentSchema:schema31.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1514,13 +1866,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-if(data44.id !== undefined){
-let data45 = data44.id;
-const _errs111 = errors;
-const _errs112 = errors;
-if(!(((data45 === "__proto__") || (data45 === "constructor")) || (data45 === "prototype"))){
-const err113 = {};
+if(data47.army === undefined){
+const err113 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema31.properties.sides.items.required,parentSchema:schema31.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1529,9 +1876,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-var valid38 = _errs112 === errors;
-if(valid38){
-const err114 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema31.properties.sides.items.properties.id.not,parentSchema:schema31.properties.sides.items.properties.id,data:data45};
+if(data47.edge === undefined){
+const err114 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "edge"},message:"must have required property '"+"edge"+"'",schema:schema31.properties.sides.items.required,parentSchema:schema31.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1540,20 +1886,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-else {
-errors = _errs111;
-if(vErrors !== null){
-if(_errs111){
-vErrors.length = _errs111;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(typeof data45 === "string"){
-if(func2(data45) > 40){
-const err115 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema31.properties.sides.items.properties.id,data:data45};
+if(data47.units === undefined){
+const err115 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema31.properties.sides.items.required,parentSchema:schema31.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1562,8 +1896,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(func2(data45) < 1){
-const err116 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.sides.items.properties.id,data:data45};
+for(const key11 in data47){
+if(!(((((((key11 === "id") || (key11 === "army")) || (key11 === "name")) || (key11 === "edge")) || (key11 === "divisions")) || (key11 === "briefing")) || (key11 === "units"))){
+const err116 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1573,8 +1908,12 @@ vErrors.push(err116);
 errors++;
 }
 }
-else {
-const err117 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.id.type,parentSchema:schema31.properties.sides.items.properties.id,data:data45};
+if(data47.id !== undefined){
+let data48 = data47.id;
+const _errs116 = errors;
+const _errs117 = errors;
+if(!(((data48 === "__proto__") || (data48 === "constructor")) || (data48 === "prototype"))){
+const err117 = {};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1583,11 +1922,9 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data44.army !== undefined){
-let data46 = data44.army;
-if(typeof data46 !== "string"){
-const err118 = {instancePath:instancePath+"/sides/" + i10+"/army",schemaPath:"#/properties/sides/items/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.army.type,parentSchema:schema31.properties.sides.items.properties.army,data:data46};
+var valid40 = _errs117 === errors;
+if(valid40){
+const err118 = {instancePath:instancePath+"/sides/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema31.properties.sides.items.properties.id.not,parentSchema:schema31.properties.sides.items.properties.id,data:data48};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1596,8 +1933,20 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(!((data46 === "teutonic") || (data46 === "russian"))){
-const err119 = {instancePath:instancePath+"/sides/" + i10+"/army",schemaPath:"#/properties/sides/items/properties/army/enum",keyword:"enum",params:{allowedValues: schema31.properties.sides.items.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.sides.items.properties.army.enum,parentSchema:schema31.properties.sides.items.properties.army,data:data46};
+else {
+errors = _errs116;
+if(vErrors !== null){
+if(_errs116){
+vErrors.length = _errs116;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data48 === "string"){
+if(func2(data48) > 40){
+const err119 = {instancePath:instancePath+"/sides/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema31.properties.sides.items.properties.id,data:data48};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1606,12 +1955,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-if(data44.name !== undefined){
-let data47 = data44.name;
-if(typeof data47 === "string"){
-if(func2(data47) > 80){
-const err120 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema31.properties.sides.items.properties.name,data:data47};
+if(func2(data48) < 1){
+const err120 = {instancePath:instancePath+"/sides/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.sides.items.properties.id,data:data48};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1620,8 +1965,9 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(func2(data47) < 1){
-const err121 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.sides.items.properties.name,data:data47};
+}
+else {
+const err121 = {instancePath:instancePath+"/sides/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.id.type,parentSchema:schema31.properties.sides.items.properties.id,data:data48};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1631,8 +1977,10 @@ vErrors.push(err121);
 errors++;
 }
 }
-else {
-const err122 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.name.type,parentSchema:schema31.properties.sides.items.properties.name,data:data47};
+if(data47.army !== undefined){
+let data49 = data47.army;
+if(typeof data49 !== "string"){
+const err122 = {instancePath:instancePath+"/sides/" + i11+"/army",schemaPath:"#/properties/sides/items/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.army.type,parentSchema:schema31.properties.sides.items.properties.army,data:data49};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1641,11 +1989,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-if(data44.edge !== undefined){
-let data48 = data44.edge;
-if(typeof data48 !== "string"){
-const err123 = {instancePath:instancePath+"/sides/" + i10+"/edge",schemaPath:"#/properties/sides/items/properties/edge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.edge.type,parentSchema:schema31.properties.sides.items.properties.edge,data:data48};
+if(!((data49 === "teutonic") || (data49 === "russian"))){
+const err123 = {instancePath:instancePath+"/sides/" + i11+"/army",schemaPath:"#/properties/sides/items/properties/army/enum",keyword:"enum",params:{allowedValues: schema31.properties.sides.items.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.sides.items.properties.army.enum,parentSchema:schema31.properties.sides.items.properties.army,data:data49};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1654,8 +1999,12 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(!((data48 === "north") || (data48 === "south"))){
-const err124 = {instancePath:instancePath+"/sides/" + i10+"/edge",schemaPath:"#/properties/sides/items/properties/edge/enum",keyword:"enum",params:{allowedValues: schema31.properties.sides.items.properties.edge.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.sides.items.properties.edge.enum,parentSchema:schema31.properties.sides.items.properties.edge,data:data48};
+}
+if(data47.name !== undefined){
+let data50 = data47.name;
+if(typeof data50 === "string"){
+if(func2(data50) > 80){
+const err124 = {instancePath:instancePath+"/sides/" + i11+"/name",schemaPath:"#/properties/sides/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema31.properties.sides.items.properties.name,data:data50};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1664,11 +2013,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-if(data44.divisions !== undefined){
-let data49 = data44.divisions;
-if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-const err125 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sides.items.properties.divisions.type,parentSchema:schema31.properties.sides.items.properties.divisions,data:data49};
+if(func2(data50) < 1){
+const err125 = {instancePath:instancePath+"/sides/" + i11+"/name",schemaPath:"#/properties/sides/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.sides.items.properties.name,data:data50};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1677,9 +2023,9 @@ vErrors.push(err125);
 }
 errors++;
 }
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 > 4 || isNaN(data49)){
-const err126 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema31.properties.sides.items.properties.divisions,data:data49};
+}
+else {
+const err126 = {instancePath:instancePath+"/sides/" + i11+"/name",schemaPath:"#/properties/sides/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.name.type,parentSchema:schema31.properties.sides.items.properties.name,data:data50};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1688,8 +2034,11 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(data49 < 1 || isNaN(data49)){
-const err127 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sides.items.properties.divisions,data:data49};
+}
+if(data47.edge !== undefined){
+let data51 = data47.edge;
+if(typeof data51 !== "string"){
+const err127 = {instancePath:instancePath+"/sides/" + i11+"/edge",schemaPath:"#/properties/sides/items/properties/edge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.edge.type,parentSchema:schema31.properties.sides.items.properties.edge,data:data51};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1698,13 +2047,8 @@ vErrors.push(err127);
 }
 errors++;
 }
-}
-}
-if(data44.units !== undefined){
-let data50 = data44.units;
-if(Array.isArray(data50)){
-if(data50.length > 200){
-const err128 = {instancePath:instancePath+"/sides/" + i10+"/units",schemaPath:"#/properties/sides/items/properties/units/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items",schema:200,parentSchema:schema31.properties.sides.items.properties.units,data:data50};
+if(!((data51 === "north") || (data51 === "south"))){
+const err128 = {instancePath:instancePath+"/sides/" + i11+"/edge",schemaPath:"#/properties/sides/items/properties/edge/enum",keyword:"enum",params:{allowedValues: schema31.properties.sides.items.properties.edge.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.sides.items.properties.edge.enum,parentSchema:schema31.properties.sides.items.properties.edge,data:data51};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1713,12 +2057,11 @@ vErrors.push(err128);
 }
 errors++;
 }
-const len10 = data50.length;
-for(let i11=0; i11<len10; i11++){
-let data51 = data50[i11];
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.id === undefined){
-const err129 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema31.properties.sides.items.properties.units.items.required,parentSchema:schema31.properties.sides.items.properties.units.items,data:data51};
+}
+if(data47.divisions !== undefined){
+let data52 = data47.divisions;
+if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
+const err129 = {instancePath:instancePath+"/sides/" + i11+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sides.items.properties.divisions.type,parentSchema:schema31.properties.sides.items.properties.divisions,data:data52};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1727,8 +2070,9 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(data51.type === undefined){
-const err130 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema31.properties.sides.items.properties.units.items.required,parentSchema:schema31.properties.sides.items.properties.units.items,data:data51};
+if((typeof data52 == "number") && (isFinite(data52))){
+if(data52 > 4 || isNaN(data52)){
+const err130 = {instancePath:instancePath+"/sides/" + i11+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema31.properties.sides.items.properties.divisions,data:data52};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1737,9 +2081,8 @@ vErrors.push(err130);
 }
 errors++;
 }
-for(const key12 in data51){
-if(!(((((key12 === "id") || (key12 === "type")) || (key12 === "stands")) || (key12 === "at")) || (key12 === "facing"))){
-const err131 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sides.items.properties.units.items,data:data51};
+if(data52 < 1 || isNaN(data52)){
+const err131 = {instancePath:instancePath+"/sides/" + i11+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sides.items.properties.divisions,data:data52};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1749,12 +2092,12 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data51.id !== undefined){
-let data52 = data51.id;
-const _errs128 = errors;
-const _errs129 = errors;
-if(!(((data52 === "__proto__") || (data52 === "constructor")) || (data52 === "prototype"))){
-const err132 = {};
+}
+if(data47.briefing !== undefined){
+let data53 = data47.briefing;
+if(typeof data53 === "string"){
+if(func2(data53) > 2000){
+const err132 = {instancePath:instancePath+"/sides/" + i11+"/briefing",schemaPath:"#/properties/sides/items/properties/briefing/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema31.properties.sides.items.properties.briefing,data:data53};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1763,9 +2106,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-var valid42 = _errs129 === errors;
-if(valid42){
-const err133 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema31.properties.sides.items.properties.units.items.properties.id.not,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data52};
+}
+else {
+const err133 = {instancePath:instancePath+"/sides/" + i11+"/briefing",schemaPath:"#/properties/sides/items/properties/briefing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.briefing.type,parentSchema:schema31.properties.sides.items.properties.briefing,data:data53};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1774,20 +2117,12 @@ vErrors.push(err133);
 }
 errors++;
 }
-else {
-errors = _errs128;
-if(vErrors !== null){
-if(_errs128){
-vErrors.length = _errs128;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(typeof data52 === "string"){
-if(func2(data52) > 40){
-const err134 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data52};
+if(data47.units !== undefined){
+let data54 = data47.units;
+if(Array.isArray(data54)){
+if(data54.length > 200){
+const err134 = {instancePath:instancePath+"/sides/" + i11+"/units",schemaPath:"#/properties/sides/items/properties/units/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items",schema:200,parentSchema:schema31.properties.sides.items.properties.units,data:data54};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1796,8 +2131,12 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(func2(data52) < 1){
-const err135 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data52};
+const len11 = data54.length;
+for(let i12=0; i12<len11; i12++){
+let data55 = data54[i12];
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+if(data55.id === undefined){
+const err135 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema31.properties.sides.items.properties.units.items.required,parentSchema:schema31.properties.sides.items.properties.units.items,data:data55};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1806,9 +2145,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-else {
-const err136 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.units.items.properties.id.type,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data52};
+if(data55.type === undefined){
+const err136 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema31.properties.sides.items.properties.units.items.required,parentSchema:schema31.properties.sides.items.properties.units.items,data:data55};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1817,11 +2155,9 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-if(data51.type !== undefined){
-let data53 = data51.type;
-if(typeof data53 !== "string"){
-const err137 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/type",schemaPath:"#/$defs/troopType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data53};
+for(const key12 in data55){
+if(!(((((key12 === "id") || (key12 === "type")) || (key12 === "stands")) || (key12 === "at")) || (key12 === "facing"))){
+const err137 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12,schemaPath:"#/properties/sides/items/properties/units/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.sides.items.properties.units.items,data:data55};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1830,8 +2166,13 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(!((((((((((((data53 === "knights") || (data53 === "turcopoles")) || (data53 === "lightCavalry")) || (data53 === "armoredInfantry")) || (data53 === "mediumInfantry")) || (data53 === "levyInfantry")) || (data53 === "javelinmen")) || (data53 === "longbowmen")) || (data53 === "crossbowmen")) || (data53 === "ballista")) || (data53 === "ballistarii")) || (data53 === "commander"))){
-const err138 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/type",schemaPath:"#/$defs/troopType/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values",schema:schema37.enum,parentSchema:schema37,data:data53};
+}
+if(data55.id !== undefined){
+let data56 = data55.id;
+const _errs135 = errors;
+const _errs136 = errors;
+if(!(((data56 === "__proto__") || (data56 === "constructor")) || (data56 === "prototype"))){
+const err138 = {};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1840,11 +2181,9 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-if(data51.stands !== undefined){
-let data54 = data51.stands;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err139 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sides.items.properties.units.items.properties.stands.type,parentSchema:schema31.properties.sides.items.properties.units.items.properties.stands,data:data54};
+var valid44 = _errs136 === errors;
+if(valid44){
+const err139 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema31.properties.sides.items.properties.units.items.properties.id.not,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data56};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -1853,9 +2192,20 @@ vErrors.push(err139);
 }
 errors++;
 }
-if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 > 4 || isNaN(data54)){
-const err140 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema31.properties.sides.items.properties.units.items.properties.stands,data:data54};
+else {
+errors = _errs135;
+if(vErrors !== null){
+if(_errs135){
+vErrors.length = _errs135;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data56 === "string"){
+if(func2(data56) > 40){
+const err140 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data56};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -1864,8 +2214,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(data54 < 1 || isNaN(data54)){
-const err141 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sides.items.properties.units.items.properties.stands,data:data54};
+if(func2(data56) < 1){
+const err141 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data56};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -1875,12 +2225,8 @@ vErrors.push(err141);
 errors++;
 }
 }
-}
-if(data51.at !== undefined){
-let data55 = data51.at;
-if(typeof data55 === "string"){
-if(!pattern5.test(data55)){
-const err142 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema32,data:data55};
+else {
+const err142 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.sides.items.properties.units.items.properties.id.type,parentSchema:schema31.properties.sides.items.properties.units.items.properties.id,data:data56};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -1890,8 +2236,10 @@ vErrors.push(err142);
 errors++;
 }
 }
-else {
-const err143 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data:data55};
+if(data55.type !== undefined){
+let data57 = data55.type;
+if(typeof data57 !== "string"){
+const err143 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/type",schemaPath:"#/$defs/troopType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data57};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -1900,11 +2248,8 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-if(data51.facing !== undefined){
-let data56 = data51.facing;
-if(typeof data56 !== "string"){
-const err144 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/facing",schemaPath:"#/$defs/facing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data56};
+if(!((((((((((((data57 === "knights") || (data57 === "turcopoles")) || (data57 === "lightCavalry")) || (data57 === "armoredInfantry")) || (data57 === "mediumInfantry")) || (data57 === "levyInfantry")) || (data57 === "javelinmen")) || (data57 === "longbowmen")) || (data57 === "crossbowmen")) || (data57 === "ballista")) || (data57 === "ballistarii")) || (data57 === "commander"))){
+const err144 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/type",schemaPath:"#/$defs/troopType/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values",schema:schema37.enum,parentSchema:schema37,data:data57};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -1913,8 +2258,11 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(!((((((((data56 === "N") || (data56 === "NE")) || (data56 === "E")) || (data56 === "SE")) || (data56 === "S")) || (data56 === "SW")) || (data56 === "W")) || (data56 === "NW"))){
-const err145 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data56};
+}
+if(data55.stands !== undefined){
+let data58 = data55.stands;
+if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
+const err145 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.sides.items.properties.units.items.properties.stands.type,parentSchema:schema31.properties.sides.items.properties.units.items.properties.stands,data:data58};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -1923,10 +2271,9 @@ vErrors.push(err145);
 }
 errors++;
 }
-}
-}
-else {
-const err146 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sides.items.properties.units.items.type,parentSchema:schema31.properties.sides.items.properties.units.items,data:data51};
+if((typeof data58 == "number") && (isFinite(data58))){
+if(data58 > 4 || isNaN(data58)){
+const err146 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema31.properties.sides.items.properties.units.items.properties.stands,data:data58};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -1935,10 +2282,8 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-}
-else {
-const err147 = {instancePath:instancePath+"/sides/" + i10+"/units",schemaPath:"#/properties/sides/items/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.sides.items.properties.units.type,parentSchema:schema31.properties.sides.items.properties.units,data:data50};
+if(data58 < 1 || isNaN(data58)){
+const err147 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.sides.items.properties.units.items.properties.stands,data:data58};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -1949,8 +2294,11 @@ errors++;
 }
 }
 }
-else {
-const err148 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sides.items.type,parentSchema:schema31.properties.sides.items,data:data44};
+if(data55.at !== undefined){
+let data59 = data55.at;
+if(typeof data59 === "string"){
+if(!pattern5.test(data59)){
+const err148 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema32,data:data59};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -1960,9 +2308,8 @@ vErrors.push(err148);
 errors++;
 }
 }
-}
 else {
-const err149 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.sides.type,parentSchema:schema31.properties.sides,data:data43};
+const err149 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data:data59};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -1972,9 +2319,10 @@ vErrors.push(err149);
 errors++;
 }
 }
-}
-else {
-const err150 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data55.facing !== undefined){
+let data60 = data55.facing;
+if(typeof data60 !== "string"){
+const err150 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/facing",schemaPath:"#/$defs/facing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data60};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -1983,860 +2331,88 @@ vErrors.push(err150);
 }
 errors++;
 }
+if(!((((((((data60 === "N") || (data60 === "NE")) || (data60 === "E")) || (data60 === "SE")) || (data60 === "S")) || (data60 === "SW")) || (data60 === "W")) || (data60 === "NW"))){
+const err151 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data60};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+}
+else {
+const err152 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12,schemaPath:"#/properties/sides/items/properties/units/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sides.items.properties.units.items.type,parentSchema:schema31.properties.sides.items.properties.units.items,data:data55};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+}
+else {
+const err153 = {instancePath:instancePath+"/sides/" + i11+"/units",schemaPath:"#/properties/sides/items/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.sides.items.properties.units.type,parentSchema:schema31.properties.sides.items.properties.units,data:data54};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+}
+else {
+const err154 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.sides.items.type,parentSchema:schema31.properties.sides.items,data:data47};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+}
+else {
+const err155 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.sides.type,parentSchema:schema31.properties.sides,data:data46};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+}
+else {
+const err156 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const game = validate24;
-const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/game.schema.json","title":"Nevsky saved game","description":"A game as its scenario, the seed of its dice and the list of actions taken: replaying the actions from the seed reproduces the game exactly.","type":"object","additionalProperties":false,"required":["format","version","scenario","seed","actions"],"properties":{"$schema":{"type":"string"},"format":{"const":"nevsky-game"},"version":{"const":1},"scenario":{"$ref":"scenario.schema.json"},"seed":{"title":"Seed","description":"Seed of the dice generator.","type":"integer","minimum":0,"maximum":4294967295},"turnLimit":{"title":"Turn limit","description":"Turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999},"players":{"title":"Players","description":"Who plays each side, by side id: a person, or the computer at a level. A game without it is played hot-seat, by two people at one screen.","type":"object","maxProperties":2,"propertyNames":{"minLength":1,"maxLength":40},"additionalProperties":{"$ref":"#/$defs/player"}},"actions":{"title":"Actions","type":"array","maxItems":100000,"items":{"$ref":"#/$defs/action"}},"distance":{"title":"Played at a distance","description":"A game played at a distance: the messages exchanged (schemas/message.schema.json; the invitation without its scenario, which is this file's), the exporting player's own secrets not yet shown in a message, and the dice seeds agreed from them. `nevsky replay` checks every commitment against its reveal and that the messages give exactly these actions and seeds.","type":"object","additionalProperties":false,"required":["game","side","dice","messages"],"properties":{"game":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"side":{"title":"Exported by","type":"string","minLength":1,"maxLength":40},"dice":{"title":"Agreed dice","description":"Before the action at index `at` is applied, the dice generator restarts from `seed` (agreed by commit-reveal).","type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["at","seed"],"properties":{"at":{"type":"integer","minimum":0,"maximum":100000},"seed":{"type":"integer","minimum":0,"maximum":4294967295}}}},"messages":{"type":"array","maxItems":100000,"items":{"$ref":"message.schema.json"}},"closing":{"title":"Closing reveals","description":"The exporting player's secrets that its messages had not yet revealed (dice secrets by message, sealed actions by message).","type":"object","additionalProperties":false,"properties":{"secrets":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","secret"],"properties":{"n":{"type":"integer","minimum":0},"secret":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"}}}},"seals":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","salt","actions"],"properties":{"n":{"type":"integer","minimum":0},"salt":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"actions":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/action"}}}}}}}}}},"$defs":{"player":{"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}},"square":{"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"action":{"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}}}};
-const schema42 = {"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}};
-const schema43 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
-const schema44 = {"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
-
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate26.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema43.required,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.side === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema43.required,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func1.call(schema43.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(!((((((((((((((((((((data0 === "deploy") || (data0 === "ballistaFire")) || (data0 === "ballistaHold")) || (data0 === "ballistaLoss")) || (data0 === "fire")) || (data0 === "hold")) || (data0 === "fireFirst")) || (data0 === "move")) || (data0 === "face")) || (data0 === "support")) || (data0 === "endMove")) || (data0 === "endSupport")) || (data0 === "fight")) || (data0 === "mdi")) || (data0 === "allocate")) || (data0 === "retreat")) || (data0 === "endFacing")) || (data0 === "destroyBallista")) || (data0 === "endTurn")) || (data0 === "concede"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema43.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.type.enum,parentSchema:schema43.properties.type,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.side !== undefined){
-let data1 = data.side;
-if(typeof data1 === "string"){
-if(func2(data1) > 40){
-const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema43.properties.side,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(func2(data1) < 1){
-const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.side,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.side.type,parentSchema:schema43.properties.side,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.unit !== undefined){
-let data2 = data.unit;
-if(typeof data2 === "string"){
-if(func2(data2) > 60){
-const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.unit,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(func2(data2) < 1){
-const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.unit,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.unit.type,parentSchema:schema43.properties.unit,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.at !== undefined){
-let data3 = data.at;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data3};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.to !== undefined){
-let data4 = data.to;
-const _errs11 = errors;
-let valid2 = false;
-const _errs12 = errors;
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data4};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data4};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var _valid0 = _errs12 === errors;
-valid2 = valid2 || _valid0;
-const _errs15 = errors;
-if("off" !== data4){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema43.properties.to.anyOf[1],data:data4};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var _valid0 = _errs15 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema43.properties.to.anyOf,parentSchema:schema43.properties.to,data:data4};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-else {
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.target !== undefined){
-let data5 = data.target;
-if(typeof data5 === "string"){
-if(func2(data5) > 60){
-const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.target,data:data5};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(func2(data5) < 1){
-const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.target,data:data5};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.target.type,parentSchema:schema43.properties.target,data:data5};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.contact !== undefined){
-let data6 = data.contact;
-if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data6};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data6};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.facing !== undefined){
-let data7 = data.facing;
-if(!((((((((data7 === "N") || (data7 === "NE")) || (data7 === "E")) || (data7 === "SE")) || (data7 === "S")) || (data7 === "SW")) || (data7 === "W")) || (data7 === "NW"))){
-const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema43.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.facing.enum,parentSchema:schema43.properties.facing,data:data7};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.mdi !== undefined){
-let data8 = data.mdi;
-if(!((((((data8 === "column") || (data8 === "line")) || (data8 === "flanking")) || (data8 === "pincers")) || (data8 === "square")) || (data8 === "withdrawal"))){
-const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema43.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.mdi.enum,parentSchema:schema43.properties.mdi,data:data8};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.charge !== undefined){
-let data9 = data.charge;
-if(true !== data9){
-const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.charge,data:data9};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.runOver !== undefined){
-let data10 = data.runOver;
-if(true !== data10){
-const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.runOver,data:data10};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.carry !== undefined){
-let data11 = data.carry;
-if(true !== data11){
-const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.carry,data:data11};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.split !== undefined){
-let data12 = data.split;
-if(true !== data12){
-const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.split,data:data12};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.supporter !== undefined){
-let data13 = data.supporter;
-if(typeof data13 === "string"){
-if(func2(data13) > 60){
-const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.supporter,data:data13};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(func2(data13) < 1){
-const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.supporter,data:data13};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.supporter.type,parentSchema:schema43.properties.supporter,data:data13};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.half !== undefined){
-let data14 = data.half;
-if(true !== data14){
-const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.half,data:data14};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-validate26.errors = vErrors;
-return errors === 0;
-}
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema47 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/message.schema.json","title":"Nevsky message (play at a distance)","description":"One message of a game played at a distance, passed as a link fragment (#d=...) or a small file. Messages alternate between the two players: message 0 (the invitation) and every even one come from the inviter, message 1 (the join) and every odd one from the other player. Dice seeds and secret choices are agreed by commit-reveal with SHA-256.","type":"object","additionalProperties":false,"required":["format","version","game","n","from","commit"],"properties":{"format":{"const":"nevsky-message"},"version":{"const":1},"game":{"title":"Game id","description":"Random id of the game, the same in every message.","$ref":"#/$defs/token"},"n":{"title":"Place","description":"Place of the message in the exchange: 0 the invitation, 1 the join, then one more each message.","type":"integer","minimum":0,"maximum":1000000},"from":{"title":"Side","description":"The side of the player who sent it.","type":"string","minLength":1,"maxLength":40},"prev":{"title":"Previous","description":"SHA-256 (base64url, 22 characters) of the message before it: a message out of order or after a changed one is refused. Absent only in the invitation.","$ref":"#/$defs/token"},"commit":{"title":"Dice commitment","description":"SHA-256 of a new random secret of the sender: it seeds the dice that the other player's next message sets rolling.","$ref":"#/$defs/hash"},"reveal":{"title":"Dice reveal","description":"The secret whose commitment the sender's previous message carried (from message 2 on).","$ref":"#/$defs/token"},"roll":{"title":"Dice share","description":"A fresh random value of the sender, shown at once: with the other player's committed secret it seeds the dice this message's last action sets rolling (message 1: the dice of the game's start).","$ref":"#/$defs/token"},"unseal":{"title":"Opened secret","description":"The secret actions (MDI pick, hidden set-up) the sender's previous message carried sealed, with their salt.","type":"object","additionalProperties":false,"required":["salt","actions"],"properties":{"salt":{"$ref":"#/$defs/token"},"actions":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"game.schema.json#/$defs/action"}}}},"actions":{"title":"Actions","description":"The sender's open actions since the last exchange, in order.","type":"array","maxItems":10000,"items":{"$ref":"game.schema.json#/$defs/action"}},"seal":{"title":"Sealed actions","description":"SHA-256 of the sender's secret actions that follow the open ones (with a salt), opened by the sender's next message once the other side has chosen.","$ref":"#/$defs/hash"},"scenario":{"title":"Scenario","description":"The invitation only: the scenario played.","$ref":"scenario.schema.json"},"turnLimit":{"title":"Turn limit","description":"The invitation only: turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999}},"$defs":{"token":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"hash":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"}}};
-const schema48 = {"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"};
-const schema50 = {"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"};
-const pattern13 = new RegExp("^[A-Za-z0-9_-]{16,64}$", "u");
-const pattern16 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
-
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate29.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema43.required,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.side === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema43.required,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func1.call(schema43.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(!((((((((((((((((((((data0 === "deploy") || (data0 === "ballistaFire")) || (data0 === "ballistaHold")) || (data0 === "ballistaLoss")) || (data0 === "fire")) || (data0 === "hold")) || (data0 === "fireFirst")) || (data0 === "move")) || (data0 === "face")) || (data0 === "support")) || (data0 === "endMove")) || (data0 === "endSupport")) || (data0 === "fight")) || (data0 === "mdi")) || (data0 === "allocate")) || (data0 === "retreat")) || (data0 === "endFacing")) || (data0 === "destroyBallista")) || (data0 === "endTurn")) || (data0 === "concede"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema43.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.type.enum,parentSchema:schema43.properties.type,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.side !== undefined){
-let data1 = data.side;
-if(typeof data1 === "string"){
-if(func2(data1) > 40){
-const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema43.properties.side,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(func2(data1) < 1){
-const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.side,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.side.type,parentSchema:schema43.properties.side,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.unit !== undefined){
-let data2 = data.unit;
-if(typeof data2 === "string"){
-if(func2(data2) > 60){
-const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.unit,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(func2(data2) < 1){
-const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.unit,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.unit.type,parentSchema:schema43.properties.unit,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.at !== undefined){
-let data3 = data.at;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data3};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.to !== undefined){
-let data4 = data.to;
-const _errs11 = errors;
-let valid2 = false;
-const _errs12 = errors;
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data4};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data4};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var _valid0 = _errs12 === errors;
-valid2 = valid2 || _valid0;
-const _errs15 = errors;
-if("off" !== data4){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema43.properties.to.anyOf[1],data:data4};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var _valid0 = _errs15 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema43.properties.to.anyOf,parentSchema:schema43.properties.to,data:data4};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-else {
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.target !== undefined){
-let data5 = data.target;
-if(typeof data5 === "string"){
-if(func2(data5) > 60){
-const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.target,data:data5};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(func2(data5) < 1){
-const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.target,data:data5};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.target.type,parentSchema:schema43.properties.target,data:data5};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.contact !== undefined){
-let data6 = data.contact;
-if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data6};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data6};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.facing !== undefined){
-let data7 = data.facing;
-if(!((((((((data7 === "N") || (data7 === "NE")) || (data7 === "E")) || (data7 === "SE")) || (data7 === "S")) || (data7 === "SW")) || (data7 === "W")) || (data7 === "NW"))){
-const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema43.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.facing.enum,parentSchema:schema43.properties.facing,data:data7};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.mdi !== undefined){
-let data8 = data.mdi;
-if(!((((((data8 === "column") || (data8 === "line")) || (data8 === "flanking")) || (data8 === "pincers")) || (data8 === "square")) || (data8 === "withdrawal"))){
-const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema43.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.mdi.enum,parentSchema:schema43.properties.mdi,data:data8};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.charge !== undefined){
-let data9 = data.charge;
-if(true !== data9){
-const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.charge,data:data9};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.runOver !== undefined){
-let data10 = data.runOver;
-if(true !== data10){
-const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.runOver,data:data10};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.carry !== undefined){
-let data11 = data.carry;
-if(true !== data11){
-const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.carry,data:data11};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.split !== undefined){
-let data12 = data.split;
-if(true !== data12){
-const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.split,data:data12};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.supporter !== undefined){
-let data13 = data.supporter;
-if(typeof data13 === "string"){
-if(func2(data13) > 60){
-const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.supporter,data:data13};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(func2(data13) < 1){
-const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.supporter,data:data13};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.supporter.type,parentSchema:schema43.properties.supporter,data:data13};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.half !== undefined){
-let data14 = data.half;
-if(true !== data14){
-const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.half,data:data14};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-validate29.errors = vErrors;
-return errors === 0;
-}
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
+export const game = validate26;
+const schema43 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/game.schema.json","title":"Nevsky saved game","description":"A game as its scenario, the seed of its dice and the list of actions taken: replaying the actions from the seed reproduces the game exactly.","type":"object","additionalProperties":false,"required":["format","version","scenario","seed","actions"],"properties":{"$schema":{"type":"string"},"format":{"const":"nevsky-game"},"version":{"const":1},"scenario":{"$ref":"scenario.schema.json"},"seed":{"title":"Seed","description":"Seed of the dice generator.","type":"integer","minimum":0,"maximum":4294967295},"turnLimit":{"title":"Turn limit","description":"Turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999},"players":{"title":"Players","description":"Who plays each side, by side id: a person, or the computer at a level. A game without it is played hot-seat, by two people at one screen.","type":"object","maxProperties":2,"propertyNames":{"minLength":1,"maxLength":40},"additionalProperties":{"$ref":"#/$defs/player"}},"actions":{"title":"Actions","type":"array","maxItems":100000,"items":{"$ref":"#/$defs/action"}},"distance":{"title":"Played at a distance","description":"A game played at a distance: the messages exchanged (schemas/message.schema.json; the invitation without its scenario, which is this file's), the exporting player's own secrets not yet shown in a message, and the dice seeds agreed from them. `nevsky replay` checks every commitment against its reveal and that the messages give exactly these actions and seeds.","type":"object","additionalProperties":false,"required":["game","side","dice","messages"],"properties":{"game":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"side":{"title":"Exported by","type":"string","minLength":1,"maxLength":40},"dice":{"title":"Agreed dice","description":"Before the action at index `at` is applied, the dice generator restarts from `seed` (agreed by commit-reveal).","type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["at","seed"],"properties":{"at":{"type":"integer","minimum":0,"maximum":100000},"seed":{"type":"integer","minimum":0,"maximum":4294967295}}}},"messages":{"type":"array","maxItems":100000,"items":{"$ref":"message.schema.json"}},"closing":{"title":"Closing reveals","description":"The exporting player's secrets that its messages had not yet revealed (dice secrets by message, sealed actions by message).","type":"object","additionalProperties":false,"properties":{"secrets":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","secret"],"properties":{"n":{"type":"integer","minimum":0},"secret":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"}}}},"seals":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","salt","actions"],"properties":{"n":{"type":"integer","minimum":0},"salt":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"actions":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/action"}}}}}}}}}},"$defs":{"player":{"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}},"square":{"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"action":{"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}}}};
+const schema44 = {"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}};
+const schema45 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
+const schema46 = {"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://nevsky-studio.example/schemas/message.schema.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate28.evaluated;
@@ -2847,8 +2423,850 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema45.required,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.side === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema45.required,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func1.call(schema45.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!((((((((((((((((((((data0 === "deploy") || (data0 === "ballistaFire")) || (data0 === "ballistaHold")) || (data0 === "ballistaLoss")) || (data0 === "fire")) || (data0 === "hold")) || (data0 === "fireFirst")) || (data0 === "move")) || (data0 === "face")) || (data0 === "support")) || (data0 === "endMove")) || (data0 === "endSupport")) || (data0 === "fight")) || (data0 === "mdi")) || (data0 === "allocate")) || (data0 === "retreat")) || (data0 === "endFacing")) || (data0 === "destroyBallista")) || (data0 === "endTurn")) || (data0 === "concede"))){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema45.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.type.enum,parentSchema:schema45.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.side !== undefined){
+let data1 = data.side;
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema45.properties.side,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.side,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.side.type,parentSchema:schema45.properties.side,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.unit !== undefined){
+let data2 = data.unit;
+if(typeof data2 === "string"){
+if(func2(data2) > 60){
+const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.unit,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func2(data2) < 1){
+const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.unit,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.unit.type,parentSchema:schema45.properties.unit,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data3 = data.at;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data4 = data.to;
+const _errs11 = errors;
+let valid2 = false;
+const _errs12 = errors;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var _valid0 = _errs12 === errors;
+valid2 = valid2 || _valid0;
+const _errs15 = errors;
+if("off" !== data4){
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema45.properties.to.anyOf[1],data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var _valid0 = _errs15 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema45.properties.to.anyOf,parentSchema:schema45.properties.to,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+else {
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.target !== undefined){
+let data5 = data.target;
+if(typeof data5 === "string"){
+if(func2(data5) > 60){
+const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.target,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(func2(data5) < 1){
+const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.target,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.target.type,parentSchema:schema45.properties.target,data:data5};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.contact !== undefined){
+let data6 = data.contact;
+if(typeof data6 === "string"){
+if(!pattern5.test(data6)){
+const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data6};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.facing !== undefined){
+let data7 = data.facing;
+if(!((((((((data7 === "N") || (data7 === "NE")) || (data7 === "E")) || (data7 === "SE")) || (data7 === "S")) || (data7 === "SW")) || (data7 === "W")) || (data7 === "NW"))){
+const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema45.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.facing.enum,parentSchema:schema45.properties.facing,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.mdi !== undefined){
+let data8 = data.mdi;
+if(!((((((data8 === "column") || (data8 === "line")) || (data8 === "flanking")) || (data8 === "pincers")) || (data8 === "square")) || (data8 === "withdrawal"))){
+const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema45.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.mdi.enum,parentSchema:schema45.properties.mdi,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.charge !== undefined){
+let data9 = data.charge;
+if(true !== data9){
+const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.charge,data:data9};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.runOver !== undefined){
+let data10 = data.runOver;
+if(true !== data10){
+const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.runOver,data:data10};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.carry !== undefined){
+let data11 = data.carry;
+if(true !== data11){
+const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.carry,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.split !== undefined){
+let data12 = data.split;
+if(true !== data12){
+const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.split,data:data12};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.supporter !== undefined){
+let data13 = data.supporter;
+if(typeof data13 === "string"){
+if(func2(data13) > 60){
+const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.supporter,data:data13};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(func2(data13) < 1){
+const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.supporter,data:data13};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.supporter.type,parentSchema:schema45.properties.supporter,data:data13};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.half !== undefined){
+let data14 = data.half;
+if(true !== data14){
+const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.half,data:data14};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/message.schema.json","title":"Nevsky message (play at a distance)","description":"One message of a game played at a distance, passed as a link fragment (#d=...) or a small file. Messages alternate between the two players: message 0 (the invitation) and every even one come from the inviter, message 1 (the join) and every odd one from the other player. Dice seeds and secret choices are agreed by commit-reveal with SHA-256.","type":"object","additionalProperties":false,"required":["format","version","game","n","from","commit"],"properties":{"format":{"const":"nevsky-message"},"version":{"const":1},"game":{"title":"Game id","description":"Random id of the game, the same in every message.","$ref":"#/$defs/token"},"n":{"title":"Place","description":"Place of the message in the exchange: 0 the invitation, 1 the join, then one more each message.","type":"integer","minimum":0,"maximum":1000000},"from":{"title":"Side","description":"The side of the player who sent it.","type":"string","minLength":1,"maxLength":40},"prev":{"title":"Previous","description":"SHA-256 (base64url, 22 characters) of the message before it: a message out of order or after a changed one is refused. Absent only in the invitation.","$ref":"#/$defs/token"},"commit":{"title":"Dice commitment","description":"SHA-256 of a new random secret of the sender: it seeds the dice that the other player's next message sets rolling.","$ref":"#/$defs/hash"},"reveal":{"title":"Dice reveal","description":"The secret whose commitment the sender's previous message carried (from message 2 on).","$ref":"#/$defs/token"},"roll":{"title":"Dice share","description":"A fresh random value of the sender, shown at once: with the other player's committed secret it seeds the dice this message's last action sets rolling (message 1: the dice of the game's start).","$ref":"#/$defs/token"},"unseal":{"title":"Opened secret","description":"The secret actions (MDI pick, hidden set-up) the sender's previous message carried sealed, with their salt.","type":"object","additionalProperties":false,"required":["salt","actions"],"properties":{"salt":{"$ref":"#/$defs/token"},"actions":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"game.schema.json#/$defs/action"}}}},"actions":{"title":"Actions","description":"The sender's open actions since the last exchange, in order.","type":"array","maxItems":10000,"items":{"$ref":"game.schema.json#/$defs/action"}},"seal":{"title":"Sealed actions","description":"SHA-256 of the sender's secret actions that follow the open ones (with a salt), opened by the sender's next message once the other side has chosen.","$ref":"#/$defs/hash"},"scenario":{"title":"Scenario","description":"The invitation only: the scenario played.","$ref":"scenario.schema.json"},"turnLimit":{"title":"Turn limit","description":"The invitation only: turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999}},"$defs":{"token":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"hash":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"}}};
+const schema50 = {"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"};
+const schema52 = {"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"};
+const pattern14 = new RegExp("^[A-Za-z0-9_-]{16,64}$", "u");
+const pattern17 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate31.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema45.required,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.side === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema45.required,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func1.call(schema45.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!((((((((((((((((((((data0 === "deploy") || (data0 === "ballistaFire")) || (data0 === "ballistaHold")) || (data0 === "ballistaLoss")) || (data0 === "fire")) || (data0 === "hold")) || (data0 === "fireFirst")) || (data0 === "move")) || (data0 === "face")) || (data0 === "support")) || (data0 === "endMove")) || (data0 === "endSupport")) || (data0 === "fight")) || (data0 === "mdi")) || (data0 === "allocate")) || (data0 === "retreat")) || (data0 === "endFacing")) || (data0 === "destroyBallista")) || (data0 === "endTurn")) || (data0 === "concede"))){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema45.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.type.enum,parentSchema:schema45.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.side !== undefined){
+let data1 = data.side;
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema45.properties.side,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.side,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.side.type,parentSchema:schema45.properties.side,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.unit !== undefined){
+let data2 = data.unit;
+if(typeof data2 === "string"){
+if(func2(data2) > 60){
+const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.unit,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func2(data2) < 1){
+const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.unit,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.unit.type,parentSchema:schema45.properties.unit,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data3 = data.at;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data4 = data.to;
+const _errs11 = errors;
+let valid2 = false;
+const _errs12 = errors;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var _valid0 = _errs12 === errors;
+valid2 = valid2 || _valid0;
+const _errs15 = errors;
+if("off" !== data4){
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema45.properties.to.anyOf[1],data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var _valid0 = _errs15 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema45.properties.to.anyOf,parentSchema:schema45.properties.to,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+else {
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.target !== undefined){
+let data5 = data.target;
+if(typeof data5 === "string"){
+if(func2(data5) > 60){
+const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.target,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(func2(data5) < 1){
+const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.target,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.target.type,parentSchema:schema45.properties.target,data:data5};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.contact !== undefined){
+let data6 = data.contact;
+if(typeof data6 === "string"){
+if(!pattern5.test(data6)){
+const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data6};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.facing !== undefined){
+let data7 = data.facing;
+if(!((((((((data7 === "N") || (data7 === "NE")) || (data7 === "E")) || (data7 === "SE")) || (data7 === "S")) || (data7 === "SW")) || (data7 === "W")) || (data7 === "NW"))){
+const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema45.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.facing.enum,parentSchema:schema45.properties.facing,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.mdi !== undefined){
+let data8 = data.mdi;
+if(!((((((data8 === "column") || (data8 === "line")) || (data8 === "flanking")) || (data8 === "pincers")) || (data8 === "square")) || (data8 === "withdrawal"))){
+const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema45.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.mdi.enum,parentSchema:schema45.properties.mdi,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.charge !== undefined){
+let data9 = data.charge;
+if(true !== data9){
+const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.charge,data:data9};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.runOver !== undefined){
+let data10 = data.runOver;
+if(true !== data10){
+const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.runOver,data:data10};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.carry !== undefined){
+let data11 = data.carry;
+if(true !== data11){
+const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.carry,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.split !== undefined){
+let data12 = data.split;
+if(true !== data12){
+const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.split,data:data12};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.supporter !== undefined){
+let data13 = data.supporter;
+if(typeof data13 === "string"){
+if(func2(data13) > 60){
+const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.supporter,data:data13};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(func2(data13) < 1){
+const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.supporter,data:data13};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.supporter.type,parentSchema:schema45.properties.supporter,data:data13};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.half !== undefined){
+let data14 = data.half;
+if(true !== data14){
+const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.half,data:data14};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://nevsky-studio.example/schemas/message.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate30.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema49.required,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2858,7 +3276,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema49.required,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2868,7 +3286,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.game === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "game"},message:"must have required property '"+"game"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "game"},message:"must have required property '"+"game"+"'",schema:schema49.required,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2878,7 +3296,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.n === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema49.required,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2888,7 +3306,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.from === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema49.required,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2898,7 +3316,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.commit === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commit"},message:"must have required property '"+"commit"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commit"},message:"must have required property '"+"commit"+"'",schema:schema49.required,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2908,8 +3326,8 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema47.properties, key0))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data};
+if(!(func1.call(schema49.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2922,7 +3340,7 @@ errors++;
 if(data.format !== undefined){
 let data0 = data.format;
 if("nevsky-message" !== data0){
-const err7 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "nevsky-message"},message:"must be equal to constant",schema:"nevsky-message",parentSchema:schema47.properties.format,data:data0};
+const err7 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "nevsky-message"},message:"must be equal to constant",schema:"nevsky-message",parentSchema:schema49.properties.format,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2935,7 +3353,7 @@ errors++;
 if(data.version !== undefined){
 let data1 = data.version;
 if(1 !== data1){
-const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema47.properties.version,data:data1};
+const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema49.properties.version,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2948,8 +3366,8 @@ errors++;
 if(data.game !== undefined){
 let data2 = data.game;
 if(typeof data2 === "string"){
-if(!pattern13.test(data2)){
-const err9 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data2};
+if(!pattern14.test(data2)){
+const err9 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2960,7 +3378,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data2};
+const err10 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2973,7 +3391,7 @@ errors++;
 if(data.n !== undefined){
 let data3 = data.n;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err11 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.n.type,parentSchema:schema47.properties.n,data:data3};
+const err11 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.n.type,parentSchema:schema49.properties.n,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2984,7 +3402,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1000000 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema47.properties.n,data:data3};
+const err12 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema49.properties.n,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2994,7 +3412,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.n,data:data3};
+const err13 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema49.properties.n,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3009,7 +3427,7 @@ if(data.from !== undefined){
 let data4 = data.from;
 if(typeof data4 === "string"){
 if(func2(data4) > 40){
-const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema47.properties.from,data:data4};
+const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema49.properties.from,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3019,7 +3437,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func2(data4) < 1){
-const err15 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.from,data:data4};
+const err15 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.from,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3030,7 +3448,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.from.type,parentSchema:schema47.properties.from,data:data4};
+const err16 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.from.type,parentSchema:schema49.properties.from,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3043,8 +3461,8 @@ errors++;
 if(data.prev !== undefined){
 let data5 = data.prev;
 if(typeof data5 === "string"){
-if(!pattern13.test(data5)){
-const err17 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data5};
+if(!pattern14.test(data5)){
+const err17 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3055,7 +3473,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data5};
+const err18 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3068,8 +3486,8 @@ errors++;
 if(data.commit !== undefined){
 let data6 = data.commit;
 if(typeof data6 === "string"){
-if(!pattern16.test(data6)){
-const err19 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema50,data:data6};
+if(!pattern17.test(data6)){
+const err19 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema52,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3080,7 +3498,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data6};
+const err20 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3093,8 +3511,8 @@ errors++;
 if(data.reveal !== undefined){
 let data7 = data.reveal;
 if(typeof data7 === "string"){
-if(!pattern13.test(data7)){
-const err21 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data7};
+if(!pattern14.test(data7)){
+const err21 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3105,7 +3523,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data7};
+const err22 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3118,8 +3536,8 @@ errors++;
 if(data.roll !== undefined){
 let data8 = data.roll;
 if(typeof data8 === "string"){
-if(!pattern13.test(data8)){
-const err23 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data8};
+if(!pattern14.test(data8)){
+const err23 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3130,7 +3548,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data8};
+const err24 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3144,7 +3562,7 @@ if(data.unseal !== undefined){
 let data9 = data.unseal;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.salt === undefined){
-const err25 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "salt"},message:"must have required property '"+"salt"+"'",schema:schema47.properties.unseal.required,parentSchema:schema47.properties.unseal,data:data9};
+const err25 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "salt"},message:"must have required property '"+"salt"+"'",schema:schema49.properties.unseal.required,parentSchema:schema49.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3154,7 +3572,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data9.actions === undefined){
-const err26 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema47.properties.unseal.required,parentSchema:schema47.properties.unseal,data:data9};
+const err26 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema49.properties.unseal.required,parentSchema:schema49.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3165,7 +3583,7 @@ errors++;
 }
 for(const key1 in data9){
 if(!((key1 === "salt") || (key1 === "actions"))){
-const err27 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema47.properties.unseal,data:data9};
+const err27 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema49.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3178,8 +3596,8 @@ errors++;
 if(data9.salt !== undefined){
 let data10 = data9.salt;
 if(typeof data10 === "string"){
-if(!pattern13.test(data10)){
-const err28 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data10};
+if(!pattern14.test(data10)){
+const err28 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3190,7 +3608,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data10};
+const err29 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3204,7 +3622,7 @@ if(data9.actions !== undefined){
 let data11 = data9.actions;
 if(Array.isArray(data11)){
 if(data11.length > 1000){
-const err30 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema47.properties.unseal.properties.actions,data:data11};
+const err30 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema49.properties.unseal.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3214,7 +3632,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data11.length < 1){
-const err31 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema47.properties.unseal.properties.actions,data:data11};
+const err31 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema49.properties.unseal.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3225,14 +3643,14 @@ errors++;
 }
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data11[i0], {instancePath:instancePath+"/unseal/actions/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate31(data11[i0], {instancePath:instancePath+"/unseal/actions/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.unseal.properties.actions.type,parentSchema:schema47.properties.unseal.properties.actions,data:data11};
+const err32 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.unseal.properties.actions.type,parentSchema:schema49.properties.unseal.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3244,7 +3662,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.unseal.type,parentSchema:schema47.properties.unseal,data:data9};
+const err33 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.unseal.type,parentSchema:schema49.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3258,7 +3676,7 @@ if(data.actions !== undefined){
 let data13 = data.actions;
 if(Array.isArray(data13)){
 if(data13.length > 10000){
-const err34 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema47.properties.actions,data:data13};
+const err34 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema49.properties.actions,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3269,14 +3687,14 @@ errors++;
 }
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate29(data13[i1], {instancePath:instancePath+"/actions/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate31(data13[i1], {instancePath:instancePath+"/actions/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.actions.type,parentSchema:schema47.properties.actions,data:data13};
+const err35 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.actions.type,parentSchema:schema49.properties.actions,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3289,8 +3707,8 @@ errors++;
 if(data.seal !== undefined){
 let data15 = data.seal;
 if(typeof data15 === "string"){
-if(!pattern16.test(data15)){
-const err36 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema50,data:data15};
+if(!pattern17.test(data15)){
+const err36 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema52,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3301,7 +3719,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data15};
+const err37 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data15};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3320,7 +3738,7 @@ errors = vErrors.length;
 if(data.turnLimit !== undefined){
 let data17 = data.turnLimit;
 if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
-const err38 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/type",keyword:"type",params:{type: schema47.properties.turnLimit.type},message:"must be integer,null",schema:schema47.properties.turnLimit.type,parentSchema:schema47.properties.turnLimit,data:data17};
+const err38 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/type",keyword:"type",params:{type: schema49.properties.turnLimit.type},message:"must be integer,null",schema:schema49.properties.turnLimit.type,parentSchema:schema49.properties.turnLimit,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3331,7 +3749,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 999 || isNaN(data17)){
-const err39 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999",schema:999,parentSchema:schema47.properties.turnLimit,data:data17};
+const err39 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999",schema:999,parentSchema:schema49.properties.turnLimit,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3341,7 +3759,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data17 < 1 || isNaN(data17)){
-const err40 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema47.properties.turnLimit,data:data17};
+const err40 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema49.properties.turnLimit,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3354,7 +3772,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3363,17 +3781,17 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://nevsky-studio.example/schemas/game.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3382,7 +3800,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema41.required,parentSchema:schema41,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema43.required,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3392,7 +3810,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema41.required,parentSchema:schema41,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema43.required,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3402,7 +3820,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scenario === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario"},message:"must have required property '"+"scenario"+"'",schema:schema41.required,parentSchema:schema41,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario"},message:"must have required property '"+"scenario"+"'",schema:schema43.required,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3412,7 +3830,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.seed === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema41.required,parentSchema:schema41,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema43.required,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3422,7 +3840,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.actions === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema41.required,parentSchema:schema41,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema43.required,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3432,8 +3850,8 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema41.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data};
+if(!(func1.call(schema43.properties, key0))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3446,7 +3864,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.$schema.type,parentSchema:schema41.properties.$schema,data:data0};
+const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.$schema.type,parentSchema:schema43.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3459,7 +3877,7 @@ errors++;
 if(data.format !== undefined){
 let data1 = data.format;
 if("nevsky-game" !== data1){
-const err7 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "nevsky-game"},message:"must be equal to constant",schema:"nevsky-game",parentSchema:schema41.properties.format,data:data1};
+const err7 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "nevsky-game"},message:"must be equal to constant",schema:"nevsky-game",parentSchema:schema43.properties.format,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3472,7 +3890,7 @@ errors++;
 if(data.version !== undefined){
 let data2 = data.version;
 if(1 !== data2){
-const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema41.properties.version,data:data2};
+const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema43.properties.version,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3491,7 +3909,7 @@ errors = vErrors.length;
 if(data.seed !== undefined){
 let data4 = data.seed;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err9 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.seed.type,parentSchema:schema41.properties.seed,data:data4};
+const err9 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema43.properties.seed.type,parentSchema:schema43.properties.seed,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3502,7 +3920,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 4294967295 || isNaN(data4)){
-const err10 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema41.properties.seed,data:data4};
+const err10 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema43.properties.seed,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3512,7 +3930,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data4 < 0 || isNaN(data4)){
-const err11 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.properties.seed,data:data4};
+const err11 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema43.properties.seed,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3526,7 +3944,7 @@ errors++;
 if(data.turnLimit !== undefined){
 let data5 = data.turnLimit;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err12 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/type",keyword:"type",params:{type: schema41.properties.turnLimit.type},message:"must be integer,null",schema:schema41.properties.turnLimit.type,parentSchema:schema41.properties.turnLimit,data:data5};
+const err12 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/type",keyword:"type",params:{type: schema43.properties.turnLimit.type},message:"must be integer,null",schema:schema43.properties.turnLimit.type,parentSchema:schema43.properties.turnLimit,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3537,7 +3955,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 999 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999",schema:999,parentSchema:schema41.properties.turnLimit,data:data5};
+const err13 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999",schema:999,parentSchema:schema43.properties.turnLimit,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3547,7 +3965,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data5 < 1 || isNaN(data5)){
-const err14 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema41.properties.turnLimit,data:data5};
+const err14 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema43.properties.turnLimit,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3562,7 +3980,7 @@ if(data.players !== undefined){
 let data6 = data.players;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length > 2){
-const err15 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/maxProperties",keyword:"maxProperties",params:{limit: 2},message:"must NOT have more than 2 properties",schema:2,parentSchema:schema41.properties.players,data:data6};
+const err15 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/maxProperties",keyword:"maxProperties",params:{limit: 2},message:"must NOT have more than 2 properties",schema:2,parentSchema:schema43.properties.players,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3575,7 +3993,7 @@ for(const key1 in data6){
 const _errs13 = errors;
 if(typeof key1 === "string"){
 if(func2(key1) > 40){
-const err16 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/propertyNames/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema41.properties.players.propertyNames,data:key1,propertyName:key1};
+const err16 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/propertyNames/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema43.properties.players.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3585,7 +4003,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func2(key1) < 1){
-const err17 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.players.propertyNames,data:key1,propertyName:key1};
+const err17 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.players.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3597,7 +4015,7 @@ errors++;
 }
 var valid1 = _errs13 === errors;
 if(!valid1){
-const err18 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema41.properties.players.propertyNames,parentSchema:schema41.properties.players,data:data6};
+const err18 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema43.properties.players.propertyNames,parentSchema:schema43.properties.players,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3640,7 +4058,7 @@ if(_valid0){
 const _errs21 = errors;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.level === undefined){
-const err20 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/then/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'",schema:schema42.then.required,parentSchema:schema42.then,data:data7};
+const err20 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/then/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'",schema:schema44.then.required,parentSchema:schema44.then,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3659,7 +4077,7 @@ props0.kind = true;
 }
 }
 if(!valid4){
-const err21 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema42.if,parentSchema:schema42,data:data7};
+const err21 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema44.if,parentSchema:schema44,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3670,7 +4088,7 @@ errors++;
 }
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.kind === undefined){
-const err22 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data7};
+const err22 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema44.required,parentSchema:schema44,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3681,7 +4099,7 @@ errors++;
 }
 for(const key3 in data7){
 if(!((key3 === "kind") || (key3 === "level"))){
-const err23 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data7};
+const err23 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema44,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3694,7 +4112,7 @@ errors++;
 if(data7.kind !== undefined){
 let data9 = data7.kind;
 if(!((data9 === "human") || (data9 === "computer"))){
-const err24 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/$defs/player/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data9};
+const err24 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/$defs/player/properties/kind/enum",keyword:"enum",params:{allowedValues: schema44.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema44.properties.kind.enum,parentSchema:schema44.properties.kind,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3707,7 +4125,7 @@ errors++;
 if(data7.level !== undefined){
 let data10 = data7.level;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err25 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema42.properties.level.type,parentSchema:schema42.properties.level,data:data10};
+const err25 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema44.properties.level.type,parentSchema:schema44.properties.level,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3718,7 +4136,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 3 || isNaN(data10)){
-const err26 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema42.properties.level,data:data10};
+const err26 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema44.properties.level,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3728,7 +4146,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data10 < 1 || isNaN(data10)){
-const err27 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema42.properties.level,data:data10};
+const err27 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema44.properties.level,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3741,7 +4159,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data7};
+const err28 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3753,7 +4171,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.players.type,parentSchema:schema41.properties.players,data:data6};
+const err29 = {instancePath:instancePath+"/players",schemaPath:"#/properties/players/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.players.type,parentSchema:schema43.properties.players,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3767,7 +4185,7 @@ if(data.actions !== undefined){
 let data11 = data.actions;
 if(Array.isArray(data11)){
 if(data11.length > 100000){
-const err30 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema41.properties.actions,data:data11};
+const err30 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema43.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3778,14 +4196,14 @@ errors++;
 }
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate26(data11[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate28(data11[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.actions.type,parentSchema:schema41.properties.actions,data:data11};
+const err31 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema43.properties.actions.type,parentSchema:schema43.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3799,7 +4217,7 @@ if(data.distance !== undefined){
 let data13 = data.distance;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.game === undefined){
-const err32 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "game"},message:"must have required property '"+"game"+"'",schema:schema41.properties.distance.required,parentSchema:schema41.properties.distance,data:data13};
+const err32 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "game"},message:"must have required property '"+"game"+"'",schema:schema43.properties.distance.required,parentSchema:schema43.properties.distance,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3809,7 +4227,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data13.side === undefined){
-const err33 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema41.properties.distance.required,parentSchema:schema41.properties.distance,data:data13};
+const err33 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema43.properties.distance.required,parentSchema:schema43.properties.distance,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3819,7 +4237,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data13.dice === undefined){
-const err34 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "dice"},message:"must have required property '"+"dice"+"'",schema:schema41.properties.distance.required,parentSchema:schema41.properties.distance,data:data13};
+const err34 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "dice"},message:"must have required property '"+"dice"+"'",schema:schema43.properties.distance.required,parentSchema:schema43.properties.distance,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3829,7 +4247,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data13.messages === undefined){
-const err35 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema41.properties.distance.required,parentSchema:schema41.properties.distance,data:data13};
+const err35 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/required",keyword:"required",params:{missingProperty: "messages"},message:"must have required property '"+"messages"+"'",schema:schema43.properties.distance.required,parentSchema:schema43.properties.distance,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3840,7 +4258,7 @@ errors++;
 }
 for(const key4 in data13){
 if(!(((((key4 === "game") || (key4 === "side")) || (key4 === "dice")) || (key4 === "messages")) || (key4 === "closing"))){
-const err36 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance,data:data13};
+const err36 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.distance,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3853,8 +4271,8 @@ errors++;
 if(data13.game !== undefined){
 let data14 = data13.game;
 if(typeof data14 === "string"){
-if(!pattern13.test(data14)){
-const err37 = {instancePath:instancePath+"/distance/game",schemaPath:"#/properties/distance/properties/game/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema41.properties.distance.properties.game,data:data14};
+if(!pattern14.test(data14)){
+const err37 = {instancePath:instancePath+"/distance/game",schemaPath:"#/properties/distance/properties/game/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema43.properties.distance.properties.game,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3865,7 +4283,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/distance/game",schemaPath:"#/properties/distance/properties/game/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.distance.properties.game.type,parentSchema:schema41.properties.distance.properties.game,data:data14};
+const err38 = {instancePath:instancePath+"/distance/game",schemaPath:"#/properties/distance/properties/game/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.distance.properties.game.type,parentSchema:schema43.properties.distance.properties.game,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3879,7 +4297,7 @@ if(data13.side !== undefined){
 let data15 = data13.side;
 if(typeof data15 === "string"){
 if(func2(data15) > 40){
-const err39 = {instancePath:instancePath+"/distance/side",schemaPath:"#/properties/distance/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema41.properties.distance.properties.side,data:data15};
+const err39 = {instancePath:instancePath+"/distance/side",schemaPath:"#/properties/distance/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema43.properties.distance.properties.side,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3889,7 +4307,7 @@ vErrors.push(err39);
 errors++;
 }
 if(func2(data15) < 1){
-const err40 = {instancePath:instancePath+"/distance/side",schemaPath:"#/properties/distance/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.distance.properties.side,data:data15};
+const err40 = {instancePath:instancePath+"/distance/side",schemaPath:"#/properties/distance/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.distance.properties.side,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3900,7 +4318,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/distance/side",schemaPath:"#/properties/distance/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.distance.properties.side.type,parentSchema:schema41.properties.distance.properties.side,data:data15};
+const err41 = {instancePath:instancePath+"/distance/side",schemaPath:"#/properties/distance/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.distance.properties.side.type,parentSchema:schema43.properties.distance.properties.side,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3914,7 +4332,7 @@ if(data13.dice !== undefined){
 let data16 = data13.dice;
 if(Array.isArray(data16)){
 if(data16.length > 100000){
-const err42 = {instancePath:instancePath+"/distance/dice",schemaPath:"#/properties/distance/properties/dice/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema41.properties.distance.properties.dice,data:data16};
+const err42 = {instancePath:instancePath+"/distance/dice",schemaPath:"#/properties/distance/properties/dice/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema43.properties.distance.properties.dice,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3928,7 +4346,7 @@ for(let i1=0; i1<len1; i1++){
 let data17 = data16[i1];
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.at === undefined){
-const err43 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema41.properties.distance.properties.dice.items.required,parentSchema:schema41.properties.distance.properties.dice.items,data:data17};
+const err43 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema43.properties.distance.properties.dice.items.required,parentSchema:schema43.properties.distance.properties.dice.items,data:data17};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3938,7 +4356,7 @@ vErrors.push(err43);
 errors++;
 }
 if(data17.seed === undefined){
-const err44 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema41.properties.distance.properties.dice.items.required,parentSchema:schema41.properties.distance.properties.dice.items,data:data17};
+const err44 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema43.properties.distance.properties.dice.items.required,parentSchema:schema43.properties.distance.properties.dice.items,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3949,7 +4367,7 @@ errors++;
 }
 for(const key5 in data17){
 if(!((key5 === "at") || (key5 === "seed"))){
-const err45 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance.properties.dice.items,data:data17};
+const err45 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.distance.properties.dice.items,data:data17};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3962,7 +4380,7 @@ errors++;
 if(data17.at !== undefined){
 let data18 = data17.at;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err46 = {instancePath:instancePath+"/distance/dice/" + i1+"/at",schemaPath:"#/properties/distance/properties/dice/items/properties/at/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.distance.properties.dice.items.properties.at.type,parentSchema:schema41.properties.distance.properties.dice.items.properties.at,data:data18};
+const err46 = {instancePath:instancePath+"/distance/dice/" + i1+"/at",schemaPath:"#/properties/distance/properties/dice/items/properties/at/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema43.properties.distance.properties.dice.items.properties.at.type,parentSchema:schema43.properties.distance.properties.dice.items.properties.at,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3973,7 +4391,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 100000 || isNaN(data18)){
-const err47 = {instancePath:instancePath+"/distance/dice/" + i1+"/at",schemaPath:"#/properties/distance/properties/dice/items/properties/at/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema41.properties.distance.properties.dice.items.properties.at,data:data18};
+const err47 = {instancePath:instancePath+"/distance/dice/" + i1+"/at",schemaPath:"#/properties/distance/properties/dice/items/properties/at/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema43.properties.distance.properties.dice.items.properties.at,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3983,7 +4401,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data18 < 0 || isNaN(data18)){
-const err48 = {instancePath:instancePath+"/distance/dice/" + i1+"/at",schemaPath:"#/properties/distance/properties/dice/items/properties/at/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.properties.distance.properties.dice.items.properties.at,data:data18};
+const err48 = {instancePath:instancePath+"/distance/dice/" + i1+"/at",schemaPath:"#/properties/distance/properties/dice/items/properties/at/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema43.properties.distance.properties.dice.items.properties.at,data:data18};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3997,7 +4415,7 @@ errors++;
 if(data17.seed !== undefined){
 let data19 = data17.seed;
 if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err49 = {instancePath:instancePath+"/distance/dice/" + i1+"/seed",schemaPath:"#/properties/distance/properties/dice/items/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.distance.properties.dice.items.properties.seed.type,parentSchema:schema41.properties.distance.properties.dice.items.properties.seed,data:data19};
+const err49 = {instancePath:instancePath+"/distance/dice/" + i1+"/seed",schemaPath:"#/properties/distance/properties/dice/items/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema43.properties.distance.properties.dice.items.properties.seed.type,parentSchema:schema43.properties.distance.properties.dice.items.properties.seed,data:data19};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4008,7 +4426,7 @@ errors++;
 }
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 > 4294967295 || isNaN(data19)){
-const err50 = {instancePath:instancePath+"/distance/dice/" + i1+"/seed",schemaPath:"#/properties/distance/properties/dice/items/properties/seed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema41.properties.distance.properties.dice.items.properties.seed,data:data19};
+const err50 = {instancePath:instancePath+"/distance/dice/" + i1+"/seed",schemaPath:"#/properties/distance/properties/dice/items/properties/seed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema43.properties.distance.properties.dice.items.properties.seed,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4018,7 +4436,7 @@ vErrors.push(err50);
 errors++;
 }
 if(data19 < 0 || isNaN(data19)){
-const err51 = {instancePath:instancePath+"/distance/dice/" + i1+"/seed",schemaPath:"#/properties/distance/properties/dice/items/properties/seed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.properties.distance.properties.dice.items.properties.seed,data:data19};
+const err51 = {instancePath:instancePath+"/distance/dice/" + i1+"/seed",schemaPath:"#/properties/distance/properties/dice/items/properties/seed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema43.properties.distance.properties.dice.items.properties.seed,data:data19};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4031,7 +4449,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.properties.dice.items.type,parentSchema:schema41.properties.distance.properties.dice.items,data:data17};
+const err52 = {instancePath:instancePath+"/distance/dice/" + i1,schemaPath:"#/properties/distance/properties/dice/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.distance.properties.dice.items.type,parentSchema:schema43.properties.distance.properties.dice.items,data:data17};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4043,7 +4461,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/distance/dice",schemaPath:"#/properties/distance/properties/dice/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.dice.type,parentSchema:schema41.properties.distance.properties.dice,data:data16};
+const err53 = {instancePath:instancePath+"/distance/dice",schemaPath:"#/properties/distance/properties/dice/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema43.properties.distance.properties.dice.type,parentSchema:schema43.properties.distance.properties.dice,data:data16};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4057,7 +4475,7 @@ if(data13.messages !== undefined){
 let data20 = data13.messages;
 if(Array.isArray(data20)){
 if(data20.length > 100000){
-const err54 = {instancePath:instancePath+"/distance/messages",schemaPath:"#/properties/distance/properties/messages/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema41.properties.distance.properties.messages,data:data20};
+const err54 = {instancePath:instancePath+"/distance/messages",schemaPath:"#/properties/distance/properties/messages/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema43.properties.distance.properties.messages,data:data20};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4068,14 +4486,14 @@ errors++;
 }
 const len2 = data20.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate28(data20[i2], {instancePath:instancePath+"/distance/messages/" + i2,parentData:data20,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate30(data20[i2], {instancePath:instancePath+"/distance/messages/" + i2,parentData:data20,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/distance/messages",schemaPath:"#/properties/distance/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.messages.type,parentSchema:schema41.properties.distance.properties.messages,data:data20};
+const err55 = {instancePath:instancePath+"/distance/messages",schemaPath:"#/properties/distance/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema43.properties.distance.properties.messages.type,parentSchema:schema43.properties.distance.properties.messages,data:data20};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4090,7 +4508,7 @@ let data22 = data13.closing;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 for(const key6 in data22){
 if(!((key6 === "secrets") || (key6 === "seals"))){
-const err56 = {instancePath:instancePath+"/distance/closing",schemaPath:"#/properties/distance/properties/closing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance.properties.closing,data:data22};
+const err56 = {instancePath:instancePath+"/distance/closing",schemaPath:"#/properties/distance/properties/closing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.distance.properties.closing,data:data22};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4104,7 +4522,7 @@ if(data22.secrets !== undefined){
 let data23 = data22.secrets;
 if(Array.isArray(data23)){
 if(data23.length > 4){
-const err57 = {instancePath:instancePath+"/distance/closing/secrets",schemaPath:"#/properties/distance/properties/closing/properties/secrets/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema41.properties.distance.properties.closing.properties.secrets,data:data23};
+const err57 = {instancePath:instancePath+"/distance/closing/secrets",schemaPath:"#/properties/distance/properties/closing/properties/secrets/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema43.properties.distance.properties.closing.properties.secrets,data:data23};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4118,7 +4536,7 @@ for(let i3=0; i3<len3; i3++){
 let data24 = data23[i3];
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.n === undefined){
-const err58 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema41.properties.distance.properties.closing.properties.secrets.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items,data:data24};
+const err58 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema43.properties.distance.properties.closing.properties.secrets.items.required,parentSchema:schema43.properties.distance.properties.closing.properties.secrets.items,data:data24};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4128,7 +4546,7 @@ vErrors.push(err58);
 errors++;
 }
 if(data24.secret === undefined){
-const err59 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/required",keyword:"required",params:{missingProperty: "secret"},message:"must have required property '"+"secret"+"'",schema:schema41.properties.distance.properties.closing.properties.secrets.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items,data:data24};
+const err59 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/required",keyword:"required",params:{missingProperty: "secret"},message:"must have required property '"+"secret"+"'",schema:schema43.properties.distance.properties.closing.properties.secrets.items.required,parentSchema:schema43.properties.distance.properties.closing.properties.secrets.items,data:data24};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4139,7 +4557,7 @@ errors++;
 }
 for(const key7 in data24){
 if(!((key7 === "n") || (key7 === "secret"))){
-const err60 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items,data:data24};
+const err60 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.distance.properties.closing.properties.secrets.items,data:data24};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4152,7 +4570,7 @@ errors++;
 if(data24.n !== undefined){
 let data25 = data24.n;
 if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err61 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/n",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.n.type,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.n,data:data25};
+const err61 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/n",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema43.properties.distance.properties.closing.properties.secrets.items.properties.n.type,parentSchema:schema43.properties.distance.properties.closing.properties.secrets.items.properties.n,data:data25};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4163,7 +4581,7 @@ errors++;
 }
 if((typeof data25 == "number") && (isFinite(data25))){
 if(data25 < 0 || isNaN(data25)){
-const err62 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/n",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.n,data:data25};
+const err62 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/n",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema43.properties.distance.properties.closing.properties.secrets.items.properties.n,data:data25};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4177,8 +4595,8 @@ errors++;
 if(data24.secret !== undefined){
 let data26 = data24.secret;
 if(typeof data26 === "string"){
-if(!pattern13.test(data26)){
-const err63 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/secret",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/secret/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.secret,data:data26};
+if(!pattern14.test(data26)){
+const err63 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/secret",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/secret/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema43.properties.distance.properties.closing.properties.secrets.items.properties.secret,data:data26};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4189,7 +4607,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/secret",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.secret.type,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items.properties.secret,data:data26};
+const err64 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/secret",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.distance.properties.closing.properties.secrets.items.properties.secret.type,parentSchema:schema43.properties.distance.properties.closing.properties.secrets.items.properties.secret,data:data26};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -4201,7 +4619,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.properties.closing.properties.secrets.items.type,parentSchema:schema41.properties.distance.properties.closing.properties.secrets.items,data:data24};
+const err65 = {instancePath:instancePath+"/distance/closing/secrets/" + i3,schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.distance.properties.closing.properties.secrets.items.type,parentSchema:schema43.properties.distance.properties.closing.properties.secrets.items,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -4213,7 +4631,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/distance/closing/secrets",schemaPath:"#/properties/distance/properties/closing/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.closing.properties.secrets.type,parentSchema:schema41.properties.distance.properties.closing.properties.secrets,data:data23};
+const err66 = {instancePath:instancePath+"/distance/closing/secrets",schemaPath:"#/properties/distance/properties/closing/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema43.properties.distance.properties.closing.properties.secrets.type,parentSchema:schema43.properties.distance.properties.closing.properties.secrets,data:data23};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -4227,7 +4645,7 @@ if(data22.seals !== undefined){
 let data27 = data22.seals;
 if(Array.isArray(data27)){
 if(data27.length > 4){
-const err67 = {instancePath:instancePath+"/distance/closing/seals",schemaPath:"#/properties/distance/properties/closing/properties/seals/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema41.properties.distance.properties.closing.properties.seals,data:data27};
+const err67 = {instancePath:instancePath+"/distance/closing/seals",schemaPath:"#/properties/distance/properties/closing/properties/seals/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items",schema:4,parentSchema:schema43.properties.distance.properties.closing.properties.seals,data:data27};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -4241,7 +4659,7 @@ for(let i4=0; i4<len4; i4++){
 let data28 = data27[i4];
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if(data28.n === undefined){
-const err68 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema41.properties.distance.properties.closing.properties.seals.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data28};
+const err68 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema43.properties.distance.properties.closing.properties.seals.items.required,parentSchema:schema43.properties.distance.properties.closing.properties.seals.items,data:data28};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -4251,7 +4669,7 @@ vErrors.push(err68);
 errors++;
 }
 if(data28.salt === undefined){
-const err69 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/required",keyword:"required",params:{missingProperty: "salt"},message:"must have required property '"+"salt"+"'",schema:schema41.properties.distance.properties.closing.properties.seals.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data28};
+const err69 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/required",keyword:"required",params:{missingProperty: "salt"},message:"must have required property '"+"salt"+"'",schema:schema43.properties.distance.properties.closing.properties.seals.items.required,parentSchema:schema43.properties.distance.properties.closing.properties.seals.items,data:data28};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -4261,7 +4679,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data28.actions === undefined){
-const err70 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema41.properties.distance.properties.closing.properties.seals.items.required,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data28};
+const err70 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema43.properties.distance.properties.closing.properties.seals.items.required,parentSchema:schema43.properties.distance.properties.closing.properties.seals.items,data:data28};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -4272,7 +4690,7 @@ errors++;
 }
 for(const key8 in data28){
 if(!(((key8 === "n") || (key8 === "salt")) || (key8 === "actions"))){
-const err71 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data28};
+const err71 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema43.properties.distance.properties.closing.properties.seals.items,data:data28};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -4285,7 +4703,7 @@ errors++;
 if(data28.n !== undefined){
 let data29 = data28.n;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err72 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/n",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.distance.properties.closing.properties.seals.items.properties.n.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.n,data:data29};
+const err72 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/n",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema43.properties.distance.properties.closing.properties.seals.items.properties.n.type,parentSchema:schema43.properties.distance.properties.closing.properties.seals.items.properties.n,data:data29};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -4296,7 +4714,7 @@ errors++;
 }
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 < 0 || isNaN(data29)){
-const err73 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/n",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.n,data:data29};
+const err73 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/n",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema43.properties.distance.properties.closing.properties.seals.items.properties.n,data:data29};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -4310,8 +4728,8 @@ errors++;
 if(data28.salt !== undefined){
 let data30 = data28.salt;
 if(typeof data30 === "string"){
-if(!pattern13.test(data30)){
-const err74 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/salt",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/salt/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.salt,data:data30};
+if(!pattern14.test(data30)){
+const err74 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/salt",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/salt/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema43.properties.distance.properties.closing.properties.seals.items.properties.salt,data:data30};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -4322,7 +4740,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/salt",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/salt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.distance.properties.closing.properties.seals.items.properties.salt.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.salt,data:data30};
+const err75 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/salt",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/salt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.distance.properties.closing.properties.seals.items.properties.salt.type,parentSchema:schema43.properties.distance.properties.closing.properties.seals.items.properties.salt,data:data30};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -4336,7 +4754,7 @@ if(data28.actions !== undefined){
 let data31 = data28.actions;
 if(Array.isArray(data31)){
 if(data31.length > 1000){
-const err76 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/actions/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.actions,data:data31};
+const err76 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/actions/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema43.properties.distance.properties.closing.properties.seals.items.properties.actions,data:data31};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -4347,14 +4765,14 @@ errors++;
 }
 const len5 = data31.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate26(data31[i5], {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions/" + i5,parentData:data31,parentDataProperty:i5,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate28(data31[i5], {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions/" + i5,parentData:data31,parentDataProperty:i5,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.closing.properties.seals.items.properties.actions.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items.properties.actions,data:data31};
+const err77 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema43.properties.distance.properties.closing.properties.seals.items.properties.actions.type,parentSchema:schema43.properties.distance.properties.closing.properties.seals.items.properties.actions,data:data31};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -4366,7 +4784,7 @@ errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.properties.closing.properties.seals.items.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals.items,data:data28};
+const err78 = {instancePath:instancePath+"/distance/closing/seals/" + i4,schemaPath:"#/properties/distance/properties/closing/properties/seals/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.distance.properties.closing.properties.seals.items.type,parentSchema:schema43.properties.distance.properties.closing.properties.seals.items,data:data28};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -4378,7 +4796,7 @@ errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/distance/closing/seals",schemaPath:"#/properties/distance/properties/closing/properties/seals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.distance.properties.closing.properties.seals.type,parentSchema:schema41.properties.distance.properties.closing.properties.seals,data:data27};
+const err79 = {instancePath:instancePath+"/distance/closing/seals",schemaPath:"#/properties/distance/properties/closing/properties/seals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema43.properties.distance.properties.closing.properties.seals.type,parentSchema:schema43.properties.distance.properties.closing.properties.seals,data:data27};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -4390,7 +4808,7 @@ errors++;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/distance/closing",schemaPath:"#/properties/distance/properties/closing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.properties.closing.type,parentSchema:schema41.properties.distance.properties.closing,data:data22};
+const err80 = {instancePath:instancePath+"/distance/closing",schemaPath:"#/properties/distance/properties/closing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.distance.properties.closing.type,parentSchema:schema43.properties.distance.properties.closing,data:data22};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -4402,7 +4820,7 @@ errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.properties.distance.type,parentSchema:schema41.properties.distance,data:data13};
+const err81 = {instancePath:instancePath+"/distance",schemaPath:"#/properties/distance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.properties.distance.type,parentSchema:schema43.properties.distance,data:data13};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -4414,7 +4832,7 @@ errors++;
 }
 }
 else {
-const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data};
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -4423,26 +4841,26 @@ vErrors.push(err82);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const roster = validate35;
-const schema59 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/roster.schema.json","title":"Army roster","description":"An army list for one of the rule sets with army lists (Nevsky, A Splendid Victory!, Dewitt's Medieval Wargaming Rules), format version 1.","type":"object","additionalProperties":false,"required":["format","version","ruleset","meta","units"],"$defs":{"svUnit":{"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}},"dwUnit":{"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}},"nevskyUnit":{"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}},"svOptions":{"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}},"dwOptions":{"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}},"nevskyOptions":{"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}}},"properties":{"$schema":{"title":"Schema","description":"Optional link to this schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"roster\".","const":"roster"},"version":{"title":"Version","description":"The roster format version: 1.","type":"integer","minimum":1},"ruleset":{"title":"Rule set","description":"The rule set the army is built for: nevsky, splendid-victory or dewitt-medieval.","type":"string","enum":["nevsky","splendid-victory","dewitt-medieval"]},"meta":{"title":"Metadata","description":"What the army is and who built it.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The army's name, e.g. \"Eastern Association, 1644\".","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who built the roster.","type":"string","maxLength":120},"description":{"title":"Description","description":"Notes on the army, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"The date the roster was made, like 2026-11-21.","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}},"options":{"title":"Options","description":"Rule-set choices, an object whose fields depend on the rule set (see the option definitions)."},"units":{"title":"Units","description":"The army's units in the order they are listed and printed.","type":"array","maxItems":500,"items":{"title":"Unit","description":"One unit, an object whose fields depend on the rule set (see the unit definitions)."}}},"allOf":[{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the splendid-victory fields.","const":"splendid-victory"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of splendid-victory.","type":"array","items":{"$ref":"#/$defs/svUnit"}},"options":{"title":"Options","description":"Options of splendid-victory.","type":"object","$ref":"#/$defs/svOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the dewitt-medieval fields.","const":"dewitt-medieval"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of dewitt-medieval.","type":"array","items":{"$ref":"#/$defs/dwUnit"}},"options":{"title":"Options","description":"Options of dewitt-medieval.","type":"object","$ref":"#/$defs/dwOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the nevsky fields.","const":"nevsky"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of nevsky.","type":"array","items":{"$ref":"#/$defs/nevskyUnit"}},"options":{"title":"Options","description":"Options of nevsky.","type":"object","$ref":"#/$defs/nevskyOptions"}},"required":["options"]}}]};
-const schema60 = {"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}};
-const schema61 = {"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}};
-const schema62 = {"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}};
-const schema63 = {"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}};
-const schema64 = {"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}};
-const schema65 = {"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}};
-const pattern26 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
+export const roster = validate37;
+const schema61 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/roster.schema.json","title":"Army roster","description":"An army list for one of the rule sets with army lists (Nevsky, A Splendid Victory!, Dewitt's Medieval Wargaming Rules), format version 1.","type":"object","additionalProperties":false,"required":["format","version","ruleset","meta","units"],"$defs":{"svUnit":{"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}},"dwUnit":{"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}},"nevskyUnit":{"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}},"svOptions":{"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}},"dwOptions":{"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}},"nevskyOptions":{"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}}},"properties":{"$schema":{"title":"Schema","description":"Optional link to this schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"roster\".","const":"roster"},"version":{"title":"Version","description":"The roster format version: 1.","type":"integer","minimum":1},"ruleset":{"title":"Rule set","description":"The rule set the army is built for: nevsky, splendid-victory or dewitt-medieval.","type":"string","enum":["nevsky","splendid-victory","dewitt-medieval"]},"meta":{"title":"Metadata","description":"What the army is and who built it.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The army's name, e.g. \"Eastern Association, 1644\".","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who built the roster.","type":"string","maxLength":120},"description":{"title":"Description","description":"Notes on the army, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"The date the roster was made, like 2026-11-21.","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}},"options":{"title":"Options","description":"Rule-set choices, an object whose fields depend on the rule set (see the option definitions)."},"units":{"title":"Units","description":"The army's units in the order they are listed and printed.","type":"array","maxItems":500,"items":{"title":"Unit","description":"One unit, an object whose fields depend on the rule set (see the unit definitions)."}}},"allOf":[{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the splendid-victory fields.","const":"splendid-victory"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of splendid-victory.","type":"array","items":{"$ref":"#/$defs/svUnit"}},"options":{"title":"Options","description":"Options of splendid-victory.","type":"object","$ref":"#/$defs/svOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the dewitt-medieval fields.","const":"dewitt-medieval"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of dewitt-medieval.","type":"array","items":{"$ref":"#/$defs/dwUnit"}},"options":{"title":"Options","description":"Options of dewitt-medieval.","type":"object","$ref":"#/$defs/dwOptions"}}}},{"if":{"properties":{"ruleset":{"title":"Rule set","description":"Selects the nevsky fields.","const":"nevsky"}},"required":["ruleset"]},"then":{"properties":{"units":{"title":"Units","description":"Units of nevsky.","type":"array","items":{"$ref":"#/$defs/nevskyUnit"}},"options":{"title":"Options","description":"Options of nevsky.","type":"object","$ref":"#/$defs/nevskyOptions"}},"required":["options"]}}]};
+const schema62 = {"title":"Splendid Victory unit","description":"A unit of A Splendid Victory!: its kind and its stands by kind.","type":"object","additionalProperties":false,"required":["id","kind","stands"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"pikeAndMusket, foot, dragoons, cavalry, heavyCavalry, artillery or command.","type":"string","enum":["pikeAndMusket","foot","dragoons","cavalry","heavyCavalry","artillery","command"]},"stands":{"title":"Stands","description":"How many stands of each kind the unit has, e.g. { \"pike\": 2, \"musket\": 4 }.","type":"object","additionalProperties":false,"properties":{"pike":{"title":"Pike","description":"Pike stands (pike and musket units).","type":"integer","minimum":0,"maximum":99},"musket":{"title":"Musket","description":"Musket stands, any firearm or bow (pike and musket units).","type":"integer","minimum":0,"maximum":99},"handToHand":{"title":"Hand to hand","description":"Hand-to-hand stands: swords, axes, spears, pole arms (foot units).","type":"integer","minimum":0,"maximum":99},"lightHandToHand":{"title":"Light hand to hand","description":"Light hand-to-hand stands: knives, pistols, improvised weapons (foot units).","type":"integer","minimum":0,"maximum":99},"dragoon":{"title":"Dragoon","description":"Dragoon stands (dragoon units; the player keeps mounted and dismounted stands for each).","type":"integer","minimum":0,"maximum":99},"cavalry":{"title":"Cavalry","description":"Cavalry stands (cavalry units).","type":"integer","minimum":0,"maximum":99},"heavyCavalry":{"title":"Heavy cavalry","description":"Heavy cavalry stands, fully armoured (heavy cavalry units).","type":"integer","minimum":0,"maximum":99},"frameGun":{"title":"Frame gun","description":"A frame gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"lightGun":{"title":"Light gun","description":"A light gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"heavyGun":{"title":"Heavy gun","description":"A heavy gun stand (artillery units).","type":"integer","minimum":0,"maximum":99},"commander":{"title":"Commander","description":"The commander's stand (command units).","type":"integer","minimum":0,"maximum":99},"subCommander":{"title":"Sub commander","description":"A sub-commander's stand (command units).","type":"integer","minimum":0,"maximum":99}}},"mounted":{"title":"Starts mounted","description":"Dragoons only: true when the unit starts the game mounted (default true).","type":"boolean"}}};
+const schema63 = {"title":"Splendid Victory options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"secondSubCommander":{"title":"Second sub-commander","description":"Both sides agreed that each army may add a second sub-commander.","type":"boolean"}}};
+const schema64 = {"title":"Dewitt unit","description":"A unit or leader of Dewitt's Medieval Wargaming Rules.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Unit kind","description":"cavalry or foot for troops; commanderInChief or general for leaders.","type":"string","enum":["cavalry","foot","commanderInChief","general"]},"class":{"title":"Class","description":"Troops only: light, medium, heavy or superHeavy (sets the points per figure and the move).","type":"string","enum":["light","medium","heavy","superHeavy"]},"stands":{"title":"Stands","description":"Troops only: stands in the unit (the rules allow 2 to 6).","type":"integer","minimum":0,"maximum":99},"figuresPerStand":{"title":"Figures per stand","description":"Troops only: figures on each stand (default 3).","type":"integer","minimum":1,"maximum":6},"weapons":{"title":"Weapons","description":"Troops only: the weapons the figures carry; each adds its cost per figure.","type":"array","uniqueItems":true,"maxItems":11,"items":{"title":"Weapon","description":"twoHanded, pike, mace, spear, crossbow, sling, longbow, bow, shortSword, lance or cutAndThrust.","type":"string","enum":["twoHanded","pike","mace","spear","crossbow","sling","longbow","bow","shortSword","lance","cutAndThrust"]}},"shield":{"title":"Shield","description":"Troops only: false for troops without shields (1 point less per figure). Default true.","type":"boolean"}}};
+const schema65 = {"title":"Dewitt options","description":"Choices both sides agree before the game.","type":"object","additionalProperties":false,"properties":{"pointsLimit":{"title":"Points limit","description":"The points each army may spend; a roster above it is invalid.","type":"integer","minimum":0,"maximum":1000000}}};
+const schema66 = {"title":"Nevsky unit","description":"A unit of the Nevsky rules: a troop type and its stands.","type":"object","additionalProperties":false,"required":["id","kind"],"properties":{"id":{"title":"Unit id","description":"Names the unit in diagnostics and on the printed roster; unique within the file.","type":"string","minLength":1,"maxLength":60,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"name":{"title":"Unit name","description":"A display name for the unit, e.g. \"Lord Byron's Horse\" (shown as text, never as markup).","type":"string","minLength":1,"maxLength":120},"kind":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"stands":{"title":"Stands","description":"Stands in the unit, 1 to full strength (default full).","type":"integer","minimum":0,"maximum":99}}};
+const schema67 = {"title":"Nevsky options","description":"The army the roster belongs to and its number of standard divisions.","type":"object","additionalProperties":false,"required":["army"],"properties":{"army":{"title":"Army","description":"teutonic or russian.","type":"string","enum":["teutonic","russian"]},"divisions":{"title":"Divisions","description":"Standard divisions the roster is compared with (1-4, default 1).","type":"integer","minimum":1,"maximum":4}}};
+const pattern27 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://nevsky-studio.example/schemas/roster.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4500,7 +4918,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.id === undefined){
-const err2 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema60.required,parentSchema:schema60,data:data2};
+const err2 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema62.required,parentSchema:schema62,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4510,7 +4928,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data2.kind === undefined){
-const err3 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema60.required,parentSchema:schema60,data:data2};
+const err3 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema62.required,parentSchema:schema62,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4520,7 +4938,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data2.stands === undefined){
-const err4 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "stands"},message:"must have required property '"+"stands"+"'",schema:schema60.required,parentSchema:schema60,data:data2};
+const err4 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/required",keyword:"required",params:{missingProperty: "stands"},message:"must have required property '"+"stands"+"'",schema:schema62.required,parentSchema:schema62,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4531,7 +4949,7 @@ errors++;
 }
 for(const key0 in data2){
 if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "kind")) || (key0 === "stands")) || (key0 === "mounted"))){
-const err5 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema60,data:data2};
+const err5 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4557,7 +4975,7 @@ errors++;
 }
 var valid8 = _errs15 === errors;
 if(valid8){
-const err7 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema60.properties.id.not,parentSchema:schema60.properties.id,data:data3};
+const err7 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema62.properties.id.not,parentSchema:schema62.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4579,7 +4997,7 @@ vErrors = null;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 60){
-const err8 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema60.properties.id,data:data3};
+const err8 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema62.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4589,7 +5007,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data3) < 1){
-const err9 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema60.properties.id,data:data3};
+const err9 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema62.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4600,7 +5018,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.id.type,parentSchema:schema60.properties.id,data:data3};
+const err10 = {instancePath:instancePath+"/units/" + i0+"/id",schemaPath:"#/$defs/svUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.id.type,parentSchema:schema62.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4614,7 +5032,7 @@ if(data2.name !== undefined){
 let data4 = data2.name;
 if(typeof data4 === "string"){
 if(func2(data4) > 120){
-const err11 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema60.properties.name,data:data4};
+const err11 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema62.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4624,7 +5042,7 @@ vErrors.push(err11);
 errors++;
 }
 if(func2(data4) < 1){
-const err12 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema60.properties.name,data:data4};
+const err12 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema62.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4635,7 +5053,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.name.type,parentSchema:schema60.properties.name,data:data4};
+const err13 = {instancePath:instancePath+"/units/" + i0+"/name",schemaPath:"#/$defs/svUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.name.type,parentSchema:schema62.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4648,7 +5066,7 @@ errors++;
 if(data2.kind !== undefined){
 let data5 = data2.kind;
 if(typeof data5 !== "string"){
-const err14 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.kind.type,parentSchema:schema60.properties.kind,data:data5};
+const err14 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.kind.type,parentSchema:schema62.properties.kind,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4658,7 +5076,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((((((data5 === "pikeAndMusket") || (data5 === "foot")) || (data5 === "dragoons")) || (data5 === "cavalry")) || (data5 === "heavyCavalry")) || (data5 === "artillery")) || (data5 === "command"))){
-const err15 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema60.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema60.properties.kind.enum,parentSchema:schema60.properties.kind,data:data5};
+const err15 = {instancePath:instancePath+"/units/" + i0+"/kind",schemaPath:"#/$defs/svUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema62.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema62.properties.kind.enum,parentSchema:schema62.properties.kind,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4672,8 +5090,8 @@ if(data2.stands !== undefined){
 let data6 = data2.stands;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key1 in data6){
-if(!(func1.call(schema60.properties.stands.properties, key1))){
-const err16 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema60.properties.stands,data:data6};
+if(!(func1.call(schema62.properties.stands.properties, key1))){
+const err16 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema62.properties.stands,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4686,7 +5104,7 @@ errors++;
 if(data6.pike !== undefined){
 let data7 = data6.pike;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err17 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.pike.type,parentSchema:schema60.properties.stands.properties.pike,data:data7};
+const err17 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.properties.pike.type,parentSchema:schema62.properties.stands.properties.pike,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4697,7 +5115,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 99 || isNaN(data7)){
-const err18 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.pike,data:data7};
+const err18 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands.properties.pike,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4707,7 +5125,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err19 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.pike,data:data7};
+const err19 = {instancePath:instancePath+"/units/" + i0+"/stands/pike",schemaPath:"#/$defs/svUnit/properties/stands/properties/pike/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands.properties.pike,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4721,7 +5139,7 @@ errors++;
 if(data6.musket !== undefined){
 let data8 = data6.musket;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err20 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.musket.type,parentSchema:schema60.properties.stands.properties.musket,data:data8};
+const err20 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.properties.musket.type,parentSchema:schema62.properties.stands.properties.musket,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4732,7 +5150,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 99 || isNaN(data8)){
-const err21 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.musket,data:data8};
+const err21 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands.properties.musket,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4742,7 +5160,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-const err22 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.musket,data:data8};
+const err22 = {instancePath:instancePath+"/units/" + i0+"/stands/musket",schemaPath:"#/$defs/svUnit/properties/stands/properties/musket/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands.properties.musket,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4756,7 +5174,7 @@ errors++;
 if(data6.handToHand !== undefined){
 let data9 = data6.handToHand;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err23 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.handToHand.type,parentSchema:schema60.properties.stands.properties.handToHand,data:data9};
+const err23 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.properties.handToHand.type,parentSchema:schema62.properties.stands.properties.handToHand,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4767,7 +5185,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 99 || isNaN(data9)){
-const err24 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.handToHand,data:data9};
+const err24 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands.properties.handToHand,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4777,7 +5195,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err25 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.handToHand,data:data9};
+const err25 = {instancePath:instancePath+"/units/" + i0+"/stands/handToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/handToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands.properties.handToHand,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4791,7 +5209,7 @@ errors++;
 if(data6.lightHandToHand !== undefined){
 let data10 = data6.lightHandToHand;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err26 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.lightHandToHand.type,parentSchema:schema60.properties.stands.properties.lightHandToHand,data:data10};
+const err26 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.properties.lightHandToHand.type,parentSchema:schema62.properties.stands.properties.lightHandToHand,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4802,7 +5220,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 99 || isNaN(data10)){
-const err27 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.lightHandToHand,data:data10};
+const err27 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands.properties.lightHandToHand,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4812,7 +5230,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data10 < 0 || isNaN(data10)){
-const err28 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.lightHandToHand,data:data10};
+const err28 = {instancePath:instancePath+"/units/" + i0+"/stands/lightHandToHand",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightHandToHand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands.properties.lightHandToHand,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4826,7 +5244,7 @@ errors++;
 if(data6.dragoon !== undefined){
 let data11 = data6.dragoon;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err29 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.dragoon.type,parentSchema:schema60.properties.stands.properties.dragoon,data:data11};
+const err29 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.properties.dragoon.type,parentSchema:schema62.properties.stands.properties.dragoon,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4837,7 +5255,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 99 || isNaN(data11)){
-const err30 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.dragoon,data:data11};
+const err30 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands.properties.dragoon,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4847,7 +5265,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data11 < 0 || isNaN(data11)){
-const err31 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.dragoon,data:data11};
+const err31 = {instancePath:instancePath+"/units/" + i0+"/stands/dragoon",schemaPath:"#/$defs/svUnit/properties/stands/properties/dragoon/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands.properties.dragoon,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4861,7 +5279,7 @@ errors++;
 if(data6.cavalry !== undefined){
 let data12 = data6.cavalry;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err32 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.cavalry.type,parentSchema:schema60.properties.stands.properties.cavalry,data:data12};
+const err32 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.properties.cavalry.type,parentSchema:schema62.properties.stands.properties.cavalry,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4872,7 +5290,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 99 || isNaN(data12)){
-const err33 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.cavalry,data:data12};
+const err33 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands.properties.cavalry,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4882,7 +5300,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data12 < 0 || isNaN(data12)){
-const err34 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.cavalry,data:data12};
+const err34 = {instancePath:instancePath+"/units/" + i0+"/stands/cavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/cavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands.properties.cavalry,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4896,7 +5314,7 @@ errors++;
 if(data6.heavyCavalry !== undefined){
 let data13 = data6.heavyCavalry;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err35 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.heavyCavalry.type,parentSchema:schema60.properties.stands.properties.heavyCavalry,data:data13};
+const err35 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.properties.heavyCavalry.type,parentSchema:schema62.properties.stands.properties.heavyCavalry,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4907,7 +5325,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 99 || isNaN(data13)){
-const err36 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.heavyCavalry,data:data13};
+const err36 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands.properties.heavyCavalry,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4917,7 +5335,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data13 < 0 || isNaN(data13)){
-const err37 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.heavyCavalry,data:data13};
+const err37 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyCavalry",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyCavalry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands.properties.heavyCavalry,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4931,7 +5349,7 @@ errors++;
 if(data6.frameGun !== undefined){
 let data14 = data6.frameGun;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err38 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.frameGun.type,parentSchema:schema60.properties.stands.properties.frameGun,data:data14};
+const err38 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.properties.frameGun.type,parentSchema:schema62.properties.stands.properties.frameGun,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4942,7 +5360,7 @@ errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 99 || isNaN(data14)){
-const err39 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.frameGun,data:data14};
+const err39 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands.properties.frameGun,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4952,7 +5370,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data14 < 0 || isNaN(data14)){
-const err40 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.frameGun,data:data14};
+const err40 = {instancePath:instancePath+"/units/" + i0+"/stands/frameGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/frameGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands.properties.frameGun,data:data14};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4966,7 +5384,7 @@ errors++;
 if(data6.lightGun !== undefined){
 let data15 = data6.lightGun;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err41 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.lightGun.type,parentSchema:schema60.properties.stands.properties.lightGun,data:data15};
+const err41 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.properties.lightGun.type,parentSchema:schema62.properties.stands.properties.lightGun,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4977,7 +5395,7 @@ errors++;
 }
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 99 || isNaN(data15)){
-const err42 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.lightGun,data:data15};
+const err42 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands.properties.lightGun,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4987,7 +5405,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data15 < 0 || isNaN(data15)){
-const err43 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.lightGun,data:data15};
+const err43 = {instancePath:instancePath+"/units/" + i0+"/stands/lightGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/lightGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands.properties.lightGun,data:data15};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -5001,7 +5419,7 @@ errors++;
 if(data6.heavyGun !== undefined){
 let data16 = data6.heavyGun;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err44 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.heavyGun.type,parentSchema:schema60.properties.stands.properties.heavyGun,data:data16};
+const err44 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.properties.heavyGun.type,parentSchema:schema62.properties.stands.properties.heavyGun,data:data16};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -5012,7 +5430,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 99 || isNaN(data16)){
-const err45 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.heavyGun,data:data16};
+const err45 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands.properties.heavyGun,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -5022,7 +5440,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data16 < 0 || isNaN(data16)){
-const err46 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.heavyGun,data:data16};
+const err46 = {instancePath:instancePath+"/units/" + i0+"/stands/heavyGun",schemaPath:"#/$defs/svUnit/properties/stands/properties/heavyGun/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands.properties.heavyGun,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -5036,7 +5454,7 @@ errors++;
 if(data6.commander !== undefined){
 let data17 = data6.commander;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err47 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.commander.type,parentSchema:schema60.properties.stands.properties.commander,data:data17};
+const err47 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.properties.commander.type,parentSchema:schema62.properties.stands.properties.commander,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -5047,7 +5465,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 99 || isNaN(data17)){
-const err48 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.commander,data:data17};
+const err48 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands.properties.commander,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5057,7 +5475,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data17 < 0 || isNaN(data17)){
-const err49 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.commander,data:data17};
+const err49 = {instancePath:instancePath+"/units/" + i0+"/stands/commander",schemaPath:"#/$defs/svUnit/properties/stands/properties/commander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands.properties.commander,data:data17};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5071,7 +5489,7 @@ errors++;
 if(data6.subCommander !== undefined){
 let data18 = data6.subCommander;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err50 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema60.properties.stands.properties.subCommander.type,parentSchema:schema60.properties.stands.properties.subCommander,data:data18};
+const err50 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.properties.subCommander.type,parentSchema:schema62.properties.stands.properties.subCommander,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5082,7 +5500,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 99 || isNaN(data18)){
-const err51 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema60.properties.stands.properties.subCommander,data:data18};
+const err51 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands.properties.subCommander,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5092,7 +5510,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data18 < 0 || isNaN(data18)){
-const err52 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema60.properties.stands.properties.subCommander,data:data18};
+const err52 = {instancePath:instancePath+"/units/" + i0+"/stands/subCommander",schemaPath:"#/$defs/svUnit/properties/stands/properties/subCommander/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands.properties.subCommander,data:data18};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5105,7 +5523,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.properties.stands.type,parentSchema:schema60.properties.stands,data:data6};
+const err53 = {instancePath:instancePath+"/units/" + i0+"/stands",schemaPath:"#/$defs/svUnit/properties/stands/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.properties.stands.type,parentSchema:schema62.properties.stands,data:data6};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5118,7 +5536,7 @@ errors++;
 if(data2.mounted !== undefined){
 let data19 = data2.mounted;
 if(typeof data19 !== "boolean"){
-const err54 = {instancePath:instancePath+"/units/" + i0+"/mounted",schemaPath:"#/$defs/svUnit/properties/mounted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema60.properties.mounted.type,parentSchema:schema60.properties.mounted,data:data19};
+const err54 = {instancePath:instancePath+"/units/" + i0+"/mounted",schemaPath:"#/$defs/svUnit/properties/mounted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema62.properties.mounted.type,parentSchema:schema62.properties.mounted,data:data19};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5130,7 +5548,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.type,parentSchema:schema60,data:data2};
+const err55 = {instancePath:instancePath+"/units/" + i0,schemaPath:"#/$defs/svUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data2};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5142,7 +5560,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/0/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.allOf[0].then.properties.units.type,parentSchema:schema59.allOf[0].then.properties.units,data:data1};
+const err56 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/0/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.allOf[0].then.properties.units.type,parentSchema:schema61.allOf[0].then.properties.units,data:data1};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5155,7 +5573,7 @@ errors++;
 if(data.options !== undefined){
 let data20 = data.options;
 if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){
-const err57 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/0/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.allOf[0].then.properties.options.type,parentSchema:schema59.allOf[0].then.properties.options,data:data20};
+const err57 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/0/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.allOf[0].then.properties.options.type,parentSchema:schema61.allOf[0].then.properties.options,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5167,7 +5585,7 @@ errors++;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 for(const key2 in data20){
 if(!(key2 === "secondSubCommander")){
-const err58 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema61,data:data20};
+const err58 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema63,data:data20};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5180,7 +5598,7 @@ errors++;
 if(data20.secondSubCommander !== undefined){
 let data21 = data20.secondSubCommander;
 if(typeof data21 !== "boolean"){
-const err59 = {instancePath:instancePath+"/options/secondSubCommander",schemaPath:"#/$defs/svOptions/properties/secondSubCommander/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema61.properties.secondSubCommander.type,parentSchema:schema61.properties.secondSubCommander,data:data21};
+const err59 = {instancePath:instancePath+"/options/secondSubCommander",schemaPath:"#/$defs/svOptions/properties/secondSubCommander/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema63.properties.secondSubCommander.type,parentSchema:schema63.properties.secondSubCommander,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5192,7 +5610,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data:data20};
+const err60 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/svOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data:data20};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5213,7 +5631,7 @@ props0.ruleset = true;
 }
 }
 if(!valid1){
-const err61 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema59.allOf[0].if,parentSchema:schema59.allOf[0],data};
+const err61 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema61.allOf[0].if,parentSchema:schema61.allOf[0],data};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5273,7 +5691,7 @@ for(let i1=0; i1<len1; i1++){
 let data24 = data23[i1];
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.id === undefined){
-const err64 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema62.required,parentSchema:schema62,data:data24};
+const err64 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema64.required,parentSchema:schema64,data:data24};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5283,7 +5701,7 @@ vErrors.push(err64);
 errors++;
 }
 if(data24.kind === undefined){
-const err65 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema62.required,parentSchema:schema62,data:data24};
+const err65 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema64.required,parentSchema:schema64,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5294,7 +5712,7 @@ errors++;
 }
 for(const key3 in data24){
 if(!((((((((key3 === "id") || (key3 === "name")) || (key3 === "kind")) || (key3 === "class")) || (key3 === "stands")) || (key3 === "figuresPerStand")) || (key3 === "weapons")) || (key3 === "shield"))){
-const err66 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data24};
+const err66 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data:data24};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5320,7 +5738,7 @@ errors++;
 }
 var valid19 = _errs70 === errors;
 if(valid19){
-const err68 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema62.properties.id.not,parentSchema:schema62.properties.id,data:data25};
+const err68 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema64.properties.id.not,parentSchema:schema64.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5342,7 +5760,7 @@ vErrors = null;
 }
 if(typeof data25 === "string"){
 if(func2(data25) > 60){
-const err69 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema62.properties.id,data:data25};
+const err69 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema64.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5352,7 +5770,7 @@ vErrors.push(err69);
 errors++;
 }
 if(func2(data25) < 1){
-const err70 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema62.properties.id,data:data25};
+const err70 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema64.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5363,7 +5781,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.id.type,parentSchema:schema62.properties.id,data:data25};
+const err71 = {instancePath:instancePath+"/units/" + i1+"/id",schemaPath:"#/$defs/dwUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.id.type,parentSchema:schema64.properties.id,data:data25};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5377,7 +5795,7 @@ if(data24.name !== undefined){
 let data26 = data24.name;
 if(typeof data26 === "string"){
 if(func2(data26) > 120){
-const err72 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema62.properties.name,data:data26};
+const err72 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema64.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5387,7 +5805,7 @@ vErrors.push(err72);
 errors++;
 }
 if(func2(data26) < 1){
-const err73 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema62.properties.name,data:data26};
+const err73 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema64.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5398,7 +5816,7 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.name.type,parentSchema:schema62.properties.name,data:data26};
+const err74 = {instancePath:instancePath+"/units/" + i1+"/name",schemaPath:"#/$defs/dwUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.name.type,parentSchema:schema64.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5411,7 +5829,7 @@ errors++;
 if(data24.kind !== undefined){
 let data27 = data24.kind;
 if(typeof data27 !== "string"){
-const err75 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.kind.type,parentSchema:schema62.properties.kind,data:data27};
+const err75 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.kind.type,parentSchema:schema64.properties.kind,data:data27};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5421,7 +5839,7 @@ vErrors.push(err75);
 errors++;
 }
 if(!((((data27 === "cavalry") || (data27 === "foot")) || (data27 === "commanderInChief")) || (data27 === "general"))){
-const err76 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema62.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema62.properties.kind.enum,parentSchema:schema62.properties.kind,data:data27};
+const err76 = {instancePath:instancePath+"/units/" + i1+"/kind",schemaPath:"#/$defs/dwUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema64.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.kind.enum,parentSchema:schema64.properties.kind,data:data27};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5434,7 +5852,7 @@ errors++;
 if(data24.class !== undefined){
 let data28 = data24.class;
 if(typeof data28 !== "string"){
-const err77 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.class.type,parentSchema:schema62.properties.class,data:data28};
+const err77 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.class.type,parentSchema:schema64.properties.class,data:data28};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5444,7 +5862,7 @@ vErrors.push(err77);
 errors++;
 }
 if(!((((data28 === "light") || (data28 === "medium")) || (data28 === "heavy")) || (data28 === "superHeavy"))){
-const err78 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/enum",keyword:"enum",params:{allowedValues: schema62.properties.class.enum},message:"must be equal to one of the allowed values",schema:schema62.properties.class.enum,parentSchema:schema62.properties.class,data:data28};
+const err78 = {instancePath:instancePath+"/units/" + i1+"/class",schemaPath:"#/$defs/dwUnit/properties/class/enum",keyword:"enum",params:{allowedValues: schema64.properties.class.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.class.enum,parentSchema:schema64.properties.class,data:data28};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5457,7 +5875,7 @@ errors++;
 if(data24.stands !== undefined){
 let data29 = data24.stands;
 if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err79 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.stands.type,parentSchema:schema62.properties.stands,data:data29};
+const err79 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema64.properties.stands.type,parentSchema:schema64.properties.stands,data:data29};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5468,7 +5886,7 @@ errors++;
 }
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 99 || isNaN(data29)){
-const err80 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema62.properties.stands,data:data29};
+const err80 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema64.properties.stands,data:data29};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5478,7 +5896,7 @@ vErrors.push(err80);
 errors++;
 }
 if(data29 < 0 || isNaN(data29)){
-const err81 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.stands,data:data29};
+const err81 = {instancePath:instancePath+"/units/" + i1+"/stands",schemaPath:"#/$defs/dwUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema64.properties.stands,data:data29};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5492,7 +5910,7 @@ errors++;
 if(data24.figuresPerStand !== undefined){
 let data30 = data24.figuresPerStand;
 if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err82 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema62.properties.figuresPerStand.type,parentSchema:schema62.properties.figuresPerStand,data:data30};
+const err82 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema64.properties.figuresPerStand.type,parentSchema:schema64.properties.figuresPerStand,data:data30};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5503,7 +5921,7 @@ errors++;
 }
 if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 > 6 || isNaN(data30)){
-const err83 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema62.properties.figuresPerStand,data:data30};
+const err83 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema64.properties.figuresPerStand,data:data30};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5513,7 +5931,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data30 < 1 || isNaN(data30)){
-const err84 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema62.properties.figuresPerStand,data:data30};
+const err84 = {instancePath:instancePath+"/units/" + i1+"/figuresPerStand",schemaPath:"#/$defs/dwUnit/properties/figuresPerStand/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema64.properties.figuresPerStand,data:data30};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5528,7 +5946,7 @@ if(data24.weapons !== undefined){
 let data31 = data24.weapons;
 if(Array.isArray(data31)){
 if(data31.length > 11){
-const err85 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/maxItems",keyword:"maxItems",params:{limit: 11},message:"must NOT have more than 11 items",schema:11,parentSchema:schema62.properties.weapons,data:data31};
+const err85 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/maxItems",keyword:"maxItems",params:{limit: 11},message:"must NOT have more than 11 items",schema:11,parentSchema:schema64.properties.weapons,data:data31};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -5541,7 +5959,7 @@ const len2 = data31.length;
 for(let i2=0; i2<len2; i2++){
 let data32 = data31[i2];
 if(typeof data32 !== "string"){
-const err86 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.weapons.items.type,parentSchema:schema62.properties.weapons.items,data:data32};
+const err86 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.weapons.items.type,parentSchema:schema64.properties.weapons.items,data:data32};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5551,7 +5969,7 @@ vErrors.push(err86);
 errors++;
 }
 if(!(((((((((((data32 === "twoHanded") || (data32 === "pike")) || (data32 === "mace")) || (data32 === "spear")) || (data32 === "crossbow")) || (data32 === "sling")) || (data32 === "longbow")) || (data32 === "bow")) || (data32 === "shortSword")) || (data32 === "lance")) || (data32 === "cutAndThrust"))){
-const err87 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/enum",keyword:"enum",params:{allowedValues: schema62.properties.weapons.items.enum},message:"must be equal to one of the allowed values",schema:schema62.properties.weapons.items.enum,parentSchema:schema62.properties.weapons.items,data:data32};
+const err87 = {instancePath:instancePath+"/units/" + i1+"/weapons/" + i2,schemaPath:"#/$defs/dwUnit/properties/weapons/items/enum",keyword:"enum",params:{allowedValues: schema64.properties.weapons.items.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.weapons.items.enum,parentSchema:schema64.properties.weapons.items,data:data32};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -5572,7 +5990,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err88 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema62.properties.weapons,data:data31};
+const err88 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)",schema:true,parentSchema:schema64.properties.weapons,data:data31};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -5587,7 +6005,7 @@ indices0[item0] = i3;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema62.properties.weapons.type,parentSchema:schema62.properties.weapons,data:data31};
+const err89 = {instancePath:instancePath+"/units/" + i1+"/weapons",schemaPath:"#/$defs/dwUnit/properties/weapons/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema64.properties.weapons.type,parentSchema:schema64.properties.weapons,data:data31};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -5600,7 +6018,7 @@ errors++;
 if(data24.shield !== undefined){
 let data33 = data24.shield;
 if(typeof data33 !== "boolean"){
-const err90 = {instancePath:instancePath+"/units/" + i1+"/shield",schemaPath:"#/$defs/dwUnit/properties/shield/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema62.properties.shield.type,parentSchema:schema62.properties.shield,data:data33};
+const err90 = {instancePath:instancePath+"/units/" + i1+"/shield",schemaPath:"#/$defs/dwUnit/properties/shield/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema64.properties.shield.type,parentSchema:schema64.properties.shield,data:data33};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -5612,7 +6030,7 @@ errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data24};
+const err91 = {instancePath:instancePath+"/units/" + i1,schemaPath:"#/$defs/dwUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data:data24};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -5624,7 +6042,7 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/1/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.allOf[1].then.properties.units.type,parentSchema:schema59.allOf[1].then.properties.units,data:data23};
+const err92 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/1/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.allOf[1].then.properties.units.type,parentSchema:schema61.allOf[1].then.properties.units,data:data23};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -5637,7 +6055,7 @@ errors++;
 if(data.options !== undefined){
 let data34 = data.options;
 if(!(data34 && typeof data34 == "object" && !Array.isArray(data34))){
-const err93 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/1/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.allOf[1].then.properties.options.type,parentSchema:schema59.allOf[1].then.properties.options,data:data34};
+const err93 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/1/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.allOf[1].then.properties.options.type,parentSchema:schema61.allOf[1].then.properties.options,data:data34};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -5649,7 +6067,7 @@ errors++;
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 for(const key4 in data34){
 if(!(key4 === "pointsLimit")){
-const err94 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema63,data:data34};
+const err94 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema65,data:data34};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -5662,7 +6080,7 @@ errors++;
 if(data34.pointsLimit !== undefined){
 let data35 = data34.pointsLimit;
 if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err95 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema63.properties.pointsLimit.type,parentSchema:schema63.properties.pointsLimit,data:data35};
+const err95 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.pointsLimit.type,parentSchema:schema65.properties.pointsLimit,data:data35};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -5673,7 +6091,7 @@ errors++;
 }
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 > 1000000 || isNaN(data35)){
-const err96 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema63.properties.pointsLimit,data:data35};
+const err96 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema65.properties.pointsLimit,data:data35};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -5683,7 +6101,7 @@ vErrors.push(err96);
 errors++;
 }
 if(data35 < 0 || isNaN(data35)){
-const err97 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema63.properties.pointsLimit,data:data35};
+const err97 = {instancePath:instancePath+"/options/pointsLimit",schemaPath:"#/$defs/dwOptions/properties/pointsLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema65.properties.pointsLimit,data:data35};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -5696,7 +6114,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data:data34};
+const err98 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/dwOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data:data34};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -5717,7 +6135,7 @@ props1.ruleset = true;
 }
 }
 if(!valid12){
-const err99 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema59.allOf[1].if,parentSchema:schema59.allOf[1],data};
+const err99 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema61.allOf[1].if,parentSchema:schema61.allOf[1],data};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -5779,7 +6197,7 @@ if(_valid2){
 const _errs98 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.options === undefined){
-const err102 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema59.allOf[2].then.required,parentSchema:schema59.allOf[2].then,data};
+const err102 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema61.allOf[2].then.required,parentSchema:schema61.allOf[2].then,data};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -5796,7 +6214,7 @@ for(let i4=0; i4<len3; i4++){
 let data38 = data37[i4];
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 if(data38.id === undefined){
-const err103 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema64.required,parentSchema:schema64,data:data38};
+const err103 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema66.required,parentSchema:schema66,data:data38};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -5806,7 +6224,7 @@ vErrors.push(err103);
 errors++;
 }
 if(data38.kind === undefined){
-const err104 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema64.required,parentSchema:schema64,data:data38};
+const err104 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema66.required,parentSchema:schema66,data:data38};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -5817,7 +6235,7 @@ errors++;
 }
 for(const key5 in data38){
 if(!((((key5 === "id") || (key5 === "name")) || (key5 === "kind")) || (key5 === "stands"))){
-const err105 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data:data38};
+const err105 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema66,data:data38};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -5843,7 +6261,7 @@ errors++;
 }
 var valid32 = _errs108 === errors;
 if(valid32){
-const err107 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema64.properties.id.not,parentSchema:schema64.properties.id,data:data39};
+const err107 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema66.properties.id.not,parentSchema:schema66.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -5865,7 +6283,7 @@ vErrors = null;
 }
 if(typeof data39 === "string"){
 if(func2(data39) > 60){
-const err108 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema64.properties.id,data:data39};
+const err108 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema66.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -5875,7 +6293,7 @@ vErrors.push(err108);
 errors++;
 }
 if(func2(data39) < 1){
-const err109 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema64.properties.id,data:data39};
+const err109 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -5886,7 +6304,7 @@ errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.id.type,parentSchema:schema64.properties.id,data:data39};
+const err110 = {instancePath:instancePath+"/units/" + i4+"/id",schemaPath:"#/$defs/nevskyUnit/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.properties.id.type,parentSchema:schema66.properties.id,data:data39};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -5900,7 +6318,7 @@ if(data38.name !== undefined){
 let data40 = data38.name;
 if(typeof data40 === "string"){
 if(func2(data40) > 120){
-const err111 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema64.properties.name,data:data40};
+const err111 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema66.properties.name,data:data40};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -5910,7 +6328,7 @@ vErrors.push(err111);
 errors++;
 }
 if(func2(data40) < 1){
-const err112 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema64.properties.name,data:data40};
+const err112 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66.properties.name,data:data40};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -5921,7 +6339,7 @@ errors++;
 }
 }
 else {
-const err113 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.name.type,parentSchema:schema64.properties.name,data:data40};
+const err113 = {instancePath:instancePath+"/units/" + i4+"/name",schemaPath:"#/$defs/nevskyUnit/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.properties.name.type,parentSchema:schema66.properties.name,data:data40};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -5934,7 +6352,7 @@ errors++;
 if(data38.kind !== undefined){
 let data41 = data38.kind;
 if(typeof data41 !== "string"){
-const err114 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.kind.type,parentSchema:schema64.properties.kind,data:data41};
+const err114 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.properties.kind.type,parentSchema:schema66.properties.kind,data:data41};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -5944,7 +6362,7 @@ vErrors.push(err114);
 errors++;
 }
 if(!((((((((((((data41 === "knights") || (data41 === "turcopoles")) || (data41 === "lightCavalry")) || (data41 === "armoredInfantry")) || (data41 === "mediumInfantry")) || (data41 === "levyInfantry")) || (data41 === "javelinmen")) || (data41 === "longbowmen")) || (data41 === "crossbowmen")) || (data41 === "ballista")) || (data41 === "ballistarii")) || (data41 === "commander"))){
-const err115 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema64.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.kind.enum,parentSchema:schema64.properties.kind,data:data41};
+const err115 = {instancePath:instancePath+"/units/" + i4+"/kind",schemaPath:"#/$defs/nevskyUnit/properties/kind/enum",keyword:"enum",params:{allowedValues: schema66.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema66.properties.kind.enum,parentSchema:schema66.properties.kind,data:data41};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -5957,7 +6375,7 @@ errors++;
 if(data38.stands !== undefined){
 let data42 = data38.stands;
 if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err116 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema64.properties.stands.type,parentSchema:schema64.properties.stands,data:data42};
+const err116 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema66.properties.stands.type,parentSchema:schema66.properties.stands,data:data42};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -5968,7 +6386,7 @@ errors++;
 }
 if((typeof data42 == "number") && (isFinite(data42))){
 if(data42 > 99 || isNaN(data42)){
-const err117 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema64.properties.stands,data:data42};
+const err117 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99},message:"must be <= 99",schema:99,parentSchema:schema66.properties.stands,data:data42};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -5978,7 +6396,7 @@ vErrors.push(err117);
 errors++;
 }
 if(data42 < 0 || isNaN(data42)){
-const err118 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema64.properties.stands,data:data42};
+const err118 = {instancePath:instancePath+"/units/" + i4+"/stands",schemaPath:"#/$defs/nevskyUnit/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema66.properties.stands,data:data42};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -5991,7 +6409,7 @@ errors++;
 }
 }
 else {
-const err119 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data:data38};
+const err119 = {instancePath:instancePath+"/units/" + i4,schemaPath:"#/$defs/nevskyUnit/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema66.type,parentSchema:schema66,data:data38};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -6003,7 +6421,7 @@ errors++;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/2/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.allOf[2].then.properties.units.type,parentSchema:schema59.allOf[2].then.properties.units,data:data37};
+const err120 = {instancePath:instancePath+"/units",schemaPath:"#/allOf/2/then/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.allOf[2].then.properties.units.type,parentSchema:schema61.allOf[2].then.properties.units,data:data37};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -6016,7 +6434,7 @@ errors++;
 if(data.options !== undefined){
 let data43 = data.options;
 if(!(data43 && typeof data43 == "object" && !Array.isArray(data43))){
-const err121 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/2/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.allOf[2].then.properties.options.type,parentSchema:schema59.allOf[2].then.properties.options,data:data43};
+const err121 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/2/then/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.allOf[2].then.properties.options.type,parentSchema:schema61.allOf[2].then.properties.options,data:data43};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -6027,7 +6445,7 @@ errors++;
 }
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
 if(data43.army === undefined){
-const err122 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema65.required,parentSchema:schema65,data:data43};
+const err122 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema67.required,parentSchema:schema67,data:data43};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -6038,7 +6456,7 @@ errors++;
 }
 for(const key6 in data43){
 if(!((key6 === "army") || (key6 === "divisions"))){
-const err123 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema65,data:data43};
+const err123 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema67,data:data43};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -6051,7 +6469,7 @@ errors++;
 if(data43.army !== undefined){
 let data44 = data43.army;
 if(typeof data44 !== "string"){
-const err124 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.army.type,parentSchema:schema65.properties.army,data:data44};
+const err124 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.army.type,parentSchema:schema67.properties.army,data:data44};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -6061,7 +6479,7 @@ vErrors.push(err124);
 errors++;
 }
 if(!((data44 === "teutonic") || (data44 === "russian"))){
-const err125 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/enum",keyword:"enum",params:{allowedValues: schema65.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema65.properties.army.enum,parentSchema:schema65.properties.army,data:data44};
+const err125 = {instancePath:instancePath+"/options/army",schemaPath:"#/$defs/nevskyOptions/properties/army/enum",keyword:"enum",params:{allowedValues: schema67.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.army.enum,parentSchema:schema67.properties.army,data:data44};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -6074,7 +6492,7 @@ errors++;
 if(data43.divisions !== undefined){
 let data45 = data43.divisions;
 if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err126 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema65.properties.divisions.type,parentSchema:schema65.properties.divisions,data:data45};
+const err126 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema67.properties.divisions.type,parentSchema:schema67.properties.divisions,data:data45};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -6085,7 +6503,7 @@ errors++;
 }
 if((typeof data45 == "number") && (isFinite(data45))){
 if(data45 > 4 || isNaN(data45)){
-const err127 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema65.properties.divisions,data:data45};
+const err127 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema67.properties.divisions,data:data45};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -6095,7 +6513,7 @@ vErrors.push(err127);
 errors++;
 }
 if(data45 < 1 || isNaN(data45)){
-const err128 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema65.properties.divisions,data:data45};
+const err128 = {instancePath:instancePath+"/options/divisions",schemaPath:"#/$defs/nevskyOptions/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema67.properties.divisions,data:data45};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -6108,7 +6526,7 @@ errors++;
 }
 }
 else {
-const err129 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data:data43};
+const err129 = {instancePath:instancePath+"/options",schemaPath:"#/$defs/nevskyOptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.type,parentSchema:schema67,data:data43};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -6129,7 +6547,7 @@ props2.ruleset = true;
 }
 }
 if(!valid25){
-const err130 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema59.allOf[2].if,parentSchema:schema59.allOf[2],data};
+const err130 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema61.allOf[2].if,parentSchema:schema61.allOf[2],data};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -6149,7 +6567,7 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format === undefined){
-const err131 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema59.required,parentSchema:schema59,data};
+const err131 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema61.required,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -6159,7 +6577,7 @@ vErrors.push(err131);
 errors++;
 }
 if(data.version === undefined){
-const err132 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema59.required,parentSchema:schema59,data};
+const err132 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema61.required,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -6169,7 +6587,7 @@ vErrors.push(err132);
 errors++;
 }
 if(data.ruleset === undefined){
-const err133 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ruleset"},message:"must have required property '"+"ruleset"+"'",schema:schema59.required,parentSchema:schema59,data};
+const err133 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ruleset"},message:"must have required property '"+"ruleset"+"'",schema:schema61.required,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -6179,7 +6597,7 @@ vErrors.push(err133);
 errors++;
 }
 if(data.meta === undefined){
-const err134 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meta"},message:"must have required property '"+"meta"+"'",schema:schema59.required,parentSchema:schema59,data};
+const err134 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meta"},message:"must have required property '"+"meta"+"'",schema:schema61.required,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -6189,7 +6607,7 @@ vErrors.push(err134);
 errors++;
 }
 if(data.units === undefined){
-const err135 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema59.required,parentSchema:schema59,data};
+const err135 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema61.required,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -6200,7 +6618,7 @@ errors++;
 }
 for(const key7 in data){
 if(!(((((((key7 === "$schema") || (key7 === "format")) || (key7 === "version")) || (key7 === "ruleset")) || (key7 === "meta")) || (key7 === "options")) || (key7 === "units"))){
-const err136 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema59,data};
+const err136 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -6213,7 +6631,7 @@ errors++;
 if(data.$schema !== undefined){
 let data46 = data.$schema;
 if(typeof data46 !== "string"){
-const err137 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.$schema.type,parentSchema:schema59.properties.$schema,data:data46};
+const err137 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.$schema.type,parentSchema:schema61.properties.$schema,data:data46};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -6226,7 +6644,7 @@ errors++;
 if(data.format !== undefined){
 let data47 = data.format;
 if("roster" !== data47){
-const err138 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "roster"},message:"must be equal to constant",schema:"roster",parentSchema:schema59.properties.format,data:data47};
+const err138 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "roster"},message:"must be equal to constant",schema:"roster",parentSchema:schema61.properties.format,data:data47};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -6239,7 +6657,7 @@ errors++;
 if(data.version !== undefined){
 let data48 = data.version;
 if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err139 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.version.type,parentSchema:schema59.properties.version,data:data48};
+const err139 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema61.properties.version.type,parentSchema:schema61.properties.version,data:data48};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -6250,7 +6668,7 @@ errors++;
 }
 if((typeof data48 == "number") && (isFinite(data48))){
 if(data48 < 1 || isNaN(data48)){
-const err140 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema59.properties.version,data:data48};
+const err140 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema61.properties.version,data:data48};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -6264,7 +6682,7 @@ errors++;
 if(data.ruleset !== undefined){
 let data49 = data.ruleset;
 if(typeof data49 !== "string"){
-const err141 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.ruleset.type,parentSchema:schema59.properties.ruleset,data:data49};
+const err141 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.ruleset.type,parentSchema:schema61.properties.ruleset,data:data49};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -6274,7 +6692,7 @@ vErrors.push(err141);
 errors++;
 }
 if(!(((data49 === "nevsky") || (data49 === "splendid-victory")) || (data49 === "dewitt-medieval"))){
-const err142 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/enum",keyword:"enum",params:{allowedValues: schema59.properties.ruleset.enum},message:"must be equal to one of the allowed values",schema:schema59.properties.ruleset.enum,parentSchema:schema59.properties.ruleset,data:data49};
+const err142 = {instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/enum",keyword:"enum",params:{allowedValues: schema61.properties.ruleset.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.ruleset.enum,parentSchema:schema61.properties.ruleset,data:data49};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -6288,7 +6706,7 @@ if(data.meta !== undefined){
 let data50 = data.meta;
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 if(data50.title === undefined){
-const err143 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema59.properties.meta.required,parentSchema:schema59.properties.meta,data:data50};
+const err143 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema61.properties.meta.required,parentSchema:schema61.properties.meta,data:data50};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -6299,7 +6717,7 @@ errors++;
 }
 for(const key8 in data50){
 if(!((((key8 === "title") || (key8 === "author")) || (key8 === "description")) || (key8 === "created"))){
-const err144 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema59.properties.meta,data:data50};
+const err144 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.meta,data:data50};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -6313,7 +6731,7 @@ if(data50.title !== undefined){
 let data51 = data50.title;
 if(typeof data51 === "string"){
 if(func2(data51) > 120){
-const err145 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema59.properties.meta.properties.title,data:data51};
+const err145 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema61.properties.meta.properties.title,data:data51};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -6323,7 +6741,7 @@ vErrors.push(err145);
 errors++;
 }
 if(func2(data51) < 1){
-const err146 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema59.properties.meta.properties.title,data:data51};
+const err146 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema61.properties.meta.properties.title,data:data51};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -6334,7 +6752,7 @@ errors++;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.meta.properties.title.type,parentSchema:schema59.properties.meta.properties.title,data:data51};
+const err147 = {instancePath:instancePath+"/meta/title",schemaPath:"#/properties/meta/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.meta.properties.title.type,parentSchema:schema61.properties.meta.properties.title,data:data51};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -6348,7 +6766,7 @@ if(data50.author !== undefined){
 let data52 = data50.author;
 if(typeof data52 === "string"){
 if(func2(data52) > 120){
-const err148 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema59.properties.meta.properties.author,data:data52};
+const err148 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters",schema:120,parentSchema:schema61.properties.meta.properties.author,data:data52};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -6359,7 +6777,7 @@ errors++;
 }
 }
 else {
-const err149 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.meta.properties.author.type,parentSchema:schema59.properties.meta.properties.author,data:data52};
+const err149 = {instancePath:instancePath+"/meta/author",schemaPath:"#/properties/meta/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.meta.properties.author.type,parentSchema:schema61.properties.meta.properties.author,data:data52};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -6373,7 +6791,7 @@ if(data50.description !== undefined){
 let data53 = data50.description;
 if(typeof data53 === "string"){
 if(func2(data53) > 4000){
-const err150 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema59.properties.meta.properties.description,data:data53};
+const err150 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema61.properties.meta.properties.description,data:data53};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -6384,7 +6802,7 @@ errors++;
 }
 }
 else {
-const err151 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.meta.properties.description.type,parentSchema:schema59.properties.meta.properties.description,data:data53};
+const err151 = {instancePath:instancePath+"/meta/description",schemaPath:"#/properties/meta/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.meta.properties.description.type,parentSchema:schema61.properties.meta.properties.description,data:data53};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -6397,8 +6815,8 @@ errors++;
 if(data50.created !== undefined){
 let data54 = data50.created;
 if(typeof data54 === "string"){
-if(!pattern26.test(data54)){
-const err152 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}$",parentSchema:schema59.properties.meta.properties.created,data:data54};
+if(!pattern27.test(data54)){
+const err152 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}$",parentSchema:schema61.properties.meta.properties.created,data:data54};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -6409,7 +6827,7 @@ errors++;
 }
 }
 else {
-const err153 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.meta.properties.created.type,parentSchema:schema59.properties.meta.properties.created,data:data54};
+const err153 = {instancePath:instancePath+"/meta/created",schemaPath:"#/properties/meta/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.meta.properties.created.type,parentSchema:schema61.properties.meta.properties.created,data:data54};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -6421,7 +6839,7 @@ errors++;
 }
 }
 else {
-const err154 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.properties.meta.type,parentSchema:schema59.properties.meta,data:data50};
+const err154 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.meta.type,parentSchema:schema61.properties.meta,data:data50};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -6435,7 +6853,7 @@ if(data.units !== undefined){
 let data55 = data.units;
 if(Array.isArray(data55)){
 if(data55.length > 500){
-const err155 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema59.properties.units,data:data55};
+const err155 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema61.properties.units,data:data55};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -6446,7 +6864,7 @@ errors++;
 }
 }
 else {
-const err156 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.units.type,parentSchema:schema59.properties.units,data:data55};
+const err156 = {instancePath:instancePath+"/units",schemaPath:"#/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.units.type,parentSchema:schema61.properties.units,data:data55};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -6458,7 +6876,7 @@ errors++;
 }
 }
 else {
-const err157 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data};
+const err157 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -6467,10 +6885,10 @@ vErrors.push(err157);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const message = validate28;
+export const message = validate30;
 
