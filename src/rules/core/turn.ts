@@ -10,6 +10,7 @@ import type { GameEvent, MoveEvent } from '../events';
 import { TROOP_TYPES } from '../troops';
 import { heldAfterCharge } from '../readings';
 import { unitScore } from '../points';
+import { objectiveScore } from './objectives';
 import { rollDie } from '../random';
 import { facingOf } from '../combat';
 import { DX, DY, dirBetween } from './board';
@@ -256,7 +257,7 @@ export function troopsOnBoard(p: Position, side: number): boolean {
   return p.onBoard[side]! > 0;
 }
 
-/** Points of a side (section 11): stand costs, half for units off the board and half-killed stands. */
+/** Points of a side (section 11): stand costs, half for units off the board and half-killed stands, held objectives. */
 export function pointsOf(p: Position, side: number): number {
   let sum = 0;
   for (let x = 0; x < p.n; x++) {
@@ -266,7 +267,8 @@ export function pointsOf(p: Position, side: number): number {
     const { whole, half } = unitScore(TROOP_TYPES[p.type[x]!]!, p.stands[x]!, p.half[x]!, p.status[x] === OFF);
     sum += whole + half;
   }
-  return sum;
+  // Objectives it holds (R-objectives): objectives.ts.
+  return sum + objectiveScore(p, side);
 }
 
 /**
