@@ -1,6 +1,6 @@
 /** Reading R-objectives (digest 11, scenario format version 2): who holds an objective and what it adds at every ending. */
 import { describe, expect, test } from 'vitest';
-import { applyAction, createGame, gamePoints, objectiveHolder, objectiveHoldings, scoreParts, type Objective } from '../../src/rules';
+import { applyAction, createGame, gamePoints, narrate, objectiveHolder, objectiveHoldings, scoreParts, type Objective } from '../../src/rules';
 import { advanceTo, scenarioOf, type UnitRow } from '../engine/helpers';
 
 describe('R-objectives: the holder of one objective (objectiveHolder)', () => {
@@ -62,5 +62,25 @@ describe('R-objectives: held objectives count in every ending\'s points', () => 
     expect(g.result!.reason).toBe('turn-limit');
     expect(objectiveHoldings(g)[0]!.holder).toBe(behind);
     expect(g.result!.winner).toBe(behind);
+  });
+});
+
+describe('R-objectives: each objective\'s holder and points are shown at the end', () => {
+  test('R-objectives: the end event, its log line, the result lines and the CLI score name holder and points', async () => {
+    const { objectiveLines } = await import('../../src/play/describe');
+    const { scoreLine } = await import('../../src/cli/commands/play');
+    const over = concede(game([{ id: 'camp', label: 'The camp', squares: ['E3', 'E4'], points: 20 }, { id: 'ch', label: 'Chapel', squares: ['A7'], points: 5 }]), 'teutonic');
+    const end = over.events.find((e) => e.kind === 'end');
+    expect(end && end.kind === 'end' && end.objectives).toEqual([
+      { id: 'camp', label: 'The camp', points: 20, holder: 'teutonic' }, { id: 'ch', label: 'Chapel', points: 5, holder: null },
+    ]);
+    const teutons = over.sides.find((s) => s.id === 'teutonic')!.name;
+    expect(narrate(end!, over)).toContain(`The camp (20) held by ${teutons}; Chapel (5) held by nobody`);
+    expect(objectiveLines(over)).toEqual([`The camp (E3, E4), 20 points: held by ${teutons}`, 'Chapel (A7), 5 points: held by nobody']);
+    expect(scoreLine(over)).toMatch(/objective camp "The camp" \(20\): teutonic\n {2}objective ch "Chapel" \(5\): nobody$/);
+  });
+  test('R-objectives: a scenario without objectives keeps its end event as before', () => {
+    const end = concede(game([]), 'teutonic').events.find((e) => e.kind === 'end');
+    expect(end && 'objectives' in end).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import type { GameEvent, MoveEvent } from '../events';
 import { TROOP_TYPES } from '../troops';
 import { heldAfterCharge } from '../readings';
 import { unitScore } from '../points';
-import { objectiveScore } from './objectives';
+import { objectiveRecord, objectiveScore } from './objectives';
 import { rollDie } from '../random';
 import { facingOf } from '../combat';
 import { DX, DY, dirBetween } from './board';
@@ -295,7 +295,8 @@ function finish(p: Position): void {
   p.result = { winner, points, reason };
   p.phase = OVER;
   p.toAct = -1;
-  p.events?.push({ kind: 'end', turn: p.turn, reason, points: { ...points }, winner, ...(p.conceded >= 0 ? { conceded: ids[p.conceded]! } : {}), noTroops: gone.map((s) => ids[s]!) });
+  const held = p.events ? objectiveRecord(p) : [];
+  p.events?.push({ kind: 'end', turn: p.turn, reason, points: { ...points }, winner, ...(p.conceded >= 0 ? { conceded: ids[p.conceded]! } : {}), noTroops: gone.map((s) => ids[s]!), ...(held.length > 0 ? { objectives: held } : {}) });
 }
 
 function startTurn(p: Position, turn: number, attacker: number): void {
