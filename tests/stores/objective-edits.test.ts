@@ -43,6 +43,13 @@ describe('Objective tool', () => {
     expect('briefing' in setBriefing(s, 1, '  ').sides[1]!).toBe(false);
     expect('notes' in setNotes(s, '')).toBe(false);
   });
+  test('a smaller board keeps each objective\'s squares still on it and drops one left with none', () => {
+    const s = base();
+    s.objectives = [{ id: 'ford', label: 'Ford', squares: ['C6', 'I6'], points: 20 }, { id: 'bridge', label: 'Bridge', squares: ['K7'], points: 20 }];
+    const small = COMMANDS.setBoard.perform(s, { columns: 8, rows: 12 });
+    expect(small.objectives).toEqual([{ id: 'ford', label: 'Ford', squares: ['C6'], points: 20 }]);
+    expect(validateScenario(small).filter((d) => d.code === 'off-board')).toEqual([]);
+  });
   test('the commands are single undo steps', () => {
     for (const c of [COMMANDS.objectiveSquare, COMMANDS.updateObjective, COMMANDS.removeObjective, COMMANDS.setNotes, COMMANDS.setBriefing]) expect(c.capture).toBe('step');
     const s = COMMANDS.objectiveSquare.perform(base(), { id: null, square: 'C7', mirror: false });
