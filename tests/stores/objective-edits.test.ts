@@ -50,6 +50,13 @@ describe('Objective tool', () => {
     expect(small.objectives).toEqual([{ id: 'ford', label: 'Ford', squares: ['C6'], points: 20 }]);
     expect(validateScenario(small).filter((d) => d.code === 'off-board')).toEqual([]);
   });
+  test('renaming a side carries its objectives\' "for" along', () => {
+    const s = base();
+    s.objectives = [{ id: 'ch', label: 'Chapel', squares: ['I7'], points: 5, for: s.sides[1]!.id }];
+    const renamed = COMMANDS.renameSide.perform(s, { side: 1, id: 'novgorod' });
+    expect(renamed.objectives![0]!.for).toBe('novgorod');
+    expect(validateScenario(renamed).filter((d) => d.code === 'unknown-side')).toEqual([]);
+  });
   test('the commands are single undo steps', () => {
     for (const c of [COMMANDS.objectiveSquare, COMMANDS.updateObjective, COMMANDS.removeObjective, COMMANDS.setNotes, COMMANDS.setBriefing]) expect(c.capture).toBe('step');
     const s = COMMANDS.objectiveSquare.perform(base(), { id: null, square: 'C7', mirror: false });
