@@ -6,6 +6,7 @@ import { useEditorStore } from '../stores/editor';
 import { useScenarioStore } from '../stores/scenario';
 import { extendRun, riverEdgeKeys } from '../stores/terrainEdits';
 import { findUnit } from '../stores/unitEdits';
+import { OBJECTIVE_LIMITS, toggleObjectiveSquare } from '../stores/objectiveEdits';
 import { CORNER, RiverStroke } from './riverStroke';
 
 /** Where the pointer is on the board: the square under it, its nearest side, and the nearest inner edge. */
@@ -113,7 +114,19 @@ export function useTools() {
       case 'bridge':
         crossing(hit.edge?.edge ?? null, editor.tool);
         return;
+      case 'objective':
+        objectiveAt(sq);
+        return;
     }
+  }
+
+  /** The Objective tool: a square into (or out of) the objective being edited; the first click starts one. */
+  function objectiveAt(sq: Square): void {
+    const current = editor.objective !== null && (store.scenario.objectives ?? []).some((o) => o.id === editor.objective) ? editor.objective : null;
+    const { id } = toggleObjectiveSquare(store.scenario, current, sq, editor.mirror);
+    if (current === null && id === null) { editor.message = `A scenario has at most ${OBJECTIVE_LIMITS.count} objectives.`; return; }
+    store.run(COMMANDS.objectiveSquare, { id: current, square: sq, mirror: editor.mirror });
+    editor.objective = id;
   }
 
   /** Pointer moved (button held) over the board. */

@@ -4,7 +4,7 @@
  * stands were lost that turn carry a red cross), and the turn-by-turn log in plain English.
  */
 import {
-  actionFault, standsOf, applyAction, createGame, diceFor, formatPoints, gamePoints, narrate, narrateDetail, turnTitle, unitPoints, type GameEvent, type GameState, type SavedGame,
+  actionFault, objectiveHoldings, standsOf, applyAction, createGame, diceFor, formatPoints, gamePoints, narrate, narrateDetail, turnTitle, unitPoints, type GameEvent, type GameState, type SavedGame,
 } from '../rules';
 import { resolveScenario, type ResolvedScenario } from '../scenario';
 import { TERRAIN_STYLE } from '../scenario/symbology';
@@ -140,6 +140,11 @@ function header(doc: Doc, saved: SavedGame, end: GameState, width: number): numb
     const startPts = start[s.id] ?? 0;
     [s.name, String(startPts), endPts === undefined ? '-' : formatPoints(endPts), endPts === undefined ? '-' : formatPoints(startPts - endPts)]
       .forEach((t, i) => doc.text(t, cols[i]!, y, { width: i === 0 ? 165 : 85, lineBreak: false, ellipsis: true }));
+    y += 12;
+  }
+  // Objectives and their holders at the end (R-objectives), one line each.
+  for (const o of objectiveHoldings(end)) {
+    doc.text(`Objective ${o.label} (${o.squares.join(', ')}), ${o.points} points: ${o.holder ? `held by ${name(o.holder)}` : 'held by nobody'}`, M, y, { width: width - 2 * M, lineBreak: false, ellipsis: true });
     y += 12;
   }
   if (!r) {

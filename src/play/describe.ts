@@ -1,5 +1,5 @@
 /** Plain-English words for the play view: units, actions (button labels and log lines) and the points breakdown. */
-import { FACING_WORDS, hasTroopsOnBoard, scoreParts, TROOPS, type Action, type GameState } from '../rules';
+import { FACING_WORDS, hasTroopsOnBoard, objectiveHoldings, scoreParts, TROOPS, type Action, type GameState } from '../rules';
 
 /** Facings in words: the narrator's (src/rules/narrate.ts), one list for every layer. */
 export { FACING_WORDS };
@@ -121,7 +121,7 @@ export function actionSquare(state: GameState, a: Action): string | null {
   }
 }
 
-export interface PointsBreakdown { side: string; name: string; surviving: number; offBoard: number; halfKilled: number; total: number }
+export interface PointsBreakdown { side: string; name: string; surviving: number; offBoard: number; halfKilled: number; objectives: number; total: number }
 
 /**
  * Each side's points by kind (digest 11, src/rules/points.ts): stands and ballistas held on the board, units off the
@@ -130,7 +130,16 @@ export interface PointsBreakdown { side: string; name: string; surviving: number
 export function pointsBreakdown(state: GameState): PointsBreakdown[] {
   return scoreParts(state).map((x) => ({
     side: x.side, name: state.sides.find((s) => s.id === x.side)!.name,
-    surviving: x.onBoard + x.ballistas, offBoard: x.offBoard, halfKilled: x.halfKilled,
+    surviving: x.onBoard + x.ballistas, offBoard: x.offBoard, halfKilled: x.halfKilled, objectives: x.objectives,
     total: state.result?.points[x.side] ?? x.total,
   }));
+}
+
+/**
+ * One line per objective of the scenario (R-objectives, src/rules/objectives.ts): its label, squares, points, for
+ * whom, and who holds it now, e.g. "The ford (B5, B6), 20 points: held by the Teutonic Order".
+ */
+export function objectiveLines(state: GameState): string[] {
+  const name = (id: string) => state.sides.find((s) => s.id === id)?.name ?? id;
+  return objectiveHoldings(state).map((o) => `${o.label} (${o.squares.join(', ')}), ${o.points} point${o.points === 1 ? '' : 's'}${o.for ? ` for ${name(o.for)} only` : ''}: ${o.holder ? `held by ${name(o.holder)}` : 'held by nobody'}`);
 }

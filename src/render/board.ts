@@ -6,6 +6,7 @@ import { CELL, MARGIN, boardPixels, squareOrigin } from './layout';
 import { makePatterns, type TerrainPatterns } from './patterns';
 import { drawTerrain, drawZones } from './terrain';
 import { drawUnits } from './units';
+import { drawObjectives } from './objectives';
 
 /** What the editor shows on top of the scenario: cursor, selection, diagnostics. */
 export interface BoardView {
@@ -26,9 +27,12 @@ export class BoardRenderer {
   private readonly terrainLayer: G;
   private readonly linesLayer: G;
   private readonly zoneLabelLayer: G;
+  private readonly objectiveLayer: G;
   private readonly unitLayer: G;
   private readonly overlayLayer: G;
-  private last: { board?: string; terrain?: unknown; sides?: unknown; view?: BoardView } = {};
+  private last: { board?: string; terrain?: unknown; sides?: unknown; objectives?: unknown; holders?: unknown; view?: BoardView } = {};
+  /** Play: who holds each objective now (objective id to the holder's name, null: nobody). */
+  holders: ReadonlyMap<string, string | null> | undefined;
 
   constructor(el: HTMLElement, private readonly labels = true) {
     this.svg = SVG().addTo(el).attr({ role: 'img', class: 'board-svg' });
@@ -39,6 +43,7 @@ export class BoardRenderer {
     this.linesLayer = this.svg.group().attr({ class: 'layer-lines', 'pointer-events': 'none' });
     // Zone names above the terrain, so a wood on the front line never hides whose zone it is.
     this.zoneLabelLayer = this.svg.group().attr({ class: 'layer-zone-labels', 'pointer-events': 'none' });
+    this.objectiveLayer = this.svg.group().attr({ class: 'layer-objectives', 'pointer-events': 'none' });
     this.unitLayer = this.svg.group().attr({ class: 'layer-units', 'pointer-events': 'none' });
     this.overlayLayer = this.svg.group().attr({ class: 'layer-overlay', 'pointer-events': 'none' });
   }
@@ -58,12 +63,16 @@ export class BoardRenderer {
       this.terrainLayer.clear();
       drawTerrain(this.terrainLayer, s, this.patterns);
     }
+    if (boardChanged || s.objectives !== this.last.objectives || s.sides !== this.last.sides || this.holders !== this.last.holders) {
+      this.objectiveLayer.clear();
+      drawObjectives(this.objectiveLayer, s, this.holders);
+    }
     if (boardChanged || s.sides !== this.last.sides) {
       this.unitLayer.clear();
       drawUnits(this.unitLayer, s);
     }
     if (boardChanged || view !== this.last.view) this.drawOverlay(view);
-    this.last = { board: boardKey, terrain: s.terrain, sides: s.sides, view };
+    this.last = { board: boardKey, terrain: s.terrain, sides: s.sides, objectives: s.objectives, holders: this.holders, view };
   }
 
   destroy(): void {

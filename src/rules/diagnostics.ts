@@ -4,7 +4,8 @@ export const DIAGNOSTIC_CODES = [
   'json', 'schema', 'version', 'off-board', 'duplicate-id', 'road-not-straight', 'road-on-protected',
   'river-edge-invalid', 'crossing-not-on-river', 'hill-overlap', 'deploy-outside-zone', 'stack-limit',
   'enemy-same-square', 'ballista-in-protected', 'ballista-without-crew', 'facing-invalid', 'stands-invalid',
-  'hill-banned-unit', 'composition', 'points-imbalance', 'advice-terrain', 'reduced-unit',
+  'hill-banned-unit', 'composition', 'points-imbalance', 'advice-terrain', 'reduced-unit', 'unknown-side',
+  'objective-in-setup',
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 
@@ -20,7 +21,7 @@ export interface Diagnostic {
 }
 
 /** Codes that are warnings (never block play); every other code is an error. */
-export const WARNING_CODES: readonly DiagnosticCode[] = ['composition', 'points-imbalance', 'advice-terrain', 'reduced-unit'];
+export const WARNING_CODES: readonly DiagnosticCode[] = ['composition', 'points-imbalance', 'advice-terrain', 'reduced-unit', 'objective-in-setup'];
 
 /** The severity that goes with a code. */
 export function severityOf(code: DiagnosticCode): Severity {

@@ -143,6 +143,8 @@ export interface ConcedeEvent { kind: 'concede'; side: SideId }
 export interface EndEvent {
   kind: 'end'; turn: number; reason: EndReason; points: Record<SideId, number>; winner: SideId | null;
   conceded?: SideId; noTroops: SideId[];
+  /** The scenario's objectives and who held each at the end (R-objectives; absent when it has none). */
+  objectives?: Array<{ id: string; label: string; points: number; holder: SideId | null }>;
 }
 
 /** Every event the engine emits, told apart by `kind`. */

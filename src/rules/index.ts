@@ -49,6 +49,8 @@ export { formatJson, inFileOrder } from './json-format';
 export { stripBom, jsonFault, MAX_JSON_DEPTH } from './json-parse';
 export { unitScore, scoresFor, scoreParts } from './points';
 export type { ScoreParts } from './points';
+export { objectiveHolder, objectiveHoldings, objectivePoints } from './objectives';
+export type { ObjectiveHolding } from './objectives';
 export { firingOrder, missileDice, withShot } from './missileFire';
 export { onTargetFaces, shooterSide, shotOutcomes } from './ballistaFire';
 export type { Landing, ShotHit, ShotOutcome } from './ballistaFire';

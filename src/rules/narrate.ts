@@ -171,7 +171,8 @@ export function narrate(e: GameEvent, cast?: Cast): string {
         : e.reason === 'no-troops' ? `${list(e.noTroops.map(side))} ${e.noTroops.length === 1 ? 'has' : 'have'} no troops left on the board`
           : 'the turn limit is reached';
       const score = Object.entries(e.points).map(([id, n]) => `${side(id)} ${formatPoints(n)}`).join(', ');
-      return `Game over after turn ${e.turn} (${why}). Points: ${score}. ${e.winner ? `${side(e.winner)} wins.` : 'A draw.'}`;
+      const held = e.objectives?.length ? ` Objectives: ${e.objectives.map((o) => `${o.label} (${formatPoints(o.points)}) ${o.holder ? `held by ${side(o.holder)}` : 'held by nobody'}`).join('; ')}.` : '';
+      return `Game over after turn ${e.turn} (${why}). Points: ${score}.${held} ${e.winner ? `${side(e.winner)} wins.` : 'A draw.'}`;
     }
   }
   return assertNever(e);

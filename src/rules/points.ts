@@ -7,7 +7,9 @@
  * - A unit that left the board (retired or moved off, never to return) counts half of that.
  * - A ballista counts its cost for the side that controls it at the end (a captured one for its captor; one carried
  *   off the board at half); an abandoned one counts for nobody. Destroyed units count nothing.
+ * - Objectives held add their points (reading R-objectives: objectives.ts).
  */
+import { objectivePoints } from './objectives';
 import type { GameState, SideId, UnitState } from './state';
 import { TROOPS, type TroopType } from './troops';
 
@@ -28,13 +30,14 @@ export function scoresFor(u: Pick<UnitState, 'type' | 'side' | 'controller' | 's
   return u.type === 'ballista' ? (u.controller ?? null) : u.side;
 }
 
-/** A side's points by kind: troops on the board, troops off it (already halved), half-killed stands, ballistas held. */
-export interface ScoreParts { side: SideId; onBoard: number; offBoard: number; halfKilled: number; ballistas: number; total: number }
+/** A side's points by kind: troops on the board, troops off it (already halved), half-killed stands, ballistas held, objectives held. */
+export interface ScoreParts { side: SideId; onBoard: number; offBoard: number; halfKilled: number; ballistas: number; objectives: number; total: number }
 
 /** Each side's points now, by kind, in the scenario's order of sides. */
 export function scoreParts(state: GameState): ScoreParts[] {
+  const held = objectivePoints(state);
   return state.sides.map(({ id }) => {
-    const out: ScoreParts = { side: id, onBoard: 0, offBoard: 0, halfKilled: 0, ballistas: 0, total: 0 };
+    const out: ScoreParts = { side: id, onBoard: 0, offBoard: 0, halfKilled: 0, ballistas: 0, objectives: held[id] ?? 0, total: 0 };
     for (const u of state.units) {
       if (scoresFor(u) !== id) continue;
       const off = u.status === 'off';
@@ -43,7 +46,7 @@ export function scoreParts(state: GameState): ScoreParts[] {
       else if (off) out.offBoard += whole + half;
       else { out.onBoard += whole; out.halfKilled += half; }
     }
-    out.total = out.onBoard + out.offBoard + out.halfKilled + out.ballistas;
+    out.total = out.onBoard + out.offBoard + out.halfKilled + out.ballistas + out.objectives;
     return out;
   });
 }

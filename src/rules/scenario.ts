@@ -1,10 +1,10 @@
-/** The scenario document (format version 1) as plain data, and its defaults. */
+/** The scenario document (format version 2) as plain data, and its defaults. */
 import type { Facing, Square } from './coords';
 import type { Army, TroopType } from './troops';
 import { ARMY_NAMES } from './troops';
 
 export const SCENARIO_FORMAT = 'nevsky-scenario';
-export const SCENARIO_VERSION = 1;
+export const SCENARIO_VERSION = 2;
 
 export const PROTECTED_KINDS = ['woods', 'buildings', 'rocks', 'village'] as const;
 export type ProtectedKind = (typeof PROTECTED_KINDS)[number];
@@ -42,8 +42,12 @@ export interface SideSpec {
   name?: string;
   edge: BoardEdge;
   divisions?: number;
+  /** What this side knows and must do (format version 2); shown to that side only in hidden play. */
+  briefing?: string;
   units: UnitSpec[];
 }
+/** Squares worth points to the side holding them at the end (format version 2; rule: objectives.ts). */
+export interface Objective { id: string; label: string; squares: Square[]; points: number; for?: string }
 export interface Scenario {
   $schema?: string;
   format: typeof SCENARIO_FORMAT;
@@ -53,6 +57,10 @@ export interface Scenario {
   board: { columns?: number; rows?: number };
   terrain?: Terrain;
   rules?: ScenarioRules;
+  /** Format version 2: squares worth points (R-objectives). */
+  objectives?: Objective[];
+  /** Format version 2: the organiser's special rules, shown and printed, never enforced. */
+  notes?: string;
   sides: SideSpec[];
 }
 

@@ -8,6 +8,7 @@ import {
   deploymentRows, resolveBoard, resolveRules, sideName, SCENARIO_VERSION, type Scenario, type SideSpec, type UnitSpec,
 } from './scenario';
 import { terrainIndex } from './terrain';
+import { objectiveDiagnostics } from './validateObjectives';
 import { stackingProblem, standsOf } from './stacking';
 import { ARMY_NAMES, DIVISION, DIVISION_COLUMNS, fullStands, TROOP_TYPES, TROOPS, unitPoints, type TroopType } from './troops';
 
@@ -196,6 +197,9 @@ export function setupDiagnostics(s: Scenario): Diagnostic[] {
       if (list) list.push(placed); else bySquare.set(u.at, [placed]);
     });
   });
+
+  // Objectives (format version 2).
+  objectiveDiagnostics(s, board.rows, add, onBoard);
 
   // Squares: sides, stacking (2B, 6C-F) and ballista crews.
   for (const [sq, placed] of bySquare) {

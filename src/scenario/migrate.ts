@@ -3,8 +3,11 @@ import { SCENARIO_VERSION } from '../rules';
 
 export type Migration = (doc: Record<string, unknown>) => Record<string, unknown>;
 
-/** Registered migrations, keyed by the version they upgrade from. Version 1 is the first: none yet. */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = {};
+/**
+ * Registered migrations, keyed by the version they upgrade from. 1 -> 2 adds only optional fields (objectives,
+ * notes, briefings): a version 1 document reads unchanged apart from its version, which migrateDocument sets.
+ */
+export const MIGRATIONS: Readonly<Record<number, Migration>> = { 1: (doc) => ({ ...doc }) };
 
 /**
  * Bring a parsed document up to `target` by applying the migrations in turn. Documents at or above the

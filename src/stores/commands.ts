@@ -9,6 +9,7 @@ import type { CrossingKind, Edge, Facing, ProtectedKind, Scenario, ScenarioMeta,
 import { addRiver, addRoad, eraseTerrain, mirrorEdge, mirrorSquare, paintHill, paintProtected, removeRiverEdges, setCrossing } from './terrainEdits';
 import { fitMeta, fitRules, fitSidePatch, fitBoard, onBoard } from './fitEdits';
 import { applyEdit, type ScenarioEdit } from '../scenario/variants';
+import { removeObjective, setBriefing, setNotes, toggleObjectiveSquare, updateObjective } from './objectiveEdits';
 import { addUnit, placeUnit, removeUnit, renameSide, rotateUnit, setStands, swapEdges, unplaceUnit, updateSide } from './unitEdits';
 
 export type CapturePolicy = 'step' | 'gesture';
@@ -74,6 +75,12 @@ export const COMMANDS = {
   }),
   setBoard: command<{ columns: number; rows: number }>('Board size', 'step', (s, b) => fitBoard(s, b)),
   setRules: command<ScenarioRules>('Rules options', 'step', (s, rules) => ({ ...s, rules: fitRules(rules, s) })),
+  /** Format version 2: the Objective tool's click, an objective's fields, notes and briefings (objectiveEdits.ts). */
+  objectiveSquare: command<{ id: string | null; square: Square; mirror: boolean }>('Objective', 'step', (s, a) => toggleObjectiveSquare(s, a.id, a.square, a.mirror).scenario),
+  updateObjective: command<{ id: string; label?: string; points?: number; for?: string | null }>('Objective details', 'step', (s, a) => updateObjective(s, a.id, a)),
+  removeObjective: command<{ id: string }>('Remove objective', 'step', (s, a) => removeObjective(s, a.id)),
+  setNotes: command<{ notes: string }>('Scenario notes', 'step', (s, a) => setNotes(s, a.notes)),
+  setBriefing: command<{ side: number; briefing: string }>('Side briefing', 'step', (s, a) => setBriefing(s, a.side, a.briefing)),
   /** A small edit suggested by the Balance tab's "What to change" (nothing when it no longer fits the scenario). */
   balanceEdit: command<ScenarioEdit>('Balance suggestion', 'step', (s, edit) => applyEdit(s, edit) ?? s),
   /** The whole scenario replaced by an imported copy of it (one undo step, so the old one is never lost). */

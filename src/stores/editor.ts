@@ -11,6 +11,7 @@ export const TOOLS = [
   { id: 'ford', label: 'Ford', key: 'f' },
   { id: 'bridge', label: 'Bridge', key: 'b' },
   { id: 'hill', label: 'Hill', key: 'h' },
+  { id: 'objective', label: 'Objective', key: 'o' },
   { id: 'erase', label: 'Erase', key: 'e' },
 ] as const;
 export type ToolId = (typeof TOOLS)[number]['id'];
@@ -33,6 +34,8 @@ export const useEditorStore = defineStore('editor', () => {
   const tool = ref<ToolId>('select');
   const protectedKind = ref<ProtectedKind>('woods');
   const mirror = ref(false);
+  /** The objective the Objective tool adds squares to (null: its next click starts a new one). */
+  const objective = ref<string | null>(null);
   const cursor = ref<Square | null>(null);
   const selectedUnit = ref<string | null>(null);
   /** Squares of the diagnostic the user picked in the checks panel. */
@@ -82,7 +85,7 @@ export const useEditorStore = defineStore('editor', () => {
   }
 
   return {
-    tool, protectedKind, mirror, cursor, selectedUnit, highlighted, selectedDiagnostic, zoom, fit, tab, message, view, docView, replaying, reveal,
+    tool, protectedKind, mirror, objective, cursor, selectedUnit, highlighted, selectedDiagnostic, zoom, fit, tab, message, view, docView, replaying, reveal,
     toolsCollapsed, panelCollapsed, readOnly, dialog, setZoom, revealSquares, setCollapsed, showTab,
   };
 });

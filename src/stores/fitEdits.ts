@@ -64,5 +64,10 @@ export function fitBoard(s: Scenario, b: { columns: number; rows: number }): Sce
     };
   }
   next.sides = s.sides.map((sd) => ({ ...sd, units: sd.units.map((u) => (u.at && !on(u.at) ? (({ at: _at, ...rest }) => rest)(u) : u)) }));
+  // Objectives keep their squares still on the board; one left with none goes.
+  if (s.objectives) {
+    const objectives = s.objectives.map((o) => ({ ...o, squares: o.squares.filter(on) })).filter((o) => o.squares.length > 0);
+    if (objectives.length > 0) next.objectives = objectives; else delete next.objectives;
+  }
   return next;
 }

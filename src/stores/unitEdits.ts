@@ -101,6 +101,8 @@ export function renameSide(s: Scenario, side: number, id: string): Scenario {
   if (!old || old === id || id.length < 1 || id.length > 40 || s.sides.some((sd) => sd.id === id)) return s;
   const next: Scenario = { ...s, sides: s.sides.map((sd, i) => (i === side ? { ...sd, id } : sd)) };
   if (s.rules?.firstAttacker === old) next.rules = { ...s.rules, firstAttacker: id };
+  // An objective scored by that side only follows the new id (never left naming no side).
+  if (s.objectives?.some((o) => o.for === old)) next.objectives = s.objectives.map((o) => (o.for === old ? { ...o, for: id } : o));
   return next;
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { validateScenario } from '../../src/rules';
+import { validateScenario, type Scenario } from '../../src/rules';
 import {
-  blankScenario, decodeShare, encodeShare, migrateDocument, parseScenario, serializeScenario, standardUnits, TEMPLATES, MAX_SCENARIO_BYTES,
+  blankScenario, decodeShare, encodeShare, migrateDocument, parseScenario, serializeScenario, standardUnits, TEMPLATES, MAX_SCENARIO_BYTES, templateScenario,
 } from '../../src/scenario';
 import { divisionPoints, unitPoints } from '../../src/rules';
 import { scenarioArb } from '../fixtures/arbitraries';
@@ -22,7 +22,7 @@ describe('serialize / parse', () => {
     const s = blankScenario('Order test');
     const shuffled = JSON.parse(JSON.stringify({ sides: s.sides, board: s.board, ruleset: s.ruleset, meta: s.meta, version: s.version, format: s.format }));
     expect(serializeScenario(shuffled)).toBe(serializeScenario(s));
-    expect(serializeScenario(s).startsWith('{\n  "format": "nevsky-scenario",\n  "version": 1,\n')).toBe(true);
+    expect(serializeScenario(s).startsWith('{\n  "format": "nevsky-scenario",\n  "version": 2,\n')).toBe(true);
   });
   test('2-space indent and a trailing newline', () => {
     const text = serializeScenario(TEMPLATES[0]!.scenario);
@@ -58,6 +58,49 @@ describe('migration hook', () => {
     const migrations = { 1: (d: Record<string, unknown>) => ({ ...d, a: 1 }), 2: (d: Record<string, unknown>) => ({ ...d, b: (d.a as number) + 1 }) };
     expect(migrateDocument({ version: 1 }, migrations, 3)).toEqual({ version: 3, a: 1, b: 2 });
     expect(migrateDocument({ version: 4 }, migrations, 3)).toEqual({ version: 4 });
+  });
+});
+
+describe('format version 2 (scenario-format.md, "Version 2: objectives, briefings, notes")', () => {
+  const v2 = () => {
+    const s = templateScenario('two-divisions')!;
+    s.objectives = [{ id: 'ford', label: 'The ford', squares: ['B7', 'B8'], points: 20 }, { id: 'chapel', label: 'The chapel', squares: ['I8'], points: 15, for: s.sides[1]!.id }];
+    s.notes = 'Fords may not be crossed by infantry in turn 1.';
+    s.sides[0]!.briefing = 'Seize the ford.';
+    return s;
+  };
+  test('a version 1 file opens unchanged apart from its version, and is written as version 2', () => {
+    const v1 = { ...templateScenario('river-crossing')!, version: 1 };
+    const open = parseScenario(serializeScenario(v1));
+    expect(open.ok).toBe(true);
+    expect(open.ok && open.scenario).toEqual({ ...v1, version: 2 });
+    expect(serializeScenario(open.ok && open.scenario)).toMatch(/\n {2}"version": 2,\n/);
+  });
+  test('objectives, notes and briefings survive save, open and share links', async () => {
+    const s = v2();
+    const open = parseScenario(serializeScenario(s));
+    expect(open.ok && open.scenario).toEqual(s);
+    const back = await decodeShare('#' + (await encodeShare(s)));
+    expect(back.ok && back.scenario).toEqual(s);
+  });
+  test('a version 1 share link opens as version 2', async () => {
+    const v1 = { ...templateScenario('hills')!, version: 1 };
+    const back = await decodeShare('#' + (await encodeShare(v1)));
+    expect(back.ok && back.scenario).toEqual({ ...v1, version: 2 });
+  });
+  test.each([
+    ['thirteen objectives', (s: Scenario) => { s.objectives = Array.from({ length: 13 }, (_, i) => ({ id: `o${i}`, label: 'O', squares: ['F6'], points: 1 })); }, '/objectives'],
+    ['ten squares', (s: Scenario) => { s.objectives = [{ id: 'o', label: 'O', squares: ['A6', 'B6', 'C6', 'D6', 'E6', 'F6', 'G6', 'H6', 'I6', 'J6'], points: 1 }]; }, '/objectives/0/squares'],
+    ['101 points', (s: Scenario) => { s.objectives = [{ id: 'o', label: 'O', squares: ['F6'], points: 101 }]; }, '/objectives/0/points'],
+    ['a 61-character label', (s: Scenario) => { s.objectives = [{ id: 'o', label: 'x'.repeat(61), squares: ['F6'], points: 1 }]; }, '/objectives/0/label'],
+    ['4001 characters of notes', (s: Scenario) => { s.notes = 'x'.repeat(4001); }, '/notes'],
+    ['a 2001-character briefing', (s: Scenario) => { s.sides[1]!.briefing = 'x'.repeat(2001); }, '/sides/1/briefing'],
+  ])('the schema refuses %s, naming where', (_name, spoil, path) => {
+    const s = v2();
+    spoil(s);
+    const d = validateScenario(s);
+    expect(d.map((x) => x.path)).toContain(path);
+    expect(d.every((x) => x.code === 'schema')).toBe(true);
   });
 });
 

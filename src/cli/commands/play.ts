@@ -1,6 +1,6 @@
 /** `nevsky play SCENARIO --seed N [--turns N] [--log FILE]`: both sides played by the built-in policy. */
 import { parseArgs } from 'node:util';
-import { applyAction, createGame, machineTurnLimit, SELF_PLAY_TURN_CAP, turnCapNote, isPlayable, narrate, parseJson, saveGame, simplePolicy, stateHash, validateScenario, playOut, type GameState, type Scenario } from '../../rules';
+import { applyAction, createGame, machineTurnLimit, SELF_PLAY_TURN_CAP, turnCapNote, isPlayable, narrate, objectiveHoldings, parseJson, saveGame, simplePolicy, stateHash, validateScenario, playOut, type GameState, type Scenario } from '../../rules';
 import { migrateDocument, SETTING_LIMITS, templateScenario, TEMPLATES } from '../../scenario';
 import { readScenarioText } from '../sources';
 import { checkOutputFile, EXIT, intOption, MAX_FILE_BYTES, UsageError, writeOutput, type Io } from '../io';
@@ -40,7 +40,8 @@ export function eventLines(s: GameState): string[] {
 export function scoreLine(s: GameState): string {
   const r = s.result;
   if (!r) return `unfinished (turn ${s.turn}, ${s.phase})`;
-  return `${Object.entries(r.points).map(([k, v]) => `${k} ${v}`).join(', ')}: ${r.winner ? `${r.winner} wins` : 'draw'}`;
+  const held = objectiveHoldings(s).map((o) => `\n  objective ${o.id} "${o.label}" (${o.points}): ${o.holder ?? 'nobody'}`).join('');
+  return `${Object.entries(r.points).map(([k, v]) => `${k} ${v}`).join(', ')}: ${r.winner ? `${r.winner} wins` : 'draw'}${held}`;
 }
 
 export const playCommand: Command = {

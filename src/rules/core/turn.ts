@@ -10,6 +10,7 @@ import type { GameEvent, MoveEvent } from '../events';
 import { TROOP_TYPES } from '../troops';
 import { heldAfterCharge } from '../readings';
 import { unitScore } from '../points';
+import { objectiveRecord, objectiveScore } from './objectives';
 import { rollDie } from '../random';
 import { facingOf } from '../combat';
 import { DX, DY, dirBetween } from './board';
@@ -262,7 +263,7 @@ export function troopsOnBoard(p: Position, side: number): boolean {
   return p.onBoard[side]! > 0;
 }
 
-/** Points of a side (section 11): stand costs, half for units off the board and half-killed stands. */
+/** Points of a side (section 11): stand costs, half for units off the board and half-killed stands, held objectives. */
 export function pointsOf(p: Position, side: number): number {
   let sum = 0;
   for (let x = 0; x < p.n; x++) {
@@ -272,7 +273,8 @@ export function pointsOf(p: Position, side: number): number {
     const { whole, half } = unitScore(TROOP_TYPES[p.type[x]!]!, p.stands[x]!, p.half[x]!, p.status[x] === OFF);
     sum += whole + half;
   }
-  return sum;
+  // Objectives it holds (R-objectives): objectives.ts.
+  return sum + objectiveScore(p, side);
 }
 
 /**
@@ -299,7 +301,8 @@ function finish(p: Position): void {
   p.result = { winner, points, reason };
   p.phase = OVER;
   p.toAct = -1;
-  p.events?.push({ kind: 'end', turn: p.turn, reason, points: { ...points }, winner, ...(p.conceded >= 0 ? { conceded: ids[p.conceded]! } : {}), noTroops: gone.map((s) => ids[s]!) });
+  const held = p.events ? objectiveRecord(p) : [];
+  p.events?.push({ kind: 'end', turn: p.turn, reason, points: { ...points }, winner, ...(p.conceded >= 0 ? { conceded: ids[p.conceded]! } : {}), noTroops: gone.map((s) => ids[s]!), ...(held.length > 0 ? { objectives: held } : {}) });
 }
 
 function startTurn(p: Position, turn: number, attacker: number): void {

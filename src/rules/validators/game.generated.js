@@ -22,13 +22,13 @@ function equal(a, b) {
 
 export const game = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/game.schema.json","title":"Nevsky saved game","description":"A game as its scenario, the seed of its dice and the list of actions taken: replaying the actions from the seed reproduces the game exactly.","type":"object","additionalProperties":false,"required":["format","version","scenario","seed","actions"],"properties":{"$schema":{"type":"string"},"format":{"const":"nevsky-game"},"version":{"const":1},"scenario":{"$ref":"scenario.schema.json"},"seed":{"title":"Seed","description":"Seed of the dice generator.","type":"integer","minimum":0,"maximum":4294967295},"turnLimit":{"title":"Turn limit","description":"Turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999},"players":{"title":"Players","description":"Who plays each side, by side id: a person, or the computer at a level. A game without it is played hot-seat, by two people at one screen.","type":"object","maxProperties":2,"propertyNames":{"minLength":1,"maxLength":40},"additionalProperties":{"$ref":"#/$defs/player"}},"actions":{"title":"Actions","type":"array","maxItems":100000,"items":{"$ref":"#/$defs/action"}},"distance":{"title":"Played at a distance","description":"A game played at a distance: the messages exchanged (schemas/message.schema.json; the invitation without its scenario, which is this file's), the exporting player's own secrets not yet shown in a message, and the dice seeds agreed from them. `nevsky replay` checks every commitment against its reveal and that the messages give exactly these actions and seeds.","type":"object","additionalProperties":false,"required":["game","side","dice","messages"],"properties":{"game":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"side":{"title":"Exported by","type":"string","minLength":1,"maxLength":40},"dice":{"title":"Agreed dice","description":"Before the action at index `at` is applied, the dice generator restarts from `seed` (agreed by commit-reveal).","type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["at","seed"],"properties":{"at":{"type":"integer","minimum":0,"maximum":100000},"seed":{"type":"integer","minimum":0,"maximum":4294967295}}}},"messages":{"type":"array","maxItems":100000,"items":{"$ref":"message.schema.json"}},"closing":{"title":"Closing reveals","description":"The exporting player's secrets that its messages had not yet revealed (dice secrets by message, sealed actions by message).","type":"object","additionalProperties":false,"properties":{"secrets":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","secret"],"properties":{"n":{"type":"integer","minimum":0},"secret":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"}}}},"seals":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","salt","actions"],"properties":{"n":{"type":"integer","minimum":0},"salt":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"actions":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/action"}}}}}}}}}},"$defs":{"player":{"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}},"square":{"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"action":{"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}}}};
-const schema42 = {"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}};
+const schema44 = {"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}};
 const func1 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/scenario.schema.json","title":"Nevsky scenario","description":"A scenario for the Sweet House Rules Nevsky wargame, format version 1: board, terrain, rules options and both sides' deployments.","type":"object","additionalProperties":false,"required":["format","version","meta","ruleset","board","sides"],"$defs":{"square":{"title":"Square","description":"A square label: column letters then row number, \"A1\" is the top-left (north-west) square.","type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"edge":{"title":"Edge","description":"The side shared by two orthogonally adjacent squares, written as the pair of squares.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":2},"facing":{"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]},"troopType":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]}},"properties":{"$schema":{"title":"Schema","description":"Optional reference to this JSON Schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"nevsky-scenario\".","type":"string","const":"nevsky-scenario"},"version":{"title":"Format version","description":"The version of this file format; this schema describes version 1.","type":"integer","const":1},"meta":{"title":"Metadata","description":"Who made the scenario and what it is about.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The scenario's name, 1 to 120 characters.","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who made the scenario.","type":"string","maxLength":120},"description":{"title":"Description","description":"Background and special instructions, up to 4000 characters, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"ISO date the scenario was made (YYYY-MM-DD).","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"}}},"ruleset":{"title":"Rule set","description":"Always \"nevsky\" for this format.","type":"string","const":"nevsky"},"board":{"title":"Board","description":"Board size in squares; 12x12 when absent. One division per side per 12 columns.","type":"object","additionalProperties":false,"properties":{"columns":{"title":"Columns","description":"Number of columns, 8 to 48 (default 12).","type":"integer","minimum":8,"maximum":48},"rows":{"title":"Rows","description":"Number of rows, 8 to 24 (default 12).","type":"integer","minimum":8,"maximum":24}}},"terrain":{"title":"Terrain","description":"Terrain on the board; each list absent means none.","type":"object","additionalProperties":false,"properties":{"protected":{"title":"Protected squares","description":"Squares of woods, buildings, rocks or village: all have the same rules effect. At most 1152 (every square of the largest board, 48x24).","type":"array","items":{"title":"Protected square","description":"One protected square and what it looks like.","type":"object","additionalProperties":false,"required":["at","kind"],"properties":{"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the protected square is."},"kind":{"title":"Kind","description":"What it looks like (cosmetic): woods, buildings, rocks or village.","type":"string","enum":["woods","buildings","rocks","village"]}}},"maxItems":1152},"roads":{"title":"Roads","description":"Roads made of straight runs of whole squares joined at right angles. At most 48 roads.","type":"array","items":{"title":"Road","description":"One road.","type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"title":"Path","description":"Two or more squares; consecutive points share a row or column and the road covers every square between them. At most 200 points.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":200}}},"maxItems":48},"rivers":{"title":"Rivers","description":"Rivers running along square edges; impassable except at crossings. At most 48 rivers.","type":"array","items":{"title":"River","description":"One river.","type":"object","additionalProperties":false,"required":["edges"],"properties":{"edges":{"title":"Edges","description":"The square edges the river runs along. At most 2232 (every edge of the largest board, 48x24).","type":"array","items":{"$ref":"#/$defs/edge"},"minItems":1,"maxItems":2232}}},"maxItems":48},"crossings":{"title":"Crossings","description":"Fords and bridges, each on a river edge. At most 500.","type":"array","items":{"title":"Crossing","description":"One ford or bridge.","type":"object","additionalProperties":false,"required":["edge","kind"],"properties":{"edge":{"$ref":"#/$defs/edge","title":"Edge","description":"The river edge the crossing sits on."},"kind":{"title":"Kind","description":"ford or bridge.","type":"string","enum":["ford","bridge"]}}},"maxItems":500},"hills":{"title":"Hills","description":"Hills, each a group of squares. At most 200 hills.","type":"array","items":{"title":"Hill","description":"One hill.","type":"object","additionalProperties":false,"required":["squares"],"properties":{"squares":{"title":"Squares","description":"The squares of the hill; a square belongs to at most one hill. At most 1152 (every square of the largest board).","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":1152}}},"maxItems":200}}},"rules":{"title":"Rules options","description":"Options of the rules for this scenario; each absent field takes its default.","type":"object","additionalProperties":false,"properties":{"turnLimit":{"title":"Turn limit","description":"Number of turns, 1 to 99 (default 12), or null to play to concession or destruction.","anyOf":[{"type":"integer","minimum":1,"maximum":99},{"type":"null"}]},"firstAttacker":{"title":"First attacker","description":"\"roll\" (high die, re-roll ties) or the id of the side that attacks first (up to 40 characters).","type":"string","minLength":1,"maxLength":40},"fractions":{"title":"Fractions","description":"How fractional melee losses are settled: \"roll\" a die, or keep a \"ledger\" alternating between the sides.","type":"string","enum":["roll","ledger"]},"hills":{"title":"Hill rules","description":"How hills play (3F, 9F).","type":"object","additionalProperties":false,"properties":{"banned":{"title":"Banned troops","description":"Troop types that may not enter a hill.","type":"array","items":{"$ref":"#/$defs/troopType"},"uniqueItems":true},"movePenalty":{"title":"Move penalty","description":"Squares taken off a move that goes onto, along or off a hill (default 1).","type":"number","minimum":0,"maximum":6,"multipleOf":0.5},"protected":{"title":"Hills protected","description":"Whether hill squares count as protected for fire and charges (default true).","type":"boolean"},"meleePenalty":{"title":"Hill melee penalty","description":"Whether the attacker takes -1 when the contact square is a hill (default false).","type":"boolean"}}}}},"sides":{"title":"Sides","description":"Exactly two sides, one deploying at the north edge and one at the south.","type":"array","minItems":2,"maxItems":2,"items":{"title":"Side","description":"One side: its army, board edge and units.","type":"object","additionalProperties":false,"required":["id","army","edge","units"],"properties":{"id":{"title":"Side id","description":"Identifier of the side, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"army":{"title":"Army","description":"teutonic or russian (both sides may field the same army).","type":"string","enum":["teutonic","russian"]},"name":{"title":"Name","description":"Display name; the army's name when absent.","type":"string","minLength":1,"maxLength":80},"edge":{"title":"Board edge","description":"The board edge the side deploys at: north (row 1) or south.","type":"string","enum":["north","south"]},"divisions":{"title":"Divisions","description":"Number of standard divisions the side fields, 1 to 4 (default 1).","type":"integer","minimum":1,"maximum":4},"units":{"title":"Units","description":"The side's units, deployed or not. At most 200 units per side (four standard divisions need under 100).","type":"array","items":{"title":"Unit","description":"One unit.","type":"object","additionalProperties":false,"required":["id","type"],"properties":{"id":{"title":"Unit id","description":"Identifier of the unit, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"type":{"$ref":"#/$defs/troopType","title":"Troop type","description":"The unit's troop type."},"stands":{"title":"Stands","description":"Stands at the start, a whole number from 1 to full strength (default full; the schema allows 1 to 4, the largest full strength in the troop table, and the set-up rules check each type); absent for a ballista.","type":"integer","minimum":1,"maximum":4},"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the unit is deployed; absent means the player deploys it at the start of play."},"facing":{"$ref":"#/$defs/facing","title":"Facing","description":"Which way the unit faces; default towards the enemy edge."}}},"maxItems":200}}}}}};
+const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/scenario.schema.json","title":"Nevsky scenario","description":"A scenario for the Sweet House Rules Nevsky wargame, format version 2: board, terrain, rules options, both sides' deployments and briefings, objectives and notes. Version 1 files (without objectives, notes and briefings) are read as version 2.","type":"object","additionalProperties":false,"required":["format","version","meta","ruleset","board","sides"],"$defs":{"square":{"title":"Square","description":"A square label: column letters then row number, \"A1\" is the top-left (north-west) square.","type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"edge":{"title":"Edge","description":"The side shared by two orthogonally adjacent squares, written as the pair of squares.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":2},"facing":{"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]},"troopType":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"objective":{"title":"Objective","description":"Squares worth points to the side that holds them at the end (the reading R-objectives): troops on at least one of its squares and no enemy troops on any of them.","type":"object","additionalProperties":false,"required":["id","label","squares","points"],"properties":{"id":{"title":"Objective id","description":"Identifier of the objective, unique among the objectives of the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"label":{"title":"Label","description":"The objective's name as shown on the map, in the log and in print, e.g. \"The ford at Uzmen\".","type":"string","minLength":1,"maxLength":60},"squares":{"title":"Squares","description":"The squares of the objective, 1 to 9 squares on the board; holding any one of them (with none held by the enemy) holds the objective.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":9,"uniqueItems":true},"points":{"title":"Points","description":"Points added to the holder's total at the end, 1 to 100.","type":"integer","minimum":1,"maximum":100},"for":{"title":"For side","description":"Optional side id: only that side can hold and score the objective. Absent: either side can.","type":"string","minLength":1,"maxLength":40}}}},"properties":{"$schema":{"title":"Schema","description":"Optional reference to this JSON Schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"nevsky-scenario\".","type":"string","const":"nevsky-scenario"},"version":{"title":"Format version","description":"The version of this file format: 2, or 1 for a file written before objectives, notes and briefings (read as version 2, unchanged apart from the version). The program writes 2.","type":"integer","enum":[1,2]},"meta":{"title":"Metadata","description":"Who made the scenario and what it is about.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The scenario's name, 1 to 120 characters.","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who made the scenario.","type":"string","maxLength":120},"description":{"title":"Description","description":"Background and special instructions, up to 4000 characters, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"ISO date the scenario was made (YYYY-MM-DD).","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"}}},"ruleset":{"title":"Rule set","description":"Always \"nevsky\" for this format.","type":"string","const":"nevsky"},"board":{"title":"Board","description":"Board size in squares; 12x12 when absent. One division per side per 12 columns.","type":"object","additionalProperties":false,"properties":{"columns":{"title":"Columns","description":"Number of columns, 8 to 48 (default 12).","type":"integer","minimum":8,"maximum":48},"rows":{"title":"Rows","description":"Number of rows, 8 to 24 (default 12).","type":"integer","minimum":8,"maximum":24}}},"terrain":{"title":"Terrain","description":"Terrain on the board; each list absent means none.","type":"object","additionalProperties":false,"properties":{"protected":{"title":"Protected squares","description":"Squares of woods, buildings, rocks or village: all have the same rules effect. At most 1152 (every square of the largest board, 48x24).","type":"array","items":{"title":"Protected square","description":"One protected square and what it looks like.","type":"object","additionalProperties":false,"required":["at","kind"],"properties":{"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the protected square is."},"kind":{"title":"Kind","description":"What it looks like (cosmetic): woods, buildings, rocks or village.","type":"string","enum":["woods","buildings","rocks","village"]}}},"maxItems":1152},"roads":{"title":"Roads","description":"Roads made of straight runs of whole squares joined at right angles. At most 48 roads.","type":"array","items":{"title":"Road","description":"One road.","type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"title":"Path","description":"Two or more squares; consecutive points share a row or column and the road covers every square between them. At most 200 points.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":200}}},"maxItems":48},"rivers":{"title":"Rivers","description":"Rivers running along square edges; impassable except at crossings. At most 48 rivers.","type":"array","items":{"title":"River","description":"One river.","type":"object","additionalProperties":false,"required":["edges"],"properties":{"edges":{"title":"Edges","description":"The square edges the river runs along. At most 2232 (every edge of the largest board, 48x24).","type":"array","items":{"$ref":"#/$defs/edge"},"minItems":1,"maxItems":2232}}},"maxItems":48},"crossings":{"title":"Crossings","description":"Fords and bridges, each on a river edge. At most 500.","type":"array","items":{"title":"Crossing","description":"One ford or bridge.","type":"object","additionalProperties":false,"required":["edge","kind"],"properties":{"edge":{"$ref":"#/$defs/edge","title":"Edge","description":"The river edge the crossing sits on."},"kind":{"title":"Kind","description":"ford or bridge.","type":"string","enum":["ford","bridge"]}}},"maxItems":500},"hills":{"title":"Hills","description":"Hills, each a group of squares. At most 200 hills.","type":"array","items":{"title":"Hill","description":"One hill.","type":"object","additionalProperties":false,"required":["squares"],"properties":{"squares":{"title":"Squares","description":"The squares of the hill; a square belongs to at most one hill. At most 1152 (every square of the largest board).","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":1152}}},"maxItems":200}}},"rules":{"title":"Rules options","description":"Options of the rules for this scenario; each absent field takes its default.","type":"object","additionalProperties":false,"properties":{"turnLimit":{"title":"Turn limit","description":"Number of turns, 1 to 99 (default 12), or null to play to concession or destruction.","anyOf":[{"type":"integer","minimum":1,"maximum":99},{"type":"null"}]},"firstAttacker":{"title":"First attacker","description":"\"roll\" (high die, re-roll ties) or the id of the side that attacks first (up to 40 characters).","type":"string","minLength":1,"maxLength":40},"fractions":{"title":"Fractions","description":"How fractional melee losses are settled: \"roll\" a die, or keep a \"ledger\" alternating between the sides.","type":"string","enum":["roll","ledger"]},"hills":{"title":"Hill rules","description":"How hills play (3F, 9F).","type":"object","additionalProperties":false,"properties":{"banned":{"title":"Banned troops","description":"Troop types that may not enter a hill.","type":"array","items":{"$ref":"#/$defs/troopType"},"uniqueItems":true},"movePenalty":{"title":"Move penalty","description":"Squares taken off a move that goes onto, along or off a hill (default 1).","type":"number","minimum":0,"maximum":6,"multipleOf":0.5},"protected":{"title":"Hills protected","description":"Whether hill squares count as protected for fire and charges (default true).","type":"boolean"},"meleePenalty":{"title":"Hill melee penalty","description":"Whether the attacker takes -1 when the contact square is a hill (default false).","type":"boolean"}}}}},"objectives":{"title":"Objectives","description":"0 to 12 objectives: squares worth points to the side holding them at the end of the game (format version 2).","type":"array","items":{"$ref":"#/$defs/objective"},"maxItems":12},"notes":{"title":"Notes","description":"The scenario's special rules in the organiser's words, up to 4000 characters; shown and printed, never enforced by the program (format version 2).","type":"string","maxLength":4000},"sides":{"title":"Sides","description":"Exactly two sides, one deploying at the north edge and one at the south.","type":"array","minItems":2,"maxItems":2,"items":{"title":"Side","description":"One side: its army, board edge and units.","type":"object","additionalProperties":false,"required":["id","army","edge","units"],"properties":{"id":{"title":"Side id","description":"Identifier of the side, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"army":{"title":"Army","description":"teutonic or russian (both sides may field the same army).","type":"string","enum":["teutonic","russian"]},"name":{"title":"Name","description":"Display name; the army's name when absent.","type":"string","minLength":1,"maxLength":80},"edge":{"title":"Board edge","description":"The board edge the side deploys at: north (row 1) or south.","type":"string","enum":["north","south"]},"divisions":{"title":"Divisions","description":"Number of standard divisions the side fields, 1 to 4 (default 1).","type":"integer","minimum":1,"maximum":4},"briefing":{"title":"Briefing","description":"What this side knows and must do, up to 2000 characters; in hidden play only this side sees it, and it is printed on the side's own briefing page (format version 2).","type":"string","maxLength":2000},"units":{"title":"Units","description":"The side's units, deployed or not. At most 200 units per side (four standard divisions need under 100).","type":"array","items":{"title":"Unit","description":"One unit.","type":"object","additionalProperties":false,"required":["id","type"],"properties":{"id":{"title":"Unit id","description":"Identifier of the unit, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"type":{"$ref":"#/$defs/troopType","title":"Troop type","description":"The unit's troop type."},"stands":{"title":"Stands","description":"Stands at the start, a whole number from 1 to full strength (default full; the schema allows 1 to 4, the largest full strength in the troop table, and the set-up rules check each type); absent for a ballista.","type":"integer","minimum":1,"maximum":4},"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the unit is deployed; absent means the player deploys it at the start of play."},"facing":{"$ref":"#/$defs/facing","title":"Facing","description":"Which way the unit faces; default towards the enemy edge."}}},"maxItems":200}}}}}};
 const schema33 = {"title":"Square","description":"A square label: column letters then row number, \"A1\" is the top-left (north-west) square.","type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
 const schema38 = {"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]};
-const schema41 = {"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]};
+const schema43 = {"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]};
 const func0 = equal;
 const pattern4 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
 const pattern5 = new RegExp("^[A-Z]{1,2}[1-9][0-9]?$", "u");
@@ -106,6 +106,342 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 validate22.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema39 = {"title":"Objective","description":"Squares worth points to the side that holds them at the end (the reading R-objectives): troops on at least one of its squares and no enemy troops on any of them.","type":"object","additionalProperties":false,"required":["id","label","squares","points"],"properties":{"id":{"title":"Objective id","description":"Identifier of the objective, unique among the objectives of the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"label":{"title":"Label","description":"The objective's name as shown on the map, in the log and in print, e.g. \"The ford at Uzmen\".","type":"string","minLength":1,"maxLength":60},"squares":{"title":"Squares","description":"The squares of the objective, 1 to 9 squares on the board; holding any one of them (with none held by the enemy) holds the objective.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":9,"uniqueItems":true},"points":{"title":"Points","description":"Points added to the holder's total at the end, 1 to 100.","type":"integer","minimum":1,"maximum":100},"for":{"title":"For side","description":"Optional side id: only that side can hold and score the objective. Absent: either side can.","type":"string","minLength":1,"maxLength":40}}};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate25.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema39.required,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.label === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema39.required,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.squares === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "squares"},message:"must have required property '"+"squares"+"'",schema:schema39.required,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.points === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema39.required,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "id") || (key0 === "label")) || (key0 === "squares")) || (key0 === "points")) || (key0 === "for"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs4 = errors;
+const _errs5 = errors;
+if(!(((data0 === "__proto__") || (data0 === "constructor")) || (data0 === "prototype"))){
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid1 = _errs5 === errors;
+if(valid1){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.id.not,parentSchema:schema39.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func3(data0) > 40){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema39.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func3(data0) < 1){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.id.type,parentSchema:schema39.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.label !== undefined){
+let data1 = data.label;
+if(typeof data1 === "string"){
+if(func3(data1) > 60){
+const err10 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema39.properties.label,data:data1};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(func3(data1) < 1){
+const err11 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.label,data:data1};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.label.type,parentSchema:schema39.properties.label,data:data1};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.squares !== undefined){
+let data2 = data.squares;
+if(Array.isArray(data2)){
+if(data2.length > 9){
+const err13 = {instancePath:instancePath+"/squares",schemaPath:"#/properties/squares/maxItems",keyword:"maxItems",params:{limit: 9},message:"must NOT have more than 9 items",schema:9,parentSchema:schema39.properties.squares,data:data2};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.length < 1){
+const err14 = {instancePath:instancePath+"/squares",schemaPath:"#/properties/squares/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema39.properties.squares,data:data2};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err15 = {instancePath:instancePath+"/squares/" + i0,schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema33,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/squares/" + i0,schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data3};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+let i1 = data2.length;
+let j0;
+if(i1 > 1){
+outer0:
+for(;i1--;){
+for(j0 = i1; j0--;){
+if(func0(data2[i1], data2[j0])){
+const err17 = {instancePath:instancePath+"/squares",schemaPath:"#/properties/squares/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema39.properties.squares,data:data2};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+break outer0;
+}
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/squares",schemaPath:"#/properties/squares/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.squares.type,parentSchema:schema39.properties.squares,data:data2};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.points !== undefined){
+let data4 = data.points;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err19 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.points.type,parentSchema:schema39.properties.points,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 100 || isNaN(data4)){
+const err20 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema39.properties.points,data:data4};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data4 < 1 || isNaN(data4)){
+const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema39.properties.points,data:data4};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.for !== undefined){
+let data5 = data.for;
+if(typeof data5 === "string"){
+if(func3(data5) > 40){
+const err22 = {instancePath:instancePath+"/for",schemaPath:"#/properties/for/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema39.properties.for,data:data5};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(func3(data5) < 1){
+const err23 = {instancePath:instancePath+"/for",schemaPath:"#/properties/for/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.for,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/for",schemaPath:"#/properties/for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.for.type,parentSchema:schema39.properties.for,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -240,8 +576,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(1 !== data2){
-const err11 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema32.properties.version,data:data2};
+if(!((data2 === 1) || (data2 === 2))){
+const err11 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema32.properties.version.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.version.enum,parentSchema:schema32.properties.version,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1438,11 +1774,11 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data.sides !== undefined){
-let data43 = data.sides;
+if(data.objectives !== undefined){
+let data43 = data.objectives;
 if(Array.isArray(data43)){
-if(data43.length > 2){
-const err106 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema32.properties.sides,data:data43};
+if(data43.length > 12){
+const err106 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items",schema:12,parentSchema:schema32.properties.objectives,data:data43};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1451,8 +1787,16 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data43.length < 2){
-const err107 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema32.properties.sides,data:data43};
+const len9 = data43.length;
+for(let i10=0; i10<len9; i10++){
+if(!(validate25(data43[i10], {instancePath:instancePath+"/objectives/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.objectives.type,parentSchema:schema32.properties.objectives,data:data43};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1461,12 +1805,12 @@ vErrors.push(err107);
 }
 errors++;
 }
-const len9 = data43.length;
-for(let i10=0; i10<len9; i10++){
-let data44 = data43[i10];
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.id === undefined){
-const err108 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema32.properties.sides.items.required,parentSchema:schema32.properties.sides.items,data:data44};
+}
+if(data.notes !== undefined){
+let data45 = data.notes;
+if(typeof data45 === "string"){
+if(func3(data45) > 4000){
+const err108 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema32.properties.notes,data:data45};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1475,8 +1819,9 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data44.army === undefined){
-const err109 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema32.properties.sides.items.required,parentSchema:schema32.properties.sides.items,data:data44};
+}
+else {
+const err109 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.notes.type,parentSchema:schema32.properties.notes,data:data45};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1485,8 +1830,12 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(data44.edge === undefined){
-const err110 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "edge"},message:"must have required property '"+"edge"+"'",schema:schema32.properties.sides.items.required,parentSchema:schema32.properties.sides.items,data:data44};
+}
+if(data.sides !== undefined){
+let data46 = data.sides;
+if(Array.isArray(data46)){
+if(data46.length > 2){
+const err110 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema32.properties.sides,data:data46};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1495,8 +1844,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data44.units === undefined){
-const err111 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema32.properties.sides.items.required,parentSchema:schema32.properties.sides.items,data:data44};
+if(data46.length < 2){
+const err111 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema32.properties.sides,data:data46};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1505,9 +1854,12 @@ vErrors.push(err111);
 }
 errors++;
 }
-for(const key11 in data44){
-if(!((((((key11 === "id") || (key11 === "army")) || (key11 === "name")) || (key11 === "edge")) || (key11 === "divisions")) || (key11 === "units"))){
-const err112 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.sides.items,data:data44};
+const len10 = data46.length;
+for(let i11=0; i11<len10; i11++){
+let data47 = data46[i11];
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.id === undefined){
+const err112 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema32.properties.sides.items.required,parentSchema:schema32.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1516,13 +1868,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-if(data44.id !== undefined){
-let data45 = data44.id;
-const _errs111 = errors;
-const _errs112 = errors;
-if(!(((data45 === "__proto__") || (data45 === "constructor")) || (data45 === "prototype"))){
-const err113 = {};
+if(data47.army === undefined){
+const err113 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema32.properties.sides.items.required,parentSchema:schema32.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1531,9 +1878,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-var valid38 = _errs112 === errors;
-if(valid38){
-const err114 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema32.properties.sides.items.properties.id.not,parentSchema:schema32.properties.sides.items.properties.id,data:data45};
+if(data47.edge === undefined){
+const err114 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "edge"},message:"must have required property '"+"edge"+"'",schema:schema32.properties.sides.items.required,parentSchema:schema32.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1542,20 +1888,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-else {
-errors = _errs111;
-if(vErrors !== null){
-if(_errs111){
-vErrors.length = _errs111;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(typeof data45 === "string"){
-if(func3(data45) > 40){
-const err115 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema32.properties.sides.items.properties.id,data:data45};
+if(data47.units === undefined){
+const err115 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema32.properties.sides.items.required,parentSchema:schema32.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1564,8 +1898,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(func3(data45) < 1){
-const err116 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.sides.items.properties.id,data:data45};
+for(const key11 in data47){
+if(!(((((((key11 === "id") || (key11 === "army")) || (key11 === "name")) || (key11 === "edge")) || (key11 === "divisions")) || (key11 === "briefing")) || (key11 === "units"))){
+const err116 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1575,8 +1910,12 @@ vErrors.push(err116);
 errors++;
 }
 }
-else {
-const err117 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sides.items.properties.id.type,parentSchema:schema32.properties.sides.items.properties.id,data:data45};
+if(data47.id !== undefined){
+let data48 = data47.id;
+const _errs116 = errors;
+const _errs117 = errors;
+if(!(((data48 === "__proto__") || (data48 === "constructor")) || (data48 === "prototype"))){
+const err117 = {};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1585,11 +1924,9 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data44.army !== undefined){
-let data46 = data44.army;
-if(typeof data46 !== "string"){
-const err118 = {instancePath:instancePath+"/sides/" + i10+"/army",schemaPath:"#/properties/sides/items/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sides.items.properties.army.type,parentSchema:schema32.properties.sides.items.properties.army,data:data46};
+var valid40 = _errs117 === errors;
+if(valid40){
+const err118 = {instancePath:instancePath+"/sides/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema32.properties.sides.items.properties.id.not,parentSchema:schema32.properties.sides.items.properties.id,data:data48};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1598,8 +1935,20 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(!((data46 === "teutonic") || (data46 === "russian"))){
-const err119 = {instancePath:instancePath+"/sides/" + i10+"/army",schemaPath:"#/properties/sides/items/properties/army/enum",keyword:"enum",params:{allowedValues: schema32.properties.sides.items.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sides.items.properties.army.enum,parentSchema:schema32.properties.sides.items.properties.army,data:data46};
+else {
+errors = _errs116;
+if(vErrors !== null){
+if(_errs116){
+vErrors.length = _errs116;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data48 === "string"){
+if(func3(data48) > 40){
+const err119 = {instancePath:instancePath+"/sides/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema32.properties.sides.items.properties.id,data:data48};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1608,12 +1957,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-if(data44.name !== undefined){
-let data47 = data44.name;
-if(typeof data47 === "string"){
-if(func3(data47) > 80){
-const err120 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema32.properties.sides.items.properties.name,data:data47};
+if(func3(data48) < 1){
+const err120 = {instancePath:instancePath+"/sides/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.sides.items.properties.id,data:data48};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1622,8 +1967,9 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(func3(data47) < 1){
-const err121 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.sides.items.properties.name,data:data47};
+}
+else {
+const err121 = {instancePath:instancePath+"/sides/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sides.items.properties.id.type,parentSchema:schema32.properties.sides.items.properties.id,data:data48};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1633,8 +1979,10 @@ vErrors.push(err121);
 errors++;
 }
 }
-else {
-const err122 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sides.items.properties.name.type,parentSchema:schema32.properties.sides.items.properties.name,data:data47};
+if(data47.army !== undefined){
+let data49 = data47.army;
+if(typeof data49 !== "string"){
+const err122 = {instancePath:instancePath+"/sides/" + i11+"/army",schemaPath:"#/properties/sides/items/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sides.items.properties.army.type,parentSchema:schema32.properties.sides.items.properties.army,data:data49};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1643,11 +1991,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-if(data44.edge !== undefined){
-let data48 = data44.edge;
-if(typeof data48 !== "string"){
-const err123 = {instancePath:instancePath+"/sides/" + i10+"/edge",schemaPath:"#/properties/sides/items/properties/edge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sides.items.properties.edge.type,parentSchema:schema32.properties.sides.items.properties.edge,data:data48};
+if(!((data49 === "teutonic") || (data49 === "russian"))){
+const err123 = {instancePath:instancePath+"/sides/" + i11+"/army",schemaPath:"#/properties/sides/items/properties/army/enum",keyword:"enum",params:{allowedValues: schema32.properties.sides.items.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sides.items.properties.army.enum,parentSchema:schema32.properties.sides.items.properties.army,data:data49};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1656,8 +2001,12 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(!((data48 === "north") || (data48 === "south"))){
-const err124 = {instancePath:instancePath+"/sides/" + i10+"/edge",schemaPath:"#/properties/sides/items/properties/edge/enum",keyword:"enum",params:{allowedValues: schema32.properties.sides.items.properties.edge.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sides.items.properties.edge.enum,parentSchema:schema32.properties.sides.items.properties.edge,data:data48};
+}
+if(data47.name !== undefined){
+let data50 = data47.name;
+if(typeof data50 === "string"){
+if(func3(data50) > 80){
+const err124 = {instancePath:instancePath+"/sides/" + i11+"/name",schemaPath:"#/properties/sides/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema32.properties.sides.items.properties.name,data:data50};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1666,11 +2015,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-if(data44.divisions !== undefined){
-let data49 = data44.divisions;
-if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-const err125 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.sides.items.properties.divisions.type,parentSchema:schema32.properties.sides.items.properties.divisions,data:data49};
+if(func3(data50) < 1){
+const err125 = {instancePath:instancePath+"/sides/" + i11+"/name",schemaPath:"#/properties/sides/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.sides.items.properties.name,data:data50};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1679,9 +2025,9 @@ vErrors.push(err125);
 }
 errors++;
 }
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 > 4 || isNaN(data49)){
-const err126 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema32.properties.sides.items.properties.divisions,data:data49};
+}
+else {
+const err126 = {instancePath:instancePath+"/sides/" + i11+"/name",schemaPath:"#/properties/sides/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sides.items.properties.name.type,parentSchema:schema32.properties.sides.items.properties.name,data:data50};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1690,8 +2036,11 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(data49 < 1 || isNaN(data49)){
-const err127 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.sides.items.properties.divisions,data:data49};
+}
+if(data47.edge !== undefined){
+let data51 = data47.edge;
+if(typeof data51 !== "string"){
+const err127 = {instancePath:instancePath+"/sides/" + i11+"/edge",schemaPath:"#/properties/sides/items/properties/edge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sides.items.properties.edge.type,parentSchema:schema32.properties.sides.items.properties.edge,data:data51};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1700,13 +2049,8 @@ vErrors.push(err127);
 }
 errors++;
 }
-}
-}
-if(data44.units !== undefined){
-let data50 = data44.units;
-if(Array.isArray(data50)){
-if(data50.length > 200){
-const err128 = {instancePath:instancePath+"/sides/" + i10+"/units",schemaPath:"#/properties/sides/items/properties/units/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items",schema:200,parentSchema:schema32.properties.sides.items.properties.units,data:data50};
+if(!((data51 === "north") || (data51 === "south"))){
+const err128 = {instancePath:instancePath+"/sides/" + i11+"/edge",schemaPath:"#/properties/sides/items/properties/edge/enum",keyword:"enum",params:{allowedValues: schema32.properties.sides.items.properties.edge.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sides.items.properties.edge.enum,parentSchema:schema32.properties.sides.items.properties.edge,data:data51};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1715,12 +2059,11 @@ vErrors.push(err128);
 }
 errors++;
 }
-const len10 = data50.length;
-for(let i11=0; i11<len10; i11++){
-let data51 = data50[i11];
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.id === undefined){
-const err129 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema32.properties.sides.items.properties.units.items.required,parentSchema:schema32.properties.sides.items.properties.units.items,data:data51};
+}
+if(data47.divisions !== undefined){
+let data52 = data47.divisions;
+if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
+const err129 = {instancePath:instancePath+"/sides/" + i11+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.sides.items.properties.divisions.type,parentSchema:schema32.properties.sides.items.properties.divisions,data:data52};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1729,8 +2072,9 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(data51.type === undefined){
-const err130 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema32.properties.sides.items.properties.units.items.required,parentSchema:schema32.properties.sides.items.properties.units.items,data:data51};
+if((typeof data52 == "number") && (isFinite(data52))){
+if(data52 > 4 || isNaN(data52)){
+const err130 = {instancePath:instancePath+"/sides/" + i11+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema32.properties.sides.items.properties.divisions,data:data52};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1739,9 +2083,8 @@ vErrors.push(err130);
 }
 errors++;
 }
-for(const key12 in data51){
-if(!(((((key12 === "id") || (key12 === "type")) || (key12 === "stands")) || (key12 === "at")) || (key12 === "facing"))){
-const err131 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.sides.items.properties.units.items,data:data51};
+if(data52 < 1 || isNaN(data52)){
+const err131 = {instancePath:instancePath+"/sides/" + i11+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.sides.items.properties.divisions,data:data52};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1751,12 +2094,12 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data51.id !== undefined){
-let data52 = data51.id;
-const _errs128 = errors;
-const _errs129 = errors;
-if(!(((data52 === "__proto__") || (data52 === "constructor")) || (data52 === "prototype"))){
-const err132 = {};
+}
+if(data47.briefing !== undefined){
+let data53 = data47.briefing;
+if(typeof data53 === "string"){
+if(func3(data53) > 2000){
+const err132 = {instancePath:instancePath+"/sides/" + i11+"/briefing",schemaPath:"#/properties/sides/items/properties/briefing/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema32.properties.sides.items.properties.briefing,data:data53};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1765,9 +2108,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-var valid42 = _errs129 === errors;
-if(valid42){
-const err133 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema32.properties.sides.items.properties.units.items.properties.id.not,parentSchema:schema32.properties.sides.items.properties.units.items.properties.id,data:data52};
+}
+else {
+const err133 = {instancePath:instancePath+"/sides/" + i11+"/briefing",schemaPath:"#/properties/sides/items/properties/briefing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sides.items.properties.briefing.type,parentSchema:schema32.properties.sides.items.properties.briefing,data:data53};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1776,20 +2119,12 @@ vErrors.push(err133);
 }
 errors++;
 }
-else {
-errors = _errs128;
-if(vErrors !== null){
-if(_errs128){
-vErrors.length = _errs128;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(typeof data52 === "string"){
-if(func3(data52) > 40){
-const err134 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema32.properties.sides.items.properties.units.items.properties.id,data:data52};
+if(data47.units !== undefined){
+let data54 = data47.units;
+if(Array.isArray(data54)){
+if(data54.length > 200){
+const err134 = {instancePath:instancePath+"/sides/" + i11+"/units",schemaPath:"#/properties/sides/items/properties/units/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items",schema:200,parentSchema:schema32.properties.sides.items.properties.units,data:data54};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1798,8 +2133,12 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(func3(data52) < 1){
-const err135 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.sides.items.properties.units.items.properties.id,data:data52};
+const len11 = data54.length;
+for(let i12=0; i12<len11; i12++){
+let data55 = data54[i12];
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+if(data55.id === undefined){
+const err135 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema32.properties.sides.items.properties.units.items.required,parentSchema:schema32.properties.sides.items.properties.units.items,data:data55};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1808,9 +2147,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-else {
-const err136 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sides.items.properties.units.items.properties.id.type,parentSchema:schema32.properties.sides.items.properties.units.items.properties.id,data:data52};
+if(data55.type === undefined){
+const err136 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema32.properties.sides.items.properties.units.items.required,parentSchema:schema32.properties.sides.items.properties.units.items,data:data55};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1819,11 +2157,9 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-if(data51.type !== undefined){
-let data53 = data51.type;
-if(typeof data53 !== "string"){
-const err137 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/type",schemaPath:"#/$defs/troopType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data53};
+for(const key12 in data55){
+if(!(((((key12 === "id") || (key12 === "type")) || (key12 === "stands")) || (key12 === "at")) || (key12 === "facing"))){
+const err137 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12,schemaPath:"#/properties/sides/items/properties/units/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.sides.items.properties.units.items,data:data55};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1832,8 +2168,13 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(!((((((((((((data53 === "knights") || (data53 === "turcopoles")) || (data53 === "lightCavalry")) || (data53 === "armoredInfantry")) || (data53 === "mediumInfantry")) || (data53 === "levyInfantry")) || (data53 === "javelinmen")) || (data53 === "longbowmen")) || (data53 === "crossbowmen")) || (data53 === "ballista")) || (data53 === "ballistarii")) || (data53 === "commander"))){
-const err138 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/type",schemaPath:"#/$defs/troopType/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values",schema:schema38.enum,parentSchema:schema38,data:data53};
+}
+if(data55.id !== undefined){
+let data56 = data55.id;
+const _errs135 = errors;
+const _errs136 = errors;
+if(!(((data56 === "__proto__") || (data56 === "constructor")) || (data56 === "prototype"))){
+const err138 = {};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1842,11 +2183,9 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-if(data51.stands !== undefined){
-let data54 = data51.stands;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err139 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.sides.items.properties.units.items.properties.stands.type,parentSchema:schema32.properties.sides.items.properties.units.items.properties.stands,data:data54};
+var valid44 = _errs136 === errors;
+if(valid44){
+const err139 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema32.properties.sides.items.properties.units.items.properties.id.not,parentSchema:schema32.properties.sides.items.properties.units.items.properties.id,data:data56};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -1855,9 +2194,20 @@ vErrors.push(err139);
 }
 errors++;
 }
-if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 > 4 || isNaN(data54)){
-const err140 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema32.properties.sides.items.properties.units.items.properties.stands,data:data54};
+else {
+errors = _errs135;
+if(vErrors !== null){
+if(_errs135){
+vErrors.length = _errs135;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data56 === "string"){
+if(func3(data56) > 40){
+const err140 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema32.properties.sides.items.properties.units.items.properties.id,data:data56};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -1866,8 +2216,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(data54 < 1 || isNaN(data54)){
-const err141 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.sides.items.properties.units.items.properties.stands,data:data54};
+if(func3(data56) < 1){
+const err141 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.sides.items.properties.units.items.properties.id,data:data56};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -1877,12 +2227,8 @@ vErrors.push(err141);
 errors++;
 }
 }
-}
-if(data51.at !== undefined){
-let data55 = data51.at;
-if(typeof data55 === "string"){
-if(!pattern5.test(data55)){
-const err142 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema33,data:data55};
+else {
+const err142 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.sides.items.properties.units.items.properties.id.type,parentSchema:schema32.properties.sides.items.properties.units.items.properties.id,data:data56};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -1892,8 +2238,10 @@ vErrors.push(err142);
 errors++;
 }
 }
-else {
-const err143 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data55};
+if(data55.type !== undefined){
+let data57 = data55.type;
+if(typeof data57 !== "string"){
+const err143 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/type",schemaPath:"#/$defs/troopType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data57};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -1902,11 +2250,8 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-if(data51.facing !== undefined){
-let data56 = data51.facing;
-if(typeof data56 !== "string"){
-const err144 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/facing",schemaPath:"#/$defs/facing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data56};
+if(!((((((((((((data57 === "knights") || (data57 === "turcopoles")) || (data57 === "lightCavalry")) || (data57 === "armoredInfantry")) || (data57 === "mediumInfantry")) || (data57 === "levyInfantry")) || (data57 === "javelinmen")) || (data57 === "longbowmen")) || (data57 === "crossbowmen")) || (data57 === "ballista")) || (data57 === "ballistarii")) || (data57 === "commander"))){
+const err144 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/type",schemaPath:"#/$defs/troopType/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values",schema:schema38.enum,parentSchema:schema38,data:data57};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -1915,8 +2260,11 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(!((((((((data56 === "N") || (data56 === "NE")) || (data56 === "E")) || (data56 === "SE")) || (data56 === "S")) || (data56 === "SW")) || (data56 === "W")) || (data56 === "NW"))){
-const err145 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values",schema:schema41.enum,parentSchema:schema41,data:data56};
+}
+if(data55.stands !== undefined){
+let data58 = data55.stands;
+if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
+const err145 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.sides.items.properties.units.items.properties.stands.type,parentSchema:schema32.properties.sides.items.properties.units.items.properties.stands,data:data58};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -1925,10 +2273,9 @@ vErrors.push(err145);
 }
 errors++;
 }
-}
-}
-else {
-const err146 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.sides.items.properties.units.items.type,parentSchema:schema32.properties.sides.items.properties.units.items,data:data51};
+if((typeof data58 == "number") && (isFinite(data58))){
+if(data58 > 4 || isNaN(data58)){
+const err146 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema32.properties.sides.items.properties.units.items.properties.stands,data:data58};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -1937,10 +2284,8 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-}
-else {
-const err147 = {instancePath:instancePath+"/sides/" + i10+"/units",schemaPath:"#/properties/sides/items/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.sides.items.properties.units.type,parentSchema:schema32.properties.sides.items.properties.units,data:data50};
+if(data58 < 1 || isNaN(data58)){
+const err147 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.sides.items.properties.units.items.properties.stands,data:data58};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -1951,8 +2296,11 @@ errors++;
 }
 }
 }
-else {
-const err148 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.sides.items.type,parentSchema:schema32.properties.sides.items,data:data44};
+if(data55.at !== undefined){
+let data59 = data55.at;
+if(typeof data59 === "string"){
+if(!pattern5.test(data59)){
+const err148 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema33,data:data59};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -1962,9 +2310,8 @@ vErrors.push(err148);
 errors++;
 }
 }
-}
 else {
-const err149 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.sides.type,parentSchema:schema32.properties.sides,data:data43};
+const err149 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data59};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -1974,9 +2321,10 @@ vErrors.push(err149);
 errors++;
 }
 }
-}
-else {
-const err150 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data55.facing !== undefined){
+let data60 = data55.facing;
+if(typeof data60 !== "string"){
+const err150 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/facing",schemaPath:"#/$defs/facing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.type,parentSchema:schema43,data:data60};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -1985,857 +2333,85 @@ vErrors.push(err150);
 }
 errors++;
 }
+if(!((((((((data60 === "N") || (data60 === "NE")) || (data60 === "E")) || (data60 === "SE")) || (data60 === "S")) || (data60 === "SW")) || (data60 === "W")) || (data60 === "NW"))){
+const err151 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values",schema:schema43.enum,parentSchema:schema43,data:data60};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+}
+else {
+const err152 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12,schemaPath:"#/properties/sides/items/properties/units/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.sides.items.properties.units.items.type,parentSchema:schema32.properties.sides.items.properties.units.items,data:data55};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+}
+else {
+const err153 = {instancePath:instancePath+"/sides/" + i11+"/units",schemaPath:"#/properties/sides/items/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.sides.items.properties.units.type,parentSchema:schema32.properties.sides.items.properties.units,data:data54};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+}
+else {
+const err154 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.sides.items.type,parentSchema:schema32.properties.sides.items,data:data47};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+}
+else {
+const err155 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.sides.type,parentSchema:schema32.properties.sides,data:data46};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+}
+else {
+const err156 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
 validate21.errors = vErrors;
 return errors === 0;
 }
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema43 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
-const schema44 = {"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
-
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate26.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema43.required,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.side === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema43.required,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func1.call(schema43.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(!((((((((((((((((((((data0 === "deploy") || (data0 === "ballistaFire")) || (data0 === "ballistaHold")) || (data0 === "ballistaLoss")) || (data0 === "fire")) || (data0 === "hold")) || (data0 === "fireFirst")) || (data0 === "move")) || (data0 === "face")) || (data0 === "support")) || (data0 === "endMove")) || (data0 === "endSupport")) || (data0 === "fight")) || (data0 === "mdi")) || (data0 === "allocate")) || (data0 === "retreat")) || (data0 === "endFacing")) || (data0 === "destroyBallista")) || (data0 === "endTurn")) || (data0 === "concede"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema43.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.type.enum,parentSchema:schema43.properties.type,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.side !== undefined){
-let data1 = data.side;
-if(typeof data1 === "string"){
-if(func3(data1) > 40){
-const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema43.properties.side,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(func3(data1) < 1){
-const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.side,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.side.type,parentSchema:schema43.properties.side,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.unit !== undefined){
-let data2 = data.unit;
-if(typeof data2 === "string"){
-if(func3(data2) > 60){
-const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.unit,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(func3(data2) < 1){
-const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.unit,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.unit.type,parentSchema:schema43.properties.unit,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.at !== undefined){
-let data3 = data.at;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data3};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.to !== undefined){
-let data4 = data.to;
-const _errs11 = errors;
-let valid2 = false;
-const _errs12 = errors;
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data4};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data4};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var _valid0 = _errs12 === errors;
-valid2 = valid2 || _valid0;
-const _errs15 = errors;
-if("off" !== data4){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema43.properties.to.anyOf[1],data:data4};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var _valid0 = _errs15 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema43.properties.to.anyOf,parentSchema:schema43.properties.to,data:data4};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-else {
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.target !== undefined){
-let data5 = data.target;
-if(typeof data5 === "string"){
-if(func3(data5) > 60){
-const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.target,data:data5};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(func3(data5) < 1){
-const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.target,data:data5};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.target.type,parentSchema:schema43.properties.target,data:data5};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.contact !== undefined){
-let data6 = data.contact;
-if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data6};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data6};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.facing !== undefined){
-let data7 = data.facing;
-if(!((((((((data7 === "N") || (data7 === "NE")) || (data7 === "E")) || (data7 === "SE")) || (data7 === "S")) || (data7 === "SW")) || (data7 === "W")) || (data7 === "NW"))){
-const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema43.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.facing.enum,parentSchema:schema43.properties.facing,data:data7};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.mdi !== undefined){
-let data8 = data.mdi;
-if(!((((((data8 === "column") || (data8 === "line")) || (data8 === "flanking")) || (data8 === "pincers")) || (data8 === "square")) || (data8 === "withdrawal"))){
-const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema43.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.mdi.enum,parentSchema:schema43.properties.mdi,data:data8};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.charge !== undefined){
-let data9 = data.charge;
-if(true !== data9){
-const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.charge,data:data9};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.runOver !== undefined){
-let data10 = data.runOver;
-if(true !== data10){
-const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.runOver,data:data10};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.carry !== undefined){
-let data11 = data.carry;
-if(true !== data11){
-const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.carry,data:data11};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.split !== undefined){
-let data12 = data.split;
-if(true !== data12){
-const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.split,data:data12};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.supporter !== undefined){
-let data13 = data.supporter;
-if(typeof data13 === "string"){
-if(func3(data13) > 60){
-const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.supporter,data:data13};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(func3(data13) < 1){
-const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.supporter,data:data13};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.supporter.type,parentSchema:schema43.properties.supporter,data:data13};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.half !== undefined){
-let data14 = data.half;
-if(true !== data14){
-const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.half,data:data14};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-validate26.errors = vErrors;
-return errors === 0;
-}
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema47 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/message.schema.json","title":"Nevsky message (play at a distance)","description":"One message of a game played at a distance, passed as a link fragment (#d=...) or a small file. Messages alternate between the two players: message 0 (the invitation) and every even one come from the inviter, message 1 (the join) and every odd one from the other player. Dice seeds and secret choices are agreed by commit-reveal with SHA-256.","type":"object","additionalProperties":false,"required":["format","version","game","n","from","commit"],"properties":{"format":{"const":"nevsky-message"},"version":{"const":1},"game":{"title":"Game id","description":"Random id of the game, the same in every message.","$ref":"#/$defs/token"},"n":{"title":"Place","description":"Place of the message in the exchange: 0 the invitation, 1 the join, then one more each message.","type":"integer","minimum":0,"maximum":1000000},"from":{"title":"Side","description":"The side of the player who sent it.","type":"string","minLength":1,"maxLength":40},"prev":{"title":"Previous","description":"SHA-256 (base64url, 22 characters) of the message before it: a message out of order or after a changed one is refused. Absent only in the invitation.","$ref":"#/$defs/token"},"commit":{"title":"Dice commitment","description":"SHA-256 of a new random secret of the sender: it seeds the dice that the other player's next message sets rolling.","$ref":"#/$defs/hash"},"reveal":{"title":"Dice reveal","description":"The secret whose commitment the sender's previous message carried (from message 2 on).","$ref":"#/$defs/token"},"roll":{"title":"Dice share","description":"A fresh random value of the sender, shown at once: with the other player's committed secret it seeds the dice this message's last action sets rolling (message 1: the dice of the game's start).","$ref":"#/$defs/token"},"unseal":{"title":"Opened secret","description":"The secret actions (MDI pick, hidden set-up) the sender's previous message carried sealed, with their salt.","type":"object","additionalProperties":false,"required":["salt","actions"],"properties":{"salt":{"$ref":"#/$defs/token"},"actions":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"game.schema.json#/$defs/action"}}}},"actions":{"title":"Actions","description":"The sender's open actions since the last exchange, in order.","type":"array","maxItems":10000,"items":{"$ref":"game.schema.json#/$defs/action"}},"seal":{"title":"Sealed actions","description":"SHA-256 of the sender's secret actions that follow the open ones (with a salt), opened by the sender's next message once the other side has chosen.","$ref":"#/$defs/hash"},"scenario":{"title":"Scenario","description":"The invitation only: the scenario played.","$ref":"scenario.schema.json"},"turnLimit":{"title":"Turn limit","description":"The invitation only: turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999}},"$defs":{"token":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"hash":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"}}};
-const schema48 = {"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"};
-const schema50 = {"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"};
-const pattern13 = new RegExp("^[A-Za-z0-9_-]{16,64}$", "u");
-const pattern16 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
-
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate29.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema43.required,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.side === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema43.required,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func1.call(schema43.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(!((((((((((((((((((((data0 === "deploy") || (data0 === "ballistaFire")) || (data0 === "ballistaHold")) || (data0 === "ballistaLoss")) || (data0 === "fire")) || (data0 === "hold")) || (data0 === "fireFirst")) || (data0 === "move")) || (data0 === "face")) || (data0 === "support")) || (data0 === "endMove")) || (data0 === "endSupport")) || (data0 === "fight")) || (data0 === "mdi")) || (data0 === "allocate")) || (data0 === "retreat")) || (data0 === "endFacing")) || (data0 === "destroyBallista")) || (data0 === "endTurn")) || (data0 === "concede"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema43.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.type.enum,parentSchema:schema43.properties.type,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.side !== undefined){
-let data1 = data.side;
-if(typeof data1 === "string"){
-if(func3(data1) > 40){
-const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema43.properties.side,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(func3(data1) < 1){
-const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.side,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.side.type,parentSchema:schema43.properties.side,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.unit !== undefined){
-let data2 = data.unit;
-if(typeof data2 === "string"){
-if(func3(data2) > 60){
-const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.unit,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(func3(data2) < 1){
-const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.unit,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.unit.type,parentSchema:schema43.properties.unit,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.at !== undefined){
-let data3 = data.at;
-if(typeof data3 === "string"){
-if(!pattern5.test(data3)){
-const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data3};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.to !== undefined){
-let data4 = data.to;
-const _errs11 = errors;
-let valid2 = false;
-const _errs12 = errors;
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data4};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data4};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var _valid0 = _errs12 === errors;
-valid2 = valid2 || _valid0;
-const _errs15 = errors;
-if("off" !== data4){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema43.properties.to.anyOf[1],data:data4};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var _valid0 = _errs15 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema43.properties.to.anyOf,parentSchema:schema43.properties.to,data:data4};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-else {
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.target !== undefined){
-let data5 = data.target;
-if(typeof data5 === "string"){
-if(func3(data5) > 60){
-const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.target,data:data5};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(func3(data5) < 1){
-const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.target,data:data5};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.target.type,parentSchema:schema43.properties.target,data:data5};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.contact !== undefined){
-let data6 = data.contact;
-if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema44,data:data6};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data6};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.facing !== undefined){
-let data7 = data.facing;
-if(!((((((((data7 === "N") || (data7 === "NE")) || (data7 === "E")) || (data7 === "SE")) || (data7 === "S")) || (data7 === "SW")) || (data7 === "W")) || (data7 === "NW"))){
-const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema43.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.facing.enum,parentSchema:schema43.properties.facing,data:data7};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.mdi !== undefined){
-let data8 = data.mdi;
-if(!((((((data8 === "column") || (data8 === "line")) || (data8 === "flanking")) || (data8 === "pincers")) || (data8 === "square")) || (data8 === "withdrawal"))){
-const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema43.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema43.properties.mdi.enum,parentSchema:schema43.properties.mdi,data:data8};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.charge !== undefined){
-let data9 = data.charge;
-if(true !== data9){
-const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.charge,data:data9};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.runOver !== undefined){
-let data10 = data.runOver;
-if(true !== data10){
-const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.runOver,data:data10};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.carry !== undefined){
-let data11 = data.carry;
-if(true !== data11){
-const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.carry,data:data11};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.split !== undefined){
-let data12 = data.split;
-if(true !== data12){
-const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.split,data:data12};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.supporter !== undefined){
-let data13 = data.supporter;
-if(typeof data13 === "string"){
-if(func3(data13) > 60){
-const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema43.properties.supporter,data:data13};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(func3(data13) < 1){
-const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema43.properties.supporter,data:data13};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.properties.supporter.type,parentSchema:schema43.properties.supporter,data:data13};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.half !== undefined){
-let data14 = data.half;
-if(true !== data14){
-const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema43.properties.half,data:data14};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-validate29.errors = vErrors;
-return errors === 0;
-}
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
+const schema45 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
+const schema46 = {"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://nevsky-studio.example/schemas/message.schema.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate28.evaluated;
@@ -2846,8 +2422,850 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema45.required,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.side === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema45.required,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func1.call(schema45.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!((((((((((((((((((((data0 === "deploy") || (data0 === "ballistaFire")) || (data0 === "ballistaHold")) || (data0 === "ballistaLoss")) || (data0 === "fire")) || (data0 === "hold")) || (data0 === "fireFirst")) || (data0 === "move")) || (data0 === "face")) || (data0 === "support")) || (data0 === "endMove")) || (data0 === "endSupport")) || (data0 === "fight")) || (data0 === "mdi")) || (data0 === "allocate")) || (data0 === "retreat")) || (data0 === "endFacing")) || (data0 === "destroyBallista")) || (data0 === "endTurn")) || (data0 === "concede"))){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema45.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.type.enum,parentSchema:schema45.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.side !== undefined){
+let data1 = data.side;
+if(typeof data1 === "string"){
+if(func3(data1) > 40){
+const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema45.properties.side,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(func3(data1) < 1){
+const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.side,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.side.type,parentSchema:schema45.properties.side,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.unit !== undefined){
+let data2 = data.unit;
+if(typeof data2 === "string"){
+if(func3(data2) > 60){
+const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.unit,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func3(data2) < 1){
+const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.unit,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.unit.type,parentSchema:schema45.properties.unit,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data3 = data.at;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data4 = data.to;
+const _errs11 = errors;
+let valid2 = false;
+const _errs12 = errors;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var _valid0 = _errs12 === errors;
+valid2 = valid2 || _valid0;
+const _errs15 = errors;
+if("off" !== data4){
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema45.properties.to.anyOf[1],data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var _valid0 = _errs15 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema45.properties.to.anyOf,parentSchema:schema45.properties.to,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+else {
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.target !== undefined){
+let data5 = data.target;
+if(typeof data5 === "string"){
+if(func3(data5) > 60){
+const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.target,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(func3(data5) < 1){
+const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.target,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.target.type,parentSchema:schema45.properties.target,data:data5};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.contact !== undefined){
+let data6 = data.contact;
+if(typeof data6 === "string"){
+if(!pattern5.test(data6)){
+const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data6};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.facing !== undefined){
+let data7 = data.facing;
+if(!((((((((data7 === "N") || (data7 === "NE")) || (data7 === "E")) || (data7 === "SE")) || (data7 === "S")) || (data7 === "SW")) || (data7 === "W")) || (data7 === "NW"))){
+const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema45.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.facing.enum,parentSchema:schema45.properties.facing,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.mdi !== undefined){
+let data8 = data.mdi;
+if(!((((((data8 === "column") || (data8 === "line")) || (data8 === "flanking")) || (data8 === "pincers")) || (data8 === "square")) || (data8 === "withdrawal"))){
+const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema45.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.mdi.enum,parentSchema:schema45.properties.mdi,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.charge !== undefined){
+let data9 = data.charge;
+if(true !== data9){
+const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.charge,data:data9};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.runOver !== undefined){
+let data10 = data.runOver;
+if(true !== data10){
+const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.runOver,data:data10};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.carry !== undefined){
+let data11 = data.carry;
+if(true !== data11){
+const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.carry,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.split !== undefined){
+let data12 = data.split;
+if(true !== data12){
+const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.split,data:data12};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.supporter !== undefined){
+let data13 = data.supporter;
+if(typeof data13 === "string"){
+if(func3(data13) > 60){
+const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.supporter,data:data13};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(func3(data13) < 1){
+const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.supporter,data:data13};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.supporter.type,parentSchema:schema45.properties.supporter,data:data13};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.half !== undefined){
+let data14 = data.half;
+if(true !== data14){
+const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.half,data:data14};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/message.schema.json","title":"Nevsky message (play at a distance)","description":"One message of a game played at a distance, passed as a link fragment (#d=...) or a small file. Messages alternate between the two players: message 0 (the invitation) and every even one come from the inviter, message 1 (the join) and every odd one from the other player. Dice seeds and secret choices are agreed by commit-reveal with SHA-256.","type":"object","additionalProperties":false,"required":["format","version","game","n","from","commit"],"properties":{"format":{"const":"nevsky-message"},"version":{"const":1},"game":{"title":"Game id","description":"Random id of the game, the same in every message.","$ref":"#/$defs/token"},"n":{"title":"Place","description":"Place of the message in the exchange: 0 the invitation, 1 the join, then one more each message.","type":"integer","minimum":0,"maximum":1000000},"from":{"title":"Side","description":"The side of the player who sent it.","type":"string","minLength":1,"maxLength":40},"prev":{"title":"Previous","description":"SHA-256 (base64url, 22 characters) of the message before it: a message out of order or after a changed one is refused. Absent only in the invitation.","$ref":"#/$defs/token"},"commit":{"title":"Dice commitment","description":"SHA-256 of a new random secret of the sender: it seeds the dice that the other player's next message sets rolling.","$ref":"#/$defs/hash"},"reveal":{"title":"Dice reveal","description":"The secret whose commitment the sender's previous message carried (from message 2 on).","$ref":"#/$defs/token"},"roll":{"title":"Dice share","description":"A fresh random value of the sender, shown at once: with the other player's committed secret it seeds the dice this message's last action sets rolling (message 1: the dice of the game's start).","$ref":"#/$defs/token"},"unseal":{"title":"Opened secret","description":"The secret actions (MDI pick, hidden set-up) the sender's previous message carried sealed, with their salt.","type":"object","additionalProperties":false,"required":["salt","actions"],"properties":{"salt":{"$ref":"#/$defs/token"},"actions":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"game.schema.json#/$defs/action"}}}},"actions":{"title":"Actions","description":"The sender's open actions since the last exchange, in order.","type":"array","maxItems":10000,"items":{"$ref":"game.schema.json#/$defs/action"}},"seal":{"title":"Sealed actions","description":"SHA-256 of the sender's secret actions that follow the open ones (with a salt), opened by the sender's next message once the other side has chosen.","$ref":"#/$defs/hash"},"scenario":{"title":"Scenario","description":"The invitation only: the scenario played.","$ref":"scenario.schema.json"},"turnLimit":{"title":"Turn limit","description":"The invitation only: turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999}},"$defs":{"token":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"hash":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"}}};
+const schema50 = {"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"};
+const schema52 = {"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"};
+const pattern14 = new RegExp("^[A-Za-z0-9_-]{16,64}$", "u");
+const pattern17 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate31.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema45.required,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.side === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema45.required,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func1.call(schema45.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!((((((((((((((((((((data0 === "deploy") || (data0 === "ballistaFire")) || (data0 === "ballistaHold")) || (data0 === "ballistaLoss")) || (data0 === "fire")) || (data0 === "hold")) || (data0 === "fireFirst")) || (data0 === "move")) || (data0 === "face")) || (data0 === "support")) || (data0 === "endMove")) || (data0 === "endSupport")) || (data0 === "fight")) || (data0 === "mdi")) || (data0 === "allocate")) || (data0 === "retreat")) || (data0 === "endFacing")) || (data0 === "destroyBallista")) || (data0 === "endTurn")) || (data0 === "concede"))){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema45.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.type.enum,parentSchema:schema45.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.side !== undefined){
+let data1 = data.side;
+if(typeof data1 === "string"){
+if(func3(data1) > 40){
+const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema45.properties.side,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(func3(data1) < 1){
+const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.side,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.side.type,parentSchema:schema45.properties.side,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.unit !== undefined){
+let data2 = data.unit;
+if(typeof data2 === "string"){
+if(func3(data2) > 60){
+const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.unit,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func3(data2) < 1){
+const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.unit,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.unit.type,parentSchema:schema45.properties.unit,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data3 = data.at;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data4 = data.to;
+const _errs11 = errors;
+let valid2 = false;
+const _errs12 = errors;
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var _valid0 = _errs12 === errors;
+valid2 = valid2 || _valid0;
+const _errs15 = errors;
+if("off" !== data4){
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema45.properties.to.anyOf[1],data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var _valid0 = _errs15 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema45.properties.to.anyOf,parentSchema:schema45.properties.to,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+else {
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.target !== undefined){
+let data5 = data.target;
+if(typeof data5 === "string"){
+if(func3(data5) > 60){
+const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.target,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(func3(data5) < 1){
+const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.target,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.target.type,parentSchema:schema45.properties.target,data:data5};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.contact !== undefined){
+let data6 = data.contact;
+if(typeof data6 === "string"){
+if(!pattern5.test(data6)){
+const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data6};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.facing !== undefined){
+let data7 = data.facing;
+if(!((((((((data7 === "N") || (data7 === "NE")) || (data7 === "E")) || (data7 === "SE")) || (data7 === "S")) || (data7 === "SW")) || (data7 === "W")) || (data7 === "NW"))){
+const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema45.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.facing.enum,parentSchema:schema45.properties.facing,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.mdi !== undefined){
+let data8 = data.mdi;
+if(!((((((data8 === "column") || (data8 === "line")) || (data8 === "flanking")) || (data8 === "pincers")) || (data8 === "square")) || (data8 === "withdrawal"))){
+const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema45.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema45.properties.mdi.enum,parentSchema:schema45.properties.mdi,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.charge !== undefined){
+let data9 = data.charge;
+if(true !== data9){
+const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.charge,data:data9};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.runOver !== undefined){
+let data10 = data.runOver;
+if(true !== data10){
+const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.runOver,data:data10};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.carry !== undefined){
+let data11 = data.carry;
+if(true !== data11){
+const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.carry,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.split !== undefined){
+let data12 = data.split;
+if(true !== data12){
+const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.split,data:data12};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.supporter !== undefined){
+let data13 = data.supporter;
+if(typeof data13 === "string"){
+if(func3(data13) > 60){
+const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.supporter,data:data13};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(func3(data13) < 1){
+const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.supporter,data:data13};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.supporter.type,parentSchema:schema45.properties.supporter,data:data13};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.half !== undefined){
+let data14 = data.half;
+if(true !== data14){
+const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.half,data:data14};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://nevsky-studio.example/schemas/message.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate30.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema49.required,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2857,7 +3275,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema49.required,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2867,7 +3285,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.game === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "game"},message:"must have required property '"+"game"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "game"},message:"must have required property '"+"game"+"'",schema:schema49.required,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2877,7 +3295,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.n === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema49.required,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2887,7 +3305,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.from === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema49.required,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2897,7 +3315,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.commit === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commit"},message:"must have required property '"+"commit"+"'",schema:schema47.required,parentSchema:schema47,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commit"},message:"must have required property '"+"commit"+"'",schema:schema49.required,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2907,8 +3325,8 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema47.properties, key0))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema47,data};
+if(!(func1.call(schema49.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2921,7 +3339,7 @@ errors++;
 if(data.format !== undefined){
 let data0 = data.format;
 if("nevsky-message" !== data0){
-const err7 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "nevsky-message"},message:"must be equal to constant",schema:"nevsky-message",parentSchema:schema47.properties.format,data:data0};
+const err7 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "nevsky-message"},message:"must be equal to constant",schema:"nevsky-message",parentSchema:schema49.properties.format,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2934,7 +3352,7 @@ errors++;
 if(data.version !== undefined){
 let data1 = data.version;
 if(1 !== data1){
-const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema47.properties.version,data:data1};
+const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema49.properties.version,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2947,8 +3365,8 @@ errors++;
 if(data.game !== undefined){
 let data2 = data.game;
 if(typeof data2 === "string"){
-if(!pattern13.test(data2)){
-const err9 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data2};
+if(!pattern14.test(data2)){
+const err9 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2959,7 +3377,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data2};
+const err10 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2972,7 +3390,7 @@ errors++;
 if(data.n !== undefined){
 let data3 = data.n;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err11 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.n.type,parentSchema:schema47.properties.n,data:data3};
+const err11 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.n.type,parentSchema:schema49.properties.n,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2983,7 +3401,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1000000 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema47.properties.n,data:data3};
+const err12 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema49.properties.n,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2993,7 +3411,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema47.properties.n,data:data3};
+const err13 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema49.properties.n,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3008,7 +3426,7 @@ if(data.from !== undefined){
 let data4 = data.from;
 if(typeof data4 === "string"){
 if(func3(data4) > 40){
-const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema47.properties.from,data:data4};
+const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema49.properties.from,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3018,7 +3436,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func3(data4) < 1){
-const err15 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema47.properties.from,data:data4};
+const err15 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.from,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3029,7 +3447,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.from.type,parentSchema:schema47.properties.from,data:data4};
+const err16 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.from.type,parentSchema:schema49.properties.from,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3042,8 +3460,8 @@ errors++;
 if(data.prev !== undefined){
 let data5 = data.prev;
 if(typeof data5 === "string"){
-if(!pattern13.test(data5)){
-const err17 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data5};
+if(!pattern14.test(data5)){
+const err17 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3054,7 +3472,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data5};
+const err18 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3067,8 +3485,8 @@ errors++;
 if(data.commit !== undefined){
 let data6 = data.commit;
 if(typeof data6 === "string"){
-if(!pattern16.test(data6)){
-const err19 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema50,data:data6};
+if(!pattern17.test(data6)){
+const err19 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema52,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3079,7 +3497,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data6};
+const err20 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3092,8 +3510,8 @@ errors++;
 if(data.reveal !== undefined){
 let data7 = data.reveal;
 if(typeof data7 === "string"){
-if(!pattern13.test(data7)){
-const err21 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data7};
+if(!pattern14.test(data7)){
+const err21 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3104,7 +3522,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data7};
+const err22 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3117,8 +3535,8 @@ errors++;
 if(data.roll !== undefined){
 let data8 = data.roll;
 if(typeof data8 === "string"){
-if(!pattern13.test(data8)){
-const err23 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data8};
+if(!pattern14.test(data8)){
+const err23 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3129,7 +3547,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data8};
+const err24 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3143,7 +3561,7 @@ if(data.unseal !== undefined){
 let data9 = data.unseal;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.salt === undefined){
-const err25 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "salt"},message:"must have required property '"+"salt"+"'",schema:schema47.properties.unseal.required,parentSchema:schema47.properties.unseal,data:data9};
+const err25 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "salt"},message:"must have required property '"+"salt"+"'",schema:schema49.properties.unseal.required,parentSchema:schema49.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3153,7 +3571,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data9.actions === undefined){
-const err26 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema47.properties.unseal.required,parentSchema:schema47.properties.unseal,data:data9};
+const err26 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema49.properties.unseal.required,parentSchema:schema49.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3164,7 +3582,7 @@ errors++;
 }
 for(const key1 in data9){
 if(!((key1 === "salt") || (key1 === "actions"))){
-const err27 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema47.properties.unseal,data:data9};
+const err27 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema49.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3177,8 +3595,8 @@ errors++;
 if(data9.salt !== undefined){
 let data10 = data9.salt;
 if(typeof data10 === "string"){
-if(!pattern13.test(data10)){
-const err28 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema48,data:data10};
+if(!pattern14.test(data10)){
+const err28 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3189,7 +3607,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data10};
+const err29 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3203,7 +3621,7 @@ if(data9.actions !== undefined){
 let data11 = data9.actions;
 if(Array.isArray(data11)){
 if(data11.length > 1000){
-const err30 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema47.properties.unseal.properties.actions,data:data11};
+const err30 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema49.properties.unseal.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3213,7 +3631,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data11.length < 1){
-const err31 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema47.properties.unseal.properties.actions,data:data11};
+const err31 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema49.properties.unseal.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3224,14 +3642,14 @@ errors++;
 }
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate29(data11[i0], {instancePath:instancePath+"/unseal/actions/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate31(data11[i0], {instancePath:instancePath+"/unseal/actions/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.unseal.properties.actions.type,parentSchema:schema47.properties.unseal.properties.actions,data:data11};
+const err32 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.unseal.properties.actions.type,parentSchema:schema49.properties.unseal.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3243,7 +3661,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.unseal.type,parentSchema:schema47.properties.unseal,data:data9};
+const err33 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.unseal.type,parentSchema:schema49.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3257,7 +3675,7 @@ if(data.actions !== undefined){
 let data13 = data.actions;
 if(Array.isArray(data13)){
 if(data13.length > 10000){
-const err34 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema47.properties.actions,data:data13};
+const err34 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema49.properties.actions,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3268,14 +3686,14 @@ errors++;
 }
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate29(data13[i1], {instancePath:instancePath+"/actions/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate31(data13[i1], {instancePath:instancePath+"/actions/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.actions.type,parentSchema:schema47.properties.actions,data:data13};
+const err35 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.actions.type,parentSchema:schema49.properties.actions,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3288,8 +3706,8 @@ errors++;
 if(data.seal !== undefined){
 let data15 = data.seal;
 if(typeof data15 === "string"){
-if(!pattern16.test(data15)){
-const err36 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema50,data:data15};
+if(!pattern17.test(data15)){
+const err36 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema52,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3300,7 +3718,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data15};
+const err37 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data15};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3319,7 +3737,7 @@ errors = vErrors.length;
 if(data.turnLimit !== undefined){
 let data17 = data.turnLimit;
 if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
-const err38 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/type",keyword:"type",params:{type: schema47.properties.turnLimit.type},message:"must be integer,null",schema:schema47.properties.turnLimit.type,parentSchema:schema47.properties.turnLimit,data:data17};
+const err38 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/type",keyword:"type",params:{type: schema49.properties.turnLimit.type},message:"must be integer,null",schema:schema49.properties.turnLimit.type,parentSchema:schema49.properties.turnLimit,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3330,7 +3748,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 999 || isNaN(data17)){
-const err39 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999",schema:999,parentSchema:schema47.properties.turnLimit,data:data17};
+const err39 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999",schema:999,parentSchema:schema49.properties.turnLimit,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3340,7 +3758,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data17 < 1 || isNaN(data17)){
-const err40 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema47.properties.turnLimit,data:data17};
+const err40 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema49.properties.turnLimit,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3353,7 +3771,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3362,10 +3780,10 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3639,7 +4057,7 @@ if(_valid0){
 const _errs21 = errors;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.level === undefined){
-const err20 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/then/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'",schema:schema42.then.required,parentSchema:schema42.then,data:data7};
+const err20 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/then/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'",schema:schema44.then.required,parentSchema:schema44.then,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3658,7 +4076,7 @@ props0.kind = true;
 }
 }
 if(!valid4){
-const err21 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema42.if,parentSchema:schema42,data:data7};
+const err21 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema44.if,parentSchema:schema44,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3669,7 +4087,7 @@ errors++;
 }
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.kind === undefined){
-const err22 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data7};
+const err22 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema44.required,parentSchema:schema44,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3680,7 +4098,7 @@ errors++;
 }
 for(const key3 in data7){
 if(!((key3 === "kind") || (key3 === "level"))){
-const err23 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data7};
+const err23 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema44,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3693,7 +4111,7 @@ errors++;
 if(data7.kind !== undefined){
 let data9 = data7.kind;
 if(!((data9 === "human") || (data9 === "computer"))){
-const err24 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/$defs/player/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data9};
+const err24 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/$defs/player/properties/kind/enum",keyword:"enum",params:{allowedValues: schema44.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema44.properties.kind.enum,parentSchema:schema44.properties.kind,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3706,7 +4124,7 @@ errors++;
 if(data7.level !== undefined){
 let data10 = data7.level;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err25 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema42.properties.level.type,parentSchema:schema42.properties.level,data:data10};
+const err25 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema44.properties.level.type,parentSchema:schema44.properties.level,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3717,7 +4135,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 3 || isNaN(data10)){
-const err26 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema42.properties.level,data:data10};
+const err26 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema44.properties.level,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3727,7 +4145,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data10 < 1 || isNaN(data10)){
-const err27 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema42.properties.level,data:data10};
+const err27 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/$defs/player/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema44.properties.level,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3740,7 +4158,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data7};
+const err28 = {instancePath:instancePath+"/players/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/player/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3777,8 +4195,8 @@ errors++;
 }
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate26(data11[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate28(data11[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 }
@@ -3852,7 +4270,7 @@ errors++;
 if(data13.game !== undefined){
 let data14 = data13.game;
 if(typeof data14 === "string"){
-if(!pattern13.test(data14)){
+if(!pattern14.test(data14)){
 const err37 = {instancePath:instancePath+"/distance/game",schemaPath:"#/properties/distance/properties/game/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema31.properties.distance.properties.game,data:data14};
 if(vErrors === null){
 vErrors = [err37];
@@ -4067,8 +4485,8 @@ errors++;
 }
 const len2 = data20.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate28(data20[i2], {instancePath:instancePath+"/distance/messages/" + i2,parentData:data20,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate30(data20[i2], {instancePath:instancePath+"/distance/messages/" + i2,parentData:data20,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 }
@@ -4176,7 +4594,7 @@ errors++;
 if(data24.secret !== undefined){
 let data26 = data24.secret;
 if(typeof data26 === "string"){
-if(!pattern13.test(data26)){
+if(!pattern14.test(data26)){
 const err63 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/secret",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/secret/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema31.properties.distance.properties.closing.properties.secrets.items.properties.secret,data:data26};
 if(vErrors === null){
 vErrors = [err63];
@@ -4309,7 +4727,7 @@ errors++;
 if(data28.salt !== undefined){
 let data30 = data28.salt;
 if(typeof data30 === "string"){
-if(!pattern13.test(data30)){
+if(!pattern14.test(data30)){
 const err74 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/salt",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/salt/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema31.properties.distance.properties.closing.properties.seals.items.properties.salt,data:data30};
 if(vErrors === null){
 vErrors = [err74];
@@ -4346,8 +4764,8 @@ errors++;
 }
 const len5 = data31.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate26(data31[i5], {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions/" + i5,parentData:data31,parentDataProperty:i5,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate28(data31[i5], {instancePath:instancePath+"/distance/closing/seals/" + i4+"/actions/" + i5,parentData:data31,parentDataProperty:i5,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 }

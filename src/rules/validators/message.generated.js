@@ -28,14 +28,14 @@ const func1 = Object.prototype.hasOwnProperty;
 const func2 = ucs2length;
 const pattern4 = new RegExp("^[A-Za-z0-9_-]{16,64}$", "u");
 const pattern6 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
-const schema50 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
-const schema51 = {"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
+const schema52 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireFirst","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
+const schema53 = {"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
 const pattern11 = new RegExp("^[A-Z]{1,2}[1-9][0-9]?$", "u");
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -44,7 +44,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema50.required,parentSchema:schema50,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema52.required,parentSchema:schema52,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -54,7 +54,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.side === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema50.required,parentSchema:schema50,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema52.required,parentSchema:schema52,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -64,8 +64,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema50.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data};
+if(!(func1.call(schema52.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema52,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -78,7 +78,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(!((((((((((((((((((((data0 === "deploy") || (data0 === "ballistaFire")) || (data0 === "ballistaHold")) || (data0 === "ballistaLoss")) || (data0 === "fire")) || (data0 === "hold")) || (data0 === "fireFirst")) || (data0 === "move")) || (data0 === "face")) || (data0 === "support")) || (data0 === "endMove")) || (data0 === "endSupport")) || (data0 === "fight")) || (data0 === "mdi")) || (data0 === "allocate")) || (data0 === "retreat")) || (data0 === "endFacing")) || (data0 === "destroyBallista")) || (data0 === "endTurn")) || (data0 === "concede"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema50.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.type.enum,parentSchema:schema50.properties.type,data:data0};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema52.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema52.properties.type.enum,parentSchema:schema52.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -92,7 +92,7 @@ if(data.side !== undefined){
 let data1 = data.side;
 if(typeof data1 === "string"){
 if(func2(data1) > 40){
-const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema50.properties.side,data:data1};
+const err4 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema52.properties.side,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -102,7 +102,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func2(data1) < 1){
-const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.side,data:data1};
+const err5 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.side,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -113,7 +113,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.side.type,parentSchema:schema50.properties.side,data:data1};
+const err6 = {instancePath:instancePath+"/side",schemaPath:"#/properties/side/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.side.type,parentSchema:schema52.properties.side,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -127,7 +127,7 @@ if(data.unit !== undefined){
 let data2 = data.unit;
 if(typeof data2 === "string"){
 if(func2(data2) > 60){
-const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema50.properties.unit,data:data2};
+const err7 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema52.properties.unit,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -137,7 +137,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func2(data2) < 1){
-const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.unit,data:data2};
+const err8 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.unit,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -148,7 +148,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.unit.type,parentSchema:schema50.properties.unit,data:data2};
+const err9 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.unit.type,parentSchema:schema52.properties.unit,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -162,7 +162,7 @@ if(data.at !== undefined){
 let data3 = data.at;
 if(typeof data3 === "string"){
 if(!pattern11.test(data3)){
-const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema51,data:data3};
+const err10 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema53,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -173,7 +173,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data3};
+const err11 = {instancePath:instancePath+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -190,7 +190,7 @@ let valid2 = false;
 const _errs12 = errors;
 if(typeof data4 === "string"){
 if(!pattern11.test(data4)){
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema51,data:data4};
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema53,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -201,7 +201,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data4};
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -214,7 +214,7 @@ var _valid0 = _errs12 === errors;
 valid2 = valid2 || _valid0;
 const _errs15 = errors;
 if("off" !== data4){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema50.properties.to.anyOf[1],data:data4};
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/const",keyword:"const",params:{allowedValue: "off"},message:"must be equal to constant",schema:"off",parentSchema:schema52.properties.to.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -226,7 +226,7 @@ errors++;
 var _valid0 = _errs15 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema50.properties.to.anyOf,parentSchema:schema50.properties.to,data:data4};
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema52.properties.to.anyOf,parentSchema:schema52.properties.to,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -251,7 +251,7 @@ if(data.target !== undefined){
 let data5 = data.target;
 if(typeof data5 === "string"){
 if(func2(data5) > 60){
-const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema50.properties.target,data:data5};
+const err16 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema52.properties.target,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -261,7 +261,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func2(data5) < 1){
-const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.target,data:data5};
+const err17 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.target,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -272,7 +272,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.target.type,parentSchema:schema50.properties.target,data:data5};
+const err18 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.target.type,parentSchema:schema52.properties.target,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -286,7 +286,7 @@ if(data.contact !== undefined){
 let data6 = data.contact;
 if(typeof data6 === "string"){
 if(!pattern11.test(data6)){
-const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema51,data:data6};
+const err19 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema53,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -297,7 +297,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data6};
+const err20 = {instancePath:instancePath+"/contact",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -310,7 +310,7 @@ errors++;
 if(data.facing !== undefined){
 let data7 = data.facing;
 if(!((((((((data7 === "N") || (data7 === "NE")) || (data7 === "E")) || (data7 === "SE")) || (data7 === "S")) || (data7 === "SW")) || (data7 === "W")) || (data7 === "NW"))){
-const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema50.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.facing.enum,parentSchema:schema50.properties.facing,data:data7};
+const err21 = {instancePath:instancePath+"/facing",schemaPath:"#/properties/facing/enum",keyword:"enum",params:{allowedValues: schema52.properties.facing.enum},message:"must be equal to one of the allowed values",schema:schema52.properties.facing.enum,parentSchema:schema52.properties.facing,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -323,7 +323,7 @@ errors++;
 if(data.mdi !== undefined){
 let data8 = data.mdi;
 if(!((((((data8 === "column") || (data8 === "line")) || (data8 === "flanking")) || (data8 === "pincers")) || (data8 === "square")) || (data8 === "withdrawal"))){
-const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema50.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.mdi.enum,parentSchema:schema50.properties.mdi,data:data8};
+const err22 = {instancePath:instancePath+"/mdi",schemaPath:"#/properties/mdi/enum",keyword:"enum",params:{allowedValues: schema52.properties.mdi.enum},message:"must be equal to one of the allowed values",schema:schema52.properties.mdi.enum,parentSchema:schema52.properties.mdi,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -336,7 +336,7 @@ errors++;
 if(data.charge !== undefined){
 let data9 = data.charge;
 if(true !== data9){
-const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema50.properties.charge,data:data9};
+const err23 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema52.properties.charge,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -349,7 +349,7 @@ errors++;
 if(data.runOver !== undefined){
 let data10 = data.runOver;
 if(true !== data10){
-const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema50.properties.runOver,data:data10};
+const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema52.properties.runOver,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -362,7 +362,7 @@ errors++;
 if(data.carry !== undefined){
 let data11 = data.carry;
 if(true !== data11){
-const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema50.properties.carry,data:data11};
+const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema52.properties.carry,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -375,7 +375,7 @@ errors++;
 if(data.split !== undefined){
 let data12 = data.split;
 if(true !== data12){
-const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema50.properties.split,data:data12};
+const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema52.properties.split,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -389,7 +389,7 @@ if(data.supporter !== undefined){
 let data13 = data.supporter;
 if(typeof data13 === "string"){
 if(func2(data13) > 60){
-const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema50.properties.supporter,data:data13};
+const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema52.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -399,7 +399,7 @@ vErrors.push(err27);
 errors++;
 }
 if(func2(data13) < 1){
-const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.supporter,data:data13};
+const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -410,7 +410,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.supporter.type,parentSchema:schema50.properties.supporter,data:data13};
+const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.supporter.type,parentSchema:schema52.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -423,7 +423,7 @@ errors++;
 if(data.half !== undefined){
 let data14 = data.half;
 if(true !== data14){
-const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema50.properties.half,data:data14};
+const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema52.properties.half,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -435,7 +435,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -444,15 +444,15 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema39 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/scenario.schema.json","title":"Nevsky scenario","description":"A scenario for the Sweet House Rules Nevsky wargame, format version 1: board, terrain, rules options and both sides' deployments.","type":"object","additionalProperties":false,"required":["format","version","meta","ruleset","board","sides"],"$defs":{"square":{"title":"Square","description":"A square label: column letters then row number, \"A1\" is the top-left (north-west) square.","type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"edge":{"title":"Edge","description":"The side shared by two orthogonally adjacent squares, written as the pair of squares.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":2},"facing":{"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]},"troopType":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]}},"properties":{"$schema":{"title":"Schema","description":"Optional reference to this JSON Schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"nevsky-scenario\".","type":"string","const":"nevsky-scenario"},"version":{"title":"Format version","description":"The version of this file format; this schema describes version 1.","type":"integer","const":1},"meta":{"title":"Metadata","description":"Who made the scenario and what it is about.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The scenario's name, 1 to 120 characters.","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who made the scenario.","type":"string","maxLength":120},"description":{"title":"Description","description":"Background and special instructions, up to 4000 characters, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"ISO date the scenario was made (YYYY-MM-DD).","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"}}},"ruleset":{"title":"Rule set","description":"Always \"nevsky\" for this format.","type":"string","const":"nevsky"},"board":{"title":"Board","description":"Board size in squares; 12x12 when absent. One division per side per 12 columns.","type":"object","additionalProperties":false,"properties":{"columns":{"title":"Columns","description":"Number of columns, 8 to 48 (default 12).","type":"integer","minimum":8,"maximum":48},"rows":{"title":"Rows","description":"Number of rows, 8 to 24 (default 12).","type":"integer","minimum":8,"maximum":24}}},"terrain":{"title":"Terrain","description":"Terrain on the board; each list absent means none.","type":"object","additionalProperties":false,"properties":{"protected":{"title":"Protected squares","description":"Squares of woods, buildings, rocks or village: all have the same rules effect. At most 1152 (every square of the largest board, 48x24).","type":"array","items":{"title":"Protected square","description":"One protected square and what it looks like.","type":"object","additionalProperties":false,"required":["at","kind"],"properties":{"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the protected square is."},"kind":{"title":"Kind","description":"What it looks like (cosmetic): woods, buildings, rocks or village.","type":"string","enum":["woods","buildings","rocks","village"]}}},"maxItems":1152},"roads":{"title":"Roads","description":"Roads made of straight runs of whole squares joined at right angles. At most 48 roads.","type":"array","items":{"title":"Road","description":"One road.","type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"title":"Path","description":"Two or more squares; consecutive points share a row or column and the road covers every square between them. At most 200 points.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":200}}},"maxItems":48},"rivers":{"title":"Rivers","description":"Rivers running along square edges; impassable except at crossings. At most 48 rivers.","type":"array","items":{"title":"River","description":"One river.","type":"object","additionalProperties":false,"required":["edges"],"properties":{"edges":{"title":"Edges","description":"The square edges the river runs along. At most 2232 (every edge of the largest board, 48x24).","type":"array","items":{"$ref":"#/$defs/edge"},"minItems":1,"maxItems":2232}}},"maxItems":48},"crossings":{"title":"Crossings","description":"Fords and bridges, each on a river edge. At most 500.","type":"array","items":{"title":"Crossing","description":"One ford or bridge.","type":"object","additionalProperties":false,"required":["edge","kind"],"properties":{"edge":{"$ref":"#/$defs/edge","title":"Edge","description":"The river edge the crossing sits on."},"kind":{"title":"Kind","description":"ford or bridge.","type":"string","enum":["ford","bridge"]}}},"maxItems":500},"hills":{"title":"Hills","description":"Hills, each a group of squares. At most 200 hills.","type":"array","items":{"title":"Hill","description":"One hill.","type":"object","additionalProperties":false,"required":["squares"],"properties":{"squares":{"title":"Squares","description":"The squares of the hill; a square belongs to at most one hill. At most 1152 (every square of the largest board).","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":1152}}},"maxItems":200}}},"rules":{"title":"Rules options","description":"Options of the rules for this scenario; each absent field takes its default.","type":"object","additionalProperties":false,"properties":{"turnLimit":{"title":"Turn limit","description":"Number of turns, 1 to 99 (default 12), or null to play to concession or destruction.","anyOf":[{"type":"integer","minimum":1,"maximum":99},{"type":"null"}]},"firstAttacker":{"title":"First attacker","description":"\"roll\" (high die, re-roll ties) or the id of the side that attacks first (up to 40 characters).","type":"string","minLength":1,"maxLength":40},"fractions":{"title":"Fractions","description":"How fractional melee losses are settled: \"roll\" a die, or keep a \"ledger\" alternating between the sides.","type":"string","enum":["roll","ledger"]},"hills":{"title":"Hill rules","description":"How hills play (3F, 9F).","type":"object","additionalProperties":false,"properties":{"banned":{"title":"Banned troops","description":"Troop types that may not enter a hill.","type":"array","items":{"$ref":"#/$defs/troopType"},"uniqueItems":true},"movePenalty":{"title":"Move penalty","description":"Squares taken off a move that goes onto, along or off a hill (default 1).","type":"number","minimum":0,"maximum":6,"multipleOf":0.5},"protected":{"title":"Hills protected","description":"Whether hill squares count as protected for fire and charges (default true).","type":"boolean"},"meleePenalty":{"title":"Hill melee penalty","description":"Whether the attacker takes -1 when the contact square is a hill (default false).","type":"boolean"}}}}},"sides":{"title":"Sides","description":"Exactly two sides, one deploying at the north edge and one at the south.","type":"array","minItems":2,"maxItems":2,"items":{"title":"Side","description":"One side: its army, board edge and units.","type":"object","additionalProperties":false,"required":["id","army","edge","units"],"properties":{"id":{"title":"Side id","description":"Identifier of the side, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"army":{"title":"Army","description":"teutonic or russian (both sides may field the same army).","type":"string","enum":["teutonic","russian"]},"name":{"title":"Name","description":"Display name; the army's name when absent.","type":"string","minLength":1,"maxLength":80},"edge":{"title":"Board edge","description":"The board edge the side deploys at: north (row 1) or south.","type":"string","enum":["north","south"]},"divisions":{"title":"Divisions","description":"Number of standard divisions the side fields, 1 to 4 (default 1).","type":"integer","minimum":1,"maximum":4},"units":{"title":"Units","description":"The side's units, deployed or not. At most 200 units per side (four standard divisions need under 100).","type":"array","items":{"title":"Unit","description":"One unit.","type":"object","additionalProperties":false,"required":["id","type"],"properties":{"id":{"title":"Unit id","description":"Identifier of the unit, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"type":{"$ref":"#/$defs/troopType","title":"Troop type","description":"The unit's troop type."},"stands":{"title":"Stands","description":"Stands at the start, a whole number from 1 to full strength (default full; the schema allows 1 to 4, the largest full strength in the troop table, and the set-up rules check each type); absent for a ballista.","type":"integer","minimum":1,"maximum":4},"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the unit is deployed; absent means the player deploys it at the start of play."},"facing":{"$ref":"#/$defs/facing","title":"Facing","description":"Which way the unit faces; default towards the enemy edge."}}},"maxItems":200}}}}}};
+const schema39 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/scenario.schema.json","title":"Nevsky scenario","description":"A scenario for the Sweet House Rules Nevsky wargame, format version 2: board, terrain, rules options, both sides' deployments and briefings, objectives and notes. Version 1 files (without objectives, notes and briefings) are read as version 2.","type":"object","additionalProperties":false,"required":["format","version","meta","ruleset","board","sides"],"$defs":{"square":{"title":"Square","description":"A square label: column letters then row number, \"A1\" is the top-left (north-west) square.","type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"edge":{"title":"Edge","description":"The side shared by two orthogonally adjacent squares, written as the pair of squares.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":2},"facing":{"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]},"troopType":{"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]},"objective":{"title":"Objective","description":"Squares worth points to the side that holds them at the end (the reading R-objectives): troops on at least one of its squares and no enemy troops on any of them.","type":"object","additionalProperties":false,"required":["id","label","squares","points"],"properties":{"id":{"title":"Objective id","description":"Identifier of the objective, unique among the objectives of the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"label":{"title":"Label","description":"The objective's name as shown on the map, in the log and in print, e.g. \"The ford at Uzmen\".","type":"string","minLength":1,"maxLength":60},"squares":{"title":"Squares","description":"The squares of the objective, 1 to 9 squares on the board; holding any one of them (with none held by the enemy) holds the objective.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":9,"uniqueItems":true},"points":{"title":"Points","description":"Points added to the holder's total at the end, 1 to 100.","type":"integer","minimum":1,"maximum":100},"for":{"title":"For side","description":"Optional side id: only that side can hold and score the objective. Absent: either side can.","type":"string","minLength":1,"maxLength":40}}}},"properties":{"$schema":{"title":"Schema","description":"Optional reference to this JSON Schema, for editors.","type":"string"},"format":{"title":"Format","description":"Always \"nevsky-scenario\".","type":"string","const":"nevsky-scenario"},"version":{"title":"Format version","description":"The version of this file format: 2, or 1 for a file written before objectives, notes and briefings (read as version 2, unchanged apart from the version). The program writes 2.","type":"integer","enum":[1,2]},"meta":{"title":"Metadata","description":"Who made the scenario and what it is about.","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"title":"Title","description":"The scenario's name, 1 to 120 characters.","type":"string","minLength":1,"maxLength":120},"author":{"title":"Author","description":"Who made the scenario.","type":"string","maxLength":120},"description":{"title":"Description","description":"Background and special instructions, up to 4000 characters, shown as plain text.","type":"string","maxLength":4000},"created":{"title":"Created","description":"ISO date the scenario was made (YYYY-MM-DD).","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"}}},"ruleset":{"title":"Rule set","description":"Always \"nevsky\" for this format.","type":"string","const":"nevsky"},"board":{"title":"Board","description":"Board size in squares; 12x12 when absent. One division per side per 12 columns.","type":"object","additionalProperties":false,"properties":{"columns":{"title":"Columns","description":"Number of columns, 8 to 48 (default 12).","type":"integer","minimum":8,"maximum":48},"rows":{"title":"Rows","description":"Number of rows, 8 to 24 (default 12).","type":"integer","minimum":8,"maximum":24}}},"terrain":{"title":"Terrain","description":"Terrain on the board; each list absent means none.","type":"object","additionalProperties":false,"properties":{"protected":{"title":"Protected squares","description":"Squares of woods, buildings, rocks or village: all have the same rules effect. At most 1152 (every square of the largest board, 48x24).","type":"array","items":{"title":"Protected square","description":"One protected square and what it looks like.","type":"object","additionalProperties":false,"required":["at","kind"],"properties":{"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the protected square is."},"kind":{"title":"Kind","description":"What it looks like (cosmetic): woods, buildings, rocks or village.","type":"string","enum":["woods","buildings","rocks","village"]}}},"maxItems":1152},"roads":{"title":"Roads","description":"Roads made of straight runs of whole squares joined at right angles. At most 48 roads.","type":"array","items":{"title":"Road","description":"One road.","type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"title":"Path","description":"Two or more squares; consecutive points share a row or column and the road covers every square between them. At most 200 points.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":200}}},"maxItems":48},"rivers":{"title":"Rivers","description":"Rivers running along square edges; impassable except at crossings. At most 48 rivers.","type":"array","items":{"title":"River","description":"One river.","type":"object","additionalProperties":false,"required":["edges"],"properties":{"edges":{"title":"Edges","description":"The square edges the river runs along. At most 2232 (every edge of the largest board, 48x24).","type":"array","items":{"$ref":"#/$defs/edge"},"minItems":1,"maxItems":2232}}},"maxItems":48},"crossings":{"title":"Crossings","description":"Fords and bridges, each on a river edge. At most 500.","type":"array","items":{"title":"Crossing","description":"One ford or bridge.","type":"object","additionalProperties":false,"required":["edge","kind"],"properties":{"edge":{"$ref":"#/$defs/edge","title":"Edge","description":"The river edge the crossing sits on."},"kind":{"title":"Kind","description":"ford or bridge.","type":"string","enum":["ford","bridge"]}}},"maxItems":500},"hills":{"title":"Hills","description":"Hills, each a group of squares. At most 200 hills.","type":"array","items":{"title":"Hill","description":"One hill.","type":"object","additionalProperties":false,"required":["squares"],"properties":{"squares":{"title":"Squares","description":"The squares of the hill; a square belongs to at most one hill. At most 1152 (every square of the largest board).","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":1152}}},"maxItems":200}}},"rules":{"title":"Rules options","description":"Options of the rules for this scenario; each absent field takes its default.","type":"object","additionalProperties":false,"properties":{"turnLimit":{"title":"Turn limit","description":"Number of turns, 1 to 99 (default 12), or null to play to concession or destruction.","anyOf":[{"type":"integer","minimum":1,"maximum":99},{"type":"null"}]},"firstAttacker":{"title":"First attacker","description":"\"roll\" (high die, re-roll ties) or the id of the side that attacks first (up to 40 characters).","type":"string","minLength":1,"maxLength":40},"fractions":{"title":"Fractions","description":"How fractional melee losses are settled: \"roll\" a die, or keep a \"ledger\" alternating between the sides.","type":"string","enum":["roll","ledger"]},"hills":{"title":"Hill rules","description":"How hills play (3F, 9F).","type":"object","additionalProperties":false,"properties":{"banned":{"title":"Banned troops","description":"Troop types that may not enter a hill.","type":"array","items":{"$ref":"#/$defs/troopType"},"uniqueItems":true},"movePenalty":{"title":"Move penalty","description":"Squares taken off a move that goes onto, along or off a hill (default 1).","type":"number","minimum":0,"maximum":6,"multipleOf":0.5},"protected":{"title":"Hills protected","description":"Whether hill squares count as protected for fire and charges (default true).","type":"boolean"},"meleePenalty":{"title":"Hill melee penalty","description":"Whether the attacker takes -1 when the contact square is a hill (default false).","type":"boolean"}}}}},"objectives":{"title":"Objectives","description":"0 to 12 objectives: squares worth points to the side holding them at the end of the game (format version 2).","type":"array","items":{"$ref":"#/$defs/objective"},"maxItems":12},"notes":{"title":"Notes","description":"The scenario's special rules in the organiser's words, up to 4000 characters; shown and printed, never enforced by the program (format version 2).","type":"string","maxLength":4000},"sides":{"title":"Sides","description":"Exactly two sides, one deploying at the north edge and one at the south.","type":"array","minItems":2,"maxItems":2,"items":{"title":"Side","description":"One side: its army, board edge and units.","type":"object","additionalProperties":false,"required":["id","army","edge","units"],"properties":{"id":{"title":"Side id","description":"Identifier of the side, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"army":{"title":"Army","description":"teutonic or russian (both sides may field the same army).","type":"string","enum":["teutonic","russian"]},"name":{"title":"Name","description":"Display name; the army's name when absent.","type":"string","minLength":1,"maxLength":80},"edge":{"title":"Board edge","description":"The board edge the side deploys at: north (row 1) or south.","type":"string","enum":["north","south"]},"divisions":{"title":"Divisions","description":"Number of standard divisions the side fields, 1 to 4 (default 1).","type":"integer","minimum":1,"maximum":4},"briefing":{"title":"Briefing","description":"What this side knows and must do, up to 2000 characters; in hidden play only this side sees it, and it is printed on the side's own briefing page (format version 2).","type":"string","maxLength":2000},"units":{"title":"Units","description":"The side's units, deployed or not. At most 200 units per side (four standard divisions need under 100).","type":"array","items":{"title":"Unit","description":"One unit.","type":"object","additionalProperties":false,"required":["id","type"],"properties":{"id":{"title":"Unit id","description":"Identifier of the unit, unique in the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"type":{"$ref":"#/$defs/troopType","title":"Troop type","description":"The unit's troop type."},"stands":{"title":"Stands","description":"Stands at the start, a whole number from 1 to full strength (default full; the schema allows 1 to 4, the largest full strength in the troop table, and the set-up rules check each type); absent for a ballista.","type":"integer","minimum":1,"maximum":4},"at":{"$ref":"#/$defs/square","title":"Square","description":"Where the unit is deployed; absent means the player deploys it at the start of play."},"facing":{"$ref":"#/$defs/facing","title":"Facing","description":"Which way the unit faces; default towards the enemy edge."}}},"maxItems":200}}}}}};
 const schema40 = {"title":"Square","description":"A square label: column letters then row number, \"A1\" is the top-left (north-west) square.","type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
 const schema45 = {"title":"Troop type","description":"A troop id from the Nevsky troop table.","type":"string","enum":["knights","turcopoles","lightCavalry","armoredInfantry","mediumInfantry","levyInfantry","javelinmen","longbowmen","crossbowmen","ballista","ballistarii","commander"]};
-const schema48 = {"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]};
+const schema50 = {"title":"Facing","description":"A compass facing; N points to row 1.","type":"string","enum":["N","NE","E","SE","S","SW","W","NW"]};
 const func0 = equal;
 const pattern10 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
 const schema42 = {"title":"Edge","description":"The side shared by two orthogonally adjacent squares, written as the pair of squares.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":2,"maxItems":2};
@@ -529,6 +529,342 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 validate23.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema46 = {"title":"Objective","description":"Squares worth points to the side that holds them at the end (the reading R-objectives): troops on at least one of its squares and no enemy troops on any of them.","type":"object","additionalProperties":false,"required":["id","label","squares","points"],"properties":{"id":{"title":"Objective id","description":"Identifier of the objective, unique among the objectives of the file.","type":"string","minLength":1,"maxLength":40,"not":{"title":"Reserved name","description":"__proto__, constructor and prototype are names the program keeps for itself.","enum":["__proto__","constructor","prototype"]}},"label":{"title":"Label","description":"The objective's name as shown on the map, in the log and in print, e.g. \"The ford at Uzmen\".","type":"string","minLength":1,"maxLength":60},"squares":{"title":"Squares","description":"The squares of the objective, 1 to 9 squares on the board; holding any one of them (with none held by the enemy) holds the objective.","type":"array","items":{"$ref":"#/$defs/square"},"minItems":1,"maxItems":9,"uniqueItems":true},"points":{"title":"Points","description":"Points added to the holder's total at the end, 1 to 100.","type":"integer","minimum":1,"maximum":100},"for":{"title":"For side","description":"Optional side id: only that side can hold and score the objective. Absent: either side can.","type":"string","minLength":1,"maxLength":40}}};
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate26.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema46.required,parentSchema:schema46,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.label === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema46.required,parentSchema:schema46,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.squares === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "squares"},message:"must have required property '"+"squares"+"'",schema:schema46.required,parentSchema:schema46,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.points === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "points"},message:"must have required property '"+"points"+"'",schema:schema46.required,parentSchema:schema46,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "id") || (key0 === "label")) || (key0 === "squares")) || (key0 === "points")) || (key0 === "for"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema46,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs4 = errors;
+const _errs5 = errors;
+if(!(((data0 === "__proto__") || (data0 === "constructor")) || (data0 === "prototype"))){
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid1 = _errs5 === errors;
+if(valid1){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema46.properties.id.not,parentSchema:schema46.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data0 === "string"){
+if(func2(data0) > 40){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema46.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.id.type,parentSchema:schema46.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.label !== undefined){
+let data1 = data.label;
+if(typeof data1 === "string"){
+if(func2(data1) > 60){
+const err10 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema46.properties.label,data:data1};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err11 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.label,data:data1};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.label.type,parentSchema:schema46.properties.label,data:data1};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.squares !== undefined){
+let data2 = data.squares;
+if(Array.isArray(data2)){
+if(data2.length > 9){
+const err13 = {instancePath:instancePath+"/squares",schemaPath:"#/properties/squares/maxItems",keyword:"maxItems",params:{limit: 9},message:"must NOT have more than 9 items",schema:9,parentSchema:schema46.properties.squares,data:data2};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.length < 1){
+const err14 = {instancePath:instancePath+"/squares",schemaPath:"#/properties/squares/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema46.properties.squares,data:data2};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 === "string"){
+if(!pattern11.test(data3)){
+const err15 = {instancePath:instancePath+"/squares/" + i0,schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema40,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/squares/" + i0,schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data3};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+let i1 = data2.length;
+let j0;
+if(i1 > 1){
+outer0:
+for(;i1--;){
+for(j0 = i1; j0--;){
+if(func0(data2[i1], data2[j0])){
+const err17 = {instancePath:instancePath+"/squares",schemaPath:"#/properties/squares/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema46.properties.squares,data:data2};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+break outer0;
+}
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/squares",schemaPath:"#/properties/squares/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.squares.type,parentSchema:schema46.properties.squares,data:data2};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.points !== undefined){
+let data4 = data.points;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err19 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema46.properties.points.type,parentSchema:schema46.properties.points,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 100 || isNaN(data4)){
+const err20 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema46.properties.points,data:data4};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data4 < 1 || isNaN(data4)){
+const err21 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema46.properties.points,data:data4};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.for !== undefined){
+let data5 = data.for;
+if(typeof data5 === "string"){
+if(func2(data5) > 40){
+const err22 = {instancePath:instancePath+"/for",schemaPath:"#/properties/for/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema46.properties.for,data:data5};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(func2(data5) < 1){
+const err23 = {instancePath:instancePath+"/for",schemaPath:"#/properties/for/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.for,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/for",schemaPath:"#/properties/for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.for.type,parentSchema:schema46.properties.for,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema46.type,parentSchema:schema46,data};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate26.errors = vErrors;
+return errors === 0;
+}
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -663,8 +999,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(1 !== data2){
-const err11 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema39.properties.version,data:data2};
+if(!((data2 === 1) || (data2 === 2))){
+const err11 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema39.properties.version.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.version.enum,parentSchema:schema39.properties.version,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1861,11 +2197,11 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data.sides !== undefined){
-let data43 = data.sides;
+if(data.objectives !== undefined){
+let data43 = data.objectives;
 if(Array.isArray(data43)){
-if(data43.length > 2){
-const err106 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema39.properties.sides,data:data43};
+if(data43.length > 12){
+const err106 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items",schema:12,parentSchema:schema39.properties.objectives,data:data43};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1874,8 +2210,16 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data43.length < 2){
-const err107 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema39.properties.sides,data:data43};
+const len9 = data43.length;
+for(let i10=0; i10<len9; i10++){
+if(!(validate26(data43[i10], {instancePath:instancePath+"/objectives/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/objectives",schemaPath:"#/properties/objectives/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.objectives.type,parentSchema:schema39.properties.objectives,data:data43};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1884,12 +2228,12 @@ vErrors.push(err107);
 }
 errors++;
 }
-const len9 = data43.length;
-for(let i10=0; i10<len9; i10++){
-let data44 = data43[i10];
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.id === undefined){
-const err108 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema39.properties.sides.items.required,parentSchema:schema39.properties.sides.items,data:data44};
+}
+if(data.notes !== undefined){
+let data45 = data.notes;
+if(typeof data45 === "string"){
+if(func2(data45) > 4000){
+const err108 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters",schema:4000,parentSchema:schema39.properties.notes,data:data45};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1898,8 +2242,9 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data44.army === undefined){
-const err109 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema39.properties.sides.items.required,parentSchema:schema39.properties.sides.items,data:data44};
+}
+else {
+const err109 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.notes.type,parentSchema:schema39.properties.notes,data:data45};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1908,8 +2253,12 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(data44.edge === undefined){
-const err110 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "edge"},message:"must have required property '"+"edge"+"'",schema:schema39.properties.sides.items.required,parentSchema:schema39.properties.sides.items,data:data44};
+}
+if(data.sides !== undefined){
+let data46 = data.sides;
+if(Array.isArray(data46)){
+if(data46.length > 2){
+const err110 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema39.properties.sides,data:data46};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1918,8 +2267,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data44.units === undefined){
-const err111 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema39.properties.sides.items.required,parentSchema:schema39.properties.sides.items,data:data44};
+if(data46.length < 2){
+const err111 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema39.properties.sides,data:data46};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1928,9 +2277,12 @@ vErrors.push(err111);
 }
 errors++;
 }
-for(const key11 in data44){
-if(!((((((key11 === "id") || (key11 === "army")) || (key11 === "name")) || (key11 === "edge")) || (key11 === "divisions")) || (key11 === "units"))){
-const err112 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.sides.items,data:data44};
+const len10 = data46.length;
+for(let i11=0; i11<len10; i11++){
+let data47 = data46[i11];
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.id === undefined){
+const err112 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema39.properties.sides.items.required,parentSchema:schema39.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1939,13 +2291,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-if(data44.id !== undefined){
-let data45 = data44.id;
-const _errs111 = errors;
-const _errs112 = errors;
-if(!(((data45 === "__proto__") || (data45 === "constructor")) || (data45 === "prototype"))){
-const err113 = {};
+if(data47.army === undefined){
+const err113 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "army"},message:"must have required property '"+"army"+"'",schema:schema39.properties.sides.items.required,parentSchema:schema39.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1954,9 +2301,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-var valid38 = _errs112 === errors;
-if(valid38){
-const err114 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.sides.items.properties.id.not,parentSchema:schema39.properties.sides.items.properties.id,data:data45};
+if(data47.edge === undefined){
+const err114 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "edge"},message:"must have required property '"+"edge"+"'",schema:schema39.properties.sides.items.required,parentSchema:schema39.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1965,20 +2311,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-else {
-errors = _errs111;
-if(vErrors !== null){
-if(_errs111){
-vErrors.length = _errs111;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(typeof data45 === "string"){
-if(func2(data45) > 40){
-const err115 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema39.properties.sides.items.properties.id,data:data45};
+if(data47.units === undefined){
+const err115 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'",schema:schema39.properties.sides.items.required,parentSchema:schema39.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1987,8 +2321,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(func2(data45) < 1){
-const err116 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.sides.items.properties.id,data:data45};
+for(const key11 in data47){
+if(!(((((((key11 === "id") || (key11 === "army")) || (key11 === "name")) || (key11 === "edge")) || (key11 === "divisions")) || (key11 === "briefing")) || (key11 === "units"))){
+const err116 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.sides.items,data:data47};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1998,8 +2333,12 @@ vErrors.push(err116);
 errors++;
 }
 }
-else {
-const err117 = {instancePath:instancePath+"/sides/" + i10+"/id",schemaPath:"#/properties/sides/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.sides.items.properties.id.type,parentSchema:schema39.properties.sides.items.properties.id,data:data45};
+if(data47.id !== undefined){
+let data48 = data47.id;
+const _errs116 = errors;
+const _errs117 = errors;
+if(!(((data48 === "__proto__") || (data48 === "constructor")) || (data48 === "prototype"))){
+const err117 = {};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2008,11 +2347,9 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data44.army !== undefined){
-let data46 = data44.army;
-if(typeof data46 !== "string"){
-const err118 = {instancePath:instancePath+"/sides/" + i10+"/army",schemaPath:"#/properties/sides/items/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.sides.items.properties.army.type,parentSchema:schema39.properties.sides.items.properties.army,data:data46};
+var valid40 = _errs117 === errors;
+if(valid40){
+const err118 = {instancePath:instancePath+"/sides/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.sides.items.properties.id.not,parentSchema:schema39.properties.sides.items.properties.id,data:data48};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2021,8 +2358,20 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(!((data46 === "teutonic") || (data46 === "russian"))){
-const err119 = {instancePath:instancePath+"/sides/" + i10+"/army",schemaPath:"#/properties/sides/items/properties/army/enum",keyword:"enum",params:{allowedValues: schema39.properties.sides.items.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.sides.items.properties.army.enum,parentSchema:schema39.properties.sides.items.properties.army,data:data46};
+else {
+errors = _errs116;
+if(vErrors !== null){
+if(_errs116){
+vErrors.length = _errs116;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data48 === "string"){
+if(func2(data48) > 40){
+const err119 = {instancePath:instancePath+"/sides/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema39.properties.sides.items.properties.id,data:data48};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2031,12 +2380,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-if(data44.name !== undefined){
-let data47 = data44.name;
-if(typeof data47 === "string"){
-if(func2(data47) > 80){
-const err120 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema39.properties.sides.items.properties.name,data:data47};
+if(func2(data48) < 1){
+const err120 = {instancePath:instancePath+"/sides/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.sides.items.properties.id,data:data48};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2045,8 +2390,9 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(func2(data47) < 1){
-const err121 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.sides.items.properties.name,data:data47};
+}
+else {
+const err121 = {instancePath:instancePath+"/sides/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.sides.items.properties.id.type,parentSchema:schema39.properties.sides.items.properties.id,data:data48};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2056,8 +2402,10 @@ vErrors.push(err121);
 errors++;
 }
 }
-else {
-const err122 = {instancePath:instancePath+"/sides/" + i10+"/name",schemaPath:"#/properties/sides/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.sides.items.properties.name.type,parentSchema:schema39.properties.sides.items.properties.name,data:data47};
+if(data47.army !== undefined){
+let data49 = data47.army;
+if(typeof data49 !== "string"){
+const err122 = {instancePath:instancePath+"/sides/" + i11+"/army",schemaPath:"#/properties/sides/items/properties/army/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.sides.items.properties.army.type,parentSchema:schema39.properties.sides.items.properties.army,data:data49};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2066,11 +2414,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-if(data44.edge !== undefined){
-let data48 = data44.edge;
-if(typeof data48 !== "string"){
-const err123 = {instancePath:instancePath+"/sides/" + i10+"/edge",schemaPath:"#/properties/sides/items/properties/edge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.sides.items.properties.edge.type,parentSchema:schema39.properties.sides.items.properties.edge,data:data48};
+if(!((data49 === "teutonic") || (data49 === "russian"))){
+const err123 = {instancePath:instancePath+"/sides/" + i11+"/army",schemaPath:"#/properties/sides/items/properties/army/enum",keyword:"enum",params:{allowedValues: schema39.properties.sides.items.properties.army.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.sides.items.properties.army.enum,parentSchema:schema39.properties.sides.items.properties.army,data:data49};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2079,8 +2424,12 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(!((data48 === "north") || (data48 === "south"))){
-const err124 = {instancePath:instancePath+"/sides/" + i10+"/edge",schemaPath:"#/properties/sides/items/properties/edge/enum",keyword:"enum",params:{allowedValues: schema39.properties.sides.items.properties.edge.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.sides.items.properties.edge.enum,parentSchema:schema39.properties.sides.items.properties.edge,data:data48};
+}
+if(data47.name !== undefined){
+let data50 = data47.name;
+if(typeof data50 === "string"){
+if(func2(data50) > 80){
+const err124 = {instancePath:instancePath+"/sides/" + i11+"/name",schemaPath:"#/properties/sides/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema39.properties.sides.items.properties.name,data:data50};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2089,11 +2438,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-if(data44.divisions !== undefined){
-let data49 = data44.divisions;
-if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-const err125 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.sides.items.properties.divisions.type,parentSchema:schema39.properties.sides.items.properties.divisions,data:data49};
+if(func2(data50) < 1){
+const err125 = {instancePath:instancePath+"/sides/" + i11+"/name",schemaPath:"#/properties/sides/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.sides.items.properties.name,data:data50};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2102,9 +2448,9 @@ vErrors.push(err125);
 }
 errors++;
 }
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 > 4 || isNaN(data49)){
-const err126 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema39.properties.sides.items.properties.divisions,data:data49};
+}
+else {
+const err126 = {instancePath:instancePath+"/sides/" + i11+"/name",schemaPath:"#/properties/sides/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.sides.items.properties.name.type,parentSchema:schema39.properties.sides.items.properties.name,data:data50};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2113,8 +2459,11 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(data49 < 1 || isNaN(data49)){
-const err127 = {instancePath:instancePath+"/sides/" + i10+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema39.properties.sides.items.properties.divisions,data:data49};
+}
+if(data47.edge !== undefined){
+let data51 = data47.edge;
+if(typeof data51 !== "string"){
+const err127 = {instancePath:instancePath+"/sides/" + i11+"/edge",schemaPath:"#/properties/sides/items/properties/edge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.sides.items.properties.edge.type,parentSchema:schema39.properties.sides.items.properties.edge,data:data51};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2123,13 +2472,8 @@ vErrors.push(err127);
 }
 errors++;
 }
-}
-}
-if(data44.units !== undefined){
-let data50 = data44.units;
-if(Array.isArray(data50)){
-if(data50.length > 200){
-const err128 = {instancePath:instancePath+"/sides/" + i10+"/units",schemaPath:"#/properties/sides/items/properties/units/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items",schema:200,parentSchema:schema39.properties.sides.items.properties.units,data:data50};
+if(!((data51 === "north") || (data51 === "south"))){
+const err128 = {instancePath:instancePath+"/sides/" + i11+"/edge",schemaPath:"#/properties/sides/items/properties/edge/enum",keyword:"enum",params:{allowedValues: schema39.properties.sides.items.properties.edge.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.sides.items.properties.edge.enum,parentSchema:schema39.properties.sides.items.properties.edge,data:data51};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2138,12 +2482,11 @@ vErrors.push(err128);
 }
 errors++;
 }
-const len10 = data50.length;
-for(let i11=0; i11<len10; i11++){
-let data51 = data50[i11];
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.id === undefined){
-const err129 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema39.properties.sides.items.properties.units.items.required,parentSchema:schema39.properties.sides.items.properties.units.items,data:data51};
+}
+if(data47.divisions !== undefined){
+let data52 = data47.divisions;
+if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
+const err129 = {instancePath:instancePath+"/sides/" + i11+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.sides.items.properties.divisions.type,parentSchema:schema39.properties.sides.items.properties.divisions,data:data52};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2152,8 +2495,9 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(data51.type === undefined){
-const err130 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema39.properties.sides.items.properties.units.items.required,parentSchema:schema39.properties.sides.items.properties.units.items,data:data51};
+if((typeof data52 == "number") && (isFinite(data52))){
+if(data52 > 4 || isNaN(data52)){
+const err130 = {instancePath:instancePath+"/sides/" + i11+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema39.properties.sides.items.properties.divisions,data:data52};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2162,9 +2506,8 @@ vErrors.push(err130);
 }
 errors++;
 }
-for(const key12 in data51){
-if(!(((((key12 === "id") || (key12 === "type")) || (key12 === "stands")) || (key12 === "at")) || (key12 === "facing"))){
-const err131 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.sides.items.properties.units.items,data:data51};
+if(data52 < 1 || isNaN(data52)){
+const err131 = {instancePath:instancePath+"/sides/" + i11+"/divisions",schemaPath:"#/properties/sides/items/properties/divisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema39.properties.sides.items.properties.divisions,data:data52};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2174,12 +2517,12 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data51.id !== undefined){
-let data52 = data51.id;
-const _errs128 = errors;
-const _errs129 = errors;
-if(!(((data52 === "__proto__") || (data52 === "constructor")) || (data52 === "prototype"))){
-const err132 = {};
+}
+if(data47.briefing !== undefined){
+let data53 = data47.briefing;
+if(typeof data53 === "string"){
+if(func2(data53) > 2000){
+const err132 = {instancePath:instancePath+"/sides/" + i11+"/briefing",schemaPath:"#/properties/sides/items/properties/briefing/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema39.properties.sides.items.properties.briefing,data:data53};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2188,9 +2531,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-var valid42 = _errs129 === errors;
-if(valid42){
-const err133 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.sides.items.properties.units.items.properties.id.not,parentSchema:schema39.properties.sides.items.properties.units.items.properties.id,data:data52};
+}
+else {
+const err133 = {instancePath:instancePath+"/sides/" + i11+"/briefing",schemaPath:"#/properties/sides/items/properties/briefing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.sides.items.properties.briefing.type,parentSchema:schema39.properties.sides.items.properties.briefing,data:data53};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2199,20 +2542,12 @@ vErrors.push(err133);
 }
 errors++;
 }
-else {
-errors = _errs128;
-if(vErrors !== null){
-if(_errs128){
-vErrors.length = _errs128;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(typeof data52 === "string"){
-if(func2(data52) > 40){
-const err134 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema39.properties.sides.items.properties.units.items.properties.id,data:data52};
+if(data47.units !== undefined){
+let data54 = data47.units;
+if(Array.isArray(data54)){
+if(data54.length > 200){
+const err134 = {instancePath:instancePath+"/sides/" + i11+"/units",schemaPath:"#/properties/sides/items/properties/units/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items",schema:200,parentSchema:schema39.properties.sides.items.properties.units,data:data54};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2221,8 +2556,12 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(func2(data52) < 1){
-const err135 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.sides.items.properties.units.items.properties.id,data:data52};
+const len11 = data54.length;
+for(let i12=0; i12<len11; i12++){
+let data55 = data54[i12];
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+if(data55.id === undefined){
+const err135 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema39.properties.sides.items.properties.units.items.required,parentSchema:schema39.properties.sides.items.properties.units.items,data:data55};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2231,9 +2570,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-else {
-const err136 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.sides.items.properties.units.items.properties.id.type,parentSchema:schema39.properties.sides.items.properties.units.items.properties.id,data:data52};
+if(data55.type === undefined){
+const err136 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12,schemaPath:"#/properties/sides/items/properties/units/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema39.properties.sides.items.properties.units.items.required,parentSchema:schema39.properties.sides.items.properties.units.items,data:data55};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2242,11 +2580,9 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-if(data51.type !== undefined){
-let data53 = data51.type;
-if(typeof data53 !== "string"){
-const err137 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/type",schemaPath:"#/$defs/troopType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data53};
+for(const key12 in data55){
+if(!(((((key12 === "id") || (key12 === "type")) || (key12 === "stands")) || (key12 === "at")) || (key12 === "facing"))){
+const err137 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12,schemaPath:"#/properties/sides/items/properties/units/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.sides.items.properties.units.items,data:data55};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2255,8 +2591,13 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(!((((((((((((data53 === "knights") || (data53 === "turcopoles")) || (data53 === "lightCavalry")) || (data53 === "armoredInfantry")) || (data53 === "mediumInfantry")) || (data53 === "levyInfantry")) || (data53 === "javelinmen")) || (data53 === "longbowmen")) || (data53 === "crossbowmen")) || (data53 === "ballista")) || (data53 === "ballistarii")) || (data53 === "commander"))){
-const err138 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/type",schemaPath:"#/$defs/troopType/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values",schema:schema45.enum,parentSchema:schema45,data:data53};
+}
+if(data55.id !== undefined){
+let data56 = data55.id;
+const _errs135 = errors;
+const _errs136 = errors;
+if(!(((data56 === "__proto__") || (data56 === "constructor")) || (data56 === "prototype"))){
+const err138 = {};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2265,11 +2606,9 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-if(data51.stands !== undefined){
-let data54 = data51.stands;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err139 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.sides.items.properties.units.items.properties.stands.type,parentSchema:schema39.properties.sides.items.properties.units.items.properties.stands,data:data54};
+var valid44 = _errs136 === errors;
+if(valid44){
+const err139 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema39.properties.sides.items.properties.units.items.properties.id.not,parentSchema:schema39.properties.sides.items.properties.units.items.properties.id,data:data56};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2278,9 +2617,20 @@ vErrors.push(err139);
 }
 errors++;
 }
-if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 > 4 || isNaN(data54)){
-const err140 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema39.properties.sides.items.properties.units.items.properties.stands,data:data54};
+else {
+errors = _errs135;
+if(vErrors !== null){
+if(_errs135){
+vErrors.length = _errs135;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data56 === "string"){
+if(func2(data56) > 40){
+const err140 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema39.properties.sides.items.properties.units.items.properties.id,data:data56};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2289,8 +2639,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(data54 < 1 || isNaN(data54)){
-const err141 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema39.properties.sides.items.properties.units.items.properties.stands,data:data54};
+if(func2(data56) < 1){
+const err141 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.sides.items.properties.units.items.properties.id,data:data56};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2300,12 +2650,8 @@ vErrors.push(err141);
 errors++;
 }
 }
-}
-if(data51.at !== undefined){
-let data55 = data51.at;
-if(typeof data55 === "string"){
-if(!pattern11.test(data55)){
-const err142 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema40,data:data55};
+else {
+const err142 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/id",schemaPath:"#/properties/sides/items/properties/units/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.sides.items.properties.units.items.properties.id.type,parentSchema:schema39.properties.sides.items.properties.units.items.properties.id,data:data56};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2315,8 +2661,10 @@ vErrors.push(err142);
 errors++;
 }
 }
-else {
-const err143 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data55};
+if(data55.type !== undefined){
+let data57 = data55.type;
+if(typeof data57 !== "string"){
+const err143 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/type",schemaPath:"#/$defs/troopType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data57};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2325,11 +2673,8 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-if(data51.facing !== undefined){
-let data56 = data51.facing;
-if(typeof data56 !== "string"){
-const err144 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/facing",schemaPath:"#/$defs/facing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data56};
+if(!((((((((((((data57 === "knights") || (data57 === "turcopoles")) || (data57 === "lightCavalry")) || (data57 === "armoredInfantry")) || (data57 === "mediumInfantry")) || (data57 === "levyInfantry")) || (data57 === "javelinmen")) || (data57 === "longbowmen")) || (data57 === "crossbowmen")) || (data57 === "ballista")) || (data57 === "ballistarii")) || (data57 === "commander"))){
+const err144 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/type",schemaPath:"#/$defs/troopType/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values",schema:schema45.enum,parentSchema:schema45,data:data57};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2338,8 +2683,11 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(!((((((((data56 === "N") || (data56 === "NE")) || (data56 === "E")) || (data56 === "SE")) || (data56 === "S")) || (data56 === "SW")) || (data56 === "W")) || (data56 === "NW"))){
-const err145 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema48.enum},message:"must be equal to one of the allowed values",schema:schema48.enum,parentSchema:schema48,data:data56};
+}
+if(data55.stands !== undefined){
+let data58 = data55.stands;
+if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
+const err145 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.sides.items.properties.units.items.properties.stands.type,parentSchema:schema39.properties.sides.items.properties.units.items.properties.stands,data:data58};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2348,10 +2696,9 @@ vErrors.push(err145);
 }
 errors++;
 }
-}
-}
-else {
-const err146 = {instancePath:instancePath+"/sides/" + i10+"/units/" + i11,schemaPath:"#/properties/sides/items/properties/units/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.sides.items.properties.units.items.type,parentSchema:schema39.properties.sides.items.properties.units.items,data:data51};
+if((typeof data58 == "number") && (isFinite(data58))){
+if(data58 > 4 || isNaN(data58)){
+const err146 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4",schema:4,parentSchema:schema39.properties.sides.items.properties.units.items.properties.stands,data:data58};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2360,10 +2707,8 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-}
-else {
-const err147 = {instancePath:instancePath+"/sides/" + i10+"/units",schemaPath:"#/properties/sides/items/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.sides.items.properties.units.type,parentSchema:schema39.properties.sides.items.properties.units,data:data50};
+if(data58 < 1 || isNaN(data58)){
+const err147 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/stands",schemaPath:"#/properties/sides/items/properties/units/items/properties/stands/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema39.properties.sides.items.properties.units.items.properties.stands,data:data58};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2374,8 +2719,11 @@ errors++;
 }
 }
 }
-else {
-const err148 = {instancePath:instancePath+"/sides/" + i10,schemaPath:"#/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.sides.items.type,parentSchema:schema39.properties.sides.items,data:data44};
+if(data55.at !== undefined){
+let data59 = data55.at;
+if(typeof data59 === "string"){
+if(!pattern11.test(data59)){
+const err148 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/at",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema40,data:data59};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2385,9 +2733,8 @@ vErrors.push(err148);
 errors++;
 }
 }
-}
 else {
-const err149 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.sides.type,parentSchema:schema39.properties.sides,data:data43};
+const err149 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/at",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data59};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2397,14 +2744,85 @@ vErrors.push(err149);
 errors++;
 }
 }
-}
-else {
-const err150 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+if(data55.facing !== undefined){
+let data60 = data55.facing;
+if(typeof data60 !== "string"){
+const err150 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/facing",schemaPath:"#/$defs/facing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data60};
 if(vErrors === null){
 vErrors = [err150];
 }
 else {
 vErrors.push(err150);
+}
+errors++;
+}
+if(!((((((((data60 === "N") || (data60 === "NE")) || (data60 === "E")) || (data60 === "SE")) || (data60 === "S")) || (data60 === "SW")) || (data60 === "W")) || (data60 === "NW"))){
+const err151 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12+"/facing",schemaPath:"#/$defs/facing/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values",schema:schema50.enum,parentSchema:schema50,data:data60};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+}
+else {
+const err152 = {instancePath:instancePath+"/sides/" + i11+"/units/" + i12,schemaPath:"#/properties/sides/items/properties/units/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.sides.items.properties.units.items.type,parentSchema:schema39.properties.sides.items.properties.units.items,data:data55};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+}
+else {
+const err153 = {instancePath:instancePath+"/sides/" + i11+"/units",schemaPath:"#/properties/sides/items/properties/units/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.sides.items.properties.units.type,parentSchema:schema39.properties.sides.items.properties.units,data:data54};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+}
+else {
+const err154 = {instancePath:instancePath+"/sides/" + i11,schemaPath:"#/properties/sides/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.properties.sides.items.type,parentSchema:schema39.properties.sides.items,data:data47};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+}
+else {
+const err155 = {instancePath:instancePath+"/sides",schemaPath:"#/properties/sides/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.sides.type,parentSchema:schema39.properties.sides,data:data46};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+}
+else {
+const err156 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
 }
 errors++;
 }
@@ -2804,8 +3222,8 @@ errors++;
 }
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate30(data11[i0], {instancePath:instancePath+"/unseal/actions/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate32(data11[i0], {instancePath:instancePath+"/unseal/actions/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 }
@@ -2848,8 +3266,8 @@ errors++;
 }
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate30(data13[i1], {instancePath:instancePath+"/actions/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate32(data13[i1], {instancePath:instancePath+"/actions/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 }

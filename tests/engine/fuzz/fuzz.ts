@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import {
   actionKey, applyAction, createGame, createRng, gamePoints, legalActions, randomPolicy, replayGame, sampleAction, stateHash, stackingProblem,
-  fullStands, TROOPS, type Action, type GameState, type RngState, type Scenario,
+  fullStands, objectivePoints, TROOPS, type Action, type GameState, type RngState, type Scenario,
 } from '../../../src/rules';
 import { applyInPlace, positionOf, workingCopy } from '../../../src/rules/game';
 import { toState } from '../../../src/rules/core';
@@ -27,11 +27,13 @@ export const PART_A = ['open-field', 'two-divisions'];
 const onBoard = (s: GameState, side: string) => s.units.some((u) => u.side === side && u.status === 'active' && u.at !== null && u.type !== 'ballista');
 
 /**
- * A side's points less the ballistas it controls (gamePoints): these never grow. Ballistas may add to a side's
- * points when it claims or captures one (R-ballista-score), so they are left out of the check.
+ * A side's points less the ballistas it controls and the objectives it holds (gamePoints): these never grow.
+ * Ballistas may add to a side's points when it claims or captures one (R-ballista-score), and objectives when it
+ * takes one (R-objectives), so they are left out of the check.
  */
 export function troopPoints(s: GameState): Record<string, number> {
   const out = gamePoints(s);
+  for (const [side, held] of Object.entries(objectivePoints(s))) out[side] = out[side]! - held;
   for (const u of s.units) {
     if (u.type !== 'ballista' || u.status === 'destroyed' || !u.controller) continue;
     out[u.controller] = out[u.controller]! - (u.status === 'off' ? TROOPS.ballista.cost / 2 : TROOPS.ballista.cost);

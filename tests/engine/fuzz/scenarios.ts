@@ -106,6 +106,13 @@ export function generatedScenario(seed: number): Scenario {
       },
       sides: [side(draw, 'north', 'teutonic', 'north', columns, rows, hidden), side(draw, 'south', 'russian', 'south', columns, rows, hidden)],
     };
+    // Format version 2: up to three objectives of 1-3 squares anywhere, some for one side only (R-objectives).
+    const objectives = Array.from({ length: draw(4) }, (_, i) => {
+      const squares = [...new Set(Array.from({ length: 1 + draw(3) }, () => squareName(draw(columns), draw(rows))))];
+      const only = [undefined, 'north', 'south'][draw(3)];
+      return { id: `obj-${i}`, label: `Objective ${i + 1}`, squares, points: 1 + draw(100), ...(only ? { for: only } : {}) };
+    });
+    if (objectives.length > 0) s.objectives = objectives;
     if (!validateScenario(s).some((d) => d.severity === 'error')) return s;
   }
   throw new Error(`no valid scenario from seed ${seed}`);
