@@ -1,11 +1,20 @@
 /** Plain-English words for the play view: units, actions (button labels and log lines) and the points breakdown. */
 import { FACING_WORDS, hasTroopsOnBoard, scoreParts, TROOPS, type Action, type GameState } from '../rules';
+import { sideDoes } from '../rules/narrate';
 
 /** Facings in words: the narrator's (src/rules/narrate.ts), one list for every layer. */
 export { FACING_WORDS };
 
 export function sideName(state: GameState, id: string | null | undefined): string {
   return state.sides.find((s) => s.id === id)?.name ?? String(id ?? '');
+}
+
+/** The result in a line, the verb agreeing with the winner's name: "Russians win", "Novgorod wins", "A draw". */
+export function resultHeadline(state: GameState): string {
+  const w = state.result?.winner;
+  const won = w ? sideDoes(sideName(state, w), 'wins') : null;
+  if (state.conceded) return `${sideName(state, state.conceded)} conceded — ${won ?? 'a draw'}`;
+  return won ?? 'A draw';
 }
 
 /** Why a finished game ended, in a sentence (10G). Empty while it goes on. */
