@@ -143,3 +143,14 @@ export function pointsBreakdown(state: GameState): PointsBreakdown[] {
     total: state.result?.points[x.side] ?? x.total,
   }));
 }
+
+/**
+ * Why a unit offers two moves to the same square, where it does (issue 44): knights and ballistarii of two stands may
+ * go whole or send one stand off alone (the other stays). Null when the unit has no such choice.
+ */
+export function splitChoiceNote(actions: readonly Action[]): string | null {
+  if (!actions.some((a) => a.type === 'move' && a.split)) return null;
+  return 'This unit has two stands: it may move whole, or split one stand off to go alone while the other stays. '
+    + 'The list shows both for each square ("split one stand off" marks the second). On the map, the first click on a '
+    + 'square picks the whole unit\'s move and a second click confirms it.';
+}

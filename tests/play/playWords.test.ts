@@ -4,7 +4,8 @@ import { namesMany, narrate, sideDoes, type Cast } from '../../src/rules/narrate
 import type { GameEvent } from '../../src/rules/events';
 import { createGame, type GameState } from '../../src/rules';
 import { templateScenario } from '../../src/scenario';
-import { resultHeadline } from '../../src/play/describe';
+import { resultHeadline, splitChoiceNote } from '../../src/play/describe';
+import type { Action } from '../../src/rules';
 
 const cast: Cast = { sides: [{ id: 'a', name: 'Russians' }, { id: 'b', name: 'Novgorod' }, { id: 'c', name: 'Teutonic Knights' }, { id: 'd', name: 'Rus' }] };
 
@@ -57,5 +58,16 @@ describe('the result headline agrees with the winner', () => {
   ] as Array<[[string, string], number | null, number | null, string]>)('%j, winner %s: "%s"', (names, w, c, expected) => {
     const ids = [a!.id, b!.id];
     expect(resultHeadline(named(names, w === null ? null : ids[w]!, c === null ? null : ids[c]!))).toBe(expected);
+  });
+});
+
+describe('the knights\' move-or-split choice is explained where it is offered', () => {
+  test.each([
+    [[{ type: 'move', side: 's', unit: 'k', to: 'C4' }, { type: 'move', side: 's', unit: 'k', to: 'C4', split: true }], /split one stand off/],
+    [[{ type: 'move', side: 's', unit: 'k', to: 'C4' }], null],
+    [[{ type: 'hold', side: 's', unit: 'k' }], null],
+  ] as Array<[Action[], RegExp | null]>)('%j', (actions, expected) => {
+    const note = splitChoiceNote(actions);
+    if (expected) expect(note).toMatch(expected); else expect(note).toBeNull();
   });
 });
