@@ -18,10 +18,11 @@ const shot = (name: string) => `/tmp/play-respect-${name}.png`;
 async function confirmDefault(page: Page, mdi = 'line'): Promise<void> {
   const before = await step(page);
   if (await page.getByTestId('confirm').isDisabled()) {
-    // Nothing is pre-chosen where the player must pick (issue 44): an MDI is clicked; a unit's move or shot is left
-    // (Escape clears the unit, and the step's general default, such as ending it, is confirmed).
+    // Nothing is pre-chosen where the player must pick (issue 44): an MDI is clicked; for a unit's move or shot the
+    // player asks Suggest (S), as a player would, else clears the unit (Escape) for the step's general default.
     if (await page.locator('.mdi-grid').count()) await page.locator(`[data-mdi="${mdi}"]`).click();
-    else await page.locator('body').press('Escape');
+    else await page.locator('body').press('s');
+    if (await page.getByTestId('confirm').isDisabled()) await page.locator('body').press('Escape');
     expect(await page.getByTestId('confirm').isDisabled()).toBe(false);
   }
   await page.locator('body').press('Enter');
