@@ -5,7 +5,7 @@
 import { actionKey, eventLabel, eventSquare, squareDistance, type Action, type GameEvent, type GameState, type Square } from '../rules';
 import type { MarkKind } from '../render/playOverlay';
 import { actionSquare, actionUnit } from './describe';
-import { ballistaOdds, fireOdds } from './odds';
+import { ballistaOdds } from './odds';
 
 /** Unit decisions the rules require of every such unit before play goes on (the unit is pre-selected). */
 const REQUIRED = new Set<Action['type']>(['deploy', 'fire', 'hold', 'fireFirst', 'ballistaFire', 'ballistaHold', 'ballistaLoss', 'allocate', 'retreat']);
@@ -47,25 +47,21 @@ export function harmsOwnSide(state: GameState, a: Action): string | null {
 
 /** Unit decisions whose first listed choice is a fair default (the engine lists the usual one first). */
 const FIRST_IS_FAIR = new Set<Action['type']>(['allocate', 'retreat', 'fireFirst', 'hold', 'ballistaHold']);
+/** Actions only the player picks (where to go, whom to shoot): never a default one key confirms. */
+export const PLAYER_PICKS: ReadonlySet<Action['type']> = new Set<Action['type']>(['move', 'fire', 'ballistaFire', 'face', 'support', 'destroyBallista']);
 
 /**
- * The default among one unit's actions, never one that harms its own side: the suggestion (what Suggest picks) when
- * it is this unit's; else the best-odds shot, a ballista aimed only where enemies stand, a ballista hit taken by the
- * enemy (else by the own unit with most stands, the commander last), or the engine's first listed loss, retreat or
- * hold. Moves, facings and support have no default unless suggested: nothing is highlighted until the player picks.
+ * The default among one unit's actions, never one that harms its own side and never one the player must pick (a move,
+ * a charge, a shot or a ballista aim: one key confirms a default, so it may only be a step without a real choice of
+ * where or whom). The suggestion (what Suggest picks) when it is this unit's and of that kind; else a ballista hit taken
+ * by the enemy (else by the own unit with most stands, the commander last), or the engine's first listed loss, retreat
+ * or hold. Moves, shots, facings and support have no default: nothing is highlighted until the player picks.
  */
 export function defaultUnitAction(state: GameState, actions: Action[], facing?: string, suggested?: Action | null): Action | null {
   if (actions.length === 0) return null;
   if (actions[0]!.type === 'deploy' && facing) return actions.find((a) => a.type === 'deploy' && a.facing === facing) ?? actions[0]!;
   const hit = suggested ? actions.find((a) => actionKey(a) === actionKey(suggested)) : undefined;
-  if (hit && !harmsOwnSide(state, hit)) return hit;
-  const fires = actions.filter((a) => a.type === 'fire');
-  if (fires.length > 0) {
-    const score = (a: Action) => (a.type === 'fire' ? fireOdds(state, a.unit, a.target)?.expected ?? 0 : 0);
-    return [...fires].sort((a, b) => score(b) - score(a))[0]!;
-  }
-  const aims = actions.filter((a) => a.type === 'ballistaFire' && !harmsOwnSide(state, a) && (ballistaOdds(state, a.unit, a.target)?.enemyAtTarget.length ?? 0) > 0);
-  if (aims.length > 0) return aims[0]!;
+  if (hit && !PLAYER_PICKS.has(hit.type) && !harmsOwnSide(state, hit)) return hit;
   const losses = actions.filter((a) => a.type === 'ballistaLoss');
   if (losses.length > 0) {
     const unitOf = (a: Action) => state.units.find((u) => u.id === (a as { unit: string }).unit);
@@ -95,7 +91,7 @@ export function defaultGeneralAction(general: Action[], suggested?: Action | nul
 /** A decision the player has no real choice in, and why (shown in the log). */
 export interface Forced { action: Action; reason: string }
 
-const STEP_ENDS = new Set<Action['type']>(['endMove', 'endSupport', 'endFacing', 'endTurn']);
+export const STEP_ENDS: ReadonlySet<Action['type']> = new Set<Action['type']>(['endMove', 'endSupport', 'endFacing', 'endTurn']);
 
 /** True when a ballista aim can hurt the enemy: enemies on the square, or next to it where a stray shot may land. */
 function aimCanHit(state: GameState, a: Action): boolean {

@@ -1,11 +1,20 @@
 /** Plain-English words for the play view: units, actions (button labels and log lines) and the points breakdown. */
 import { FACING_WORDS, hasTroopsOnBoard, objectiveHoldings, scoreParts, TROOPS, type Action, type GameState } from '../rules';
+import { sideDoes } from '../rules/narrate';
 
 /** Facings in words: the narrator's (src/rules/narrate.ts), one list for every layer. */
 export { FACING_WORDS };
 
 export function sideName(state: GameState, id: string | null | undefined): string {
   return state.sides.find((s) => s.id === id)?.name ?? String(id ?? '');
+}
+
+/** The result in a line, the verb agreeing with the winner's name: "Russians win", "Novgorod wins", "A draw". */
+export function resultHeadline(state: GameState): string {
+  const w = state.result?.winner;
+  const won = w ? sideDoes(sideName(state, w), 'wins') : null;
+  if (state.conceded) return `${sideName(state, state.conceded)} conceded — ${won ?? 'a draw'}`;
+  return won ?? 'A draw';
 }
 
 /** Why a finished game ended, in a sentence (10G). Empty while it goes on. */
@@ -142,4 +151,15 @@ export function pointsBreakdown(state: GameState): PointsBreakdown[] {
 export function objectiveLines(state: GameState): string[] {
   const name = (id: string) => state.sides.find((s) => s.id === id)?.name ?? id;
   return objectiveHoldings(state).map((o) => `${o.label} (${o.squares.join(', ')}), ${o.points} point${o.points === 1 ? '' : 's'}${o.for ? ` for ${name(o.for)} only` : ''}: ${o.holder ? `held by ${name(o.holder)}` : 'held by nobody'}`);
+}
+
+/**
+ * Why a unit offers two moves to the same square, where it does (issue 44): knights and ballistarii of two stands may
+ * go whole or send one stand off alone (the other stays). Null when the unit has no such choice.
+ */
+export function splitChoiceNote(actions: readonly Action[]): string | null {
+  if (!actions.some((a) => a.type === 'move' && a.split)) return null;
+  return 'This unit has two stands: it may move whole, or split one stand off to go alone while the other stays. '
+    + 'The list shows both for each square ("split one stand off" marks the second). On the map, the first click on a '
+    + 'square picks the whole unit\'s move and a second click confirms it.';
 }

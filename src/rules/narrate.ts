@@ -33,6 +33,28 @@ function sideName(cast: Cast | undefined, id: string): string {
   return cast?.sides.find((s) => s.id === id)?.name ?? id;
 }
 
+/**
+ * A side's name with a verb that agrees with it: "Russians attack", "Novgorod attacks". `verb` is the form after one
+ * ("attacks", "has", "loses"); a name read as plural (ending in a plain s: "Russians", "Teutonic Knights", but not
+ * "Rus" or "Swiss") takes the form after many. Every sentence with a side as its subject goes through here.
+ */
+export function sideDoes(name: string, verb: string): string {
+  return `${name} ${namesMany(name) ? pluralVerb(verb) : verb}`;
+}
+
+/** Whether a side's name reads as many people ("Russians") rather than one body ("Novgorod", "The Order", "Rus"). */
+export function namesMany(name: string): boolean {
+  const last = name.trim().split(/\s+/).at(-1) ?? '';
+  return last.length > 3 && /[a-z]s$/i.test(last) && !/(ss|us|is)$/i.test(last);
+}
+
+function pluralVerb(verb: string): string {
+  if (verb === 'has') return 'have';
+  if (verb === 'is') return 'are';
+  if (/(ss|sh|ch|x|z)es$/.test(verb)) return verb.slice(0, -2);
+  return verb.endsWith('s') ? verb.slice(0, -1) : verb;
+}
+
 /** A number of points as people write it: 9, 0.5, 0.625 (never a long binary fraction). */
 export function formatPoints(n: number): string {
   return String(Math.round(n * 1000) / 1000);
@@ -141,7 +163,7 @@ export function narrate(e: GameEvent, cast?: Cast): string {
       return `${shot} with ${plural(e.dice.length, 'die', 'dice')}${how ? ` (${how})` : ''}, rolling ${e.dice.join(' ')}: ${plural(e.hits, 'hit')}.`;
     }
     case 'ballista': return ballistaSentence(e);
-    case 'ballista-hit': return `${side(e.side)} aims the hit at ballista ${e.unit} on ${e.at}: d6 ${e.dice[0]}, ${e.wrecked ? 'wrecked, and a stand there is lost' : 'it holds'}.`;
+    case 'ballista-hit': return `${sideDoes(side(e.side), 'aims')} the hit at ballista ${e.unit} on ${e.at}: d6 ${e.dice[0]}, ${e.wrecked ? 'wrecked, and a stand there is lost' : 'it holds'}.`;
     case 'loss': return lossSentence(e);
     case 'melee': return meleeSentence(e, cast);
     case 'retreat': {
@@ -150,7 +172,7 @@ export function narrate(e: GameEvent, cast?: Cast): string {
       const where = e.to === 'off' ? 'off the board' : `to ${e.to}`;
       return `${e.unit} retreats from ${e.at} ${where}${via.length ? ` by way of ${list(via)}` : ''}${e.carry ? ` with ballista ${e.carry}` : ''}.`;
     }
-    case 'destroyed': return `${side(e.side)} loses ${list(e.units)} at ${e.at}, destroyed by the three-times rule.`;
+    case 'destroyed': return `${sideDoes(side(e.side), 'loses')} ${list(e.units)} at ${e.at}, destroyed by the three-times rule.`;
     case 'retire':
       // R-retire: a retiring unit with nowhere nearer its edge to go stays where it is.
       if (e.to === e.at) return `${e.unit} has nowhere nearer its own edge to retire to and stays at ${e.at}.`;
@@ -158,21 +180,21 @@ export function narrate(e: GameEvent, cast?: Cast): string {
     case 'levy': return `${e.unit}, levy down to 2 stands, rolls ${e.dice[0]}: ${e.retires ? 'it retires' : 'it stays'}.`;
     case 'ballista-control':
       if (e.to === null) return `Ballista ${e.unit} at ${e.at} is abandoned.`;
-      return e.from === null ? `${side(e.to)} takes the abandoned ballista ${e.unit} at ${e.at}.` : `${side(e.to)} captures ballista ${e.unit} at ${e.at} from ${side(e.from)}.`;
-    case 'ballista-destroyed': return `${side(e.side)} destroys ballista ${e.unit} at ${e.at}.`;
-    case 'turn': return `Turn ${e.turn}: ${side(e.side)} attacks.`;
+      return e.from === null ? `${sideDoes(side(e.to), 'takes')} the abandoned ballista ${e.unit} at ${e.at}.` : `${sideDoes(side(e.to), 'captures')} ballista ${e.unit} at ${e.at} from ${side(e.from)}.`;
+    case 'ballista-destroyed': return `${sideDoes(side(e.side), 'destroys')} ballista ${e.unit} at ${e.at}.`;
+    case 'turn': return `Turn ${e.turn}: ${sideDoes(side(e.side), 'attacks')}.`;
     case 'first-attacker': {
       const rolls = e.sides.map((s, i) => `${side(s)} ${e.dice[i]}`).join(', ');
       return `Roll for the first attacker: ${rolls}${e.dice[0] === e.dice[1] ? ', a tie, so both roll again' : ''}.`;
     }
-    case 'concede': return `${side(e.side)} concedes.`;
+    case 'concede': return `${sideDoes(side(e.side), 'concedes')}.`;
     case 'end': {
       const why = e.reason === 'conceded' ? `${side(e.conceded ?? '')} conceded`
-        : e.reason === 'no-troops' ? `${list(e.noTroops.map(side))} ${e.noTroops.length === 1 ? 'has' : 'have'} no troops left on the board`
+        : e.reason === 'no-troops' ? `${e.noTroops.length === 1 ? sideDoes(side(e.noTroops[0]!), 'has') : `${list(e.noTroops.map(side))} have`} no troops left on the board`
           : 'the turn limit is reached';
       const score = Object.entries(e.points).map(([id, n]) => `${side(id)} ${formatPoints(n)}`).join(', ');
       const held = e.objectives?.length ? ` Objectives: ${e.objectives.map((o) => `${o.label} (${formatPoints(o.points)}) ${o.holder ? `held by ${side(o.holder)}` : 'held by nobody'}`).join('; ')}.` : '';
-      return `Game over after turn ${e.turn} (${why}). Points: ${score}.${held} ${e.winner ? `${side(e.winner)} wins.` : 'A draw.'}`;
+      return `Game over after turn ${e.turn} (${why}). Points: ${score}.${held} ${e.winner ? `${sideDoes(side(e.winner), 'wins')}.` : 'A draw.'}`;
     }
   }
   return assertNever(e);

@@ -18,8 +18,12 @@ const shot = (name: string) => `/tmp/play-respect-${name}.png`;
 async function confirmDefault(page: Page, mdi = 'line'): Promise<void> {
   const before = await step(page);
   if (await page.getByTestId('confirm').isDisabled()) {
-    expect(await page.locator('.mdi-grid').count()).toBe(1);
-    await page.locator(`[data-mdi="${mdi}"]`).click();
+    // Nothing is pre-chosen where the player must pick (issue 44): an MDI is clicked; for a unit's move or shot the
+    // player asks Suggest (S), as a player would, else clears the unit (Escape) for the step's general default.
+    if (await page.locator('.mdi-grid').count()) await page.locator(`[data-mdi="${mdi}"]`).click();
+    else await page.locator('body').press('s');
+    if (await page.getByTestId('confirm').isDisabled()) await page.locator('body').press('Escape');
+    expect(await page.getByTestId('confirm').isDisabled()).toBe(false);
   }
   await page.locator('body').press('Enter');
   await page.waitForFunction((n) => {

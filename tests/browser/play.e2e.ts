@@ -227,7 +227,12 @@ describe('keyboard and take-back', () => {
     // A plain move (no dice, no secret) can still be taken back.
     await page.waitForSelector('[data-thinking="false"][data-phase="move"]');
     const moving = await step(page);
-    expect(await page.getByTestId('confirm').textContent()).toMatch(/^\s*Move to/);
+    // No move is pre-chosen (issue 44): the player picks one, then Enter confirms it.
+    const mover = page.locator('[data-unit-choice]').first();
+    await mover.click();
+    expect(await page.getByTestId('confirm').isDisabled()).toBe(true);
+    await page.locator('[data-action="move"]').first().click();
+    expect(await page.getByTestId('confirm').textContent()).toMatch(/^\s*(Move|Charge) to/);
     await page.locator('body').press('Enter');
     await page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-step')) > n, moving);
     await page.getByRole('button', { name: 'Take back' }).click();

@@ -44,6 +44,25 @@ describe('defaults never harm their own side', () => {
     expect(aimsAtOwn).toBeGreaterThan(0);
   });
 
+  test('issue 44: no unit default is a move, charge, shot or ballista aim (Enter applies only what the player picked)', () => {
+    let offered = 0;
+    for (const seed of [1, 2]) {
+      for (const [i, s] of states(seed).entries()) {
+        if (s.phase === 'over' || i % 3 !== 0) continue;
+        const view = viewFor(s, s.toAct!);
+        const suggested = decide(s, s.toAct!, HINT_LEVEL, s.log.length + 1);
+        for (const u of choicesOf(legalActions(s)).units) {
+          if (!u.actions.some((a) => a.type === 'move' || a.type === 'fire' || a.type === 'ballistaFire')) continue;
+          offered++;
+          const d = defaultUnitAction(view, u.actions, undefined, suggested);
+          expect(['move', 'fire', 'ballistaFire', 'face', 'support']).not.toContain(d?.type);
+        }
+      }
+    }
+    // The games offered moves and shots (with Suggest picking some of them): the check had something to refuse.
+    expect(offered).toBeGreaterThan(20);
+  });
+
   test('harmsOwnSide names a shot at own troops, a move away from the enemy and leaving the board', () => {
     const s = createGame(templateScenario('open-field')!, { seed: 1 });
     const ballista = s.units.find((u) => u.type === 'ballista' && u.side === 'teutonic')!;

@@ -8,10 +8,11 @@ import { actionUnit } from '../../play/describe';
 export type Pace = 'step' | 'normal' | 'fast' | 'instant';
 
 export const PACES: ReadonlyArray<{ id: Pace; label: string; ms: number }> = [
-  { id: 'step', label: 'Step by step', ms: 0 },
-  { id: 'normal', label: 'Normal', ms: 700 },
-  { id: 'fast', label: 'Fast', ms: 250 },
-  { id: 'instant', label: 'Instant', ms: 0 },
+  // Words of speed, never of strength: the picker sits beside the game, where "Normal" alone read as the difficulty.
+  { id: 'step', label: 'One at a time (Next move)', ms: 0 },
+  { id: 'normal', label: 'Normal pause (0.7 s)', ms: 700 },
+  { id: 'fast', label: 'Short pause (0.25 s)', ms: 250 },
+  { id: 'instant', label: 'No pause', ms: 0 },
 ];
 
 const PACE_KEY = 'nss-computer-pace';

@@ -1,11 +1,12 @@
 /**
  * What the player at the screen has selected (a unit and one of its actions, or a general action), how clicks and
  * keys change it, and confirming it. Keys: U / Shift+U next or previous unit, T / Shift+T next or previous target,
- * F next facing (deployment), S suggestion, Enter confirm, Escape clear, Ctrl+Z take back.
+ * F next facing (deployment), S suggestion, E end the phase step (one key, no confirm), Enter confirm, Escape clear,
+ * Ctrl+Z take back.
  */
 import { computed, ref, shallowRef, watch, type ComputedRef, type UnwrapNestedRefs } from 'vue';
 import { actionKey, legalActions, FACINGS, type Action, type Facing, type GameState, type Square } from '../../rules';
-import { choicesOf, defaultGeneralAction, defaultUnitAction } from '../../play/choices';
+import { choicesOf, defaultGeneralAction, defaultUnitAction, STEP_ENDS } from '../../play/choices';
 import { actionSquare, actionUnit } from '../../play/describe';
 import { decide, HINT_LEVEL } from '../../workers/levels';
 
@@ -114,6 +115,12 @@ export function usePlayInput(state: ComputedRef<GameState | null>, canAct: Compu
     if (chosen.value) act(chosen.value);
   }
 
+  /** E: end the phase step at once (end movement, end support, end facing, end the turn), when that is offered. */
+  function endStep(): void {
+    const end = choices.value.general.find((a) => STEP_ENDS.has(a.type));
+    if (end) act(end);
+  }
+
   /** A click on a square: act on a marked square (a second click confirms when several actions share it), or select the unit there. */
   function clickSquare(sq: Square): void {
     const s = state.value;
@@ -145,10 +152,11 @@ export function usePlayInput(state: ComputedRef<GameState | null>, canAct: Compu
     else if (key === 't') nextTarget(ev.shiftKey ? -1 : 1);
     else if (key === 'f') nextFacing();
     else if (key === 's') suggest();
+    else if (key === 'e') endStep();
     else if (ev.key === 'Escape') selectUnit(null);
   }
 
-  return { actions, choices, suggestion, selectedUnit, chosen, facing, cursor, unitActions, selectUnit, choose, suggest, confirm, clickSquare, onKey, setFacing, nextUnit, nextTarget };
+  return { actions, choices, suggestion, selectedUnit, chosen, facing, cursor, unitActions, selectUnit, choose, suggest, confirm, endStep, clickSquare, onKey, setFacing, nextUnit, nextTarget };
 }
 
 /** The input state as the panel sees it (refs unwrapped: `reactive(usePlayInput(...))`). */
