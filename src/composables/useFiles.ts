@@ -13,6 +13,7 @@ import { rosterStore } from '../stores/rosterStore';
 import { useScenarioStore } from '../stores/scenario';
 import { importNotice, useImportPlacement } from './importPlacement';
 import { withMergedRivers } from '../stores/terrainEdits';
+import { linkBase } from '../club/links';
 
 /** Problems of the last rejected import, with where it came from (and, for a game, readGame's one-line refusal). */
 export const importProblems = shallowRef<{ source: string; diagnostics: Array<Diagnostic | RosterDiagnostic>; summary?: string } | null>(null);
@@ -158,7 +159,8 @@ export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (g
 
   async function share(): Promise<void> {
     const fragment = await encodeShare(withMergedRivers(store.scenario));
-    const url = `${location.origin}${location.pathname}#${fragment}`;
+    // Served by a club server: the link starts with its public address (issue 39), else this page's.
+    const url = `${linkBase()}#${fragment}`;
     let copied = false;
     try {
       await navigator.clipboard.writeText(url);

@@ -11,6 +11,7 @@ import { decodeMessage, encodeMessage, isMessageFragment } from '../scenario';
 import { canonical } from './game';
 import type { GameRecord } from './db';
 import { useLibraryStore } from './library';
+import { linkBase } from '../club/links';
 
 /** A message ready to go: its link (payload in the `#` fragment) and its file. */
 export interface Outgoing { n: number; link: string; file: string; name: string }
@@ -57,7 +58,7 @@ export const useDistanceStore = defineStore('distance', () => {
 
   async function outgoingOf(m: Message): Promise<Outgoing> {
     const fragment = await encodeMessage(m);
-    const base = typeof location === 'undefined' ? '' : `${location.origin}${location.pathname}`;
+    const base = linkBase();
     return { n: m.n, link: `${base}#${fragment}`, file: `${JSON.stringify(m)}\n`, name: `nevsky-${m.game.slice(0, 6)}-${m.n}.msg.json` };
   }
 

@@ -1,0 +1,119 @@
+/**
+ * The club: whether this page is served by a club server, who is logged in, the club's library, and its live updates.
+ * Local-first: `detect()` asks GET /api/health once; when it fails (a static host, a file, offline) `server` stays
+ * null and nothing else here ever runs, so the app is as it was.
+ */
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import { club, ClubError, type ClubEntry, type EntryEvent, type Health, type Kind, type Me } from './client';
+
+/** A local library entry taken from (or published to) the club: which club entry, at which revision. */
+export interface ClubLink { clubId: string; entryId: string; revision: number; kind: Kind }
+
+const LINKS_KEY = 'nevsky-club-links';
+
+function readLinks(): Record<string, ClubLink> {
+  try {
+    const v = JSON.parse(localStorage.getItem(LINKS_KEY) ?? '{}') as unknown;
+    return v && typeof v === 'object' ? (v as Record<string, ClubLink>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The invitation token of an address's fragment (`#/join/<token>`), or null. */
+export function joinToken(hash: string): string | null {
+  const m = /^#\/join\/([A-Za-z0-9_-]{20,64})$/.exec(hash);
+  return m ? m[1]! : null;
+}
+
+export const useClubStore = defineStore('club', () => {
+  const server = shallowRef<Health | null>(null);
+  const me = shallowRef<Me | null>(null);
+  const entries = shallowRef<ClubEntry[]>([]);
+  const error = ref('');
+  /** The last live update heard (a short sentence for the panel). */
+  const lastEvent = shallowRef<EntryEvent | null>(null);
+  const links = ref<Record<string, ClubLink>>(readLinks());
+  let events: EventSource | null = null;
+
+  const organiser = computed(() => me.value?.role === 'organiser');
+
+  /** Ask the server once. With no club server, nothing changes and null is returned. */
+  async function detect(): Promise<Health | null> {
+    server.value = await club.health();
+    if (server.value) await loadMe();
+    return server.value;
+  }
+
+  async function loadMe(): Promise<void> {
+    try {
+      me.value = await club.me();
+      await refresh();
+      listen();
+    } catch (err) {
+      me.value = null;
+      if (!(err instanceof ClubError && err.status === 401)) error.value = (err as Error).message;
+    }
+  }
+
+  async function refresh(): Promise<void> {
+    if (!me.value) return;
+    entries.value = await club.library();
+  }
+
+  function listen(): void {
+    if (events || typeof EventSource === 'undefined') return;
+    events = new EventSource('api/events');
+    events.onmessage = (ev: MessageEvent<string>) => {
+      try {
+        const e = JSON.parse(ev.data) as EntryEvent;
+        if (e.type !== 'entry') return;
+        lastEvent.value = e;
+        void refresh().catch(() => undefined);
+      } catch { /* not an event of ours */ }
+    };
+  }
+
+  function stopListening(): void {
+    events?.close();
+    events = null;
+  }
+
+  /** Run a club action; its failure becomes `error` (a plain sentence) and false. */
+  async function attempt(job: () => Promise<unknown>): Promise<boolean> {
+    error.value = '';
+    try {
+      await job();
+      return true;
+    } catch (err) {
+      error.value = (err as Error).message;
+      return false;
+    }
+  }
+
+  const login = (name: string, password: string) => attempt(async () => { await club.login(name, password); await loadMe(); });
+  const accept = (token: string, name: string, login: string, password: string) => attempt(async () => { await club.accept(token, name, login, password); await loadMe(); });
+  const logout = () => attempt(async () => {
+    stopListening();
+    await club.logout();
+    me.value = null;
+    entries.value = [];
+  });
+
+  function linkOf(localId: string | null): ClubLink | undefined {
+    const l = localId ? links.value[localId] : undefined;
+    return l && me.value && l.clubId === me.value.club.id ? l : undefined;
+  }
+
+  function setLink(localId: string, entryId: string, revision: number, kind: Kind): void {
+    if (!me.value) return;
+    links.value = { ...links.value, [localId]: { clubId: me.value.club.id, entryId, revision, kind } };
+    try { localStorage.setItem(LINKS_KEY, JSON.stringify(links.value)); } catch { /* storage full or off: the link lasts this session */ }
+  }
+
+  /** The origin share links start with: the server's public address when served by one, else this page's. */
+  const linkOrigin = computed(() => me.value?.publicUrl?.replace(/\/+$/, '') || null);
+
+  return { server, me, entries, error, lastEvent, organiser, linkOrigin, detect, refresh, login, accept, logout, attempt, linkOf, setLink, stopListening };
+});
