@@ -27,6 +27,20 @@ export function joinToken(hash: string): string | null {
   return m ? m[1]! : null;
 }
 
+/**
+ * The invitation the page was opened with, read as this module loads: before the router reads the address (an
+ * invitation is no view of its own, so the router would replace it with the library's address).
+ */
+let openedWith: string | null = typeof location === 'undefined' ? null : joinToken(location.hash);
+
+/** The invitation of the address now, or the one the page was opened with (each given once). */
+export function takeJoinToken(): string | null {
+  const now = typeof location === 'undefined' ? null : joinToken(location.hash);
+  const t = now ?? openedWith;
+  openedWith = null;
+  return t;
+}
+
 export const useClubStore = defineStore('club', () => {
   const server = shallowRef<Health | null>(null);
   const me = shallowRef<Me | null>(null);
