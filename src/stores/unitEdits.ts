@@ -1,5 +1,5 @@
 /** Pure deployment and roster edits: place, rotate, return to roster, add/remove units, stands, side fields. */
-import { FACINGS, SIDE_FACINGS, TROOPS, boundedStands, fullStands, type Facing, type Scenario, type SideSpec, type Square, type TroopType, type UnitSpec } from '../rules';
+import { FACINGS, RESERVED_IDS, SIDE_FACINGS, TROOPS, boundedStands, fullStands, type Facing, type Scenario, type SideSpec, type Square, type TroopType, type UnitSpec } from '../rules';
 import { nextUnitId } from '../scenario';
 
 /** Where a unit is: side index and unit index, or null. */
@@ -98,7 +98,8 @@ export function updateSide(s: Scenario, side: number, patch: Partial<Pick<SideSp
 /** Give a side a new id; a first attacker naming the old id follows it. Unchanged when another side has that id. */
 export function renameSide(s: Scenario, side: number, id: string): Scenario {
   const old = s.sides[side]?.id;
-  if (!old || old === id || id.length < 1 || id.length > 40 || s.sides.some((sd) => sd.id === id)) return s;
+  // A name the program keeps for itself (RESERVED_IDS: ids are keys of objects) is refused, as Import refuses it.
+  if (!old || old === id || id.length < 1 || id.length > 40 || RESERVED_IDS.includes(id) || s.sides.some((sd) => sd.id === id)) return s;
   const next: Scenario = { ...s, sides: s.sides.map((sd, i) => (i === side ? { ...sd, id } : sd)) };
   if (s.rules?.firstAttacker === old) next.rules = { ...s.rules, firstAttacker: id };
   // An objective scored by that side only follows the new id (never left naming no side).

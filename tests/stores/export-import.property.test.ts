@@ -94,3 +94,10 @@ describe('5: the editor panels take their limits from the schema', () => {
     expect(source).toMatch(/fieldLimits\(/);
   });
 });
+
+describe('5: a side is never renamed to a name the program keeps for itself', () => {
+  test.each(['__proto__', 'constructor', 'prototype'])('renaming a side to %s changes nothing (Import would refuse the file)', (id) => {
+    const s = templateScenario('open-field')!;
+    expect(COMMANDS.renameSide.perform(s, { side: 0, id })).toBe(s);
+  });
+});
