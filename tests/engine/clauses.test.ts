@@ -3,9 +3,9 @@
  * what the engine allows and what it refuses.
  */
 import { describe, expect, test } from 'vitest';
-import { createGame, gamePoints, legalActions, meleeLosses, meleeValues, reachableSquares, viewFor, type FireEvent, type GameState, type Mdi } from '../../src/rules';
+import { createGame, gamePoints, legalActions, meleeLosses, meleeValues, reachableSquares, viewFor, type FireEvent, type GameState } from '../../src/rules';
 import { meleePreview } from '../../src/play/odds';
-import { act, dice, gameOf, isLegal, scenarioOf, unit, withUnit, type UnitRow } from './helpers';
+import { act, resolve, dice, gameOf, isLegal, scenarioOf, unit, withUnit, type UnitRow } from './helpers';
 
 const KEEP: UnitRow[] = [['t', 'keep-t', 'armoredInfantry', 'A1', 'S'], ['r', 'keep-r', 'armoredInfantry', 'L12', 'N']];
 
@@ -20,16 +20,6 @@ function fight(rows: UnitRow[], opts: { contact?: string; attackerSupports?: str
   return act(s, { type: 'endSupport' });
 }
 
-/** Both picks, then the first legal choice (ending facing changes at once) until the melee phase is over. */
-function resolve(s: GameState, a: Mdi, d: Mdi): GameState {
-  s = act(s, { type: 'mdi', mdi: a });
-  s = act(s, { type: 'mdi', mdi: d });
-  while (s.phase === 'melee') {
-    const legal = legalActions(s);
-    s = act(s, (legal.find((x) => x.type === 'endFacing') ?? legal[0]!) as never);
-  }
-  return s;
-}
 
 /** Fight the melee at `contact` first, both sides in line, taking the first legal choice (ending facing changes at once) until it is over. */
 function fightOne(state: GameState, contact: string): GameState {

@@ -1,5 +1,5 @@
 /** Small builders for engine tests: a scenario from a unit list, a game at a chosen phase, actions by the side to act. */
-import { actionKey, applyAction, createGame, legalActions, withScriptedDice, type Action, type Facing, type GameState, type Scenario, type Terrain, type TroopType, type ScenarioRules } from '../../src/rules';
+import { actionKey, applyAction, createGame, legalActions, withScriptedDice, type Action, type Facing, type GameState, type Mdi, type Scenario, type Terrain, type TroopType, type ScenarioRules } from '../../src/rules';
 
 export type UnitRow = [side: 't' | 'r', id: string, type: TroopType, at: string | null, facing?: Facing, stands?: number];
 
@@ -64,4 +64,15 @@ export function deepFreeze<T>(value: T): T {
     for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
   }
   return value;
+}
+
+/** Both MDI picks, then the first legal choice (ending facing changes at once) until the melee phase is over. */
+export function resolve(s: GameState, a: Mdi, d: Mdi): GameState {
+  s = act(s, { type: 'mdi', mdi: a });
+  s = act(s, { type: 'mdi', mdi: d });
+  while (s.phase === 'melee') {
+    const legal = legalActions(s);
+    s = act(s, (legal.find((x) => x.type === 'endFacing') ?? legal[0]!) as never);
+  }
+  return s;
 }

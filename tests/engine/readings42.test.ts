@@ -3,22 +3,12 @@
  * what the engine allows and what it refuses.
  */
 import { describe, expect, test } from 'vitest';
-import { legalActions, reading, secretPending, viewFor, type GameState, type Mdi } from '../../src/rules';
+import { reading, secretPending, viewFor } from '../../src/rules';
 import { PHASE_RULES } from '../../src/play/phases';
-import { act, gameOf, isLegal, unit, type UnitRow } from './helpers';
+import { act, resolve, gameOf, isLegal, unit, type UnitRow } from './helpers';
 
 const KEEP: UnitRow[] = [['t', 't-keep', 'armoredInfantry', 'A1', 'S'], ['r', 'r-keep', 'armoredInfantry', 'L12', 'N']];
 
-/** Both MDI picks, then the first legal choice (ending facing changes at once) until the melee phase is over. */
-function resolve(s: GameState, a: Mdi, d: Mdi): GameState {
-  s = act(s, { type: 'mdi', mdi: a });
-  s = act(s, { type: 'mdi', mdi: d });
-  while (s.phase === 'melee') {
-    const legal = legalActions(s);
-    s = act(s, (legal.find((x) => x.type === 'endFacing') ?? legal[0]!) as never);
-  }
-  return s;
-}
 
 describe('10 a successful withdrawal: the declared supporters withdraw too, unmarked (withdrawal)', () => {
   // Teutonic armored infantry lead into F6 against Russian medium infantry, backed by medium infantry on G6.
