@@ -10,8 +10,7 @@
  */
 import type { Facing, Square } from './coords';
 import type { Mdi, MdiComparison, MeleeResult } from './melee';
-import type { EndReason, SideId } from './state';
-import type { MeleeValueBreakdown } from './meleeValue';
+import type { EndReason, MeleeValueBreakdown, SideId } from './vocabulary';
 
 /** A unit placed in hidden deployment (4): `at` its square. */
 export interface DeployEvent { kind: 'deploy'; side: SideId; unit: string; at: Square; facing: Facing }

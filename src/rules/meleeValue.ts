@@ -16,33 +16,12 @@ import type { GameState, Melee, SideId, UnitState } from './state';
 import { terrainIndex } from './terrain';
 import { TROOPS, type TroopType } from './troops';
 
-/** One unit's part in a side's melee value. */
-export interface MeleeValuePart {
-  unit: string;
-  /** In the contact square, or a declared supporter. */
-  support: boolean;
-  stands: number;
-  half: number;
-  /** The value of one whole stand this turn (a charging knight or commander counts its charge value, 6G). */
-  standValue: number;
-  charging: boolean;
-  /** stands at standValue, half-killed stands at half. */
-  value: number;
-}
+import { ATTACKER_PENALTY_REASONS, type MeleeModifierReason, type MeleeValueBreakdown, type MeleeValuePart } from './vocabulary';
 
-/** What costs the attacker its penalty (9F): the contact square has a crossing, road or ballista, or a hill when the hill option says so. */
-export const ATTACKER_PENALTY_REASONS = ['crossing', 'road', 'ballista', 'hill'] as const;
-export type MeleeModifierReason = (typeof ATTACKER_PENALTY_REASONS)[number];
+export { ATTACKER_PENALTY_REASONS, type MeleeModifierReason, type MeleeValueBreakdown, type MeleeValuePart };
+
 /** Points the attacker's side loses off its melee value for one of ATTACKER_PENALTY_REASONS (9F: -1, once). */
 export const ATTACKER_PENALTY = 1;
-
-/** A side's melee value with how it is made up. */
-export interface MeleeValueBreakdown {
-  side: string;
-  value: number;
-  parts: MeleeValuePart[];
-  modifiers: Array<{ reason: MeleeModifierReason; delta: number }>;
-}
 
 /** Does a unit of this type that charged this turn count its charge value (knights and commanders do, 6G)? */
 export function countsCharge(type: TroopType, chargedNow: boolean): boolean {

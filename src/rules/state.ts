@@ -8,8 +8,9 @@ import { createRng, type RngState } from './random';
 import type { Action } from './actions';
 
 export type { GameEvent } from './events';
+export type { EndReason, SideId } from './vocabulary';
+import type { EndReason, SideId } from './vocabulary';
 
-export type SideId = string;
 
 export interface UnitState {
   id: string;
@@ -62,8 +63,6 @@ export interface Resolution {
   facing: SideId[];
 }
 
-/** Why a game ended (10G): a side conceded, a side has no troops left on the board, or the turn limit came. */
-export type EndReason = 'conceded' | 'no-troops' | 'turn-limit';
 
 export type PhaseName = 'deploy' | 'ballista' | 'missile' | 'move' | 'support' | 'melee' | 'endTurn' | 'over';
 
