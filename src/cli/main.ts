@@ -14,13 +14,9 @@ import { clubCommand, serveCommand } from './commands/serve';
 import { TEMPLATES } from '../scenario';
 import { ROSTER_EXAMPLES } from '../rulesets/examples';
 
-export interface Command {
-  name: string;
-  summary: string;
-  usage: string;
-  help: string;
-  run(args: string[], io: Io): Promise<number>;
-}
+import type { Command } from './command';
+
+export type { Command } from './command';
 
 /** Every sub-command, in the order `--help` lists them. */
 export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, hintCommand, balanceCommand, pdfCommand, referenceCommand, rosterCommand, reportCommand, bookletCommand, serveCommand, clubCommand];

@@ -37,9 +37,9 @@ declare module 'fastify' {
 }
 
 /** A request's error, answered with its status and one plain sentence. */
-export class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string) { super(message); }
-}
+import { HttpError } from './errors';
+
+export { HttpError };
 
 export async function buildServer(options: ServerOptions): Promise<{ app: FastifyInstance; live: Live }> {
   const { db } = options;

@@ -9,7 +9,7 @@ import { parseRoster } from '../rulesets';
 import { parseScenario } from '../scenario';
 import type { Db } from './db';
 import { newId } from './auth';
-import { HttpError } from './app';
+import { HttpError } from './errors';
 import type { Live } from './live';
 
 type Kind = 'scenario' | 'roster';

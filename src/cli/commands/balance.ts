@@ -14,7 +14,7 @@ import {
 import { defaultPolicy, spareCores } from '../../workers/balance-defaults';
 import { nodeSpawner } from '../../workers/balance-pool';
 import { EXIT, intOption, shortText, UsageError, type Io } from '../io';
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { loadScenario } from './play';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;

@@ -6,7 +6,7 @@ import { parseScenario, SETTING_LIMITS } from '../../scenario';
 import { readScenarioText } from '../sources';
 import { checkOutputFile, EXIT, textOption, UsageError, writeOutput, type Io } from '../io';
 import { fontFiles, printFonts } from '../print-fonts';
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { choice, today } from './pdf';
 import { formatDiagnostic } from './validate';
 

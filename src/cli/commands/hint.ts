@@ -5,7 +5,7 @@ import { hint } from '../../rules/ai/hint';
 import { SETTING_LIMITS } from '../../scenario';
 import { hintLabel, hintLine } from '../../play/hintText';
 import { EXIT, intOption, readText, shortText, UsageError, type Io } from '../io';
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { formatDiagnostic } from './validate';
 
 const LEVEL_NAMES: readonly AiLevel[] = ['easy', 'normal', 'hard'];

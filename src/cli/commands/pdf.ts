@@ -9,7 +9,7 @@ import {
 import { fontFiles, printFonts } from '../print-fonts';
 import { readScenarioText } from '../sources';
 import { checkOutputDir, checkOutputFile, EXIT, numberOption, shortText, UsageError, writeOutput, type Io } from '../io';
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { formatDiagnostic } from './validate';
 
 /** Read --paper/--ink (shared with `nevsky reference`), naming the bad value. */

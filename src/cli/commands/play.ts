@@ -4,7 +4,7 @@ import { applyAction, createGame, machineTurnLimit, SELF_PLAY_TURN_CAP, turnCapN
 import { migrateDocument, SETTING_LIMITS, templateScenario, TEMPLATES } from '../../scenario';
 import { readScenarioText } from '../sources';
 import { checkOutputFile, EXIT, intOption, MAX_FILE_BYTES, UsageError, writeOutput, type Io } from '../io';
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { formatDiagnostic } from './validate';
 
 /** A scenario from a template id or a file; errors are plain messages. */

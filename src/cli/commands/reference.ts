@@ -4,7 +4,7 @@ import { INKS, PAPERS, buildReferencePdf, type Ink, type Paper } from '../../pdf
 import { RULESET_IDS, type RulesetId } from '../../rulesets';
 import { checkOutputFile, EXIT, UsageError, writeOutput, type Io } from '../io';
 import { fontFiles, printFonts } from '../print-fonts';
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { choice, today } from './pdf';
 
 export const referenceCommand: Command = {

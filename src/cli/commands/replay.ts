@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { readGame, replayGame, stateHash } from '../../rules';
 import { checkDistanceGame, checkWords } from '../../rules/distance';
 import { EXIT, readText, UsageError, type Io } from '../io';
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { eventLines, scoreLine } from './play';
 import { formatDiagnostic } from './validate';
 

@@ -4,7 +4,7 @@ import { INKS, PAPERS, battleReportPdf, missingWarning, type Ink, type Paper } f
 import { readGame } from '../../rules';
 import { checkOutputFile, EXIT, readText, UsageError, writeOutput, type Io } from '../io';
 import { fontFiles, printFonts } from '../print-fonts';
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { choice, today } from './pdf';
 import { formatDiagnostic } from './validate';
 

@@ -8,7 +8,7 @@ import {
 import { readRosterText } from '../sources';
 import { checkOutputFile, EXIT, UsageError, writeOutput, type Io } from '../io';
 import { fontFiles, printFonts } from '../print-fonts';
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { choice, today } from './pdf';
 import { formatDiagnostic } from './validate';
 

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { EXIT, intOption, UsageError, type Io } from '../io';
-import type { Command } from '../main';
+import type { Command } from '../command';
 
 /** The installed package's folder (the one holding package.json), from the sources and from the built bundle alike. */
 function packageRoot(): string {

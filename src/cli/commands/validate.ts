@@ -4,7 +4,7 @@ import { parseJson, sortDiagnostics, validateScenario, type Diagnostic } from '.
 import { migrateDocument, MAX_SCENARIO_BYTES, TEMPLATES, utf8Length } from '../../scenario';
 import { readScenarioText } from '../sources';
 import { EXIT, UsageError, type Io } from '../io';
-import type { Command } from '../main';
+import type { Command } from '../command';
 
 /** One diagnostic as a line: severity, code, squares, pointer, message. */
 export function formatDiagnostic(d: Diagnostic): string {
