@@ -5,7 +5,7 @@ import { COMMANDS } from '../stores/commands';
 import { useEditorStore } from '../stores/editor';
 import { useScenarioStore } from '../stores/scenario';
 import { extendRun, riverEdgeKeys } from '../stores/terrainEdits';
-import { findUnit } from '../stores/unitEdits';
+import { findUnit, nextUnplaced } from '../stores/unitEdits';
 import { OBJECTIVE_LIMITS, toggleObjectiveSquare } from '../stores/objectiveEdits';
 import { CORNER, RiverStroke } from './riverStroke';
 
@@ -76,6 +76,14 @@ export function useTools() {
         const here = unitsAt(sq);
         if (sel && (!sel.unit.at || here.length === 0) && sel.unit.at !== sq) {
           store.run(COMMANDS.placeUnit, { unitId: sel.unit.id, at: sq });
+          // Placing a unit from the roster moves on to the side's next unplaced unit: one click a unit (issue 44).
+          if (!sel.unit.at && findUnit(store.scenario, sel.unit.id)?.unit.at === sq) {
+            const next = nextUnplaced(store.scenario, sel.unit.id);
+            if (next) {
+              editor.selectedUnit = next;
+              editor.message = `${sel.unit.id} placed at ${sq}. Next: ${next} (click a square to place it).`;
+            }
+          }
           return;
         }
         selectAt(sq);
