@@ -1,7 +1,7 @@
 /**
  * Issue 44 in Chromium, at 1024x768 and 390x844: hidden deployment lets the player pick which unit to place next; the
  * play controls and the MDI table stay inside their panel (the table's right edge measured against the panel's);
- * axe finds nothing serious on the play view while deploying.
+ * axe finds nothing serious on the play view while deploying; Take back says what it took back.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -78,5 +78,12 @@ describe.each([[1024, 768], [390, 844]])('play controls at %ix%i', (W, H) => {
     await page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-step')) > n, before);
     await expect.poll(() => units.count()).toBe(1);
     expect(await page.locator('[data-unit-choice="t-medium-inf-1"]').count()).toBe(1);
+
+    // Take back says what it took back, in a status line screen readers read out (was: nothing said).
+    await page.getByRole('button', { name: 'Take back' }).click();
+    await expect.poll(() => page.getByTestId('took-back').textContent()).toMatch(/^Taken back: Teutonic Order: .*t-levy-1 deploys at D2\.$/);
+    expect(await page.getByTestId('took-back').getAttribute('role')).toBe('status');
+    await expect.poll(() => units.count()).toBe(2);
+    await page.screenshot({ path: `/tmp/play44-took-back-${W}.png` });
   }, 120_000);
 });
