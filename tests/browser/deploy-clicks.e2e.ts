@@ -42,6 +42,16 @@ describe('deployment in the editor', () => {
     expect(clicks).toBeLessThanOrEqual(units + 2);
     await page.screenshot({ path: '/tmp/play44-deploy-clicks.png' });
 
+    // The old habit (pick the row, then the square) still places each unit: the row of the unit the tool moved on to
+    // stays selected when clicked.
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    for (const [k, sq] of [[0, 'A10'], [1, 'B10']] as const) {
+      await unplacedRows(page, 1).first().locator('button.pick').click();
+      await clickSquare(page, sq);
+      expect(await unplacedRows(page, 1).count()).toBe(1 - k);
+    }
+
     const last = await page.locator('ul.roster').nth(1).locator('li.placed').last().getAttribute('data-unit-row');
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     const status = page.getByTestId('status');

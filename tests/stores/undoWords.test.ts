@@ -6,7 +6,8 @@ import { COMMANDS } from '../../src/stores/commands';
 import { useScenarioStore } from '../../src/stores/scenario';
 import { useEditorStore } from '../../src/stores/editor';
 import { describeEdit } from '../../src/stores/describeEdit';
-import { nextUnplaced } from '../../src/stores/unitEdits';
+import { findUnit, nextUnplaced } from '../../src/stores/unitEdits';
+import { useTools } from '../../src/composables/useTools';
 import type { Scenario } from '../../src/rules';
 
 /** The open-field template with every unit back in the roster. */
@@ -66,5 +67,26 @@ describe('the deployment tool moves on to the next unplaced unit', () => {
     expect(nextUnplaced(s, ids[ids.length - 1]!)).toBe(ids[0]);
     const all = { ...s, sides: s.sides.map((sd) => ({ ...sd, units: sd.units.map((u) => ({ ...u, at: 'A1' })) })) };
     expect(nextUnplaced(all, ids[0]!)).toBeNull();
+  });
+});
+
+describe('the deployment tool after a placement', () => {
+  const click = (tools: ReturnType<typeof useTools>, square: string) => { tools.down({ square, side: 'N', edge: null }); tools.up(square); };
+  test('moves on to the next unplaced unit (was: the placed unit stayed selected); a click on a unit then selects it, never stacks onto it', () => {
+    const store = useScenarioStore(), editor = useEditorStore(), tools = useTools();
+    const [a, b, c] = store.scenario.sides[0]!.units.map((u) => u.id);
+    editor.tool = 'select';
+    editor.selectedUnit = a!;
+    click(tools, 'E2');
+    expect(findUnit(store.scenario, a!)!.unit.at).toBe('E2');
+    expect(editor.selectedUnit).toBe(b);
+    expect(editor.message).toContain(`Next: ${b}`);
+    click(tools, 'F2');
+    expect(findUnit(store.scenario, b!)!.unit.at).toBe('F2');
+    expect(editor.selectedUnit).toBe(c);
+    // A click on the knights just placed selects them (to turn them, say): the next unit is not stacked there.
+    click(tools, 'F2');
+    expect(editor.selectedUnit).toBe(b);
+    expect(findUnit(store.scenario, c!)!.unit.at).toBeUndefined();
   });
 });
