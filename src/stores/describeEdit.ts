@@ -4,6 +4,7 @@
  * restored from the library reads as well as one made in this session.
  */
 import { TROOPS, type Scenario, type SideSpec, type UnitSpec } from '../rules';
+import type { Roster } from '../rulesets';
 
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -91,4 +92,30 @@ export function describeEdit(before: Scenario, after: Scenario): string {
   if (before.notes !== after.notes) out.push('notes');
   if (out.length === 0) return 'an edit';
   return out.length > 3 ? `${out.slice(0, 3).join('; ')} and more` : out.join('; ');
+}
+
+/** What turned one roster into another, in a few words ("unit knights-2 removed", "knights-1's stands"). */
+export function describeRosterEdit(before: Roster, after: Roster): string {
+  if (before === after) return 'nothing';
+  const out: string[] = [];
+  if (!same(before.meta, after.meta)) out.push(before.meta.title !== after.meta.title ? `title "${after.meta.title}"` : 'roster details');
+  if (!same(before.options, after.options)) out.push('roster options');
+  type U = { id: string; name?: string };
+  const units = (r: Roster) => r.units as readonly U[];
+  const was = new Map(units(before).map((u) => [u.id, u]));
+  const now = new Map(units(after).map((u) => [u.id, u]));
+  const named = (u: U) => (u.name ? `${u.name} (${u.id})` : u.id);
+  const added = units(after).filter((u) => !was.has(u.id)), removed = units(before).filter((u) => !now.has(u.id));
+  if (added.length === 1) out.push(`unit ${named(added[0]!)} added`);
+  else if (added.length > 1) out.push(`${added.length} units added`);
+  if (removed.length === 1) out.push(`unit ${named(removed[0]!)} removed`);
+  else if (removed.length > 1) out.push(`${removed.length} units removed`);
+  const changed = units(after).filter((u) => was.has(u.id) && !same(was.get(u.id), u));
+  for (const u of changed.slice(0, 2)) {
+    const old = was.get(u.id) as Record<string, unknown>, fields = Object.keys({ ...old, ...u }).filter((k) => !same(old[k], (u as Record<string, unknown>)[k]));
+    out.push(`${named(u)}: ${fields.join(', ')}`);
+  }
+  if (changed.length > 2) out.push(`${changed.length - 2} more units changed`);
+  if (out.length === 0 && !same(units(before).map((u) => u.id), units(after).map((u) => u.id))) out.push('unit order');
+  return out.length === 0 ? 'an edit' : out.join('; ');
 }

@@ -52,6 +52,11 @@ describe.each([[1024, 768], [390, 844]])('play controls at %ix%i', (W, H) => {
     await expect.poll(() => units.count()).toBe(2);
     expect(await page.locator('[data-unit-choice="t-levy-1"]').count()).toBe(1);
     expect(await page.getByTestId('play').textContent()).toContain('in any order');
+    // The pace picker reads as the speed the computer's moves are shown at, never as its difficulty.
+    const pace = page.getByTestId('pace');
+    expect(await pace.getAttribute('aria-label')).toBe('How fast the computer\'s moves are shown');
+    expect(await page.locator('label.pace').textContent()).toMatch(/^Show its moves/);
+    for (const o of await pace.locator('option').allTextContents()) expect(o).not.toMatch(/^(Easy|Normal|Hard)$|Computer/);
     await page.locator('[data-unit-choice="t-levy-1"]').click();
     expect(await page.locator('[data-unit-choice="t-levy-1"]').getAttribute('aria-pressed')).toBe('true');
     await page.screenshot({ path: `/tmp/play44-deploy-${W}.png` });

@@ -90,3 +90,23 @@ describe('the deployment tool after a placement', () => {
     expect(findUnit(store.scenario, c!)!.unit.at).toBeUndefined();
   });
 });
+
+describe('the roster builder\'s Undo and Redo say what they did', () => {
+  test('adding a unit, undone and redone (was: nothing said)', async () => {
+    const { useRosterStore } = await import('../../src/stores/roster');
+    const { splendidVictoryRoster } = await import('../../src/rulesets');
+    const { addRosterUnit } = await import('../../src/stores/rosterEdits');
+    const store = useRosterStore();
+    store.load({ roster: splendidVictoryRoster.blank('Test army'), past: [], future: [] });
+    store.run('Add unit', (r) => addRosterUnit(r, 'pikeAndMusket'));
+    const id = store.roster.units[store.roster.units.length - 1]!.id;
+    store.undo();
+    expect(store.told).toBe(`Undone: unit ${id} added.`);
+    store.redo();
+    expect(store.told).toBe(`Redone: unit ${id} added.`);
+    store.run('Title', (r) => ({ ...r, meta: { ...r.meta, title: 'Other' } }));
+    expect(store.told).toBe('');
+    store.undo();
+    expect(store.told).toBe('Undone: title "Other".');
+  });
+});
