@@ -1,9 +1,11 @@
 /**
  * Issue 44: the Balance panel's tables (the skill sweep's verdict column above all) fit inside the side panel at
- * 1024x768 and at 390x844, measured: each table's right edge against the panel's, and nothing left to scroll sideways.
+ * 1024x768 and at 390x844, measured: each table's right edge against the panel's, and nothing left to scroll sideways;
+ * axe on the panel.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { browserSession } from './session';
 import { openApp } from './driver';
 
@@ -42,5 +44,8 @@ describe('balance tables fit the side panel', () => {
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
+    // axe on the panel with the sweep's results (smaller table text keeps its contrast).
+    const result = await new AxeBuilder({ page }).include('[role="tabpanel"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
   }, 300_000);
 });
