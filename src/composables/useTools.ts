@@ -5,7 +5,7 @@ import { COMMANDS } from '../stores/commands';
 import { useEditorStore } from '../stores/editor';
 import { useScenarioStore } from '../stores/scenario';
 import { extendRun, riverEdgeKeys } from '../stores/terrainEdits';
-import { findUnit } from '../stores/unitEdits';
+import { findUnit, nextUnplaced } from '../stores/unitEdits';
 import { OBJECTIVE_LIMITS, toggleObjectiveSquare } from '../stores/objectiveEdits';
 import { CORNER, RiverStroke } from './riverStroke';
 
@@ -70,12 +70,24 @@ export function useTools() {
     const sq = hit.square;
     editor.message = '';
     const mirror = editor.mirror;
+    // The unit the tool moved on to is placed only on an empty square: a click on a unit selects that unit.
+    const advanced = editor.advancedTo !== null && editor.advancedTo === editor.selectedUnit;
+    editor.advancedTo = null;
     switch (editor.tool) {
       case 'select': {
         const sel = editor.selectedUnit ? findUnit(store.scenario, editor.selectedUnit) : null;
         const here = unitsAt(sq);
-        if (sel && (!sel.unit.at || here.length === 0) && sel.unit.at !== sq) {
+        if (sel && ((!sel.unit.at && !(advanced && here.length > 0)) || here.length === 0) && sel.unit.at !== sq) {
           store.run(COMMANDS.placeUnit, { unitId: sel.unit.id, at: sq });
+          // Placing a unit from the roster moves on to the side's next unplaced unit: one click a unit (issue 44).
+          if (!sel.unit.at && findUnit(store.scenario, sel.unit.id)?.unit.at === sq) {
+            const next = nextUnplaced(store.scenario, sel.unit.id);
+            if (next) {
+              editor.selectedUnit = next;
+              editor.advancedTo = next;
+              editor.message = `${sel.unit.id} placed at ${sq}. Next: ${next}: click an empty square to place it, or a unit to select it.`;
+            }
+          }
           return;
         }
         selectAt(sq);

@@ -12,7 +12,7 @@ export const PHASE_NAMES: Record<PhaseName, string> = {
 export function phaseHint(s: GameState): string {
   const r = s.resolution;
   switch (s.phase) {
-    case 'deploy': return 'Place each unit in your set-up zone: pick a square, then its facing. The other side cannot see where.';
+    case 'deploy': return 'Place your units in your set-up zone, in any order: pick a unit (U), a square, then its facing (F). The other side cannot see where.';
     case 'ballista': return 'Aim each ballista at a square in range, or hold fire. Aims are open, the attacker\'s first; shots are resolved together.';
     case 'missile': return 'Choose a target for each missile unit (the odds are shown), or hold fire. Fire is resolved together.';
     case 'move': return 'Move, charge or turn your units; moving into an enemy leads a melee. End movement when done.';

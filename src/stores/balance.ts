@@ -108,9 +108,9 @@ export const useBalanceStore = defineStore('balance', () => {
       .map((r) => ({ key: `lib:${r.id}`, label: `library: ${r.title}`, scenario: (r as { scenario: Scenario }).scenario }));
     return [...earlier, ...others];
   });
-  /** Counts per square for the map overlay (none while off, running or without an estimate). */
+  /** Counts per square for the map overlay (none while off, running, without an estimate, or once the scenario changed). */
   const heat = computed<Record<string, number> | null>(() => {
-    if (!estimate.value || heatMode.value === 'off' || running.value) return null;
+    if (!estimate.value || stale.value || heatMode.value === 'off' || running.value) return null;
     return heatMode.value === 'lost' ? estimate.value.summary.heat.lost : estimate.value.summary.heat.melees;
   });
 

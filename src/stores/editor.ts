@@ -38,6 +38,11 @@ export const useEditorStore = defineStore('editor', () => {
   const objective = ref<string | null>(null);
   const cursor = ref<Square | null>(null);
   const selectedUnit = ref<string | null>(null);
+  /**
+   * The unit the deployment tool moved on to after a placement (issue 44), while the player has not chosen it: a click
+   * on its roster row keeps it selected, and a click on an occupied square selects what is there instead of stacking it.
+   */
+  const advancedTo = ref<string | null>(null);
   /** Squares of the diagnostic the user picked in the checks panel. */
   const highlighted = ref<Square[]>([]);
   const selectedDiagnostic = ref<number | null>(null);
@@ -85,7 +90,7 @@ export const useEditorStore = defineStore('editor', () => {
   }
 
   return {
-    tool, protectedKind, mirror, objective, cursor, selectedUnit, highlighted, selectedDiagnostic, zoom, fit, tab, message, view, docView, replaying, reveal,
+    tool, protectedKind, mirror, objective, cursor, selectedUnit, advancedTo, highlighted, selectedDiagnostic, zoom, fit, tab, message, view, docView, replaying, reveal,
     toolsCollapsed, panelCollapsed, readOnly, dialog, setZoom, revealSquares, setCollapsed, showTab,
   };
 });

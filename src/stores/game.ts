@@ -100,6 +100,8 @@ export function newSeed(): number {
 export const useGameStore = defineStore('game', () => {
   const id = ref<string | null>(null);
   const title = ref('');
+  /** What the last take-back undid, in words (cleared by the next decision). */
+  const tookBack = ref('');
   const setup = ref<GameSetup>({ mode: 'hotseat', computerSide: null, level: 2, sourceId: null });
   const state = shallowRef<GameState | null>(null);
   const journal = shallowRef<JournalEntry[]>([]);
@@ -272,6 +274,7 @@ export const useGameStore = defineStore('game', () => {
    * that follow, and save.
    */
   function act(proposed: Action | readonly Action[]): Promise<void> {
+    tookBack.value = '';
     for (const a of Array.isArray(proposed) ? proposed as readonly Action[] : [proposed as Action]) apply(a);
     resolveForced();
     return persist();
@@ -313,6 +316,9 @@ export const useGameStore = defineStore('game', () => {
     if (n === 0) return;
     const saved = saveGame(state.value!);
     const r = replayWithJournal({ ...saved, actions: saved.actions.slice(0, saved.actions.length - n) });
+    // Say what was taken back (issue 44): the player's decision, and the computer's replies after it if any.
+    const first = saved.actions[saved.actions.length - n]!;
+    tookBack.value = `Taken back: ${actionSentence(r.state, first)}${n > 1 ? ` (and ${n - 1} decision${n > 2 ? 's' : ''} after it)` : ''}`;
     state.value = r.state;
     journal.value = r.journal;
     await persist();
@@ -331,7 +337,7 @@ export const useGameStore = defineStore('game', () => {
   }
 
   return {
-    id, title, setup, state, journal, opening, seat, pending, human, over, behind, computerToAct, handOver, handOverReason, view, takeBackCount, takeBackInfo,
+    id, title, setup, state, journal, opening, seat, pending, human, over, behind, computerToAct, handOver, handOverReason, view, takeBackCount, takeBackInfo, tookBack,
     autoForced, setAutoForced, start, load, act, takeSeat, takeBack, saved, close, persist, keepAsNew,
   };
 });

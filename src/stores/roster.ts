@@ -1,11 +1,12 @@
 /** The open roster: its data, live diagnostics, points and undo/redo history (like the scenario store's). */
 import { defineStore } from 'pinia';
-import { computed } from 'vue';
+import { computed, ref } from 'vue';
 import {
   getRuleset, rosterLines, rosterPoints, splendidVictoryRoster, validateRoster,
   type Roster, type RosterDiagnostic, type RosterLine, type RosterPoints,
 } from '../rulesets';
 import { useHistory } from './history';
+import { describeRosterEdit } from './describeEdit';
 
 export interface RosterSnapshot { roster: Roster; past: Roster[]; future: Roster[] }
 
@@ -17,7 +18,21 @@ export function diagnosticUnit(d: RosterDiagnostic): number | null {
 
 export const useRosterStore = defineStore('roster', () => {
   const history = useHistory<Roster>(splendidVictoryRoster.blank('New army'));
-  const { present: roster, past, future, revision, lastCommand, canUndo, canRedo, undo, redo } = history;
+  const { present: roster, past, future, revision, lastCommand, canUndo, canRedo } = history;
+  /** What the last Undo or Redo did, in words (issue 44); cleared by the next edit. */
+  const told = ref('');
+
+  function undo(): void {
+    const was = roster.value;
+    history.undo();
+    if (roster.value !== was) told.value = `Undone: ${describeRosterEdit(roster.value, was)}.`;
+  }
+
+  function redo(): void {
+    const was = roster.value;
+    history.redo();
+    if (roster.value !== was) told.value = `Redone: ${describeRosterEdit(was, roster.value)}.`;
+  }
 
   const diagnostics = computed(() => validateRoster(roster.value));
   const errors = computed(() => diagnostics.value.filter((d) => d.severity === 'error'));
@@ -31,12 +46,14 @@ export const useRosterStore = defineStore('roster', () => {
   function run(name: string, edit: (r: Roster) => Roster): boolean {
     const next = edit(roster.value);
     if (next === roster.value) return false;
+    told.value = '';
     history.commit(next, name);
     return true;
   }
 
   /** Replace the open roster and its history (opening a library entry). */
   function load(snap: RosterSnapshot): void {
+    told.value = '';
     history.load(snap.roster, snap.past, snap.future);
   }
 
@@ -44,5 +61,5 @@ export const useRosterStore = defineStore('roster', () => {
     return { roster: roster.value, past: past.value, future: future.value };
   }
 
-  return { roster, past, future, revision, lastCommand, diagnostics, errors, lines, points, ruleset, canUndo, canRedo, run, undo, redo, load, snapshot };
+  return { roster, past, future, revision, lastCommand, told, diagnostics, errors, lines, points, ruleset, canUndo, canRedo, run, undo, redo, load, snapshot };
 });

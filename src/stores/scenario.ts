@@ -5,6 +5,8 @@ import { sortDiagnostics, validateScenario, type Scenario } from '../rules';
 import { templateScenario } from '../scenario';
 import type { EditCommand } from './commands';
 import { useHistory } from './history';
+import { describeEdit } from './describeEdit';
+import { useEditorStore } from './editor';
 
 export { HISTORY_LIMIT } from './history';
 
@@ -63,14 +65,23 @@ export const useScenarioStore = defineStore('scenario', () => {
 
   const inGesture = () => gesture !== null;
 
+  /** What the last Undo or Redo did, in words ("Undone: knights t-knights-4 placed at E3"); the status line says it. */
+  function told(what: 'Undone' | 'Redone', before: Scenario, after: Scenario): void {
+    useEditorStore().message = `${what}: ${describeEdit(before, after)}.`;
+  }
+
   function undo(): void {
     endGesture();
+    const was = scenario.value;
     history.undo();
+    if (scenario.value !== was) told('Undone', scenario.value, was);
   }
 
   function redo(): void {
     endGesture();
+    const was = scenario.value;
     history.redo();
+    if (scenario.value !== was) told('Redone', was, scenario.value);
   }
 
   /** Replace the open scenario and its history (opening a library entry). */

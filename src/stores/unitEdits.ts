@@ -38,6 +38,21 @@ export function placeUnit(s: Scenario, unitId: string, at: Square): Scenario {
   });
 }
 
+/**
+ * The side's next unplaced unit after `unitId` in roster order (wrapping round), or null when all are placed: where the
+ * deployment tool goes after a placement (issue 44: one click a unit, not two).
+ */
+export function nextUnplaced(s: Scenario, unitId: string): string | null {
+  const hit = findUnit(s, unitId);
+  if (!hit) return null;
+  const units = s.sides[hit.side]!.units;
+  for (let k = 1; k <= units.length; k++) {
+    const u = units[(hit.index + k) % units.length]!;
+    if (!u.at) return u.id;
+  }
+  return null;
+}
+
 /** Return a unit to the roster (undeployed). */
 export function unplaceUnit(s: Scenario, unitId: string): Scenario {
   const hit = findUnit(s, unitId);

@@ -293,6 +293,9 @@ describe('keyboard alone', () => {
     await page.keyboard.press('Enter');
     expect(await page.locator('[data-unit="t-knights-1"]').count()).toBe(1);
     expect(await page.getByTestId('status').textContent()).toContain('Knights');
+    // The tool has moved on to the next unplaced unit (issue 44); Enter on the knights selects them again.
+    expect(await page.getByTestId('status').textContent()).toContain('t-knights-1 placed at');
+    await page.keyboard.press('Enter');
     await page.keyboard.press('Delete');
     expect(await page.locator('[data-unit="t-knights-1"]').count()).toBe(0);
     const title = await page.getByRole('button', { name: 'Road' }).getAttribute('title');

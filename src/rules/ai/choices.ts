@@ -203,6 +203,9 @@ export function mdiChoice(base: Position, hidden: Hidden, side: string, r: Strea
 export function deployChoice(view: GameView, side: string, pool: Action[], r: Stream): Action {
   const me = view.sides.find((s) => s.id === side)!;
   const facing = defaultFacing(me.edge);
+  // Any unplaced unit may be placed next; the computer places them in scenario order (the engine lists that one first).
+  const first = pool[0]?.type === 'deploy' ? pool[0].unit : null;
+  if (first !== null) pool = pool.filter((a) => a.type !== 'deploy' || a.unit === first);
   const faced = pool.filter((a) => a.type === 'deploy' && a.facing === facing);
   const options = faced.length > 0 ? faced : pool;
   const cols = view.board.columns, rows = view.board.rows;

@@ -57,10 +57,33 @@ function firstOf(p: Position, j: number, side: number, pick: (type: number) => b
 
 const isCrew = (t: number): boolean => t === BALLISTARII;
 
-/** Every deployment of the side's next unit: squares of its set-up rows in board order, each facing it may take. */
+/**
+ * May unit x be placed now? Any unplaced unit of the side may (the player picks which, issue 44), except a ballista
+ * while no crew of its side stands without an engine and other troops are still to come (4: it deploys in its crew's
+ * square; with no crew left to come it goes where it may, as the next unit).
+ */
+function placeable(p: Position, side: number, x: number, next: number, crews: number): boolean {
+  if (p.side[x] !== side || p.status[x] !== ACTIVE || p.at[x]! >= 0) return false;
+  return p.type[x] !== BALLISTA || crews > 0 || x === next;
+}
+
+/**
+ * Every deployment the side may make: the units it may place now (any of them, in any order), the next in scenario
+ * order first (the computer's and the distance transcript's pick), then the others in scenario order; for each, the
+ * squares of its set-up rows in board order, each facing it may take.
+ */
 export function deployActions(p: Position, side: number): Action[] {
-  const x = nextToDeploy(p, side);
-  if (x < 0) return [];
+  const next = nextToDeploy(p, side);
+  if (next < 0) return [];
+  const out: Action[] = [];
+  unitDeployActions(p, side, next, out);
+  const crews = crewSquares(p, side).length;
+  for (let x = 0; x < p.n; x++) if (x !== next && placeable(p, side, x, next, crews)) unitDeployActions(p, side, x, out);
+  return out;
+}
+
+/** The deployments of unit x (appended to out). */
+function unitDeployActions(p: Position, side: number, x: number, out: Action[]): void {
   const { board } = p;
   const rows = deploymentRows(p.game.sides[side]!.edge, board.rows);
   const type = p.type[x]!;
@@ -75,7 +98,6 @@ export function deployActions(p: Position, side: number): Action[] {
   if (type === BALLISTARII) for (let b = 0; b < p.n; b++) if (p.type[b] === BALLISTA && p.side[b] === side && p.status[b] === ACTIVE && p.at[b]! < 0) waiting++;
   const forEngine = waiting > crewSquares(p, side).length;
   const sideId = p.sides[side]!, id = p.ids[x]!;
-  const out: Action[] = [];
   for (let j = rows.from * board.columns; j < (rows.to + 1) * board.columns; j++) {
     if (type === BALLISTARII && uncrewed >= 0 && p.at[uncrewed] !== j) continue;
     if (crews.length > 0 && !crews.includes(j)) continue;
@@ -91,5 +113,4 @@ export function deployActions(p: Position, side: number): Action[] {
     const at = board.names[j]!;
     for (const f of joined >= 0 ? [p.face[joined]!] : FACING_CHOICES[type]!) out.push({ type: 'deploy', side: sideId, unit: id, at, facing: FACINGS[f]! });
   }
-  return out;
 }
