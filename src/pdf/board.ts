@@ -168,7 +168,7 @@ export function drawBoard(doc: Doc, f: BoardFrame, rs: ResolvedScenario, opts: B
       }
     }
   }
-  drawObjectives(doc, f, rs.scenario.objectives ?? [], visible);
+  drawObjectives(doc, f, rs.scenario.objectives ?? [], visible, opts.squareNames === true);
   for (const sq of opts.errorSquares ?? []) {
     const p = parseSquare(sq);
     if (!p || !visible(sq)) continue;
@@ -197,10 +197,11 @@ export function drawObjectiveStar(doc: Doc, cx: number, cy: number, r: number, i
 }
 
 /**
- * The objectives: each square ringed with a dashed outline; on the objective's first square in `visible` (the whole
- * board, or a tile's window) its star, points and label, on a light plate so they read over counters.
+ * The objectives: each square ringed with a dashed outline; on the objective's first square (`every`: on each of its
+ * squares in `visible`, as true-scale tiles need, where a square's corner may be cut away) its star, points and label,
+ * on a light plate so they read over counters.
  */
-export function drawObjectives(doc: Doc, f: BoardFrame, objectives: readonly Objective[], visible: (sq: Square) => boolean = () => true): void {
+export function drawObjectives(doc: Doc, f: BoardFrame, objectives: readonly Objective[], visible: (sq: Square) => boolean = () => true, every = false): void {
   for (const o of objectives) {
     const shown = o.squares.filter(visible);
     const inset = f.s * 0.045;
@@ -210,28 +211,33 @@ export function drawObjectives(doc: Doc, f: BoardFrame, objectives: readonly Obj
       if (p) doc.rect(f.ox + p.col * f.s + inset, f.oy + p.row * f.s + inset, f.s - 2 * inset, f.s - 2 * inset).stroke();
     }
     doc.undash().restore();
-    const first = shown.map((sq) => parseSquare(sq)).find((p) => p !== null);
-    if (!first) continue;
-    const x = f.ox + first.col * f.s;
-    const y = f.oy + first.row * f.s;
-    const r = Math.min(f.s * 0.11, 14);
-    const size = Math.max(4.5, Math.min(f.s * 0.16, 12));
-    const cx = x + f.s - inset - r * 1.25;
-    const cy = y + inset + r * 1.25;
-    drawObjectiveStar(doc, cx, cy, r, f.ink);
-    const pts = String(o.points);
-    doc.font(FONT.bold).fontSize(size);
-    const pw = doc.widthOfString(pts);
-    const labelW = f.s - 2 * inset - 2;
-    doc.font(FONT.regular).fontSize(size);
-    const lw = Math.min(labelW, doc.widthOfString(o.label));
-    const ly = cy + r * 1.15;
-    doc.save().rect(cx - r - pw - 3, cy - size * 0.6, pw + 2, size * 1.15).fillColor(OBJECTIVE_INK.plate).fill()
-      .rect(x + f.s - inset - 1 - lw - 1, ly - 0.5, lw + 2, size * 1.2).fillColor(OBJECTIVE_INK.plate).fill().restore();
-    doc.font(FONT.bold).fontSize(size).fillColor(OBJECTIVE_INK.text).text(pts, cx - r - pw - 2, cy - size * 0.45, { lineBreak: false });
-    doc.font(FONT.regular).fontSize(size).fillColor(OBJECTIVE_INK.text)
-      .text(o.label, x + inset + 1, ly, { width: labelW, align: 'right', lineBreak: false, ellipsis: true });
+    const marked = every ? shown : shown.slice(0, 1);
+    for (const sq of marked) {
+      const p = parseSquare(sq);
+      if (p) objectiveMarker(doc, f, o, f.ox + p.col * f.s, f.oy + p.row * f.s, inset);
+    }
   }
+}
+
+/** An objective's star, points and label in the top right corner of the square whose north-west corner is (x, y). */
+function objectiveMarker(doc: Doc, f: BoardFrame, o: Objective, x: number, y: number, inset: number): void {
+  const r = Math.min(f.s * 0.11, 14);
+  const size = Math.max(4.5, Math.min(f.s * 0.16, 12));
+  const cx = x + f.s - inset - r * 1.25;
+  const cy = y + inset + r * 1.25;
+  drawObjectiveStar(doc, cx, cy, r, f.ink);
+  const pts = String(o.points);
+  doc.font(FONT.bold).fontSize(size);
+  const pw = doc.widthOfString(pts);
+  const labelW = f.s - 2 * inset - 2;
+  doc.font(FONT.regular).fontSize(size);
+  const lw = Math.min(labelW, doc.widthOfString(o.label));
+  const ly = cy + r * 1.15;
+  doc.save().rect(cx - r - pw - 3, cy - size * 0.6, pw + 2, size * 1.15).fillColor(OBJECTIVE_INK.plate).fill()
+    .rect(x + f.s - inset - 1 - lw - 1, ly - 0.5, lw + 2, size * 1.2).fillColor(OBJECTIVE_INK.plate).fill().restore();
+  doc.font(FONT.bold).fontSize(size).fillColor(OBJECTIVE_INK.text).text(pts, cx - r - pw - 2, cy - size * 0.45, { lineBreak: false });
+  doc.font(FONT.regular).fontSize(size).fillColor(OBJECTIVE_INK.text)
+    .text(o.label, x + inset + 1, ly, { width: labelW, align: 'right', lineBreak: false, ellipsis: true });
 }
 
 /** Column letters and row numbers on all four edges, `gap` points outside the board. */
