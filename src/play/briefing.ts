@@ -25,3 +25,9 @@ export function briefingOf(scenario: Scenario, side: string | null | undefined):
 export function notesOf(scenario: Scenario): string {
   return (scenario.notes ?? '').trim();
 }
+
+/** The objectives in words, before any game state exists (no holder yet). */
+export function objectiveList(scenario: Scenario): string[] {
+  const name = (id: string): string => scenario.sides.find((s) => s.id === id)?.name ?? id;
+  return (scenario.objectives ?? []).map((o) => `${o.label} (${o.squares.join(', ')}), ${o.points} point${o.points === 1 ? '' : 's'}${o.for ? ` for ${name(o.for)} only` : ''}`);
+}
