@@ -3,11 +3,14 @@
  * at hot-seat hand-overs, against the computer and at a distance — and the notes come with the plain line that the
  * program does not enforce them; the rules at hand explain objectives.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import type { Scenario } from '../../src/rules';
 import { browserSession } from './session';
-import { openApp } from './driver';
+import { newFromTemplate, openApp } from './driver';
+import { pdfText } from '../pdf/pdf-text';
+import { TEMPLATES } from '../../src/scenario';
 import { importScenario, screen, startGame, suggestAndConfirm } from './playDriver';
 import { smallScenario } from '../play/smallScenario';
 
@@ -129,5 +132,38 @@ describe('each side reads its own briefing only', () => {
     expect(await a.getByTestId('own-briefing').getAttribute('data-side')).toBe('russian');
     expect(await allText(a)).toContain(ORDERS.russian);
     expect(await allText(a)).not.toContain(ORDERS.teutonic);
+  });
+});
+
+describe('the print dialog offers the side briefings', { timeout: 120_000 }, () => {
+  test('ticked for a scenario with briefings, planned at one page a side; the PDF carries each side\'s orders on its own page', async () => {
+    const page = await session.fresh();
+    await openApp(page, session.url());
+    await newFromTemplate(page, 'The Ford and the Bridge');
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    const byTest = (id: string) => page.locator(`[data-test="${id}"]`);
+    const plan = byTest('plan');
+    await plan.waitFor({ timeout: 30_000 });
+    expect(await byTest('doc-briefings').isChecked()).toBe(true);
+    await expect.poll(() => plan.textContent(), { timeout: 30_000 }).toContain('Side briefings: 2 pages');
+    await page.screenshot({ path: '/tmp/briefing-print-dialog.png' });
+    for (const d of ['map', 'rosters', 'reference']) await byTest(`doc-${d}`).uncheck();
+    await expect.poll(() => plan.textContent(), { timeout: 30_000 }).toContain('the-ford-and-the-bridge-briefings.pdf');
+    const [d] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), byTest('print').click()]) as [Download, void];
+    const { pages } = await pdfText(new Uint8Array(readFileSync((await d.path())!)));
+    const sides = TEMPLATES.find((t) => t.id === 'river-crossing')!.scenario.sides;
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain(sides[0]!.briefing!.slice(0, 30));
+    expect(pages[0]).not.toContain(sides[1]!.briefing!.slice(0, 30));
+    expect(pages[1]).toContain(sides[1]!.briefing!.slice(0, 30));
+  });
+
+  test('not ticked for a scenario without side briefings', async () => {
+    const page = await session.fresh();
+    await openApp(page, session.url());
+    await newFromTemplate(page, 'Open Field');
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await page.locator('[data-test="plan"]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-test="doc-briefings"]').isChecked()).toBe(false);
   });
 });
