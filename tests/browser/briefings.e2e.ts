@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import type { Scenario } from '../../src/rules';
+import { AxeBuilder } from '@axe-core/playwright';
 import { browserSession } from './session';
 import { newFromTemplate, openApp } from './driver';
 import { pdfText } from '../pdf/pdf-text';
@@ -33,6 +34,12 @@ function briefed(): Scenario {
   return s;
 }
 
+/** Serious and critical axe violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
 /** The page's text, shown or folded away (closed <details> included): what a reader could open. */
 const allText = (page: Page): Promise<string> => page.evaluate(() => document.body.textContent ?? '');
 
@@ -43,7 +50,7 @@ async function handOverSide(page: Page): Promise<'teutonic' | 'russian'> {
 }
 
 describe('each side reads its own briefing only', () => {
-  test('hot-seat: every hand-over offers the next side its own orders, the play panel shows the seat\'s, never the other\'s', async () => {
+  test('hot-seat (axe on the hand-over and the play panel): every hand-over offers the next side its own orders, the play panel shows the seat\'s, never the other\'s', async () => {
     const page = await session.fresh();
     await openApp(page, session.url());
     await importScenario(page, briefed());
@@ -61,6 +68,7 @@ describe('each side reads its own briefing only', () => {
         if (!seen.size) {
           await page.getByTestId('hand-over-briefing').locator('summary').click();
           await page.screenshot({ path: '/tmp/briefing-hand-over.png' });
+          expect(await seriousViolations(page)).toEqual([]);
         }
         await page.getByRole('button', { name: /show my view/ }).click();
         await page.waitForSelector('[data-testid="play"]');
@@ -72,13 +80,16 @@ describe('each side reads its own briefing only', () => {
         expect(await page.getByTestId('not-enforced').textContent()).toContain('Not enforced by the program');
         expect(await page.getByTestId('scenario-notes-play').textContent()).toContain(NOTES);
         expect(await page.getByTestId('objectives-now').textContent()).toMatch(/The ford \(E6, E7\), 15 points: held by nobody/);
-        if (!seen.size) await page.screenshot({ path: '/tmp/briefing-play.png' });
+        if (!seen.size) {
+          await page.screenshot({ path: '/tmp/briefing-play.png' });
+          expect(await seriousViolations(page)).toEqual([]);
+        }
         seen.add(next);
       }
       if ((await screen(page)) === 'play') await suggestAndConfirm(page);
     }
     expect([...seen].sort()).toEqual(['russian', 'teutonic']);
-  });
+  }, 120_000);
 
   test('against the computer: only the human side\'s briefing is ever on the page; the rules at hand explain objectives', async () => {
     const page = await session.fresh();
