@@ -7,7 +7,7 @@
 import { TROOPS, TROOP_TYPES, divisionPoints, unitPoints, type Scenario } from '../rules';
 import type { Sheet, SheetBlock } from '../rulesets/sheet';
 import { resolveScenario } from '../scenario';
-import { hasSideBriefings, sideBriefingSheets } from './briefings';
+import { hasSideBriefings, NOTES_NOT_ENFORCED, sideBriefingSheets } from './briefings';
 import { drawFitMap, rulesLine } from './map-fit';
 import type { Ink, Paper, PrintOptions, ReferencePrint } from './options';
 import { addPage, footer } from './page';
@@ -30,7 +30,7 @@ export interface BookletOptions {
   fonts?: PdfFonts;
 }
 
-/** A scenario's briefing: description, rules options, forces and points. */
+/** A scenario's briefing for both sides: description, rules options, objectives, notes, forces and points (never a side's own orders). */
 export function briefingSheet(scenario: Scenario): Sheet {
   const rs = resolveScenario(scenario);
   const m = scenario.meta;
@@ -39,6 +39,20 @@ export function briefingSheet(scenario: Scenario): Sheet {
   blocks.push({ kind: 'paragraph', text: by });
   if (m.description) for (const para of m.description.split(/\n\s*\n/)) blocks.push({ kind: 'paragraph', text: para.trim() });
   blocks.push({ kind: 'heading', text: 'Rules options' }, { kind: 'paragraph', text: rulesLine(rs) });
+  const objectives = scenario.objectives ?? [];
+  if (objectives.length) {
+    const sideName = (id: string): string => rs.sides.find((s) => s.id === id)?.name ?? id;
+    blocks.push({ kind: 'heading', text: 'Objectives' }, {
+      kind: 'table',
+      columns: ['Objective', 'Squares', 'Points', 'Scored by'],
+      rows: objectives.map((o) => [{ text: o.label, strong: true }, o.squares.join(', '), String(o.points), o.for ? `${sideName(o.for)} only` : 'either side']),
+    });
+  }
+  const notes = (scenario.notes ?? '').trim();
+  if (notes) {
+    blocks.push({ kind: 'heading', text: 'Notes' }, { kind: 'note', text: NOTES_NOT_ENFORCED });
+    for (const para of notes.split(/\n\s*\n/)) if (para.trim()) blocks.push({ kind: 'paragraph', text: para.trim() });
+  }
   blocks.push({ kind: 'heading', text: 'Forces' });
   blocks.push({
     kind: 'table',

@@ -162,6 +162,12 @@ describe('each side\'s briefing on its own page', { timeout: 60_000 }, () => {
     expect(open).not.toContain('Briefing for');
     for (const s of scenarios.slice(1)) {
       const section = contents.slice(contents.indexOf(s.meta.title));
+      // The scenario's own briefing (for both sides): its objectives and notes, no side's orders.
+      const first = fold(pages[Number(new RegExp(`${s.meta.title} (\\d+)`).exec(section)![1]) - 1]!);
+      expect(first).toContain(`${s.meta.title} Briefing`);
+      for (const o of s.objectives!) expect(first).toContain(`${o.label} ${o.squares.join(', ')} ${o.points} either side`);
+      if (s.notes) expect(first).toContain('not enforced by the program');
+      for (const side of s.sides) expect(first).not.toContain(fold(side.briefing!).slice(0, 40));
       for (const side of s.sides) {
         const m = new RegExp(`Briefing for ${side.name} \\(hand to that side alone\\) (\\d+)`).exec(section);
         expect(m, `${s.meta.title} ${side.name}`).not.toBeNull();
