@@ -1,5 +1,5 @@
 /** The whole board in pdfkit: set-up zones, terrain, grid, square names and units, at any square size. */
-import { columnLabel, deploymentRows, parseSquare, terrainIndex, type BoardEdge, type ProtectedKind, type Square } from '../rules';
+import { columnLabel, deploymentRows, parseSquare, terrainIndex, type BoardEdge, type Objective, type ProtectedKind, type Square } from '../rules';
 import type { ResolvedScenario, ResolvedUnit } from '../scenario';
 import { SIDE_STYLES, TERRAIN_STYLE } from '../scenario/symbology';
 import { drawSquareUnits } from './glyphs';
@@ -168,6 +168,7 @@ export function drawBoard(doc: Doc, f: BoardFrame, rs: ResolvedScenario, opts: B
       }
     }
   }
+  drawObjectives(doc, f, rs.scenario.objectives ?? [], visible, opts.squareNames === true);
   for (const sq of opts.errorSquares ?? []) {
     const p = parseSquare(sq);
     if (!p || !visible(sq)) continue;
@@ -178,6 +179,65 @@ export function drawBoard(doc: Doc, f: BoardFrame, rs: ResolvedScenario, opts: B
   // Board frame.
   doc.lineWidth(Math.max(0.8, f.s * 0.015)).strokeColor('#333333').rect(f.ox, f.oy, W, H).stroke();
   doc.restore();
+}
+
+/** Objectives in print: a dashed outline, and the star, points and label (format version 2, as the editor draws them). */
+export const OBJECTIVE_INK = { outline: '#a0740a', star: '#b8860b', text: '#4a3300', plate: '#fffdf5' } as const;
+
+/** A five-pointed star centred at (cx, cy) with outer radius r: filled in colour, outlined in ink-saver mode. */
+export function drawObjectiveStar(doc: Doc, cx: number, cy: number, r: number, ink: BoardFrame['ink']): void {
+  const points = Array.from({ length: 10 }, (_, i) => {
+    const k = i % 2 === 0 ? r : r * 0.42;
+    const a = (Math.PI / 5) * i - Math.PI / 2;
+    return [cx + k * Math.cos(a), cy + k * Math.sin(a)] as [number, number];
+  });
+  doc.save().polygon(...points).lineWidth(Math.max(0.5, r * 0.12)).lineJoin('round');
+  if (ink === 'color') doc.fillAndStroke(OBJECTIVE_INK.star, OBJECTIVE_INK.text); else doc.strokeColor(OBJECTIVE_INK.text).stroke();
+  doc.restore();
+}
+
+/**
+ * The objectives: each square ringed with a dashed outline; on the objective's first square (`every`: on each of its
+ * squares in `visible`, as true-scale tiles need, where a square's corner may be cut away) its star, points and label,
+ * on a light plate so they read over counters.
+ */
+export function drawObjectives(doc: Doc, f: BoardFrame, objectives: readonly Objective[], visible: (sq: Square) => boolean = () => true, every = false): void {
+  for (const o of objectives) {
+    const shown = o.squares.filter(visible);
+    const inset = f.s * 0.045;
+    doc.save().lineWidth(Math.max(1, f.s * 0.035)).strokeColor(OBJECTIVE_INK.outline).dash(f.s * 0.1, { space: f.s * 0.06 });
+    for (const sq of shown) {
+      const p = parseSquare(sq);
+      if (p) doc.rect(f.ox + p.col * f.s + inset, f.oy + p.row * f.s + inset, f.s - 2 * inset, f.s - 2 * inset).stroke();
+    }
+    doc.undash().restore();
+    const marked = every ? shown : shown.slice(0, 1);
+    for (const sq of marked) {
+      const p = parseSquare(sq);
+      if (p) objectiveMarker(doc, f, o, f.ox + p.col * f.s, f.oy + p.row * f.s, inset);
+    }
+  }
+}
+
+/** An objective's star, points and label in the top right corner of the square whose north-west corner is (x, y). */
+function objectiveMarker(doc: Doc, f: BoardFrame, o: Objective, x: number, y: number, inset: number): void {
+  const r = Math.min(f.s * 0.11, 14);
+  const size = Math.max(4.5, Math.min(f.s * 0.16, 12));
+  const cx = x + f.s - inset - r * 1.25;
+  const cy = y + inset + r * 1.25;
+  drawObjectiveStar(doc, cx, cy, r, f.ink);
+  const pts = String(o.points);
+  doc.font(FONT.bold).fontSize(size);
+  const pw = doc.widthOfString(pts);
+  const labelW = f.s - 2 * inset - 2;
+  doc.font(FONT.regular).fontSize(size);
+  const lw = Math.min(labelW, doc.widthOfString(o.label));
+  const ly = cy + r * 1.15;
+  doc.save().rect(cx - r - pw - 3, cy - size * 0.6, pw + 2, size * 1.15).fillColor(OBJECTIVE_INK.plate).fill()
+    .rect(x + f.s - inset - 1 - lw - 1, ly - 0.5, lw + 2, size * 1.2).fillColor(OBJECTIVE_INK.plate).fill().restore();
+  doc.font(FONT.bold).fontSize(size).fillColor(OBJECTIVE_INK.text).text(pts, cx - r - pw - 2, cy - size * 0.45, { lineBreak: false });
+  doc.font(FONT.regular).fontSize(size).fillColor(OBJECTIVE_INK.text)
+    .text(o.label, x + inset + 1, ly, { width: labelW, align: 'right', lineBreak: false, ellipsis: true });
 }
 
 /** Column letters and row numbers on all four edges, `gap` points outside the board. */

@@ -1,12 +1,13 @@
 /**
  * The event booklet: several scenarios in one PDF for a club day. A cover (event name, date), a contents page,
- * then per scenario its briefing (title, description, rules options, forces and points) and fit map, optionally
- * its rosters, and at the end one copy of the quick reference. Page numbers in the contents are measured first;
+ * then per scenario its briefing (title, description, rules options, forces and points) and fit map, each side's
+ * own briefing on pages of its own (when the scenario has side briefings), optionally its rosters, and at the end one copy of the quick reference. Page numbers in the contents are measured first;
  * every page after the cover prints its number in the footer (maps, the blank page and the reference too).
  */
 import { TROOPS, TROOP_TYPES, divisionPoints, unitPoints, type Scenario } from '../rules';
 import type { Sheet, SheetBlock } from '../rulesets/sheet';
 import { resolveScenario } from '../scenario';
+import { hasSideBriefings, NOTES_NOT_ENFORCED, sideBriefingSheets } from './briefings';
 import { drawFitMap, rulesLine } from './map-fit';
 import type { Ink, Paper, PrintOptions, ReferencePrint } from './options';
 import { addPage, footer } from './page';
@@ -29,7 +30,7 @@ export interface BookletOptions {
   fonts?: PdfFonts;
 }
 
-/** A scenario's briefing: description, rules options, forces and points. */
+/** A scenario's briefing for both sides: description, rules options, objectives, notes, forces and points (never a side's own orders). */
 export function briefingSheet(scenario: Scenario): Sheet {
   const rs = resolveScenario(scenario);
   const m = scenario.meta;
@@ -38,6 +39,20 @@ export function briefingSheet(scenario: Scenario): Sheet {
   blocks.push({ kind: 'paragraph', text: by });
   if (m.description) for (const para of m.description.split(/\n\s*\n/)) blocks.push({ kind: 'paragraph', text: para.trim() });
   blocks.push({ kind: 'heading', text: 'Rules options' }, { kind: 'paragraph', text: rulesLine(rs) });
+  const objectives = scenario.objectives ?? [];
+  if (objectives.length) {
+    const sideName = (id: string): string => rs.sides.find((s) => s.id === id)?.name ?? id;
+    blocks.push({ kind: 'heading', text: 'Objectives' }, {
+      kind: 'table',
+      columns: ['Objective', 'Squares', 'Points', 'Scored by'],
+      rows: objectives.map((o) => [{ text: o.label, strong: true }, o.squares.join(', '), String(o.points), o.for ? `${sideName(o.for)} only` : 'either side']),
+    });
+  }
+  const notes = (scenario.notes ?? '').trim();
+  if (notes) {
+    blocks.push({ kind: 'heading', text: 'Notes' }, { kind: 'note', text: NOTES_NOT_ENFORCED });
+    for (const para of notes.split(/\n\s*\n/)) if (para.trim()) blocks.push({ kind: 'paragraph', text: para.trim() });
+  }
   blocks.push({ kind: 'heading', text: 'Forces' });
   blocks.push({
     kind: 'table',
@@ -54,7 +69,17 @@ export function briefingSheet(scenario: Scenario): Sheet {
   return { title: m.title, subtitle: 'Briefing', footer: `Nevsky Scenario Studio · ${m.title}`, blocks };
 }
 
-interface Section { scenario: Scenario; briefing: Sheet; rosters: Sheet[]; start: number; briefingPages: number; pages: number }
+/** Font size of the sides' briefing pages. */
+const SIDE_FONT = 10;
+
+/**
+ * A scenario's pages: its briefing, its map, then (when a side has a briefing) each side's briefing on pages of its
+ * own, then its rosters. `sides` holds each side's sheet with its first page.
+ */
+interface Section {
+  scenario: Scenario; briefing: Sheet; rosters: Sheet[]; start: number; briefingPages: number; pages: number;
+  sides: Array<{ name: string; sheet: Sheet; start: number; pages: number }>;
+}
 
 function plan(doc: Doc, scenarios: Scenario[], o: BookletOptions): { sections: Section[]; referenceStart: number; blankBeforeReference: boolean } {
   let page = 3;
@@ -62,8 +87,15 @@ function plan(doc: Doc, scenarios: Scenario[], o: BookletOptions): { sections: S
     const briefing = briefingSheet(scenario);
     const rosters = o.rosters ? rosterSheets(scenario) : [];
     const briefingPages = sheetPages(doc, briefing, { paper: o.paper, ink: o.ink ?? 'color', fontSize: 9.5 });
-    const pages = briefingPages + 1 + rosters.reduce((n, r) => n + sheetPages(doc, r, { paper: o.paper, ink: o.ink ?? 'color', fontSize: 8 }), 0);
-    const s = { scenario, briefing, rosters, start: page, briefingPages, pages };
+    let at = page + briefingPages + 1;
+    const sides = (hasSideBriefings(scenario) ? sideBriefingSheets(scenario) : []).map((sheet, i) => {
+      const n = sheetPages(doc, sheet, { paper: o.paper, ink: o.ink ?? 'color', fontSize: SIDE_FONT });
+      const side = { name: scenario.sides[i]!.name ?? scenario.sides[i]!.id, sheet, start: at, pages: n };
+      at += n;
+      return side;
+    });
+    const pages = at - page + rosters.reduce((n, r) => n + sheetPages(doc, r, { paper: o.paper, ink: o.ink ?? 'color', fontSize: 8 }), 0);
+    const s = { scenario, briefing, rosters, start: page, briefingPages, pages, sides };
     page += pages;
     return s;
   });
@@ -100,7 +132,8 @@ function contents(doc: Doc, o: BookletOptions, p: ReturnType<typeof plan>): void
     line(`${i + 1}. ${s.scenario.meta.title}`, s.start, 0, true);
     line('Briefing', s.start, 16);
     line('Map', s.start + s.briefingPages, 16);
-    if (s.rosters.length) line('Rosters', s.start + s.briefingPages + 1, 16);
+    for (const side of s.sides) line(`Briefing for ${side.name} (hand to that side alone)`, side.start, 16);
+    if (s.rosters.length) line('Rosters', s.start + s.briefingPages + 1 + s.sides.reduce((n, x) => n + x.pages, 0), 16);
   });
   if (o.reference) line(o.referencePrint === 'large' ? 'Nevsky quick reference (large print)' : 'Nevsky quick reference (print both sides of one sheet)', p.referenceStart, 0, true);
   footer(doc, width, height, o.title, 'page 2', 30);
@@ -119,7 +152,8 @@ export async function buildBookletPdf(scenarios: Scenario[], o: BookletOptions, 
   for (const [i, s] of p.sections.entries()) {
     renderSheet(doc, s.briefing, { paper: o.paper, ink, fontSize: 9.5, printedOn: o.printedOn, firstPage: s.start });
     drawFitMap(doc, s.scenario, map, s.start + s.briefingPages);
-    let page = s.start + s.briefingPages + 1;
+    for (const side of s.sides) renderSheet(doc, side.sheet, { paper: o.paper, ink, fontSize: SIDE_FONT, printedOn: o.printedOn, firstPage: side.start });
+    let page = s.start + s.briefingPages + 1 + s.sides.reduce((n, x) => n + x.pages, 0);
     for (const r of s.rosters) page += renderSheet(doc, r, { paper: o.paper, ink, fontSize: 8, printedOn: o.printedOn, firstPage: page }).pages;
     hooks.progress?.(i + 1, p.sections.length + (o.reference ? 1 : 0));
     await hooks.pause?.();

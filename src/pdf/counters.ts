@@ -13,7 +13,7 @@ import { resolveScenario, type ResolvedScenario, type ResolvedUnit } from '../sc
 import { SIDE_STYLES } from '../scenario/symbology';
 import { counterFace, type CounterFace } from './counter-face';
 import { ballistaGlyph, starPath } from './glyphs';
-import { fitOrientation, fitSquare } from './map-fit';
+import { briefingBand, fitOrientation, fitSquare } from './map-fit';
 import { PAPER_SIZES, PT_PER_MM, TRUE_SQUARE_PT, scaleWords, type CounterMode, type PrintOptions } from './options';
 import { addPage, footer } from './page';
 import { FONT, type Doc } from './pdfkit';
@@ -34,8 +34,10 @@ export interface CounterLayout { square: number; pages: CounterPage[]; width: nu
 export function mapSquarePt(rs: ResolvedScenario, o: Pick<PrintOptions, 'paper' | 'scale' | 'correction'>): number {
   if (o.scale !== 'fit') return TRUE_SQUARE_PT[o.scale] * (o.correction / 100);
   const p = PAPER_SIZES[o.paper];
-  const landscape = fitOrientation(rs.board.columns, rs.board.rows, o.paper) === 'landscape';
-  return fitSquare(rs.board.columns, rs.board.rows, landscape ? p.height : p.width, landscape ? p.width : p.height);
+  // The same square as the fit map's, which keeps room under the board for a briefing block when the scenario has one.
+  const band = briefingBand(rs.scenario);
+  const landscape = fitOrientation(rs.board.columns, rs.board.rows, o.paper, band) === 'landscape';
+  return fitSquare(rs.board.columns, rs.board.rows, landscape ? p.height : p.width, landscape ? p.width : p.height, band);
 }
 
 /** Stands of a unit per row when each stand is its own counter (3-stand units in one row, others two by two). */

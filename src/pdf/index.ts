@@ -9,7 +9,8 @@ export {
 } from './ruleset-pdfs';
 export { planTiles, axisWindows, type Tile, type TilePlan, type TileInput } from './tiling';
 export { tilePlanFor, TILE_MARGIN, TILE_OVERLAP, CUT_OFFSET } from './map-tiles';
-export { fitOrientation, fitSquare, rulesLine } from './map-fit';
+export { briefingBand, fitOrientation, fitSquare, mapBriefing, rulesLine, type MapBriefing } from './map-fit';
+export { hasSideBriefings, NOTES_NOT_ENFORCED, sideBriefingSheet, sideBriefingSheets } from './briefings';
 export { renderSheet, sheetPages, TICK_BOX, type SheetRenderOptions } from './sheet';
 export { rosterSheets, rosterSheet, glossaryLine } from './roster';
 export { layoutCounters, counterSpecs, mapSquarePt, standsPerRow, UNIT_SHARE, type CounterLayout, type CounterSpec } from './counters';

@@ -2,7 +2,7 @@
 import { TROOPS, validateScenario, type Scenario } from '../rules';
 import { resolveScenario, type ResolvedScenario, type ResolvedUnit } from '../scenario';
 import { SIDE_STYLES, TERRAIN_STYLE } from '../scenario/symbology';
-import { drawBoard, drawEdgeLabels, errorSquaresOf } from './board';
+import { drawBoard, drawEdgeLabels, drawObjectiveStar, errorSquaresOf, OBJECTIVE_INK } from './board';
 import { commanderBadge, drawSquareUnits } from './glyphs';
 import { PAPER_SIZES, type PrintOptions } from './options';
 import { addPage, footer } from './page';
@@ -15,18 +15,66 @@ const LEGEND_H = 84;
 /** Room for edge labels plus a side-name line above and below the board, and labels left and right. */
 const LABEL_V = 30;
 const LABEL_H = 18;
+/** The briefing-and-notes block under the board, on maps of scenarios that have objectives, notes or briefings. */
+const BRIEF_H = 64;
 
-/** Largest square size for a board on a page orientation. */
-export function fitSquare(columns: number, rows: number, width: number, height: number): number {
+/** What the map page's briefing block says: the objectives, whether the sides have briefings, and the notes. */
+export interface MapBriefing { objectives: string[]; sideBriefings: string[]; notes: string }
+
+/** The map page's briefing block for a scenario, or null when it has no objectives, notes or briefings (no room is kept). */
+export function mapBriefing(scenario: Scenario): MapBriefing | null {
+  const objectives = scenario.objectives ?? [];
+  const notes = (scenario.notes ?? '').trim();
+  const briefed = scenario.sides.filter((s) => (s.briefing ?? '').trim());
+  if (!objectives.length && !notes && !briefed.length) return null;
+  const name = (id: string): string => scenario.sides.find((s) => s.id === id)?.name ?? id;
+  return {
+    objectives: objectives.map((o) => `${o.label} (${o.squares.join(', ')}): ${o.points} point${o.points === 1 ? '' : 's'}${o.for ? `, for ${name(o.for)} only` : ''}`),
+    sideBriefings: briefed.map((s) => s.name ?? s.id),
+    notes,
+  };
+}
+
+/** Height kept under the board for the briefing block (0 when the scenario has none). */
+export function briefingBand(scenario: Scenario | null | undefined): number {
+  return scenario && mapBriefing(scenario) ? BRIEF_H : 0;
+}
+
+/** Largest square size for a board on a page orientation; `band` is the room kept for the briefing block. */
+export function fitSquare(columns: number, rows: number, width: number, height: number, band = 0): number {
   const w = width - 2 * MARGIN - 2 * LABEL_H;
-  const h = height - 2 * MARGIN - TITLE_H - LEGEND_H - 2 * LABEL_V;
+  const h = height - 2 * MARGIN - TITLE_H - LEGEND_H - band - 2 * LABEL_V;
   return Math.min(w / columns, h / rows);
 }
 
 /** Page orientation that gives the larger squares (portrait on a tie). */
-export function fitOrientation(columns: number, rows: number, paper: PrintOptions['paper']): 'portrait' | 'landscape' {
+export function fitOrientation(columns: number, rows: number, paper: PrintOptions['paper'], band = 0): 'portrait' | 'landscape' {
   const p = PAPER_SIZES[paper];
-  return fitSquare(columns, rows, p.height, p.width) > fitSquare(columns, rows, p.width, p.height) ? 'landscape' : 'portrait';
+  return fitSquare(columns, rows, p.height, p.width, band) > fitSquare(columns, rows, p.width, p.height, band) ? 'landscape' : 'portrait';
+}
+
+/**
+ * The briefing block: on the left what the battle is about (the objectives, and where each side's own briefing is);
+ * on the right the scenario's notes, marked as not enforced by the program. The sides' briefings themselves are not
+ * printed here: the map sheet lies open on the table, and each briefing is for its side alone (its own page).
+ */
+function briefingBlock(doc: Doc, b: MapBriefing, x: number, y: number, w: number, h: number): void {
+  const gap = 14;
+  const half = (w - gap) / 2;
+  doc.save().lineWidth(0.5).strokeColor('#8f8877').rect(x, y, w, h).stroke().restore();
+  const pad = 5;
+  const colW = half - 2 * pad;
+  doc.font(FONT.bold).fontSize(8).fillColor('#111111').text('Briefing', x + pad, y + pad, { lineBreak: false });
+  const left: string[] = [];
+  left.push(b.objectives.length ? `Objectives (a side holds one when only its troops stand on its squares at the end): ${b.objectives.join('; ')}.` : 'No objectives: the battle is decided on points.');
+  if (b.sideBriefings.length) left.push(`Each side's own orders are on its briefing page, for that side alone (${b.sideBriefings.join(', ')}).`);
+  doc.font(FONT.regular).fontSize(7).fillColor('#222222').text(left.join(' '), x + pad, y + pad + 11, { width: colW, height: h - pad * 2 - 11, ellipsis: true });
+  const rx = x + half + gap;
+  doc.save().lineWidth(0.5).strokeColor('#cfc8b6').moveTo(x + half + gap / 2, y + 4).lineTo(x + half + gap / 2, y + h - 4).stroke().restore();
+  doc.font(FONT.bold).fontSize(8).fillColor('#111111').text('Notes', rx, y + pad, { continued: true, lineBreak: false })
+    .font(FONT.italic).fontSize(7).fillColor('#5a3d00').text('  special rules, not enforced by the program: the players apply them', { lineBreak: false });
+  doc.font(FONT.regular).fontSize(7).fillColor('#222222')
+    .text(b.notes || 'This scenario has no notes.', rx, y + pad + 11, { width: colW, height: h - pad * 2 - 11, ellipsis: true });
 }
 
 /** "Turn limit 12 · first attacker: roll · ..." : the rules options in force. */
@@ -65,6 +113,12 @@ function legend(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number,
     ['Ford', (f) => { drawRiverEdge(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1'); drawCrossing(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1', 'ford'); }],
     ['Bridge', (f) => { drawRiverEdge(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1'); drawCrossing(doc, { ...f, ox: f.ox - s / 2 }, 'A1', 'B1', 'bridge'); }],
   ];
+  if (rs.scenario.objectives?.length) {
+    items.push(['Objective', (f) => {
+      doc.save().lineWidth(1.2).strokeColor(OBJECTIVE_INK.outline).dash(2.6, { space: 1.6 }).rect(f.ox + 1.5, f.oy + 1.5, s - 3, s - 3).stroke().undash().restore();
+      drawObjectiveStar(doc, f.ox + s / 2, f.oy + s / 2, s * 0.3, f.ink);
+    }]);
+  }
   const cell = w / items.length;
   doc.font(FONT.bold).fontSize(8).fillColor('#111111').text('Legend', x, y, { lineBreak: false });
   items.forEach(([label, draw], i) => {
@@ -105,13 +159,15 @@ function legend(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number,
 export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions, pageNumber?: number): void {
   const rs = resolveScenario(scenario);
   const { columns, rows } = rs.board;
-  const orientation = fitOrientation(columns, rows, opts.paper);
+  const brief = mapBriefing(scenario);
+  const band = brief ? BRIEF_H : 0;
+  const orientation = fitOrientation(columns, rows, opts.paper, band);
   const { width, height } = addPage(doc, opts.paper, orientation);
-  const s = fitSquare(columns, rows, width, height);
+  const s = fitSquare(columns, rows, width, height, band);
   const boardW = columns * s;
   const boardH = rows * s;
   const areaTop = MARGIN + TITLE_H;
-  const areaH = height - 2 * MARGIN - TITLE_H - LEGEND_H;
+  const areaH = height - 2 * MARGIN - TITLE_H - LEGEND_H - band;
   const ox = (width - boardW) / 2;
   const oy = areaTop + (areaH - boardH) / 2;
   titleBlock(doc, rs, MARGIN, MARGIN, width - 2 * MARGIN);
@@ -125,6 +181,7 @@ export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions, pag
     const text = `${side.name} set up here (${side.edge} edge, ${side.divisions} division${side.divisions === 1 ? '' : 's'})`;
     doc.font(FONT.bold).fontSize(8).fillColor(style.ink).text(text, ox, y, { width: boardW, align: 'center', lineBreak: false });
   }
+  if (brief) briefingBlock(doc, brief, MARGIN, areaTop + areaH + 2, width - 2 * MARGIN, band - 8);
   legend(doc, rs, MARGIN, height - MARGIN - LEGEND_H + 8, width - 2 * MARGIN, opts.ink, opts.terrainOnly === true);
   if (errorSquares.length) {
     doc.font(FONT.bold).fontSize(7.5).fillColor(TERRAIN_STYLE.error)

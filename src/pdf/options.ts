@@ -10,7 +10,8 @@ export type Ink = (typeof INKS)[number];
 /** The quick reference's print: the standard sheet (Nevsky: one sheet, both sides) or large print (8 pt and up, more pages). */
 export const REFERENCE_PRINTS = ['standard', 'large'] as const;
 export type ReferencePrint = (typeof REFERENCE_PRINTS)[number];
-export const PRINT_DOCUMENTS = ['map', 'rosters', 'reference', 'counters'] as const;
+/** The documents of the print pack, in print order ('briefings': each side's briefing on a page of its own). */
+export const PRINT_DOCUMENTS = ['map', 'briefings', 'rosters', 'reference', 'counters'] as const;
 export type PrintDocument = (typeof PRINT_DOCUMENTS)[number];
 
 /** Paper sizes in points (1 in = 72 pt), portrait. */

@@ -6,9 +6,10 @@
  */
 import { validateScenario, type Scenario } from '../rules';
 import { resolveScenario } from '../scenario';
+import { hasSideBriefings, sideBriefingSheets } from './briefings';
 import { drawCounterSheets, layoutCounters } from './counters';
 import { describeCharacters } from './fonts';
-import { drawFitMap, fitOrientation } from './map-fit';
+import { briefingBand, drawFitMap, fitOrientation } from './map-fit';
 import { drawTiledMap, tilePlanFor } from './map-tiles';
 import { checkPrintOptions, PAPER_SIZES, PRINT_DOCUMENTS, scaleWords, type PrintDocument, type PrintOptions } from './options';
 import { addPage } from './page';
@@ -34,11 +35,17 @@ function pageCounter(doc: Doc): () => number {
 }
 
 const ROSTER_FONT = 8;
+const BRIEFING_FONT = 10;
 const BLANK_NOTE = 'Left blank on purpose: the quick-reference sheet that follows prints on both sides of one sheet.';
 
 async function drawDocument(doc: Doc, scenario: Scenario, which: PrintDocument, opts: PrintOptions, pages: () => number, hooks: BuildHooks): Promise<void> {
   if (which === 'map') {
     if (opts.scale === 'fit') drawFitMap(doc, scenario, opts); else await drawTiledMap(doc, scenario, opts, hooks.pause);
+  } else if (which === 'briefings') {
+    for (const sheet of sideBriefingSheets(scenario)) {
+      renderSheet(doc, sheet, { paper: opts.paper, ink: opts.ink, fontSize: BRIEFING_FONT, printedOn: opts.printedOn });
+      await hooks.pause?.();
+    }
   } else if (which === 'rosters') {
     for (const sheet of rosterSheets(scenario)) {
       renderSheet(doc, sheet, { paper: opts.paper, ink: opts.ink, fontSize: ROSTER_FONT, printedOn: opts.printedOn });
@@ -62,7 +69,7 @@ function doubleSided(opts: Pick<PrintOptions, 'reference'>): boolean {
 }
 
 /** File-name part and title of each document. */
-export const DOCUMENT_TITLES: Record<PrintDocument, string> = { map: 'Map', rosters: 'Rosters', reference: 'Nevsky quick reference', counters: 'Counters' };
+export const DOCUMENT_TITLES: Record<PrintDocument, string> = { map: 'Map', briefings: 'Side briefings', rosters: 'Rosters', reference: 'Nevsky quick reference', counters: 'Counters' };
 
 /** The documents chosen, in print order. */
 function ordered(opts: PrintOptions): PrintDocument[] {
@@ -77,7 +84,7 @@ export function fileSlug(title: string): string {
 
 /**
  * File name of one document: `<base>-map-fit.pdf`, `-map-25mm.pdf` (a terrain-only mat: `-mat-25mm.pdf`), `-rosters.pdf`,
- * `-reference.pdf`, `-counters.pdf`.
+ * `-briefings.pdf`, `-reference.pdf`, `-counters.pdf`.
  */
 export function documentFileName(base: string, document: PrintDocument, opts: Pick<PrintOptions, 'scale' | 'terrainOnly'>): string {
   return document === 'map' ? `${base}-${opts.terrainOnly ? 'mat' : 'map'}-${opts.scale}.pdf` : `${base}-${document}.pdf`;
@@ -102,10 +109,11 @@ export interface PrintPlan {
   missing: string[];
 }
 
-/** Every text of a scenario that prints: titles, description, author, side names and unit ids. */
+/** Every text of a scenario that prints: titles, description, author, notes, objective labels, side names, briefings and unit ids. */
 export function scenarioTexts(scenario: Scenario): string[] {
   const m = scenario.meta;
-  return [m.title, m.author ?? '', m.description ?? '', ...scenario.sides.flatMap((s) => [s.name ?? '', s.id, ...s.units.map((u) => u.id)])];
+  return [m.title, m.author ?? '', m.description ?? '', scenario.notes ?? '', ...(scenario.objectives ?? []).map((o) => o.label),
+    ...scenario.sides.flatMap((s) => [s.name ?? '', s.id, s.briefing ?? '', ...s.units.map((u) => u.id)])];
 }
 
 /** What a build will give, before building: pages per document, paper and file names. */
@@ -119,13 +127,16 @@ export function printPlan(scenario: Scenario, opts: PrintOptions, base = fileSlu
     if (document === 'map') {
       if (opts.scale === 'fit') {
         pages = 1;
-        note = `fit to one ${paper} page (${fitOrientation(rs.board.columns, rs.board.rows, opts.paper)})`;
+        note = `fit to one ${paper} page (${fitOrientation(rs.board.columns, rs.board.rows, opts.paper, briefingBand(scenario))})`;
       } else {
         const plan = tilePlanFor(scenario, opts);
         pages = plan.tiles.length + 1;
         note = `${plan.tiles.length} tiles (${plan.tileRows} x ${plan.tileColumns}, ${plan.orientation}) at table scale ${scaleWords(opts.scale)} + 1 assembly page`;
       }
       if (opts.terrainOnly) note += '; terrain only, no units';
+    } else if (document === 'briefings') {
+      pages = sideBriefingSheets(scenario).reduce((n, sheet) => n + sheetPages(measure, sheet, { paper: opts.paper, ink: opts.ink, fontSize: BRIEFING_FONT }), 0);
+      note = `one page per side, to hand to that side alone${hasSideBriefings(scenario) ? '' : ' (this scenario has no side briefings yet)'}`;
     } else if (document === 'rosters') {
       pages = rosterSheets(scenario).reduce((n, sheet) => n + sheetPages(measure, sheet, { paper: opts.paper, ink: opts.ink, fontSize: ROSTER_FONT }), 0);
       note = `${rs.sides.length} sides`;
@@ -158,7 +169,7 @@ export function missingWarning(chars: readonly string[]): string | null {
   return chars.length ? `The font has no glyph for ${describeCharacters(chars)}: ${chars.length === 1 ? 'it prints' : 'they print'} as a white square (□).` : null;
 }
 
-/** One PDF holding the chosen documents in the order map, rosters, reference, counters. */
+/** One PDF holding the chosen documents in the order map, side briefings, rosters, reference, counters. */
 export async function buildPrintPdf(scenario: Scenario, opts: PrintOptions, hooks: BuildHooks = {}): Promise<Uint8Array> {
   const problems = checkPrintOptions(opts);
   if (problems.length) throw new Error(`print options: ${problems.join('; ')}`);

@@ -189,7 +189,7 @@ describe('6: every numeric and text option is bounded, with the allowed range na
     ['booklet --title 100,000 characters', ['booklet', 'SCEN', '--title', long(100_000), '--out', join(dir, 'b.pdf')], /--title must be 1 to 120 characters long, not 100000/],
     ['booklet --title one over', ['booklet', 'SCEN', '--title', long(bookletTitle.max + 1), '--out', join(dir, 'b.pdf')], /--title must be 1 to 120 characters long, not 121/],
     ['pdf --paper of 100,000 characters', ['pdf', 'SCEN', '--out', join(dir, 'c'), '--paper', long(100_000)], /--paper must be one of a4, letter \(got "x{37}\.\.\."\)\. Usage/],
-    ['pdf --only of 100,000 characters', ['pdf', 'SCEN', '--out', join(dir, 'c'), '--only', long(100_000)], /--only: "x{37}\.\.\." is not one of map, rosters, reference, counters/],
+    ['pdf --only of 100,000 characters', ['pdf', 'SCEN', '--out', join(dir, 'c'), '--only', long(100_000)], /--only: "x{37}\.\.\." is not one of map, briefings, rosters, reference, counters/],
     ['balance --policy of 100,000 characters', ['balance', 'open-field', '--policy', long(100_000)], /--policy must be one of random, simple, search, not "x{37}\.\.\."/],
     ['booklet --date one over', ['booklet', 'SCEN', '--title', 'T', '--date', long(bookletDate.max + 1), '--out', join(dir, 'b.pdf')], /--date must be at most 60 characters long, not 61/],
   ];

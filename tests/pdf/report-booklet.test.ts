@@ -113,7 +113,8 @@ describe('5 event booklet', { timeout: 60_000 }, () => {
   test('without rosters and reference: cover, contents, then briefing and map per scenario', async () => {
     const o = { title: 'Club day', paper: 'letter' as const, fonts };
     const { pages } = await pdfText(await buildBookletPdf(scenarios(), o));
-    expect(pages).toHaveLength(2 + 3 * 2);
+    // River crossing and Two hills add a briefing page for each of their two sides.
+    expect(pages).toHaveLength(2 + 3 * 2 + 2 * 2);
     expect(pages.join(' ')).not.toContain('Roster:');
   });
 

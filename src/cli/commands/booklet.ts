@@ -15,7 +15,8 @@ export const bookletCommand: Command = {
   summary: 'event booklet: several scenarios in one PDF with a cover, contents, briefings and maps',
   usage: 'nevsky booklet SCENARIO... --title "EVENT" --out FILE.pdf [--date TEXT] [--rosters] [--no-reference] [--large-print] [--paper a4|letter] [--ink color|saver]',
   help: `One PDF for a club day: a cover with the event name and date, a contents page, then for each scenario
-its briefing (title, description, rules options, forces and points) and its map fitted to one page.
+its briefing (title, description, rules options, forces and points) and its map fitted to one page; when
+its sides have briefings, each side's briefing follows on a page of its own, to hand to that side alone.
   --title TEXT     the event's name (required, ${SETTING_LIMITS.bookletTitle.min} to ${SETTING_LIMITS.bookletTitle.max} characters)
   --date TEXT      the event's date as you want it printed (default: today; at most ${SETTING_LIMITS.bookletDate.max} characters)
   --rosters        add each scenario's rosters after its map

@@ -3,7 +3,7 @@ import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseScenario } from '../../scenario';
 import {
-  COUNTER_MODES, CORRECTION_RANGE, INKS, PAPERS, PRINT_DOCUMENTS, buildPrintFiles, checkPrintOptions, missingWarning, parseScale, printPlan,
+  COUNTER_MODES, CORRECTION_RANGE, INKS, PAPERS, PRINT_DOCUMENTS, buildPrintFiles, checkPrintOptions, hasSideBriefings, missingWarning, parseScale, printPlan,
   type CounterMode, type Ink, type MapScale, type Paper, type PrintDocument, type PrintOptions,
 } from '../../pdf';
 import { fontFiles, printFonts } from '../print-fonts';
@@ -35,14 +35,18 @@ export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+const DEFAULT_DOCUMENTS = 'map,rosters,reference';
+
 export const pdfCommand: Command = {
   name: 'pdf',
   summary: 'print a scenario: map (fit or true scale), rosters, the quick reference and counters as PDF files',
-  usage: 'nevsky pdf SCENARIO --out DIR [--paper a4|letter] [--scale fit|15mm-figures|25mm-figures] [--ink color|saver] [--only map,rosters,reference,counters] [--counters unit|stand] [--mark-errors] [--terrain-only] [--correction PCT]',
+  usage: 'nevsky pdf SCENARIO --out DIR [--paper a4|letter] [--scale fit|15mm-figures|25mm-figures] [--ink color|saver] [--only map,briefings,rosters,reference,counters] [--counters unit|stand] [--mark-errors] [--terrain-only] [--correction PCT]',
   help: `Writes one PDF per document into DIR, named after the scenario file:
   NAME-map-SCALE.pdf   the map: "fit" puts the board on one page; "15mm-figures" / "25mm-figures" print it
                        at table scale for figures of that size (3 in / 4 in squares) over several pages
                        with an assembly index page (SCALE in the file name: fit, 15mm or 25mm)
+  NAME-briefings.pdf   each side's briefing on a page of its own, to hand to that side alone (with the
+                       objectives as they concern it and the scenario's notes)
   NAME-rosters.pdf     one roster per side, with casualty tick boxes and points
   NAME-reference.pdf   the Nevsky quick-reference sheet (two pages: print both sides of one sheet)
   NAME-counters.pdf    cut-out counters for every unit of both sides, sized to the map's squares
@@ -57,7 +61,8 @@ Options:
                      25mm-figures (or 4in-squares): table scale for 25mm figures, 4 inch squares
                      "15mm" and "25mm" still work and mean the FIGURES' size (squares are 3 in / 4 in)
   --ink I            color (default) or saver (no filled areas)
-  --only LIST        comma-separated subset of map,rosters,reference,counters (default: all but counters)
+  --only LIST        comma-separated subset of map,briefings,rosters,reference,counters (default: all but
+                     counters, and briefings only when a side of the scenario has a briefing)
   --counters MODE    unit (default): one counter per unit; stand: one counter per stand
   --mark-errors      outline the squares named by set-up errors in red on the map
   --terrain-only     the map without units: a mat to play on (NAME-mat-SCALE.pdf)
@@ -74,7 +79,7 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
     if (positionals.length !== 1) throw new UsageError('name exactly one scenario file');
     if (!values.out) throw new UsageError('--out DIR is required');
     const correction = numberOption('correction', values.correction, CORRECTION_RANGE) ?? 100;
-    const documents = (values.only ?? 'map,rosters,reference').split(',').map((d) => d.trim()).filter(Boolean);
+    const documents = (values.only ?? DEFAULT_DOCUMENTS).split(',').map((d) => d.trim()).filter(Boolean);
     for (const d of documents) if (!(PRINT_DOCUMENTS as readonly string[]).includes(d)) throw new UsageError(`--only: "${shortText(d)}" is not one of ${PRINT_DOCUMENTS.join(', ')}`);
     const options: PrintOptions = {
       paper: choice<Paper>('paper', values.paper, PAPERS, 'a4'),
@@ -96,6 +101,8 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
       for (const d of parsed.diagnostics) io.err(formatDiagnostic(d));
       return EXIT.invalid;
     }
+    // Side briefings print by default when the scenario has them.
+    if (values.only === undefined && hasSideBriefings(parsed.scenario)) options.documents = ['map', 'briefings', 'rosters', 'reference'];
     const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) {
       io.err(`${file}: warning: printing although the scenario has ${errors.length} set-up error${errors.length === 1 ? '' : 's'} (listed on the rosters)` +
