@@ -34,6 +34,11 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
         created_at timestamptz not null default now(), primary key (entry_id, revision));
     `,
   },
+  {
+    version: 3,
+    name: 'members can be revoked',
+    sql: `alter table members add column revoked_at timestamptz`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
