@@ -46,9 +46,9 @@ async function start(db: Db) {
   return { app, url };
 }
 
-/** Start crash-child.ts; resolves with its address (and invitation) once it listens. */
+/** Start child-server.ts; resolves with its address (and invitation) once it listens. */
 function child(store: Store, init: boolean): Promise<{ proc: ChildProcess; url: string; token?: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'crash-child.ts'), store.arg, ...(init ? ['--init'] : [])], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'child-server.ts'), store.arg, ...(init ? ['--init'] : [])], {
     env: { ...process.env, ...store.env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

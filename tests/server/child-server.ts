@@ -1,5 +1,5 @@
 /**
- * A club server in a process of its own, for the crash test (storage.test.ts): PGlite in the folder given as the first
+ * A club server in a process of its own, for the crash test (storage.test.ts) and the benchmark (tests/bench/server.bench.ts): PGlite in the folder given as the first
  * argument, or the PostgreSQL of DATABASE_URL. It makes a club when asked (--init) and prints one JSON line with its
  * address (and the club's first invitation), then serves until it is killed.
  */
