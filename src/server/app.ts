@@ -13,6 +13,7 @@ import { CONTENT_SECURITY_POLICY } from '../../csp.config';
 import type { Db } from './db';
 import { hashPassword, makeInvite, newId, newToken, passwordMatches, tokenHash, type Member, type Role } from './auth';
 import { libraryRoutes } from './library';
+import { recordRoutes } from './record';
 import { Live } from './live';
 
 export interface ServerOptions {
@@ -249,6 +250,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     });
 
     await libraryRoutes(club, db, live);
+    await recordRoutes(club, db);
   });
 
   if (options.dist && existsSync(join(options.dist, 'index.html'))) {

@@ -9,6 +9,7 @@ export { buildServer, inviteLink, MAX_DEPTH, SESSION_COOKIE } from './app';
 export { openDb, openPglite, openPostgres, type Db } from './db';
 export { migrate, MIGRATIONS, SCHEMA_VERSION } from './migrations';
 export { initClub } from './auth';
+export { recordFinishedGame, type FinishedGame } from './record';
 
 /** The club database: PostgreSQL at `url`, else PGlite in `dir`; migrated to this program's schema. */
 export async function openClubDb(options: { url?: string | undefined; dir: string }): Promise<Db> {
