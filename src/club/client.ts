@@ -9,7 +9,7 @@ export type Kind = 'scenario' | 'roster';
 
 export interface Health { ok: boolean; version: string; db: 'pglite' | 'postgres' }
 export interface Me { id: string; name: string; login: string; role: Role; club: { id: string; name: string }; publicUrl: string }
-export interface ClubMember { id: string; name: string; login: string; role: Role; created_at: string }
+export interface ClubMember { id: string; name: string; login: string; role: Role; created_at: string; revoked_at: string | null }
 export interface Invite { id: string; role: Role; created_at: string; expires_at: string; used_at: string | null; revoked_at: string | null; open: boolean }
 export interface NewInvite { id: string; expires: string; link: string }
 export interface ClubEntry { id: string; kind: Kind; title: string; revision: number; updated_at: string; updated_by: string }
@@ -18,7 +18,7 @@ export interface ClubVersion { revision: number; summary: string; created_at: st
 export interface ClubVersionDoc extends ClubVersion { doc: unknown }
 export interface Saved { id: string; revision: number }
 /** A server event: an entry of the club was published or saved. */
-export interface EntryEvent { type: 'entry'; id: string; revision: number; kind: Kind; title: string }
+export interface EntryEvent { type: 'entry'; id: string; revision: number; kind: Kind; title: string; by?: string }
 
 /** A refused request: its HTTP status, the server's sentence, and (on a 409) the entry's current revision. */
 export class ClubError extends Error {
@@ -65,6 +65,7 @@ export const club = {
   me: () => call<Me>('GET', 'api/me'),
   members: async () => (await call<{ members: ClubMember[] }>('GET', 'api/members')).members,
   setRole: (id: string, role: Role) => call<{ ok: true }>('POST', `api/members/${enc(id)}/role`, { role }),
+  revokeMember: (id: string) => call<{ ok: true }>('POST', `api/members/${enc(id)}/revoke`),
   invites: async () => (await call<{ invites: Invite[] }>('GET', 'api/invites')).invites,
   invite: (role: Role = 'member', days = 7) => call<NewInvite>('POST', 'api/invites', { role, days }),
   revokeInvite: (id: string) => call<{ ok: true }>('DELETE', `api/invites/${enc(id)}`),

@@ -7,8 +7,17 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { club, ClubError, type ClubEntry, type EntryEvent, type Health, type Kind, type Me } from './client';
 
-/** A local library entry taken from (or published to) the club: which club entry, at which revision. */
-export interface ClubLink { clubId: string; entryId: string; revision: number; kind: Kind }
+/**
+ * A local library entry taken from (or published to) the club: which club entry, at which revision. `title` is the
+ * club entry's title and `localTitle` the local entry's when they were linked: a copy kept beside another of the same
+ * title ("Keep both") is renamed in the local library only, and saving it back keeps the club entry's own title.
+ */
+export interface ClubLink { clubId: string; entryId: string; revision: number; kind: Kind; title?: string; localTitle?: string }
+
+/** The title a linked local document is saved to the club under: the club's own, unless it was renamed locally since. */
+export function clubTitle(link: ClubLink, localTitle: string): string {
+  return link.title !== undefined && link.localTitle !== undefined && localTitle === link.localTitle ? link.title : localTitle;
+}
 
 const LINKS_KEY = 'nevsky-club-links';
 
@@ -79,6 +88,12 @@ export const useClubStore = defineStore('club', () => {
   function listen(): void {
     if (events || typeof EventSource === 'undefined') return;
     events = new EventSource('api/events');
+    // The stream ended and could not be opened again (a revoked member, an ended session): ask who we are now.
+    events.onerror = () => {
+      if (events?.readyState !== EventSource.CLOSED) return;
+      events = null;
+      void loadMe();
+    };
     events.onmessage = (ev: MessageEvent<string>) => {
       try {
         const e = JSON.parse(ev.data) as EntryEvent;
@@ -102,6 +117,8 @@ export const useClubStore = defineStore('club', () => {
       return true;
     } catch (err) {
       error.value = (err as Error).message;
+      // The session ended (logged out elsewhere, or revoked): show the page as logged out.
+      if (err instanceof ClubError && err.status === 401) { stopListening(); me.value = null; entries.value = []; }
       return false;
     }
   }
@@ -120,14 +137,27 @@ export const useClubStore = defineStore('club', () => {
     return l && me.value && l.clubId === me.value.club.id ? l : undefined;
   }
 
-  function setLink(localId: string, entryId: string, revision: number, kind: Kind): void {
+  function setLink(localId: string, entryId: string, revision: number, kind: Kind, titles?: { title: string; localTitle: string }): void {
     if (!me.value) return;
-    links.value = { ...links.value, [localId]: { clubId: me.value.club.id, entryId, revision, kind } };
+    const before = links.value[localId];
+    // The titles stay those of when the two were first linked (a later save keeps the mapping).
+    const keep = titles ?? (before?.entryId === entryId ? { title: before.title, localTitle: before.localTitle } : {});
+    links.value = { ...links.value, [localId]: { clubId: me.value.club.id, entryId, revision, kind, ...keep } };
     try { localStorage.setItem(LINKS_KEY, JSON.stringify(links.value)); } catch { /* storage full or off: the link lasts this session */ }
   }
 
   /** The origin share links start with: the server's public address when served by one, else this page's. */
   const linkOrigin = computed(() => me.value?.publicUrl?.replace(/\/+$/, '') || null);
 
-  return { server, me, entries, error, lastEvent, organiser, linkOrigin, detect, refresh, login, accept, logout, attempt, linkOf, setLink, stopListening };
+  /**
+   * The club entry linked to local entry `localId`, when someone else saved it since this copy's revision (a live
+   * update): who, and the revision it is at now.
+   */
+  function updatedElsewhere(localId: string | null): { entry: ClubEntry; link: ClubLink } | null {
+    const link = linkOf(localId);
+    const entry = link && entries.value.find((e) => e.id === link.entryId);
+    return entry && link && entry.revision > link.revision && entry.updated_by !== me.value?.name ? { entry, link } : null;
+  }
+
+  return { server, me, entries, error, lastEvent, organiser, linkOrigin, detect, refresh, login, accept, logout, attempt, linkOf, setLink, updatedElsewhere, stopListening };
 });

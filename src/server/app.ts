@@ -13,6 +13,7 @@ import { CONTENT_SECURITY_POLICY } from '../../csp.config';
 import type { Db } from './db';
 import { hashPassword, makeInvite, newId, newToken, passwordMatches, tokenHash, type Member, type Role } from './auth';
 import { libraryRoutes } from './library';
+import { recordRoutes } from './record';
 import { Live } from './live';
 
 export interface ServerOptions {
@@ -25,12 +26,46 @@ export interface ServerOptions {
   /** Login attempts allowed per minute from one address. */
   loginPerMinute?: number;
   logger?: boolean;
+  /**
+   * Served behind a reverse proxy (`nevsky serve --trust-proxy`): believe its X-Forwarded-Proto/-Host/-For, so a
+   * request that reached the proxy over https gets Secure cookies and links start with the address members used.
+   */
+  trustProxy?: boolean;
 }
 
 export const SESSION_COOKIE = 'nevsky_session';
 const SESSION_DAYS = 30;
 /** The largest request body: a scenario or roster file's 1 MB limit, with room for the envelope. */
 export const BODY_LIMIT = 1024 * 1024 + 16 * 1024;
+/** How deep a request body may nest (a scenario nests about 8 deep): deeper is refused before anything reads it. */
+export const MAX_DEPTH = 64;
+
+/**
+ * A request body: JSON, nesting at most MAX_DEPTH deep, with no "__proto__" key nor a "constructor" holding a
+ * "prototype" (prototype poisoning); otherwise a 400 naming where.
+ */
+export function parseBody(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new HttpError(400, `The request body is not JSON: ${(err as Error).message}`);
+  }
+  // Depth-first with an explicit stack: a hostile body cannot overflow the call stack here.
+  const stack: Array<[unknown, number, string]> = [[value, 1, '']];
+  while (stack.length) {
+    const [v, depth, path] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > MAX_DEPTH) throw new HttpError(400, `The request body nests deeper than ${MAX_DEPTH} levels (at ${path}).`);
+    for (const [k, child] of Object.entries(v)) {
+      if (k === '__proto__' || (k === 'constructor' && child && typeof child === 'object' && 'prototype' in child)) {
+        throw new HttpError(400, `The request body has a forbidden key "${k}" (at ${path || '/'}).`);
+      }
+      stack.push([child, depth + 1, `${path}/${k}`]);
+    }
+  }
+  return value;
+}
 
 declare module 'fastify' {
   interface FastifyRequest { member?: Member }
@@ -43,9 +78,11 @@ export { HttpError };
 
 export async function buildServer(options: ServerOptions): Promise<{ app: FastifyInstance; live: Live }> {
   const { db } = options;
-  const secure = options.publicUrl?.startsWith('https:') ?? false;
+  const trustProxy = options.trustProxy ?? false;
+  /** Secure cookies when members reach the server over https: its public address says so, or (behind a trusted proxy) the request. */
+  const secure = (req: FastifyRequest) => (options.publicUrl?.startsWith('https:') ?? false) || (trustProxy && req.protocol === 'https');
   // Unknown fields are refused, not silently dropped (Fastify's ajv drops them by default).
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, trustProxy: false, return503OnClosing: true, ajv: { customOptions: { removeAdditional: false } } });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, trustProxy, return503OnClosing: true, ajv: { customOptions: { removeAdditional: false } } });
   const live = new Live();
 
   app.setErrorHandler((err: Error & { statusCode?: number; current?: number }, _req, reply) => {
@@ -59,15 +96,18 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     return reply.header('content-security-policy', CONTENT_SECURITY_POLICY).type('text/html').send(readFileSync(join(options.dist, 'index.html')));
   });
 
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    try { done(null, parseBody(body as string)); } catch (err) { done(err as Error, undefined); }
+  });
+
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
 
-  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: SESSION_DAYS * 86400 };
-
-  async function startSession(reply: FastifyReply, memberId: string): Promise<void> {
+  async function startSession(req: FastifyRequest, reply: FastifyReply, memberId: string): Promise<void> {
     const token = newToken();
     await db.query(`insert into sessions (token_hash, member_id, expires_at) values ($1, $2, now() + interval '${SESSION_DAYS} days')`, [tokenHash(token), memberId]);
-    void reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+    void reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(req), maxAge: SESSION_DAYS * 86400 });
   }
 
   /** The member of the request's session, or a 401. */
@@ -75,7 +115,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     const token = req.cookies[SESSION_COOKIE];
     if (!token) throw new HttpError(401, 'Log in first: this needs a club member\'s session.');
     const [m] = await db.query<Member>(
-      'select m.id, m.club_id, m.name, m.login, m.role from sessions s join members m on m.id = s.member_id where s.token_hash = $1 and s.expires_at > now()',
+      'select m.id, m.club_id, m.name, m.login, m.role from sessions s join members m on m.id = s.member_id where s.token_hash = $1 and s.expires_at > now() and m.revoked_at is null',
       [tokenHash(token)],
     );
     if (!m) throw new HttpError(401, 'Your session has ended: log in again.');
@@ -101,11 +141,11 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     schema: { body: credentials },
     config: { rateLimit: { max: options.loginPerMinute ?? 10, timeWindow: 60_000 } },
   }, async (req, reply) => {
-    const [m] = await db.query<{ id: string; password_hash: string }>('select id, password_hash from members where login = $1', [req.body.login.trim().toLowerCase()]);
+    const [m] = await db.query<{ id: string; password_hash: string }>('select id, password_hash from members where login = $1 and revoked_at is null', [req.body.login.trim().toLowerCase()]);
     // The same answer, and about the same work, for an unknown login as for a wrong password.
     const ok = await passwordMatches(m?.password_hash ?? '$argon2id$v=19$m=65536,t=3,p=4$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', req.body.password);
     if (!m || !ok) throw new HttpError(401, 'That login and password do not match a member.');
-    await startSession(reply, m.id);
+    await startSession(req, reply, m.id);
     return { ok: true };
   });
 
@@ -132,7 +172,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
       await q('insert into members (id, club_id, name, login, password_hash, role) values ($1, $2, $3, $4, $5, $6)', [memberId, inv.club_id, req.body.name.trim(), login, hash, inv.role]);
       await q('update invites set used_at = now(), used_by = $2 where id = $1', [inv.id, memberId]);
     });
-    await startSession(reply, memberId);
+    await startSession(req, reply, memberId);
     return { ok: true };
   });
 
@@ -153,15 +193,31 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     });
 
     club.get('/api/members', async (req) => ({
-      members: await db.query('select id, name, login, role, created_at from members where club_id = $1 order by created_at', [req.member!.club_id]),
+      members: await db.query('select id, name, login, role, created_at, revoked_at from members where club_id = $1 order by created_at', [req.member!.club_id]),
     }));
 
     club.post<{ Params: { id: string }; Body: { role: Role } }>('/api/members/:id/role', {
       preHandler: needs('organiser'),
       schema: { body: { type: 'object', additionalProperties: false, required: ['role'], properties: { role: { enum: ['organiser', 'member'] } } } },
     }, async (req) => {
-      const rows = await db.query('update members set role = $3 where id = $1 and club_id = $2 returning id', [req.params.id, req.member!.club_id, req.body.role]);
+      const rows = await db.query('update members set role = $3 where id = $1 and club_id = $2 and revoked_at is null returning id', [req.params.id, req.member!.club_id, req.body.role]);
       if (!rows.length) throw new HttpError(404, 'No such member in your club.');
+      return { ok: true };
+    });
+
+    // Revoking a member ends their sessions and live streams at once; their versions stay, under their name.
+    club.post<{ Params: { id: string } }>('/api/members/:id/revoke', {
+      preHandler: needs('organiser'),
+      schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 40 } } } },
+    }, async (req) => {
+      if (req.params.id === req.member!.id) throw new HttpError(409, 'You cannot revoke yourself: ask another organiser.');
+      const rows = await db.tx(async (q) => {
+        const r = await q('update members set revoked_at = now() where id = $1 and club_id = $2 and revoked_at is null returning id', [req.params.id, req.member!.club_id]);
+        if (r.length) await q('delete from sessions where member_id = $1', [req.params.id]);
+        return r;
+      });
+      if (!rows.length) throw new HttpError(404, 'No such member in your club.');
+      live.endMember(req.params.id);
       return { ok: true };
     });
 
@@ -189,11 +245,12 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
       reply.hijack();
       reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       reply.raw.write(': connected\n\n');
-      const off = live.join(req.member!.club_id, { write: (event) => reply.raw.write(`data: ${JSON.stringify(event)}\n\n`), end: () => reply.raw.end() });
+      const off = live.join(req.member!.club_id, { member: req.member!.id, write: (event) => reply.raw.write(`data: ${JSON.stringify(event)}\n\n`), end: () => reply.raw.end() });
       req.raw.on('close', off);
     });
 
     await libraryRoutes(club, db, live);
+    await recordRoutes(club, db);
   });
 
   if (options.dist && existsSync(join(options.dist, 'index.html'))) {

@@ -5,10 +5,11 @@ import { buildServer } from './app';
 import { openDb, type Db } from './db';
 import { migrate } from './migrations';
 
-export { buildServer, inviteLink, SESSION_COOKIE } from './app';
+export { buildServer, inviteLink, MAX_DEPTH, SESSION_COOKIE } from './app';
 export { openDb, openPglite, openPostgres, type Db } from './db';
 export { migrate, MIGRATIONS, SCHEMA_VERSION } from './migrations';
 export { initClub } from './auth';
+export { recordFinishedGame, type FinishedGame } from './record';
 
 /** The club database: PostgreSQL at `url`, else PGlite in `dir`; migrated to this program's schema. */
 export async function openClubDb(options: { url?: string | undefined; dir: string }): Promise<Db> {
@@ -34,8 +35,8 @@ export async function createClub(db: Db, name: string, origin: string): Promise<
  * Serve until SIGINT or SIGTERM, then shut down gracefully: stop taking connections, let requests under way finish
  * (every write is one transaction, so none is half-done), end the live streams, and close the database.
  */
-export async function serve(options: { db: Db; port: number; host: string; publicUrl?: string | undefined; dist?: string | undefined; version: string; say: (line: string) => void }): Promise<void> {
-  const { app } = await buildServer({ db: options.db, publicUrl: options.publicUrl, dist: options.dist, version: options.version });
+export async function serve(options: { db: Db; port: number; host: string; publicUrl?: string | undefined; trustProxy?: boolean; dist?: string | undefined; version: string; say: (line: string) => void }): Promise<void> {
+  const { app } = await buildServer({ db: options.db, publicUrl: options.publicUrl, trustProxy: options.trustProxy ?? false, dist: options.dist, version: options.version });
   const address = await app.listen({ port: options.port, host: options.host });
   options.say(`nevsky: the club server listens on ${address} (${options.db.kind}); members reach it at ${options.publicUrl ?? address}`);
   await new Promise<void>((done) => {

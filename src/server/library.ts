@@ -60,7 +60,7 @@ export async function libraryRoutes(club: FastifyInstance, db: Db, live: Live): 
       await q('insert into entries (id, club_id, kind, title, revision, created_by) values ($1, $2, $3, $4, 1, $5)', [id, m.club_id, req.body.kind, title, m.id]);
       await q('insert into versions (entry_id, revision, doc, summary, author_id) values ($1, 1, $2, $3, $4)', [id, JSON.stringify(doc), req.body.summary ?? 'Published to the club', m.id]);
     });
-    live.tell(m.club_id, { type: 'entry', id, revision: 1, kind: req.body.kind, title });
+    live.tell(m.club_id, { type: 'entry', id, revision: 1, kind: req.body.kind, title, by: m.name });
     return reply.code(201).send({ id, revision: 1 });
   });
 
@@ -88,7 +88,7 @@ export async function libraryRoutes(club: FastifyInstance, db: Db, live: Live): 
   });
 
   /** Save a new version made from revision `base`: refused with the current revision when another save came first. */
-  async function save(clubId: string, memberId: string, id: string, base: number, doc: unknown, note: string) {
+  async function save({ club_id: clubId, id: memberId, name }: { club_id: string; id: string; name: string }, id: string, base: number, doc: unknown, note: string) {
     const out = await db.tx(async (q) => {
       const [e] = await q<{ kind: Kind; revision: number }>('select kind, revision from entries where id = $1 and club_id = $2 for update', [id, clubId]);
       if (!e) throw new HttpError(404, 'No such entry in your club\'s library.');
@@ -101,13 +101,13 @@ export async function libraryRoutes(club: FastifyInstance, db: Db, live: Live): 
       await q('update entries set revision = $2, title = $3, updated_at = now() where id = $1', [id, revision, read.title]);
       return { revision, kind: e.kind, title: read.title };
     });
-    live.tell(clubId, { type: 'entry', id, ...out });
+    live.tell(clubId, { type: 'entry', id, ...out, by: name });
     return { id, revision: out.revision };
   }
 
   club.put<{ Params: { id: string }; Body: { base: number; doc: unknown; summary: string } }>('/api/library/:id', {
     schema: { params: idParams, body: { type: 'object', additionalProperties: false, required: ['base', 'doc', 'summary'], properties: { base: { type: 'integer', minimum: 1 }, doc: { type: 'object' }, summary } } },
-  }, async (req) => save(req.member!.club_id, req.member!.id, req.params.id, req.body.base, req.body.doc, req.body.summary));
+  }, async (req) => save(req.member!, req.params.id, req.body.base, req.body.doc, req.body.summary));
 
   club.post<{ Params: { id: string }; Body: { base: number; revision: number } }>('/api/library/:id/restore', {
     schema: { params: idParams, body: { type: 'object', additionalProperties: false, required: ['base', 'revision'], properties: { base: { type: 'integer', minimum: 1 }, revision: { type: 'integer', minimum: 1 } } } },
@@ -115,6 +115,6 @@ export async function libraryRoutes(club: FastifyInstance, db: Db, live: Live): 
     const e = await entryOf(req.member!.club_id, req.params.id);
     const [v] = await db.query<{ doc: unknown }>('select doc from versions where entry_id = $1 and revision = $2', [e.id, req.body.revision]);
     if (!v) throw new HttpError(404, `The entry has no version ${req.body.revision}.`);
-    return save(req.member!.club_id, req.member!.id, e.id, req.body.base, v.doc, `Restored version ${req.body.revision}`);
+    return save(req.member!, e.id, req.body.base, v.doc, `Restored version ${req.body.revision}`);
   });
 }

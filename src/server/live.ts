@@ -1,7 +1,8 @@
 /** Live updates: each club's connected members hear of every change in that club (server-sent events). */
-export type LiveEvent = { type: 'entry'; id: string; revision: number; kind: string; title: string };
+/** `by`: the name of the member who published or saved it. */
+export type LiveEvent = { type: 'entry'; id: string; revision: number; kind: string; title: string; by?: string };
 
-interface Listener { write(e: LiveEvent): void; end(): void }
+interface Listener { member?: string; write(e: LiveEvent): void; end(): void }
 
 export class Live {
   private readonly clubs = new Map<string, Set<Listener>>();
@@ -16,6 +17,13 @@ export class Live {
 
   tell(club: string, event: LiveEvent): void {
     for (const l of this.clubs.get(club) ?? []) l.write(event);
+  }
+
+  /** End a member's open streams (the member was revoked). */
+  endMember(member: string): void {
+    for (const set of this.clubs.values()) {
+      for (const l of set) if (l.member === member) { set.delete(l); l.end(); }
+    }
   }
 
   /** End every open stream (the server is shutting down). */

@@ -34,6 +34,42 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
         created_at timestamptz not null default now(), primary key (entry_id, revision));
     `,
   },
+  {
+    version: 3,
+    name: 'members can be revoked',
+    sql: `alter table members add column revoked_at timestamptz`,
+  },
+  {
+    version: 6,
+    name: 'the club record: finished games, leagues and their pairings',
+    sql: `
+      create table record_games (
+        id text primary key, club_id text not null references clubs(id),
+        scenario_entry_id text references entries(id), scenario_title text not null,
+        side_a text not null, side_b text not null,
+        player_a text not null references members(id), player_b text not null references members(id),
+        result text not null check (result in ('a', 'b', 'draw')), points_a integer not null, points_b integer not null,
+        source text not null check (source in ('app', 'table', 'distance')),
+        status text not null check (status in ('pending', 'confirmed', 'rejected')),
+        entered_by text references members(id), confirmed_at timestamptz,
+        played_at timestamptz not null default now(), created_at timestamptz not null default now(),
+        league_id text, league_round integer, external_id text,
+        unique (club_id, source, external_id));
+      create index record_games_club on record_games (club_id, status, played_at);
+      create table leagues (
+        id text primary key, club_id text not null references clubs(id), name text not null,
+        format text not null check (format in ('round-robin', 'swiss')), rounds integer not null,
+        scenario_entry_id text references entries(id), created_by text not null references members(id),
+        created_at timestamptz not null default now());
+      create table league_players (
+        league_id text not null references leagues(id), member_id text not null references members(id),
+        primary key (league_id, member_id));
+      create table league_pairings (
+        league_id text not null references leagues(id), round integer not null,
+        player_a text not null references members(id), player_b text not null references members(id),
+        game_id text references record_games(id), primary key (league_id, round, player_a));
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

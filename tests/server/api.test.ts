@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { templateScenario } from '../../src/scenario';
-import { buildServer, migrate, openPglite, SCHEMA_VERSION } from '../../src/server';
+import { buildServer, migrate, MIGRATIONS, openPglite, SCHEMA_VERSION } from '../../src/server';
 import { BACKENDS, Client, invite, makeClub, signUp, startServer, type TestServer } from './helpers';
 
 const scenario = () => templateScenario('open-field')!;
@@ -46,6 +46,7 @@ describe.each(BACKENDS)('the club server on $name', (backend) => {
     { name: 'me', method: 'GET', path: '/api/me' },
     { name: 'members', method: 'GET', path: '/api/members' },
     { name: 'member role', method: 'POST', path: `/api/members/${memberId}/role`, body: { role: 'member' }, organiser: true },
+    { name: 'revoke member', method: 'POST', path: `/api/members/${memberId}/revoke`, organiser: true },
     { name: 'invites', method: 'GET', path: '/api/invites', organiser: true },
     { name: 'new invite', method: 'POST', path: '/api/invites', body: {}, organiser: true },
     { name: 'revoke invite', method: 'DELETE', path: `/api/invites/${inviteId}`, organiser: true },
@@ -88,6 +89,8 @@ describe.each(BACKENDS)('the club server on $name', (backend) => {
     expect(members.map((m) => m.login)).toEqual(['otto']);
     // Otto is his club's organiser, yet Olga's club's member and invitation are not his to change.
     expect((await outsider.call('POST', `/api/members/${memberId}/role`, { role: 'organiser' })).status).toBe(404);
+    expect((await outsider.call('POST', `/api/members/${memberId}/revoke`)).status).toBe(404);
+    expect((await member.call('GET', '/api/me')).status).toBe(200);
     expect((await outsider.call('DELETE', `/api/invites/${inviteId}`)).status).toBe(404);
     expect((await organiser.call('GET', `/api/library/${otherEntryId}`)).status).toBe(404);
   });
@@ -168,6 +171,8 @@ describe.each(BACKENDS)('the club server on $name', (backend) => {
     const cases: Array<[string, string, number]> = [
       ['oversized', JSON.stringify({ kind: 'scenario', doc: { pad: 'x'.repeat(2 * 1024 * 1024) } }), 413],
       ['deep', `{"kind":"scenario","doc":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 400],
+      ['65 deep', `{"kind":"scenario","doc":{"a":${'['.repeat(63)}${']'.repeat(63)}}}`, 400],
+      ['constructor.prototype', '{"kind":"scenario","doc":{"constructor":{"prototype":{"x":1}}}}', 400],
       ['wrong types', JSON.stringify({ kind: 7, doc: 'scenario' }), 400],
       ['unknown kind', JSON.stringify({ kind: 'game', doc: {} }), 400],
       ['extra field', JSON.stringify({ kind: 'scenario', doc: scenario(), admin: true }), 400],
@@ -179,6 +184,10 @@ describe.each(BACKENDS)('the club server on $name', (backend) => {
       expect([name, r.status]).toEqual([name, status]);
       expect(typeof r.json.error).toBe('string');
     }
+    const deep = await member.call('POST', '/api/library', undefined, `{"kind":"scenario","doc":{"a":${'['.repeat(63)}${']'.repeat(63)}}}`);
+    expect(deep.json.error).toMatch(/^The request body nests deeper than 64 levels \(at \/doc\/a(\/0){62}\)\.$/);
+    // 64 deep is read (and then refused as a scenario, 422: its depth was not the problem).
+    expect((await member.call('POST', '/api/library', undefined, `{"kind":"scenario","doc":{"a":${'['.repeat(62)}${']'.repeat(62)}}}`)).status).toBe(422);
     expect((await member.call('PUT', `/api/library/${entryId}`, { base: 'one', doc: {}, summary: '' })).status).toBe(400);
     expect((await member.call('GET', `/api/library/${entryId}/versions/abc`)).status).toBe(400);
     expect((await anonymous.call('POST', '/api/login', undefined, '{"login":{"$gt":""},"password":1}')).status).toBe(400);
@@ -204,6 +213,34 @@ describe.each(BACKENDS)('the club server on $name', (backend) => {
     a.abort(); b.abort();
   });
 
+  test('revoking a member ends their sessions and live stream at once; they cannot log in again; their versions stay', async () => {
+    const token = await invite(organiser);
+    const gone = await signUp(server, token, 'gleb');
+    const second = new Client(server.url);
+    expect((await second.call('POST', '/api/login', { login: 'gleb', password: 'correct horse battery' })).status).toBe(200);
+    const made = await gone.call('POST', '/api/library', { kind: 'scenario', doc: scenario(), summary: 'Gleb was here' });
+    const glebId = String(((await organiser.call('GET', '/api/members')).json.members as Array<{ id: string; login: string }>).find((m) => m.login === 'gleb')!.id);
+    // His live stream is open when he is revoked: it ends.
+    let ended = false;
+    const res = await fetch(`${server.url}/api/events`, { headers: { cookie: gone.cookie } });
+    const reading = (async () => { const r = res.body!.getReader(); for (;;) { if ((await r.read()).done) break; } ended = true; })();
+    expect((await member.call('POST', `/api/members/${glebId}/revoke`)).status).toBe(403);
+    expect((await organiser.call('POST', `/api/members/${glebId}/revoke`)).json).toEqual({ ok: true });
+    await reading;
+    expect(ended).toBe(true);
+    expect((await gone.call('GET', '/api/me')).status).toBe(401);
+    expect((await second.call('GET', '/api/library')).status).toBe(401);
+    expect((await new Client(server.url).call('POST', '/api/login', { login: 'gleb', password: 'correct horse battery' })).status).toBe(401);
+    expect((await organiser.call('POST', `/api/members/${glebId}/revoke`)).status).toBe(404);
+    expect((await organiser.call('POST', `/api/members/${glebId}/role`, { role: 'organiser' })).status).toBe(404);
+    const me = String((await organiser.call('GET', '/api/me')).json.id);
+    expect((await organiser.call('POST', `/api/members/${me}/revoke`)).status).toBe(409);
+    const versions = (await organiser.call('GET', `/api/library/${String(made.json.id)}/versions`)).json.versions as Array<{ author: string }>;
+    expect(versions.map((v) => v.author)).toEqual(['gleb']);
+    const listed = ((await organiser.call('GET', '/api/members')).json.members as Array<{ login: string; revoked_at: string | null }>).find((m) => m.login === 'gleb')!;
+    expect(listed.revoked_at).not.toBeNull();
+  });
+
   test('links start with the public address when one is set; its cookies are Secure under https', async () => {
     // A second server on its own in-memory database (a second one on the PostgreSQL under test would empty it).
     const other = await startServer(BACKENDS[0]!, { publicUrl: 'https://club.example.org' });
@@ -218,6 +255,47 @@ describe.each(BACKENDS)('the club server on $name', (backend) => {
       expect((await c.call('GET', '/api/me')).json.publicUrl).toBe('https://club.example.org');
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('behind a reverse proxy (--trust-proxy)', () => {
+  const accept = (url: string, token: string, headers: Record<string, string>) => fetch(`${url}/api/invites/${token}/accept`, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ name: 'Pia', login: `pia${Math.random().toString(36).slice(2, 8)}`, password: 'correct horse battery' }),
+  });
+  const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'club.example.net' };
+
+  test('with --trust-proxy a request the proxy took over https gets a Secure cookie, and links name the address members used', async () => {
+    const server = await startServer(BACKENDS[0]!, { trustProxy: true });
+    try {
+      const club = await makeClub(server.db, 'Proxied club');
+      const res = await accept(server.url, club.inviteToken, forwarded);
+      expect(res.status).toBe(200);
+      const cookie = res.headers.get('set-cookie')!;
+      expect(cookie).toMatch(/; Secure/);
+      const session = cookie.split(';')[0]!;
+      const me = await (await fetch(`${server.url}/api/me`, { headers: { cookie: session, ...forwarded } })).json() as { publicUrl: string };
+      expect(me.publicUrl).toBe('https://club.example.net');
+      const inv = await (await fetch(`${server.url}/api/invites`, { method: 'POST', headers: { cookie: session, 'content-type': 'application/json', ...forwarded }, body: '{}' })).json() as { link: string };
+      expect(inv.link).toMatch(/^https:\/\/club\.example\.net\/#\/join\//);
+      // The same server reached over plain http (no proxy headers): no Secure cookie.
+      const plain = await accept(server.url, await (async () => String((await (await fetch(`${server.url}/api/invites`, { method: 'POST', headers: { cookie: session, 'content-type': 'application/json' }, body: '{}' })).json() as { link: string }).link).split('/#/join/')[1]!)(), {});
+      expect(plain.headers.get('set-cookie')).not.toMatch(/Secure/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('without it, forwarded headers are not believed: no Secure cookie, links name the server itself', async () => {
+    const server = await startServer(BACKENDS[0]!);
+    try {
+      const club = await makeClub(server.db, 'Direct club');
+      const res = await accept(server.url, club.inviteToken, forwarded);
+      expect(res.headers.get('set-cookie')).not.toMatch(/Secure/);
+      const me = await (await fetch(`${server.url}/api/me`, { headers: { cookie: res.headers.get('set-cookie')!.split(';')[0]!, ...forwarded } })).json() as { publicUrl: string };
+      expect(me.publicUrl).toBe(server.url);
+    } finally {
+      await server.close();
     }
   });
 });
@@ -243,7 +321,7 @@ describe('migrations and restarts', () => {
       await migrate(db);
       await db.query('insert into schema_migrations (version, name) values ($1, $2)', [SCHEMA_VERSION + 1, 'from the future']);
       await expect(migrate(db)).rejects.toThrow(`the database's schema is version ${SCHEMA_VERSION + 1}, newer than this program's (${SCHEMA_VERSION})`);
-      expect((await db.query<{ n: number }>('select count(*)::int as n from schema_migrations'))[0]!.n).toBe(SCHEMA_VERSION + 1);
+      expect((await db.query<{ n: number }>('select count(*)::int as n from schema_migrations'))[0]!.n).toBe(MIGRATIONS.length + 1);
     } finally {
       await db.close();
     }
@@ -252,7 +330,7 @@ describe('migrations and restarts', () => {
   test('migrating twice changes nothing', async () => {
     const db = await openPglite();
     try {
-      expect(await migrate(db)).toEqual([1]);
+      expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version));
       expect(await migrate(db)).toEqual([]);
     } finally {
       await db.close();

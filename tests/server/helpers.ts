@@ -29,10 +29,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(backend: Backend, options: { publicUrl?: string; loginPerMinute?: number } = {}): Promise<TestServer> {
+export async function startServer(backend: Backend, options: { publicUrl?: string; loginPerMinute?: number; trustProxy?: boolean } = {}): Promise<TestServer> {
   const db = await backend.open();
   await migrate(db);
-  const { app } = await buildServer({ db, version: 'test', publicUrl: options.publicUrl, loginPerMinute: options.loginPerMinute ?? 1000 });
+  const { app } = await buildServer({ db, version: 'test', publicUrl: options.publicUrl, trustProxy: options.trustProxy ?? false, loginPerMinute: options.loginPerMinute ?? 1000 });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { db, app, url, close: async () => { await app.close(); await db.close(); } };
 }

@@ -32,23 +32,26 @@ const DATA_HELP = `  --data DIR        the club's data folder (default ./nevsky-
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'run the club server: the app, the club API and live updates, for a club\'s members',
-  usage: 'nevsky serve [--port P] [--host H] [--data DIR] [--public-url URL]',
+  usage: 'nevsky serve [--port P] [--host H] [--data DIR] [--public-url URL] [--trust-proxy]',
   help: `Serves the built app (dist/: "npm run build" in a checkout), the club API under /api and live updates.
 Make the club first with "nevsky club init". Stops cleanly on Ctrl+C (SIGINT) or SIGTERM: requests under way
 finish and the database is closed, so nothing is lost.
   --port P          the port to listen on (default 8080)
   --host H          the address to listen on (default 127.0.0.1; 0.0.0.0 for every network)
 ${DATA_HELP}
-  --public-url URL  the address members reach the server at (behind a proxy, or a name): links start with it`,
+  --public-url URL  the address members reach the server at (behind a proxy, or a name): links start with it
+  --trust-proxy     served behind a reverse proxy (nginx, Caddy): believe its X-Forwarded-Proto/-Host/-For, so
+                    members on https get Secure cookies and links name the address they used. Only behind a proxy
+                    that sets these headers itself: anyone reaching the server directly could forge them.`,
   async run(args: string[], io: Io): Promise<number> {
-    const { values } = parseArgs({ args, options: { port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, 'public-url': { type: 'string' } } });
+    const { values } = parseArgs({ args, options: { port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, 'public-url': { type: 'string' }, 'trust-proxy': { type: 'boolean' } } });
     const port = intOption('port', values.port, { min: 0, max: 65535 }) ?? 8080;
     const url = publicUrl(values['public-url']);
     const dist = join(packageRoot(), 'dist');
     if (!existsSync(join(dist, 'index.html'))) io.err('nevsky serve: warning: the app is not built (no dist/index.html): only the API is served. Run "npm run build" first.');
     const server = await import('../../server');
     const db = await server.openClubDb({ url: process.env.DATABASE_URL, dir: resolve(values.data ?? 'nevsky-club') });
-    await server.serve({ db, port, host: values.host ?? '127.0.0.1', publicUrl: url, dist, version: version(), say: io.out });
+    await server.serve({ db, port, host: values.host ?? '127.0.0.1', publicUrl: url, trustProxy: values['trust-proxy'] === true, dist, version: version(), say: io.out });
     return EXIT.ok;
   },
 };
