@@ -28,10 +28,18 @@ export class ChunkPlayer {
 
   constructor(private readonly spawn: () => Promise<() => WorkerHandle>, readonly threads: number) {}
 
+  /** Each thread's one failure listener reaches the chunk it plays at the time. */
+  private readonly failed = new WeakMap<WorkerHandle, (reason: string) => void>();
+
   private async take(): Promise<WorkerHandle> {
     const h = this.idle.pop();
     if (h) return h;
-    if (this.made < this.threads) { this.made++; return (await this.spawn())(); }
+    if (this.made < this.threads) {
+      this.made++;
+      const made = (await this.spawn())();
+      made.onFailure?.((reason) => this.failed.get(made)?.(reason));
+      return made;
+    }
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
@@ -52,12 +60,13 @@ export class ChunkPlayer {
         const abort = () => { broken = true; reject(new ChunkAborted()); };
         if (signal?.aborted) { abort(); return; }
         signal?.addEventListener('abort', abort, { once: true });
-        h.onFailure?.((reason) => { broken = true; reject(new Error(`a worker thread failed: ${reason}`)); });
+        this.failed.set(h, (reason) => { broken = true; reject(new Error(`a worker thread failed: ${reason}`)); });
         h.api.play(scenario, from, to, options, h.callback((r: GameReport) => { reports.push(r); }))
           .then(() => resolve(reports), (err: unknown) => { broken = true; reject(err instanceof Error ? err : new Error(String(err))); })
           .finally(() => signal?.removeEventListener('abort', abort));
       });
     } finally {
+      this.failed.delete(h);
       this.busy.delete(h);
       if (broken || this.closed) {
         // A thread that failed or was stopped mid-chunk is not used again: a fresh one takes its place.
