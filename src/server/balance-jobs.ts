@@ -48,11 +48,11 @@ export async function insertJob(q: Query, job: { clubId: string; memberId: strin
   return { id, chunks };
 }
 
-export interface JobRow { id: string; club_id: string; status: JobStatus; scenario: Scenario; settings: JobSettings }
+export interface JobRow { id: string; club_id: string; status: JobStatus; scenario: Scenario; settings: JobSettings; chunks: number }
 
 /** A job's scenario and settings, for whoever plays its chunks (null when there is no such job). */
 export async function jobToPlay(db: Db, id: string): Promise<JobRow | null> {
-  const [row] = await db.query<JobRow>('select id, club_id, status, scenario, settings from balance_jobs where id = $1', [id]);
+  const [row] = await db.query<JobRow>('select id, club_id, status, scenario, settings, chunks from balance_jobs where id = $1', [id]);
   return row ?? null;
 }
 
@@ -85,7 +85,7 @@ function checkReports(reports: GameReport[], from: number, to: number): void {
 export async function recordChunk(db: Db, jobId: string, idx: number, reports: GameReport[], by: string): Promise<{ counted: boolean; status: JobStatus | null }> {
   return db.tx(async (q) => {
     // One result at a time per job: the row lock orders the chunks' results and the looks.
-    const [job] = await q<JobRow & { next_look: number }>('select id, status, scenario, settings, next_look from balance_jobs where id = $1 for update', [jobId]);
+    const [job] = await q<JobRow & { next_look: number }>('select id, status, scenario, settings, chunks, next_look from balance_jobs where id = $1 for update', [jobId]);
     if (!job) return { counted: false, status: null };
     if (job.status !== 'running') return { counted: false, status: job.status };
     const [chunk] = await q<{ from_game: number; to_game: number }>('select from_game, to_game from balance_chunks where job_id = $1 and idx = $2 and result is null', [jobId, idx]);

@@ -98,11 +98,12 @@ export async function jobRoutes(club: FastifyInstance, db: Db, _live: Live): Pro
 
   club.post<{ Params: { id: string } }>('/api/jobs/:id/cancel', { schema: { params: idParams } }, async (req) => {
     const m = req.member!;
-    const [job] = await db.query<{ created_by: string; status: string }>('select created_by, status from balance_jobs where id = $1 and club_id = $2', [req.params.id, m.club_id]);
+    const [job] = await db.query<{ created_by: string; status: string; chunks: number }>('select created_by, status, chunks from balance_jobs where id = $1 and club_id = $2', [req.params.id, m.club_id]);
     if (!job) throw new HttpError(404, 'No such balance run in your club.');
     if (job.created_by !== m.id && m.role !== 'organiser') throw new HttpError(403, 'Only the member who started a run, or an organiser, may cancel it.');
     if (!(await cancelJob(db, req.params.id))) throw new HttpError(409, `The run has ${job.status === 'running' ? 'just ended' : `already ${job.status === 'done' ? 'finished' : job.status}`}.`);
     runner?.cancelled(req.params.id);
+    if (!runner) await (await import('./worker')).unqueueChunks(await openQueue(), req.params.id, job.chunks);
     return { ok: true };
   });
 }

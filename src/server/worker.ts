@@ -6,6 +6,7 @@
  * job. While it plays, pg-boss refreshes the chunk's heartbeat; a worker that dies stops refreshing it, and once the
  * heartbeat is stale pg-boss hands the chunk to another worker.
  */
+import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { PgBoss, type Job } from 'pg-boss';
 import { nodeSpawner } from '../workers/balance-pool';
@@ -42,11 +43,26 @@ export async function openQueue(url: string, options: { supervise: boolean; timi
   return boss;
 }
 
+/** The queue's id of a job's chunk: made from the job and chunk index, so the server can take a job's chunks back. */
+export function chunkQueueId(job: string, chunk: number): string {
+  const h = createHash('sha256').update(`${job}:${chunk}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 /** Queue a job's chunks in the caller's transaction `q` (the one that made the job). */
 export async function queueChunks(boss: PgBoss, q: Query, job: string, chunks: number): Promise<void> {
   const db = { executeSql: async (text: string, values?: unknown[]) => ({ rows: await q(text, values) }) };
-  const jobs = Array.from({ length: chunks }, (_, chunk) => ({ data: { job, chunk } satisfies ChunkMessage }));
+  const jobs = Array.from({ length: chunks }, (_, chunk) => ({ id: chunkQueueId(job, chunk), data: { job, chunk } satisfies ChunkMessage }));
   for (let i = 0; i < jobs.length; i += 500) await boss.insert(CHUNK_QUEUE, jobs.slice(i, i + 500), { db });
+}
+
+/**
+ * Take a finished job's chunks off the queue (cancelled, failed, or stopped at a look before its cap), so no worker
+ * spends a poll on them. Those already taken are dropped by their workers, which watch the job's status.
+ */
+export async function unqueueChunks(boss: PgBoss, job: string, chunks: number): Promise<void> {
+  const ids = Array.from({ length: chunks }, (_, chunk) => chunkQueueId(job, chunk));
+  for (let i = 0; i < ids.length; i += 500) await boss.cancel(CHUNK_QUEUE, ids.slice(i, i + 500));
 }
 
 export interface WorkerOptions {
@@ -84,8 +100,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     job.signal.addEventListener('abort', () => abort.abort(), { once: true });
     try {
       const reports = await player.play(row.scenario, { policy: row.settings.policy, seed: row.settings.seed }, wanted.from, wanted.to, abort.signal);
-      const { counted } = await recordChunk(options.db, jobId, chunk, reports, name);
+      const { counted, status } = await recordChunk(options.db, jobId, chunk, reports, name);
       if (counted) played += reports.length;
+      if (counted && status !== 'running') await unqueueChunks(boss, jobId, row.chunks).catch(() => undefined);
     } catch (err) {
       // Dropped because its job ended: done with. Dropped because this worker stops: back to the queue for another.
       if (err instanceof ChunkAborted && !(await chunkWanted(options.db, jobId, chunk))) return;
@@ -94,7 +111,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       clearInterval(watch);
     }
   };
-  await boss.work<ChunkMessage>(CHUNK_QUEUE, { batchSize: 1, localConcurrency: threads, pollingIntervalSeconds: 1 }, async ([job]) => { if (job) await handle(job); });
+  await boss.work<ChunkMessage>(CHUNK_QUEUE, { batchSize: 1, localConcurrency: threads, pollingIntervalSeconds: 0.5 }, async ([job]) => { if (job) await handle(job); });
   options.say?.(`nevsky worker ${name}: taking balance chunks with ${threads} thread${threads === 1 ? '' : 's'}`);
   return {
     played: () => played,
