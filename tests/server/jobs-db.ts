@@ -3,7 +3,9 @@
  * dropped after), so that they never share tables (nor pg-boss's queue) with the other server tests running beside
  * them in parallel files.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { openPglite, openPostgres, type Db } from '../../src/server';
 import type { Backend } from './helpers';
 
@@ -36,3 +38,22 @@ export const JOB_BACKENDS: Backend[] = [
     },
   }] : []),
 ];
+
+const BIN = fileURLToPath(new URL('../../bin/nevsky.mjs', import.meta.url));
+
+export interface WorkerProcess { child: ChildProcess; name: string; ready: Promise<void>; exited: Promise<number | null> }
+
+/** `nevsky worker --database-url URL --threads 1` as its own process; ready once it says it takes chunks. */
+export function startWorkerProcess(url: string, threads = 1): WorkerProcess {
+  const child = spawn(process.execPath, [BIN, 'worker', '--database-url', url, '--threads', String(threads)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => { out += d.toString(); if (out.includes('taking balance chunks')) resolve(); });
+    child.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
+    child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before it was ready: ${out.slice(-500)}`)));
+  });
+  ready.catch(() => undefined);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, name: `:${child.pid}`, ready, exited };
+}
+

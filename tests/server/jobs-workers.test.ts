@@ -4,8 +4,6 @@
  * the same scenario, policy and seed; a worker killed mid-run has its chunk played again by the other; no chunk is
  * counted twice.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BalanceSummary } from '../../src/rules';
 import { templateScenario } from '../../src/scenario';
@@ -13,30 +11,13 @@ import { buildServer, migrate, openPostgres, type Db } from '../../src/server';
 import { balanceApi } from '../../src/workers/balance-api';
 import { startBalance, type BalanceSettings, type WorkerHandle } from '../../src/workers/balance-client';
 import { Client, makeClub, signUp } from './helpers';
-import { freshDatabase } from './jobs-db';
+import { freshDatabase, startWorkerProcess, type WorkerProcess } from './jobs-db';
 
-const BIN = fileURLToPath(new URL('../../bin/nevsky.mjs', import.meta.url));
 const scenario = () => templateScenario('open-field')!;
 
 function reference(settings: BalanceSettings): Promise<BalanceSummary> {
   const spawnOne = (): WorkerHandle => ({ api: balanceApi, callback: (fn) => fn, terminate: () => {} });
   return startBalance(scenario(), settings, spawnOne, 2).result;
-}
-
-interface WorkerProcess { child: ChildProcess; name: string; ready: Promise<void>; exited: Promise<number | null> }
-
-/** `nevsky worker --database-url URL --threads 1` as its own process; ready once it says it takes chunks. */
-function startWorkerProcess(url: string): WorkerProcess {
-  const child = spawn(process.execPath, [BIN, 'worker', '--database-url', url, '--threads', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => { out += d.toString(); if (out.includes('taking balance chunks')) resolve(); });
-    child.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
-    child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before it was ready: ${out.slice(-500)}`)));
-  });
-  ready.catch(() => undefined);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, name: `:${child.pid}`, ready, exited };
 }
 
 async function until<T>(what: () => Promise<T>, ok: (x: T) => boolean, ms = 240_000): Promise<T> {
