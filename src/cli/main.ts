@@ -11,6 +11,7 @@ import { bookletCommand } from './commands/booklet';
 import { balanceCommand } from './commands/balance';
 import { hintCommand } from './commands/hint';
 import { clubCommand, serveCommand } from './commands/serve';
+import { workerCommand } from './commands/worker';
 import { TEMPLATES } from '../scenario';
 import { ROSTER_EXAMPLES } from '../rulesets/examples';
 
@@ -19,7 +20,7 @@ import type { Command } from './command';
 export type { Command } from './command';
 
 /** Every sub-command, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, hintCommand, balanceCommand, pdfCommand, referenceCommand, rosterCommand, reportCommand, bookletCommand, serveCommand, clubCommand];
+export const COMMANDS: Command[] = [validateCommand, playCommand, replayCommand, hintCommand, balanceCommand, pdfCommand, referenceCommand, rosterCommand, reportCommand, bookletCommand, serveCommand, clubCommand, workerCommand];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -251,6 +251,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
 
     await libraryRoutes(club, db, live);
     await recordRoutes(club, db);
+    await (await import('./jobs')).jobRoutes(club, db, live);
   });
 
   if (options.dist && existsSync(join(options.dist, 'index.html'))) {

@@ -11,6 +11,8 @@ export type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[
 
 export interface Db {
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's address (postgres://...), for what opens its own connections there (the balance jobs' queue). */
+  url?: string;
   query: Query;
   /** Run `fn` in one transaction: all of it is kept, or none. */
   tx<T>(fn: (q: Query) => Promise<T>): Promise<T>;
@@ -37,6 +39,7 @@ export async function openPostgres(url: string): Promise<Db> {
   (await pool.connect()).release();
   return {
     kind: 'postgres',
+    url,
     query: async (sql, params) => (await pool.query(sql, params)).rows as never,
     async tx(fn) {
       const client = await pool.connect();

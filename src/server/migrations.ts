@@ -40,6 +40,23 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
     sql: `alter table members add column revoked_at timestamptz`,
   },
   {
+    version: 4,
+    name: 'balance runs as jobs: a run, its seeded chunks of games, each chunk\'s result kept once',
+    sql: `
+      create table balance_jobs (
+        id text primary key, club_id text not null references clubs(id), created_by text not null references members(id),
+        title text not null, scenario jsonb not null, settings jsonb not null, chunk_size integer not null, chunks integer not null,
+        status text not null check (status in ('running', 'done', 'cancelled', 'failed')), next_look integer not null default 0,
+        summary jsonb, error text, created_at timestamptz not null default now(), finished_at timestamptz);
+      create index balance_jobs_club on balance_jobs (club_id, created_at desc);
+      create index balance_jobs_running on balance_jobs (created_at) where status = 'running';
+      create table balance_chunks (
+        job_id text not null references balance_jobs(id) on delete cascade, idx integer not null,
+        from_game integer not null, to_game integer not null, result jsonb, done_at timestamptz, played_by text,
+        primary key (job_id, idx))
+    `,
+  },
+  {
     version: 6,
     name: 'the club record: finished games, leagues and their pairings',
     sql: `

@@ -16,8 +16,9 @@ import { section as firstLoad } from './first-load.bench';
 import { section as playouts } from './playouts.bench';
 import { section as ladder } from './ladder.bench';
 import { section as server } from './server.bench';
+import { section as jobs } from './jobs.bench';
 
-const SECTIONS: BenchSection[] = [validation, engine, engineAb, caches, print, rosters, editor, limits, ai, playouts, ladder, balance, tactics, caps, firstLoad, server];
+const SECTIONS: BenchSection[] = [validation, engine, engineAb, caches, print, rosters, editor, limits, ai, playouts, ladder, balance, tactics, caps, firstLoad, server, jobs];
 
 const only = process.argv.slice(2);
 for (const s of SECTIONS) {

@@ -1,6 +1,6 @@
 /**
  * `nevsky balance FILE [--games N] [--workers K] [--policy P] [--seed S] [--fixed] [--sweep] [--against B]
- * [--what-matters] [--what-to-change] [--json]`: self-play balance estimate, skill sweep, A/B of two versions, what
+ * [--what-matters] [--what-to-change] [--server URL] [--json]`: self-play balance estimate, skill sweep, A/B of two versions, what
  * matters and what to change (the app's own client code over worker threads), with the rates so far while it runs.
  */
 import { parseArgs } from 'node:util';
@@ -16,6 +16,7 @@ import { nodeSpawner } from '../../workers/balance-pool';
 import { EXIT, intOption, shortText, UsageError, type Io } from '../io';
 import type { Command } from '../command';
 import { loadScenario } from './play';
+import { runOnServer, serverUrl } from './balance-server';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const rateLine = (label: string, r: Rate) => `  ${label.padEnd(22)} ${pct(r.rate).padStart(6)}  (95% interval ${pct(r.low)} to ${pct(r.high)}, ${r.count} games)`;
@@ -132,7 +133,7 @@ function liveRates(io: Io, mode: 'tty' | 'plain' | 'off') {
 export const balanceCommand: Command = {
   name: 'balance',
   summary: 'estimate a scenario\'s balance by self-play (win and draw rates with 95% intervals)',
-  usage: 'nevsky balance FILE [--games N] [--workers K] [--policy random|simple|search] [--seed S] [--fixed] [--sweep [--search-games M]] [--against B] [--what-matters] [--what-to-change [--screen-games M]] [--json]',
+  usage: 'nevsky balance FILE [--games N] [--workers K] [--policy random|simple|search] [--seed S] [--fixed] [--sweep [--search-games M]] [--against B] [--what-matters] [--what-to-change [--screen-games M]] [--server URL] [--json]',
   help: `FILE is a scenario file or a template id (${TEMPLATES.map((t) => t.id).join(', ')}).
 Both sides are played by the same policy; game i uses a seed made from (S, i), so the same
 file, games, policy and seed give the same numbers whatever the number of workers.
@@ -156,6 +157,8 @@ The run stops by itself once the verdict is settled or every interval is within 
                 side's set-up rows) screened with M games each (default ${CHANGE_DEFAULTS.screen}), the ${CHANGE_DEFAULTS.confirmMost} most promising
                 confirmed with N (default ${CHANGE_DEFAULTS.confirm}): up to three that bring the estimate inside 45-55%
   --screen-games M  games to screen each edit of --what-to-change
+  --server URL  run it as a job on a club server (its threads, or its nevsky worker processes), logged in
+                as NEVSKY_LOGIN with the password in NEVSKY_PASSWORD; Ctrl+C cancels the job there
   --json        print the estimate as JSON
 While it runs it shows the rates so far on stderr (in place on a terminal, a line every 5 s otherwise).
 Exit status: 0 on success, 2 for an unreadable or invalid scenario or bad arguments.`,
@@ -163,7 +166,7 @@ Exit status: 0 on success, 2 for an unreadable or invalid scenario or bad argume
     const { values, positionals } = parseArgs({ args, options: {
       games: { type: 'string' }, workers: { type: 'string' }, policy: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' },
       fixed: { type: 'boolean' }, sweep: { type: 'boolean' }, 'search-games': { type: 'string' }, against: { type: 'string' },
-      'what-matters': { type: 'boolean' }, 'what-to-change': { type: 'boolean' }, 'screen-games': { type: 'string' },
+      'what-matters': { type: 'boolean' }, 'what-to-change': { type: 'boolean' }, 'screen-games': { type: 'string' }, server: { type: 'string' },
     }, allowPositionals: true });
     if (positionals.length !== 1) throw new UsageError('name one scenario file or template id');
     const modes = [values.sweep && '--sweep', values.against !== undefined && '--against', values['what-matters'] && '--what-matters', values['what-to-change'] && '--what-to-change'].filter(Boolean);
@@ -185,6 +188,10 @@ Exit status: 0 on success, 2 for an unreadable or invalid scenario or bad argume
     const base = values.against === undefined ? null : await loadScenario(values.against);
     if (base && 'error' in base) { io.err(base.error); return EXIT.usage; }
     const settings = { games, policy, seed, ...(values.fixed ? { fixed: true } : {}) };
+    if (values.server !== undefined) {
+      if (modes.length || values.workers !== undefined) throw new UsageError(`--server runs a plain estimate: leave out ${[...modes, values.workers !== undefined && '--workers'].filter(Boolean).join(' and ')}`);
+      return runOnServer({ server: serverUrl(values.server), scenario: loaded.scenario, name: positionals[0]!, settings, json: values.json === true }, io, formatBalance);
+    }
     const started = performance.now();
     const live = liveRates(io, values.json ? 'off' : process.stderr.isTTY === true ? 'tty' : 'plain');
     const spawn = await nodeSpawner();
