@@ -13,6 +13,7 @@ import { CONTENT_SECURITY_POLICY } from '../../csp.config';
 import type { Db } from './db';
 import { hashPassword, makeInvite, newId, newToken, passwordMatches, tokenHash, type Member, type Role } from './auth';
 import { libraryRoutes } from './library';
+import { gameRoutes } from './games';
 import { Live } from './live';
 
 export interface ServerOptions {
@@ -189,11 +190,12 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
       reply.hijack();
       reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       reply.raw.write(': connected\n\n');
-      const off = live.join(req.member!.club_id, { write: (event) => reply.raw.write(`data: ${JSON.stringify(event)}\n\n`), end: () => reply.raw.end() });
+      const off = live.join(req.member!.club_id, { write: (event) => reply.raw.write(`data: ${JSON.stringify(event)}\n\n`), end: () => reply.raw.end(), member: req.member!.id });
       req.raw.on('close', off);
     });
 
     await libraryRoutes(club, db, live);
+    await gameRoutes(club, db, live);
   });
 
   if (options.dist && existsSync(join(options.dist, 'index.html'))) {

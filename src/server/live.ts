@@ -1,7 +1,9 @@
 /** Live updates: each club's connected members hear of every change in that club (server-sent events). */
-export type LiveEvent = { type: 'entry'; id: string; revision: number; kind: string; title: string };
+export type LiveEvent = { type: 'entry'; id: string; revision: number; kind: string; title: string }
+  /** A game at a distance changed (told to its players only): its messages so far, its status, a time reminder. */
+  | { type: 'game'; id: string; count: number; status: string; reminder?: true };
 
-interface Listener { write(e: LiveEvent): void; end(): void }
+interface Listener { write(e: LiveEvent): void; end(): void; member?: string }
 
 export class Live {
   private readonly clubs = new Map<string, Set<Listener>>();
@@ -16,6 +18,11 @@ export class Live {
 
   tell(club: string, event: LiveEvent): void {
     for (const l of this.clubs.get(club) ?? []) l.write(event);
+  }
+
+  /** Tell only these members of the club (a game's players). */
+  tellMembers(club: string, members: readonly string[], event: LiveEvent): void {
+    for (const l of this.clubs.get(club) ?? []) if (l.member !== undefined && members.includes(l.member)) l.write(event);
   }
 
   /** End every open stream (the server is shutting down). */
