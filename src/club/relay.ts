@@ -49,8 +49,11 @@ export function isKeyText(text: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(text.trim());
 }
 
+/** Bytes on a plain ArrayBuffer, as Web Crypto's types want them. */
+const bytes = (text: string): Uint8Array<ArrayBuffer> => new Uint8Array(fromBase64Url(text));
+
 async function aesKey(keyText: string): Promise<CryptoKey> {
-  return globalThis.crypto.subtle.importKey('raw', fromBase64Url(keyText.trim()), 'AES-GCM', false, ['encrypt', 'decrypt']);
+  return globalThis.crypto.subtle.importKey('raw', bytes(keyText.trim()), 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
 const encoder = new TextEncoder();
@@ -69,7 +72,7 @@ export async function openKeep(keyText: string, serverGame: string, blob: string
   const m = /^v1\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(blob);
   if (!m || !isKeyText(keyText)) return null;
   try {
-    const plain = await globalThis.crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64Url(m[1]!), additionalData: aad(serverGame) }, await aesKey(keyText), fromBase64Url(m[2]!));
+    const plain = await globalThis.crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes(m[1]!), additionalData: aad(serverGame) }, await aesKey(keyText), bytes(m[2]!));
     const keep = JSON.parse(new TextDecoder().decode(plain)) as Keep;
     return keep.format === 'nevsky-keep' ? keep : null;
   } catch {
