@@ -218,6 +218,15 @@ export const useClubGamesStore = defineStore('clubGames', () => {
   });
   watch(() => clubStore.me, (m) => { if (m) void refresh().catch(() => undefined); else { list.value = []; openId.value = null; } }, { immediate: true });
 
+  // The open game is over on this copy: its result, as this copy read it, goes to the server (both players' must agree).
+  watch(() => { const d = useDistanceStore(); return d.relay && openId.value && d.view?.phase === 'over' ? `${openId.value}|${d.view.result?.winner ?? ''}` : null; }, (key) => {
+    if (!key) return;
+    const [id, winner] = key.split('|') as [string, string];
+    const g = list.value.find((x) => x.id === id);
+    if (!g || g.status !== 'playing' || g.claims[meId.value ?? ''] !== undefined) return;
+    void enterResult(id, winner || null);
+  });
+
   // The page title says when it is this member's turn.
   const baseTitle = typeof document === 'undefined' ? '' : document.title.replace(/^\(\d+\) Your turn · /, '');
   watch(() => turns.value.length, (n) => {
