@@ -25,7 +25,7 @@ export class ClubError extends Error {
   constructor(readonly status: number, message: string, readonly current?: number) { super(message); }
 }
 
-async function call<T>(method: string, path: string, body?: unknown, timeoutMs = 15_000): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown, timeoutMs = 15_000): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {

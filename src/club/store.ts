@@ -6,6 +6,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { club, ClubError, type ClubEntry, type EntryEvent, type Health, type Kind, type Me } from './client';
+import type { GameEvent } from './games';
 
 /**
  * A local library entry taken from (or published to) the club: which club entry, at which revision. `title` is the
@@ -57,6 +58,8 @@ export const useClubStore = defineStore('club', () => {
   const error = ref('');
   /** The last live update heard (a short sentence for the panel). */
   const lastEvent = shallowRef<EntryEvent | null>(null);
+  /** The last live update of a game at a distance this member plays (src/stores/clubGames.ts follows it). */
+  const gameEvent = shallowRef<GameEvent | null>(null);
   const links = ref<Record<string, ClubLink>>(readLinks());
   let events: EventSource | null = null;
 
@@ -96,7 +99,8 @@ export const useClubStore = defineStore('club', () => {
     };
     events.onmessage = (ev: MessageEvent<string>) => {
       try {
-        const e = JSON.parse(ev.data) as EntryEvent;
+        const e = JSON.parse(ev.data) as EntryEvent | GameEvent;
+        if (e.type === 'game') { gameEvent.value = e; return; }
         if (e.type !== 'entry') return;
         lastEvent.value = e;
         void refresh().catch(() => undefined);
@@ -159,5 +163,5 @@ export const useClubStore = defineStore('club', () => {
     return entry && link && entry.revision > link.revision && entry.updated_by !== me.value?.name ? { entry, link } : null;
   }
 
-  return { server, me, entries, error, lastEvent, organiser, linkOrigin, detect, refresh, login, accept, logout, attempt, linkOf, setLink, updatedElsewhere, stopListening };
+  return { server, me, entries, error, lastEvent, organiser, linkOrigin, detect, refresh, login, accept, logout, attempt, linkOf, setLink, updatedElsewhere, gameEvent, stopListening };
 });

@@ -14,6 +14,7 @@ import type { Db } from './db';
 import { hashPassword, makeInvite, newId, newToken, passwordMatches, tokenHash, type Member, type Role } from './auth';
 import { libraryRoutes } from './library';
 import { recordRoutes } from './record';
+import { gameRoutes } from './games';
 import { Live } from './live';
 
 export interface ServerOptions {
@@ -252,6 +253,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     await libraryRoutes(club, db, live);
     await recordRoutes(club, db);
     await (await import('./jobs')).jobRoutes(club, db, live);
+    await gameRoutes(club, db, live);
   });
 
   if (options.dist && existsSync(join(options.dist, 'index.html'))) {

@@ -35,6 +35,32 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
     `,
   },
   {
+    version: 2,
+    name: 'games at a distance: the relayed messages, each player\'s encrypted keep, the time control',
+    sql: `
+      create table games (
+        id text primary key, club_id text not null references clubs(id), game text not null,
+        entry_id text references entries(id), title text not null,
+        inviter_id text not null references members(id), inviter_side text not null, other_side text not null,
+        opponent_id text references members(id), open_to_all boolean not null,
+        days_per_move integer not null check (days_per_move between 1 and 30), messages integer not null,
+        due_at timestamptz, reminded_at timestamptz,
+        status text not null check (status in ('waiting', 'playing', 'finished', 'cancelled')),
+        winner_id text references members(id), ended_by text check (ended_by in ('play', 'time', 'resign')), claims jsonb,
+        created_at timestamptz not null default now(), updated_at timestamptz not null default now(),
+        unique (club_id, game));
+      create index games_club on games (club_id, updated_at desc);
+      create index games_due on games (status, due_at);
+      create table game_messages (
+        game_id text not null references games(id), n integer not null, from_id text not null references members(id),
+        body text not null, created_at timestamptz not null default now(), primary key (game_id, n));
+      create table game_keeps (
+        game_id text not null references games(id), member_id text not null references members(id),
+        revision integer not null, blob text not null, updated_at timestamptz not null default now(),
+        primary key (game_id, member_id));
+    `,
+  },
+  {
     version: 3,
     name: 'members can be revoked',
     sql: `alter table members add column revoked_at timestamptz`,

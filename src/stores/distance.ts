@@ -16,6 +16,19 @@ import { linkBase } from '../club/links';
 /** A message ready to go: its link (payload in the `#` fragment) and its file. */
 export interface Outgoing { n: number; link: string; file: string; name: string }
 
+/**
+ * Who carries this game's messages when not the player (the club server: src/stores/clubGames.ts): each message sent
+ * and each change of this player's own secrets goes to it, after the library has kept them here.
+ */
+export interface Relay {
+  /** The carrier in words ("the club server"). */
+  label: string;
+  /** The other player, by name, and this player's. */
+  players: { me: string; other: string };
+  sent(g: DistanceGame, m: Message): Promise<void>;
+  kept(g: DistanceGame): Promise<void>;
+}
+
 export const useDistanceStore = defineStore('distance', () => {
   const copy = shallowRef<DistanceGame | null>(null);
   const id = ref<string | null>(null);
@@ -26,6 +39,8 @@ export const useDistanceStore = defineStore('distance', () => {
   /** What the last opened message did, or why it was refused (plain text). */
   const notice = ref('');
   const error = ref('');
+  /** The carrier of this game's messages, when the club server carries them (else links and files). */
+  const relay = shallowRef<Relay | null>(null);
 
   const turn = computed(() => (copy.value ? turnOf(copy.value) : null));
   const me = computed(() => copy.value?.me ?? null);
@@ -73,6 +88,24 @@ export const useDistanceStore = defineStore('distance', () => {
       await persist();
     }
     await library.remember(id.value!);
+    if (m && relay.value) await deliver(g, m);
+  }
+
+  /** Hand a message to the carrier; when it fails the message is kept here and "Resend" tries again. */
+  async function deliver(g: DistanceGame, m: Message): Promise<boolean> {
+    try {
+      await relay.value!.sent(g, m);
+      return true;
+    } catch (err) {
+      error.value = `Message ${m.n} is saved in this browser but did not reach ${relay.value!.label}: ${(err as Error).message} Use "Resend last message" to try again.`;
+      return false;
+    }
+  }
+
+  /** Tell the carrier of a change of this player's own secrets or draft (a failure is said, nothing is lost here). */
+  function keepUp(): void {
+    const r = relay.value, g = copy.value;
+    if (r && g) void r.kept(g).catch((err: Error) => { error.value = `Your move is saved in this browser but not yet on ${r.label}: ${err.message}`; });
   }
 
   /** Start a game at a distance: this player plays `side`; the invitation is the first message to send. */
@@ -87,6 +120,7 @@ export const useDistanceStore = defineStore('distance', () => {
 
   /** Reopen a game at a distance from the library. */
   async function load(rec: GameRecord): Promise<void> {
+    relay.value = null;
     copy.value = rec.distance!;
     id.value = rec.id;
     title.value = rec.title;
@@ -142,6 +176,7 @@ export const useDistanceStore = defineStore('distance', () => {
   async function act(action: Action): Promise<void> {
     copy.value = draftAction(copy.value!, action);
     await persist();
+    keepUp();
   }
 
   /** Take the last unsent action back. */
@@ -149,6 +184,7 @@ export const useDistanceStore = defineStore('distance', () => {
     if (!copy.value || copy.value.draft.length === 0) return;
     copy.value = undoDraft(copy.value);
     await persist();
+    keepUp();
   }
 
   /** Make the next message from the draft; its link and file are shown until the reply comes. */
@@ -157,7 +193,9 @@ export const useDistanceStore = defineStore('distance', () => {
     try {
       const out = await send(copy.value!);
       await adopt(out.game, out.message, false);
-      notice.value = `Your message ${out.message.n} is ready: send the link or the file to the other player.`;
+      notice.value = relay.value
+        ? (error.value ? '' : `Your message ${out.message.n} went to ${relay.value.players.other} through ${relay.value.label}.`)
+        : `Your message ${out.message.n} is ready: send the link or the file to the other player.`;
     } catch (err) {
       error.value = (err as Error).message;
     }
@@ -166,7 +204,47 @@ export const useDistanceStore = defineStore('distance', () => {
   /** Show the last message sent again (when the other player lost it). */
   async function resend(): Promise<void> {
     const m = copy.value ? lastSent(copy.value) : null;
-    if (m) outgoing.value = await outgoingOf(m);
+    if (!m) return;
+    outgoing.value = await outgoingOf(m);
+    if (relay.value) {
+      error.value = '';
+      if (await deliver(copy.value!, m)) notice.value = `Message ${m.n} sent again through ${relay.value.label}.`;
+    }
+  }
+
+  /**
+   * A game carried by a relay: its copy (new to this library, or the library's own, brought up to date with what the
+   * relay delivered and this browser checked), then anything this player has to pass on at once.
+   */
+  async function take(g: DistanceGame, how: { relay: Relay; title: string; fresh: boolean; recordId?: string; outgoing?: Message | null }): Promise<void> {
+    error.value = notice.value = '';
+    relay.value = how.relay;
+    title.value = how.title.slice(0, 120);
+    if (how.recordId) id.value = how.recordId;
+    if (how.fresh) sourceId.value = null;
+    copy.value = g;
+    outgoing.value = how.outgoing ? await outgoingOf(how.outgoing) : null;
+    const library = useLibraryStore();
+    if (how.fresh) {
+      id.value = library.makeId();
+      await library.addGame(record());
+    } else {
+      await persist();
+    }
+    await library.remember(id.value!);
+    if (how.outgoing) await deliver(g, how.outgoing);
+    else await passIfIdle();
+  }
+
+  /** Messages the relay delivered (already checked): the copy moves on, and passes on at once when it has to. */
+  async function advance(g: DistanceGame, applied: number): Promise<void> {
+    copy.value = g;
+    await persist();
+    if (applied > 0) {
+      outgoing.value = null;
+      notice.value = turnOf(g).canAct ? 'Your turn: the other player\'s message has arrived.' : '';
+      await passIfIdle();
+    }
   }
 
   /** If the page was opened from a message link (`#d=...`), open that message (the fragment is then cleared). */
@@ -179,11 +257,12 @@ export const useDistanceStore = defineStore('distance', () => {
   }
 
   function close(): void {
+    relay.value = null;
     copy.value = null;
     id.value = null;
     outgoing.value = null;
     error.value = notice.value = '';
   }
 
-  return { copy, id, title, outgoing, notice, error, turn, me, state, view, canAct, mustSend, start, load, open, openFromUrl, act, takeBack, sendTurn, resend, close, exported: () => exportGame(copy.value!) };
+  return { copy, id, title, outgoing, notice, error, relay, turn, take, advance, me, state, view, canAct, mustSend, start, load, open, openFromUrl, act, takeBack, sendTurn, resend, close, exported: () => exportGame(copy.value!) };
 });
