@@ -152,16 +152,28 @@ function view(row: ViewRow, live: BalanceSummary | null): JobView {
   };
 }
 
+/**
+ * The estimate so far of each running job, made again at most every LIVE_MS (it reads every game in so far): many
+ * members polling a long run cost the server one summary a second, not one a poll.
+ */
+const liveCache = new Map<string, { at: number; done: number; live: BalanceSummary | null }>();
+const LIVE_MS = 1000;
+
 /** A job of the club, with the estimate so far while it runs (null when the club has no such job). */
 export async function jobOf(db: Db, clubId: string, id: string): Promise<JobView | null> {
   const [row] = await db.query<ViewRow>(`${VIEW_SQL} where j.id = $1 and j.club_id = $2`, [id, clubId]);
   if (!row) return null;
   let live: BalanceSummary | null = null;
-  if (row.status === 'running' && row.done > 0) {
+  const cached = liveCache.get(id);
+  if (row.status === 'running' && cached && (cached.done === row.done || Date.now() - cached.at < LIVE_MS)) {
+    live = cached.live;
+  } else if (row.status === 'running' && row.done > 0) {
     const [{ scenario } = { scenario: null }] = await db.query<{ scenario: Scenario }>('select scenario from balance_jobs where id = $1', [id]);
     const reports = (await db.query<{ result: GameReport[] }>('select result from balance_chunks where job_id = $1 and result is not null', [id])).flatMap((r) => r.result);
     if (scenario) live = summarise(scenario, row.settings as BalanceSettings, reports.map((r) => ({ game: r.game, heat: emptyHeat() })));
+    liveCache.set(id, { at: Date.now(), done: row.done, live });
   }
+  if (row.status !== 'running') liveCache.delete(id);
   return view(row, live);
 }
 

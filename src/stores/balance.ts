@@ -18,6 +18,7 @@ import type { Square } from '../rules';
 import { COMMANDS } from './commands';
 import { useEditorStore } from './editor';
 import { spawnWebWorker } from '../workers/balance-browser';
+import { startServerBalance } from '../club/jobs';
 import { isScenarioRecord, type StoredBalance } from './db';
 import { useLibraryStore } from './library';
 import { useScenarioStore } from './scenario';
@@ -188,6 +189,23 @@ export const useBalanceStore = defineStore('balance', () => {
     });
   }
 
+  /**
+   * The same estimate as a job on the club server that serves this page (issue 40 item 4): its threads or its workers
+   * play it, this page follows it (Cancel cancels it there), and the result is kept as a local run's is.
+   */
+  async function runOnServer(): Promise<void> {
+    if (running.value) return;
+    const id = library.currentId;
+    const hash = currentHash.value;
+    const snapshot = snapshotOf(scenario.scenario);
+    const wanted = { ...settings.value };
+    await go('estimate', (onProgress) => startServerBalance(snapshot, wanted, (n, of) => onProgress(`${wanted.policy}, on the club server`, n, of)), async (summary, seconds) => {
+      const stored: StoredBalance = { settings: wanted, summary, scenarioHash: hash, finished: Date.now(), seconds };
+      estimate.value = stored;
+      if (id) await library.saveBalance(id, stored);
+    });
+  }
+
   /** The skill sweep of the open scenario: the verdict at random, simple and search play, side by side. */
   async function runSweep(): Promise<void> {
     if (running.value) return;
@@ -268,7 +286,7 @@ export const useBalanceStore = defineStore('balance', () => {
 
   return {
     settings, searchGames, workers, defaultPolicyHere, running, mode, step, detail, done, total, rate, live, message, stalled, estimate, stale, heat, heatMode,
-    sweep, sweepStale, comparison, comparisonStale, compareWith, compareOptions, run, runSweep, runCompare, cancel, resume,
+    sweep, sweepStale, comparison, comparisonStale, compareWith, compareOptions, run, runOnServer, runSweep, runCompare, cancel, resume,
     matters, mattersStale, mattersMarks, mattersGames, pickedRow, pickRow, runMatters, changes, changesStale, changeGames, runChange, applySuggestion,
   };
 });

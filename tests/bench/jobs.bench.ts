@@ -34,7 +34,7 @@ async function gamesPerSecond(olga: Client, seed: number): Promise<number> {
     const r = await olga.call('GET', `/api/jobs/${String(started.json.id)}`);
     if (r.json.status === 'done') return GAMES / ((performance.now() - t0) / 1000);
     if (r.json.status !== 'running') throw new Error(`the run ${String(r.json.status)}`);
-    await new Promise((res) => setTimeout(res, 100));
+    await new Promise((res) => setTimeout(res, 250));
   }
 }
 
