@@ -110,6 +110,12 @@ describe('each side reads its own briefing only', () => {
       await suggestAndConfirm(page);
       expect(await allText(page)).not.toContain(ORDERS.teutonic);
     }
+    // On a phone the box is in the controls sheet, reached by scrolling the sheet.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const box = page.getByTestId('scenario-briefing').locator('summary');
+    await box.scrollIntoViewIfNeeded();
+    expect(await box.isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/briefing-phone.png' });
   });
 
   test('at a distance: each player sees its own side\'s briefing only', async () => {
