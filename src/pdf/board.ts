@@ -230,14 +230,22 @@ function objectiveMarker(doc: Doc, f: BoardFrame, o: Objective, x: number, y: nu
   doc.font(FONT.bold).fontSize(size);
   const pw = doc.widthOfString(pts);
   const labelW = f.s - 2 * inset - 2;
-  doc.font(FONT.regular).fontSize(size);
-  const lw = Math.min(labelW, doc.widthOfString(o.label));
+  // The label on one line within the square: a smaller size first (not under 4 pt), then cut short with an ellipsis.
+  let labelSize = size;
+  doc.font(FONT.regular).fontSize(labelSize);
+  while (doc.widthOfString(o.label) > labelW && labelSize > 4) doc.fontSize(labelSize = Math.max(4, labelSize - 0.25));
+  let label = o.label;
+  if (doc.widthOfString(label) > labelW) {
+    const chars = [...o.label];
+    while (chars.length > 1 && doc.widthOfString(`${chars.join('')}…`) > labelW) chars.pop();
+    label = `${chars.join('').trimEnd()}…`;
+  }
+  const lw = doc.widthOfString(label);
   const ly = cy + r * 1.15;
   doc.save().rect(cx - r - pw - 3, cy - size * 0.6, pw + 2, size * 1.15).fillColor(OBJECTIVE_INK.plate).fill()
-    .rect(x + f.s - inset - 1 - lw - 1, ly - 0.5, lw + 2, size * 1.2).fillColor(OBJECTIVE_INK.plate).fill().restore();
+    .rect(x + f.s - inset - 1 - lw - 1, ly - 0.5, lw + 2, labelSize * 1.2).fillColor(OBJECTIVE_INK.plate).fill().restore();
   doc.font(FONT.bold).fontSize(size).fillColor(OBJECTIVE_INK.text).text(pts, cx - r - pw - 2, cy - size * 0.45, { lineBreak: false });
-  doc.font(FONT.regular).fontSize(size).fillColor(OBJECTIVE_INK.text)
-    .text(o.label, x + inset + 1, ly, { width: labelW, align: 'right', lineBreak: false, ellipsis: true });
+  doc.font(FONT.regular).fontSize(labelSize).fillColor(OBJECTIVE_INK.text).text(label, x + f.s - inset - 1 - lw, ly, { lineBreak: false });
 }
 
 /** Column letters and row numbers on all four edges, `gap` points outside the board. */

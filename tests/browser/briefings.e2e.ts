@@ -102,14 +102,31 @@ describe('each side reads its own briefing only', () => {
     expect(await page.getByTestId('scenario-briefing').getAttribute('open')).not.toBeNull();
     expect(await allText(page)).toContain(ORDERS.russian);
     expect(await allText(page)).not.toContain(ORDERS.teutonic);
+    // Enter on the box's summary folds it, and confirms nothing (Enter is the play view's confirm key).
+    const before = await page.getByTestId('play').getAttribute('data-step');
+    await page.getByTestId('scenario-briefing').locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('scenario-briefing').getAttribute('open')).toBeNull();
+    expect(await page.getByTestId('play').getAttribute('data-step')).toBe(before);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('scenario-briefing').getAttribute('open')).not.toBeNull();
+    expect(await page.getByTestId('play').getAttribute('data-step')).toBe(before);
     const rule = page.getByTestId('objectives-rule');
     await rule.locator('summary').click();
     expect(await rule.textContent()).toMatch(/holds an objective when its troops stand on at least one of its squares and no enemy troops/);
     await page.screenshot({ path: '/tmp/briefing-computer.png' });
+    // The keys go back to the play view (a focused summary keeps its Enter).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     for (let i = 0; i < 4 && (await screen(page)) === 'play'; i++) {
       await suggestAndConfirm(page);
       expect(await allText(page)).not.toContain(ORDERS.teutonic);
     }
+    // On a phone the box is in the controls sheet, reached by scrolling the sheet.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const box = page.getByTestId('scenario-briefing').locator('summary');
+    await box.scrollIntoViewIfNeeded();
+    expect(await box.isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/briefing-phone.png' });
   });
 
   test('at a distance: each player sees its own side\'s briefing only', async () => {

@@ -59,6 +59,23 @@ describe('objectives on the maps', { timeout: 60_000 }, () => {
     expect(boxes.some((b) => b.str === 'Objective')).toBe(true);
   });
 
+  test('a long label stays on one line inside its square (smaller, then cut short), on Letter in ink-saver', async () => {
+    const s = byId('river-crossing');
+    s.objectives![1]!.label = 'The old stone bridge of Saint Sophia';
+    const { boxes } = await textBoxes(await buildPrintPdf(s, { ...base, paper: 'letter', ink: 'saver', fonts }));
+    const top = (letter: string) => boxes.filter((x) => x.str === letter).sort((p, q) => p.top - q.top)[0]!;
+    const left = top('I').x0 - (top('J').x0 - top('I').x0) / 2 - 2;
+    const right = left + (top('J').x0 - top('I').x0) + 4;
+    const label = boxes.filter((b) => b.str.startsWith('The old'));
+    expect(label).toHaveLength(1);
+    expect(label[0]!.str).toMatch(/…$/);
+    expect(label[0]!.x0).toBeGreaterThanOrEqual(left);
+    expect(label[0]!.x1).toBeLessThanOrEqual(right);
+    expect(label[0]!.size).toBeGreaterThanOrEqual(4);
+    // The short label of the other objective keeps its words together.
+    expect(boxes.filter((b) => b.str === 'The ford')).toHaveLength(1);
+  });
+
   test('a scenario without objectives has no objective marks and keeps its old square size', async () => {
     const s = byId('open-field');
     expect(briefingBand(s)).toBe(0);
