@@ -13,7 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readMessage, type Message } from '../rules/distance';
 import { newId, type Member } from './auth';
-import { HttpError } from './app';
+import { HttpError } from './errors';
 import type { Db, Query } from './db';
 import type { Live } from './live';
 

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { isPlayable, POLICY_NAMES, validateScenario, type Scenario } from '../rules';
 import { migrateDocument, SETTING_LIMITS } from '../scenario';
-import { HttpError } from './app';
+import { HttpError } from './errors';
 import { cancelJob, insertJob, jobOf, jobsOf, type JobSettings } from './balance-jobs';
 import type { Db } from './db';
 import { ChunkPlayer, defaultThreads, LocalRunner } from './job-runner';

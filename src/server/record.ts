@@ -10,7 +10,7 @@ import glicko2, { type Player } from 'glicko2';
 import { humanRecord, roundRobin, swissRound } from '../club/record-stats';
 import type { Db, Query } from './db';
 import { newId } from './auth';
-import { HttpError } from './app';
+import { HttpError } from './errors';
 
 type Result = 'a' | 'b' | 'draw';
 type Source = 'app' | 'table' | 'distance';

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { SETTING_LIMITS } from '../../scenario';
 import { EXIT, intOption, UsageError, type Io } from '../io';
-import type { Command } from '../main';
+import type { Command } from '../command';
 
 export const workerCommand: Command = {
   name: 'worker',
