@@ -115,7 +115,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   },
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
 
 /** Bring the database up to this program's schema; returns the versions applied. Throws on a newer database. */
 export async function migrate(db: Db): Promise<number[]> {
@@ -123,14 +123,16 @@ export async function migrate(db: Db): Promise<number[]> {
     // One migrator at a time (several servers or workers may start together on one PostgreSQL).
     await q('select pg_advisory_xact_lock(424242)');
     await q('create table if not exists schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())');
-    const [row] = await q<{ v: number | null }>('select max(version) as v from schema_migrations');
-    const current = row?.v ?? 0;
+    // Every listed migration not yet applied runs, in order: versions are shared out between branches (a database at
+    // 6 may still lack 5), so "newer than the last applied" would skip one merged later.
+    const done = new Set((await q<{ version: number }>('select version from schema_migrations')).map((r) => r.version));
+    const current = Math.max(0, ...done);
     if (current > SCHEMA_VERSION) {
       throw new Error(`the database's schema is version ${current}, newer than this program's (${SCHEMA_VERSION}): run a newer nevsky, or use another --data folder`);
     }
     const applied: number[] = [];
-    for (const m of MIGRATIONS) {
-      if (m.version <= current) continue;
+    for (const m of [...MIGRATIONS].sort((a, b) => a.version - b.version)) {
+      if (done.has(m.version)) continue;
       for (const statement of m.sql.split(';').map((s) => s.trim()).filter(Boolean)) await q(statement);
       await q('insert into schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
       applied.push(m.version);

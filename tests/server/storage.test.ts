@@ -151,7 +151,10 @@ describe.each(STORES)('storage on $name', ({ make }) => {
     try {
       const again = new Client(second.url);
       again.cookie = ivan.cookie;
-      expect((await again.call('GET', `/api/library/${ids[1]!}`)).json.revision).toBe(Math.max(...acked.get(ids[1]!)!.keys()));
+      // A save the kill cut off after its commit but before its answer may be there too (kept, never half made).
+      const revision = Number((await again.call('GET', `/api/library/${ids[1]!}`)).json.revision);
+      const last = Math.max(...acked.get(ids[1]!)!.keys());
+      expect(revision === last || revision === last + 1).toBe(true);
     } finally {
       second.proc.kill('SIGKILL');
     }
