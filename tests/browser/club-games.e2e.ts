@@ -144,12 +144,12 @@ describe('games at a distance through the club server', () => {
     expect(await writer.getByTestId('mdi-table').count()).toBe(1);
     await writer.screenshot({ path: `${SHOTS}/club-games-play.png` });
     await writer.getByTestId('open-reference').click();
-    await writer.locator('dialog[open]').waitFor();
-    await writer.keyboard.press('Escape');
+    await writer.getByTestId('reference').waitFor();
+    await writer.getByTestId('reference').getByRole('button', { name: 'Close' }).click();
     await writer.getByTestId('distance-replay').click();
-    await writer.getByRole('button', { name: /close|back/i }).first().waitFor();
+    await writer.getByRole('button', { name: 'Close the replay' }).waitFor();
     await writer.screenshot({ path: `${SHOTS}/club-games-replay.png` });
-    await writer.getByRole('button', { name: /close|back/i }).first().click();
+    await writer.getByRole('button', { name: 'Close the replay' }).click();
     await writer.getByTestId('distance-play').waitFor();
 
     // A reload loses nothing: the game opens again at the same step.
