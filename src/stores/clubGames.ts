@@ -12,7 +12,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { invite, join, lastSent, type DistanceGame, type Message } from '../rules/distance';
 import type { Scenario } from '../rules';
-import { games as api, myTurns, opponentOf, type ClubGame } from '../club/games';
+import { games as api, myTurns, opponentOf, titleWithTurns, type ClubGame } from '../club/games';
 import { applyServer, isKeyText, keepOf, newKeyText, openKeep, rebuild, sealKeep } from '../club/relay';
 import { useClubStore } from '../club/store';
 import { club } from '../club/client';
@@ -231,8 +231,7 @@ export const useClubGamesStore = defineStore('clubGames', () => {
   const baseTitle = typeof document === 'undefined' ? '' : document.title.replace(/^\(\d+\) Your turn · /, '');
   watch(() => turns.value.length, (n) => {
     if (typeof document === 'undefined') return;
-    const base = document.title.replace(/^\(\d+\) Your turn · /, '') || baseTitle;
-    document.title = n > 0 ? `(${n}) Your turn · ${base}` : base;
+    document.title = titleWithTurns(document.title.replace(/^\(\d+\) Your turn · /, '') || baseTitle, n);
   });
 
   return { list, error, notice, needKey, openId, turns, notifications, key, setKey, refresh, challenge, open, sync, resign, withdraw, enterResult, askNotifications, attempt };

@@ -93,11 +93,11 @@ describe('games at a distance through the club server', () => {
     // The scenario is published to the club library (as the library's Publish does).
     const doc = JSON.parse(readFileSync(new URL('../../templates/open-field.json', import.meta.url), 'utf8')) as unknown;
     expect(await anna.evaluate(async (d) => (await fetch('api/library', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'scenario', doc: d }) })).status, doc)).toBe(201);
-    await anna.keyboard.press('Escape');
+    await anna.getByTestId('club-close').click();
 
     const boris = await page();
     await join(boris, link, 'Boris <b>Member</b>', 'boris');
-    await boris.keyboard.press('Escape');
+    await boris.getByTestId('club-close').click();
     await anna.reload();
     await anna.waitForSelector('body[data-ready="true"]');
 
@@ -144,12 +144,12 @@ describe('games at a distance through the club server', () => {
     expect(await writer.getByTestId('mdi-table').count()).toBe(1);
     await writer.screenshot({ path: `${SHOTS}/club-games-play.png` });
     await writer.getByTestId('open-reference').click();
-    await writer.locator('dialog[open]').waitFor();
-    await writer.keyboard.press('Escape');
+    await writer.getByTestId('reference').waitFor();
+    await writer.getByTestId('reference').getByRole('button', { name: 'Close' }).click();
     await writer.getByTestId('distance-replay').click();
-    await writer.getByRole('button', { name: /close|back/i }).first().waitFor();
+    await writer.getByRole('button', { name: 'Close the replay' }).waitFor();
     await writer.screenshot({ path: `${SHOTS}/club-games-replay.png` });
-    await writer.getByRole('button', { name: /close|back/i }).first().click();
+    await writer.getByRole('button', { name: 'Close the replay' }).click();
     await writer.getByTestId('distance-play').waitFor();
 
     // A reload loses nothing: the game opens again at the same step.
@@ -173,7 +173,7 @@ describe('games at a distance through the club server', () => {
     await phone.getByTestId('club-password').fill('correct horse battery');
     await phone.getByTestId('club-submit').click();
     await phone.getByTestId('club-library').waitFor();
-    await phone.keyboard.press('Escape');
+    await phone.getByTestId('club-close').click();
     await phone.getByTestId('games-open').click();
     await phone.getByTestId('game-play').first().click();
     await expect.poll(() => phone.getByTestId('games-error').textContent()).toContain('games key');

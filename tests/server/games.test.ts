@@ -13,7 +13,27 @@ import { canonicalJson } from '../../src/rules/distance/crypto';
 import { templateScenario } from '../../src/scenario';
 import { applyServer, keepOf, newKeyText, openKeep, rebuild, sealKeep } from '../../src/club/relay';
 import { playTurn } from '../distance/players';
-import { BACKENDS, Client, invite, makeClub, signUp, startServer, type TestServer } from './helpers';
+import { openPglite, openPostgres } from '../../src/server';
+import { Client, invite, makeClub, signUp, startServer, type Backend, type TestServer } from './helpers';
+
+/**
+ * PGlite, and PostgreSQL when TEST_DATABASE_URL is set: there in a schema of its own (games40), so this file and the
+ * API suite, run side by side, never empty each other's tables.
+ */
+const BACKENDS: Backend[] = [
+  { name: 'pglite', open: () => openPglite() },
+  ...(process.env.TEST_DATABASE_URL ? [{
+    name: 'postgres' as const,
+    open: async () => {
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.searchParams.set('options', '-c search_path=games40');
+      const db = await openPostgres(url.toString());
+      await db.query('drop schema if exists games40 cascade');
+      await db.query('create schema games40');
+      return db;
+    },
+  }] : []),
+];
 
 const scenario = (): Scenario => templateScenario('open-field')!;
 
@@ -359,5 +379,53 @@ describe.each(BACKENDS)('games at a distance on the club server ($name)', (backe
     }
     const r = await ivan.call('GET', `/api/games/${id}?after=banana`);
     expect(r.status).toBe(400);
+  }, 60_000);
+});
+
+describe('a restart', () => {
+  test('a PGlite data folder reopened after a stop holds every game, message and keep; the game goes on', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join: joinPath } = await import('node:path');
+    const { buildServer, migrate } = await import('../../src/server');
+    const dir = mkdtempSync(joinPath(tmpdir(), 'nevsky-games-'));
+    try {
+      let db = await openPglite(dir);
+      await migrate(db);
+      const club = await makeClub(db, 'Durable club');
+      let { app } = await buildServer({ db, version: 'test' });
+      let url = await app.listen({ port: 0, host: '127.0.0.1' });
+      const srv = { db, app, url, close: async () => {} };
+      const anna = await signUp(srv, club.inviteToken, 'anna');
+      const boris = await signUp(srv, await invite(anna), 'boris');
+      const entry = String((await anna.call('POST', '/api/library', { kind: 'scenario', doc: scenario() })).json.id);
+      const made = await inviteGame(scenario(), 'teutonic');
+      const key = newKeyText();
+      const id = String((await anna.call('POST', '/api/games', { entry, side: 'teutonic', opponent: null, days: 3, message: made.message, keep: { revision: 1, blob: await sealKeep(key, made.game.game, await keepOf(made.game)) } })).json.id);
+      const joined = await join(made.message);
+      if (!joined.ok) throw new Error(joined.reason);
+      expect((await boris.call('POST', `/api/games/${id}/messages`, { message: joined.message, keep: { revision: 1, blob: await sealKeep(newKeyText(), id, await keepOf(joined.game)) } })).status).toBe(200);
+      await app.close();
+      await db.close();
+      db = await openPglite(dir);
+      await migrate(db);
+      ({ app } = await buildServer({ db, version: 'test' }));
+      url = await app.listen({ port: 0, host: '127.0.0.1' });
+      const again = new Client(url);
+      again.cookie = anna.cookie;
+      const g = await again.call('GET', `/api/games/${id}`);
+      expect(g.status).toBe(200);
+      const keep = await openKeep(key, made.game.game, (g.json.keep as { blob: string }).blob);
+      const rebuilt = await rebuild(keep!, g.json.messages as unknown[], Number((g.json.game as { count: number }).count));
+      expect(rebuilt.problem).toBeNull();
+      // Anna writes message 2 (acting, or passing on when the other side deploys first): the game goes on.
+      expect(turnOf(rebuilt.game).writing).toBe(true);
+      expect(turnOf(rebuilt.game).state).not.toBeNull();
+      expect(rebuilt.game.secrets).toEqual(made.game.secrets);
+      await app.close();
+      await db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
