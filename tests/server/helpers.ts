@@ -2,22 +2,42 @@
  * The club server under test: the real server (src/server) listening on an ephemeral loopback port, on PGlite in
  * memory and, when TEST_DATABASE_URL is set (CI starts a PostgreSQL for it), on a real PostgreSQL server too.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, initClub, migrate, openPglite, openPostgres, type Db } from '../../src/server';
 
 export interface Backend { name: 'pglite' | 'postgres'; open(): Promise<Db> }
 
-/** Empty the PostgreSQL test database's tables (its schema is migrated afresh by each test server). */
-async function emptyPostgres(url: string): Promise<Db> {
-  const db = await openPostgres(url);
-  await db.query('drop schema if exists public cascade');
-  await db.query('create schema public');
-  return db;
+/**
+ * A fresh, empty database on TEST_DATABASE_URL's server: its address and how to drop it. Each test server gets its
+ * own, so the server test files that run in parallel never share (or empty) each other's tables.
+ */
+export async function freshDatabase(prefix = 'nevsky_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(base.href);
+  try { await admin.query(`create database ${name}`); } finally { await admin.close(); }
+  const url = new URL(base.href);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const a = await openPostgres(base.href);
+      try { await a.query(`drop database if exists ${name} with (force)`); } finally { await a.close(); }
+    },
+  };
+}
+
+/** A database of its own on TEST_DATABASE_URL's server, dropped when the Db closes. */
+async function ownPostgres(): Promise<Db> {
+  const fresh = await freshDatabase();
+  const db = await openPostgres(fresh.url);
+  return { ...db, close: async () => { await db.close(); await fresh.drop(); } };
 }
 
 export const BACKENDS: Backend[] = [
   { name: 'pglite', open: () => openPglite() },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, open: () => emptyPostgres(process.env.TEST_DATABASE_URL!) }] : []),
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, open: ownPostgres }] : []),
 ];
 
 export interface Club { id: string; inviteToken: string }

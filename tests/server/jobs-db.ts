@@ -4,27 +4,9 @@
  * them in parallel files.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { openPglite, openPostgres, type Db } from '../../src/server';
-import type { Backend } from './helpers';
-
-/** A fresh, empty database on TEST_DATABASE_URL's server: its address and how to drop it. */
-export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `nevsky_jobs_${randomBytes(6).toString('hex')}`;
-  const admin = await openPostgres(base.href);
-  try { await admin.query(`create database ${name}`); } finally { await admin.close(); }
-  const url = new URL(base.href);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const a = await openPostgres(base.href);
-      try { await a.query(`drop database if exists ${name} with (force)`); } finally { await a.close(); }
-    },
-  };
-}
+import { freshDatabase, type Backend } from './helpers';
 
 /** PGlite always; PostgreSQL (a database of its own, dropped when the Db closes) when TEST_DATABASE_URL is set. */
 export const JOB_BACKENDS: Backend[] = [
@@ -32,7 +14,7 @@ export const JOB_BACKENDS: Backend[] = [
   ...(process.env.TEST_DATABASE_URL ? [{
     name: 'postgres' as const,
     async open(): Promise<Db> {
-      const fresh = await freshDatabase();
+      const fresh = await freshDatabase('nevsky_jobs');
       const db = await openPostgres(fresh.url);
       return { ...db, close: async () => { await db.close(); await fresh.drop(); } };
     },

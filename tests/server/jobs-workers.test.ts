@@ -11,7 +11,8 @@ import { buildServer, migrate, openPostgres, type Db } from '../../src/server';
 import { balanceApi } from '../../src/workers/balance-api';
 import { startBalance, type BalanceSettings, type WorkerHandle } from '../../src/workers/balance-client';
 import { Client, makeClub, signUp } from './helpers';
-import { freshDatabase, startWorkerProcess, type WorkerProcess } from './jobs-db';
+import { freshDatabase } from './helpers';
+import { startWorkerProcess, type WorkerProcess } from './jobs-db';
 
 const scenario = () => templateScenario('open-field')!;
 

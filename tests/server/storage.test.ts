@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, test } from 'vitest';
 import { templateScenario } from '../../src/scenario';
 import { buildServer, migrate, openPglite, openPostgres, type Db } from '../../src/server';
-import { Client, invite, makeClub, signUp } from './helpers';
+import { Client, freshDatabase, invite, makeClub, signUp } from './helpers';
 
 const scenario = () => templateScenario('open-field')!;
 const PG = process.env.TEST_DATABASE_URL;
@@ -20,7 +20,11 @@ const PG = process.env.TEST_DATABASE_URL;
 interface Store { name: string; open(): Promise<Db>; env: Record<string, string>; arg: string }
 
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+const drops: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  for (const drop of drops) await drop();
+});
 
 function pgliteStore(): Store {
   const dir = mkdtempSync(join(tmpdir(), 'nevsky-storage-'));
@@ -28,11 +32,9 @@ function pgliteStore(): Store {
   return { name: 'pglite', open: () => openPglite(dir), env: {}, arg: dir };
 }
 async function postgresStore(): Promise<Store> {
-  const db = await openPostgres(PG!);
-  await db.query('drop schema if exists public cascade');
-  await db.query('create schema public');
-  await db.close();
-  return { name: 'postgres', open: () => openPostgres(PG!), env: { DATABASE_URL: PG! }, arg: '/nonexistent' };
+  const fresh = await freshDatabase('nevsky_storage');
+  drops.push(fresh.drop);
+  return { name: 'postgres', open: () => openPostgres(fresh.url), env: { DATABASE_URL: fresh.url }, arg: '/nonexistent' };
 }
 const STORES: Array<{ name: string; make: () => Promise<Store> }> = [
   { name: 'pglite', make: async () => pgliteStore() },
