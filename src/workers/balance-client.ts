@@ -373,7 +373,7 @@ function effectSize(c: Comparison): number {
 }
 
 /** One removal of "What matters": what was removed, where it is on the map, and the paired changes it made. */
-export interface MattersRow { edit: ScenarioEdit; label: string; kind: 'terrain' | 'unit'; squares: Square[]; change: Comparison; size: number }
+export interface MattersRow { edit: ScenarioEdit; label: string; kind: 'terrain' | 'unit' | 'objective'; squares: Square[]; change: Comparison; size: number }
 
 /** "What matters": the unchanged scenario's estimate and every removal, largest effect first. */
 export interface WhatMatters { games: number; policy: PolicyName; seed: number; base: BalanceSummary; rows: MattersRow[]; skipped: SkippedVariant[] }
@@ -394,7 +394,7 @@ export function startWhatMatters(scenario: Scenario, settings: VariantSettings, 
     for (const [k, v] of variants.entries()) {
       const r = await play(v.scenario, run, (done) => onProgress?.(v.label, (k + 1) * settings.games + done, total));
       const change = comparePaired({ sides: sidesOf(v.scenario), games: r.games }, { sides: sidesOf(scenario), games: base.games });
-      rows.push({ edit: v.edit, label: v.label, kind: v.edit.kind === 'removeUnit' ? 'unit' : 'terrain', squares: v.squares, change, size: effectSize(change) });
+      rows.push({ edit: v.edit, label: v.label, kind: v.edit.kind === 'removeUnit' ? 'unit' : v.edit.kind === 'removeObjective' ? 'objective' : 'terrain', squares: v.squares, change, size: effectSize(change) });
     }
     // A stable order: largest effect first, ties in the order the removals were made.
     rows.sort((a, b) => b.size - a.size);

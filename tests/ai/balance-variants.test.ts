@@ -83,6 +83,26 @@ describe('scenario variants', () => {
     expect(errorsOf(more)).toEqual([]);
     expect(applyEdit(open, { kind: 'turnLimit', delta: -2 })!.rules?.turnLimit).toBe(10);
   });
+
+  test('objectives are treated like terrain: What matters removes each, What to change moves each, removes it or changes its points', () => {
+    const river = templateScenario('river-crossing')!;
+    const ids = river.objectives!.map((o) => o.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(removalEdits(river).filter((e) => e.kind === 'removeObjective').map((e) => e.kind === 'removeObjective' && e.objective)).toEqual(ids);
+    const kinds = candidateEdits(river).map((e) => e.kind);
+    for (const k of ['removeObjective', 'moveObjective', 'objectivePoints'] as const) expect(kinds).toContain(k);
+    const [first] = ids as [string];
+    const o = river.objectives![0]!;
+    expect(applyEdit(river, { kind: 'removeObjective', objective: first })!.objectives?.map((x) => x.id)).toEqual(ids.slice(1));
+    expect(applyEdit(river, { kind: 'objectivePoints', objective: first, delta: 5 })!.objectives![0]!.points).toBe(o.points + 5);
+    expect(applyEdit(river, { kind: 'objectivePoints', objective: first, delta: -o.points })).toBeNull();
+    const moved = applyEdit(river, { kind: 'moveObjective', objective: first, dx: 1, dy: 0 })!.objectives![0]!;
+    expect(moved.squares.map((q) => q.charCodeAt(0))).toEqual(o.squares.map((q) => q.charCodeAt(0) + 1));
+    const { variants } = variantsOf(river, [{ kind: 'removeObjective', objective: first }]);
+    expect(variants[0]!.label).toContain(o.label);
+    expect(variants[0]!.squares).toEqual(o.squares);
+    expect(errorsOf(variants[0]!.scenario)).toEqual([]);
+  });
 });
 
 describe('variants are made in slices, the thread handed back between them', () => {
