@@ -274,3 +274,22 @@ export function eloGap(wins: number, draws: number, n: number): EloGap {
     elo: eloFromScore(s.rate), eloLow: eloFromScore(s.low), eloHigh: eloFromScore(s.high),
   };
 }
+
+/** A mean with its 95% interval (normal approximation, the sample's own spread). */
+export interface MeanInterval { n: number; mean: number; low: number; high: number; sd: number }
+
+/**
+ * The paired point margin of a pairing (issue 43 item 1): each value is one seed's two games summed (the upper player's
+ * points minus the lower's in the game where it sat first, plus the same where it sat second), so the seat's own
+ * advantage cancels out within a pair. Mean and its 95% interval (mean +- z sd / sqrt(n)); one pair: no spread known,
+ * the interval unbounded.
+ */
+export function pairedMargin(pairs: readonly number[], z = Z95): MeanInterval {
+  const n = pairs.length;
+  if (n === 0) return { n, mean: 0, low: -Infinity, high: Infinity, sd: 0 };
+  const mean = pairs.reduce((a, x) => a + x, 0) / n;
+  if (n === 1) return { n, mean, low: -Infinity, high: Infinity, sd: 0 };
+  const sd = Math.sqrt(pairs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1));
+  const half = (z * sd) / Math.sqrt(n);
+  return { n, mean, low: mean - half, high: mean + half, sd };
+}
