@@ -272,7 +272,7 @@ describe('the CLI gives the app code path\'s numbers', () => {
   test('--what-to-change', async () => {
     const settings = { screen: 5, confirm: 20, confirmMost: 5, policy: 'random' as const, seed: 6 };
     const page = await startWhatToChange(lopsided, settings, inProcess(), 2).result;
-    const r = await cli(['balance', lopsidedFile, '--what-to-change', '--screen-games', '5', '--games', '20', '--seed', '6', '--policy', 'random', '--workers', '2', '--json']);
+    const r = await cli(['balance', lopsidedFile, '--what-to-change', '--screen-games', '5', '--games', '20', '--seed', '6', '--policy', 'random', '--confirm-policy', 'random', '--workers', '2', '--json']);
     expect(r.err).toBe('');
     const json = JSON.parse(r.out) as typeof page;
     expect(json.suggestions).toEqual(page.suggestions);
@@ -281,4 +281,16 @@ describe('the CLI gives the app code path\'s numbers', () => {
     expect((await cli(['balance', file, '--what-matters', '--what-to-change'])).err).toMatch(/--what-matters and --what-to-change cannot be combined/);
     expect((await cli(['balance', file, '--screen-games', '5'])).err).toMatch(/--screen-games goes with --what-to-change/);
   }, 300_000);
+});
+
+describe('What to change confirms with the strongest players (issue 43 item 3)', () => {
+  test('screened by one policy, the scenario and each confirmed edit played by the confirming players', async () => {
+    const c = await startWhatToChange(lopsided, { screen: 4, confirm: 8, confirmMost: 2, policy: 'random', confirmPolicy: 'simple', seed: 3 }, inProcess(), 2).result;
+    expect(c.base.policy).toBe('simple');
+    expect(c.base.games).toBe(8);
+    for (const s of [...c.suggestions, ...c.closest]) {
+      expect(s.after.policy).toBe('simple');
+      expect(s.after.games).toBe(8);
+    }
+  }, 120_000);
 });

@@ -8,6 +8,7 @@
  * depends only on (pairing, set, seed, first, i), whichever worker plays it.
  */
 import { applyAction, createGame, gameSeed, legalActions, searchPolicy, simplePolicy, type AiLevel, type GameState, type Policy, type Scenario } from '../../src/rules';
+import type { SearchBudget } from '../../src/rules/ai/search';
 import { templateScenario } from '../../src/scenario';
 import { generatedScenario } from '../engine/fuzz/scenarios';
 
@@ -21,8 +22,19 @@ export interface LadderResult { index: number; pair: number; set: LadderSet; tem
 
 export interface LadderGame { lower: Rung; upper: Rung; seed: number; index: number; set: LadderSet; first: number }
 
+/**
+ * A level's budget changed for a screen (LADDER_BUDGET_EASY, _NORMAL, _HARD: JSON, e.g. '{"turns":2}'), read in each
+ * worker thread (threads get the process's environment).
+ */
+function override(rung: AiLevel): Partial<SearchBudget> | undefined {
+  const raw = typeof process === 'undefined' ? undefined : process.env[`LADDER_BUDGET_${rung.toUpperCase()}`];
+  return raw ? (JSON.parse(raw) as Partial<SearchBudget>) : undefined;
+}
+
 function player(rung: Rung, seed: number): Policy {
-  return rung === 'simple' ? simplePolicy(seed) : searchPolicy({ seed, level: rung });
+  if (rung === 'simple') return simplePolicy(seed);
+  const budget = override(rung);
+  return searchPolicy({ seed, level: rung, ...(budget ? { budget } : {}) });
 }
 
 /** The scenario of pair k of a set (its name for the log, and the scenario). */

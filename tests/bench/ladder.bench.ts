@@ -10,7 +10,8 @@
  * Games per pairing and set: LADDER_GAMES (default 200, rounded up to whole pairs); pairings: LADDER_PAIRINGS (e.g.
  * "simple-easy,normal-hard"); sets: LADDER_SETS ("templates,generated", the default); dice seed: LADDER_SEED (default
  * 2800); first generated scenario: LADDER_GEN_SEED (default: from the clock, printed); worker threads: LADDER_WORKERS
- * (default 2). Each game is printed as it ends (LADDER_QUIET=1: not), each pairing as soon as it is done.
+ * (default 2); a level's budget changed for a screen: LADDER_BUDGET_HARD (and _EASY, _NORMAL), JSON such as
+ * '{"turns":2}'. Each game is printed as it ends (LADDER_QUIET=1: not), each pairing as soon as it is done.
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
@@ -53,6 +54,7 @@ export const section: BenchSection = {
     const workers = Math.max(1, Number(process.env.LADDER_WORKERS ?? 2));
     const wanted = process.env.LADDER_PAIRINGS?.split(',');
     const sets = (process.env.LADDER_SETS?.split(',') ?? ['templates', 'generated']) as LadderSet[];
+    for (const l of ['EASY', 'NORMAL', 'HARD']) if (process.env[`LADDER_BUDGET_${l}`]) console.log(`  ladder: ${l.toLowerCase()} budget changed by ${process.env[`LADDER_BUDGET_${l}`]}`);
     console.log(`  ladder: ${n} games (${n / 2} pairs) a pairing and set; dice seed ${seed}; generated scenarios ${first}..${first + n / 2 - 1} (LADDER_GEN_SEED=${first} repeats them)`);
     const url = await bundledWorker(new URL('./ladder-worker.ts', import.meta.url), new URL('./ladder-worker-entry.mjs', import.meta.url));
     const rows: BenchRow[] = [];

@@ -157,7 +157,11 @@ export function decideLook(plan: SequentialPlan, look: number, s: BalanceSummary
 }
 
 /** The estimate at each skill level of a sweep and what comparing them says. */
-export interface SweepSummary { levels: BalanceSummary[]; skillSensitive: boolean; verdict: string }
+export interface SweepSummary {
+  levels: BalanceSummary[]; skillSensitive: boolean; verdict: string;
+  /** The strongest level whose verdict settled (absent: fewer than two settled). */
+  strongest?: BalanceSummary;
+}
 
 /** What a verdict says, for comparing levels: a side's id, "balanced", or null when it settled nothing. */
 function verdictClass(s: BalanceSummary): string | null {
@@ -184,17 +188,20 @@ export function summarizeSweep(levels: BalanceSummary[]): SweepSummary {
   }
   const label = (s: BalanceSummary) => s.policy ?? '?';
   if (new Set(settled).size === 1) {
-    return { levels, skillSensitive: false, verdict: `Not skill-sensitive: every settled level gives the same verdict (${settled[0] === 'balanced' ? 'balanced' : `${strong.sides.find((x) => `side:${x.id}` === settled[0])?.name ?? '?'} favoured`}).` };
+    return { levels, skillSensitive: false, strongest: strong, verdict: `Not skill-sensitive: every settled level gives the same verdict (${settled[0] === 'balanced' ? 'balanced' : `${strong.sides.find((x) => `side:${x.id}` === settled[0])?.name ?? '?'} favoured`}).` };
   }
   const moves = strong.sides.map((x, i) => {
     const before = weak.sides[i]?.wins.rate ?? 0;
     return { name: x.name, before, after: x.wins.rate, change: 100 * (x.wins.rate - before) };
   });
   const gainer = [...moves].sort((p, q) => q.change - p.change)[0]!;
-  const detail = moves.map((m) => `${m.name} ${Math.round(100 * m.before)}% → ${Math.round(100 * m.after)}% (${signed(m.change)} points)`).join(', ');
+  const detail = moves.map((m) => `${m.name} ${Math.round(100 * m.before)}% → ${Math.round(100 * m.after)}% (${signed(m.change)} percentage points)`).join(', ');
+  // Led by the strongest settled players' verdict (issue 43 item 3): an organiser adjusting for the weakest players'
+  // verdict alone would tune the scenario for players who do not play well.
+  const says = (l: BalanceSummary) => (l.favoured === null ? 'find it balanced' : `favour ${l.sides.find((x) => x.id === l.favoured)?.name ?? '?'}`);
   return {
-    levels, skillSensitive: true,
-    verdict: `Skill-sensitive: the verdicts disagree between levels. Stronger play favours ${gainer.name}: from ${label(weak)} to ${label(strong)} players, ${detail}.`,
+    levels, skillSensitive: true, strongest: strong,
+    verdict: `Skill-sensitive: strong players ${says(strong)} (${label(strong)} players, ${Math.round(100 * (strong.sides[0]?.wins.rate ?? 0))}% – ${Math.round(100 * (strong.sides[1]?.wins.rate ?? 0))}%), weaker ones ${says(weak)} (${label(weak)} players). Stronger play favours ${gainer.name}: from ${label(weak)} to ${label(strong)} players, ${detail}.`,
   };
 }
 
@@ -236,7 +243,7 @@ export function comparePaired(after: { sides: Array<{ id: string; name: string }
   });
   const draws = change('', 'draws', (g) => g.winner === null, (g) => g.winner === null);
   const pts = (x: number) => Math.round(100 * x);
-  const line = (c: PairedChange) => `${c.name} from ${pts(c.before)}% to ${pts(c.after)}%, change ${signed(100 * c.change)} ± ${Math.round((100 * (c.high - c.low)) / 2)} points`;
+  const line = (c: PairedChange) => `${c.name} from ${pts(c.before)}% to ${pts(c.after)}%, change ${signed(100 * c.change)} ± ${Math.round((100 * (c.high - c.low)) / 2)} percentage points`;
   const verdict = n === 0 ? 'No paired games to compare.' : `Over ${n} paired games (same seeds and dice), this version moves ${sides.map(line).join('; ')}.`;
   return { games: n, sides, draws, verdict };
 }
