@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { balanceLead } from '../../src/rules/ai/stats';
 import { main } from '../../src/cli/main';
 import {
   comparePaired, decideLook, gameSeed, normalQuantile, sequentialPlan, summarizeBalance, summarizeSweep,
@@ -151,6 +152,21 @@ describe('the skill sweep', () => {
     expect(s.skillSensitive).toBe(true);
     expect(s.verdict).toMatch(/^Skill-sensitive: strong players favour Beta \(search players, 38% – 62%\), weaker ones favour Alpha \(random players\)\. Stronger play favours Beta: from random to search players, Alpha 72% → 38% \(-34 percentage points\), Beta 28% → 62% \(\+34 percentage points\)/);
     expect(s.strongest?.policy).toBe('search');
+  });
+
+  test('the panel leads with the strongest settled players when skill matters or they contradict the estimate (issue 43)', () => {
+    const sensitive = summarizeSweep([level('random', 710, 270), level('simple', 530, 460), level('search', 380, 620)]);
+    const simpleSaysAlpha = level('simple', 690, 310);
+    expect(balanceLead(sensitive, simpleSaysAlpha)).toBe(sensitive.verdict);
+    expect(balanceLead(sensitive, simpleSaysAlpha)).toMatch(/^Skill-sensitive: strong players favour Beta/);
+    // A sweep whose settled levels agree, against an estimate of weaker players saying the opposite.
+    const agree = summarizeSweep([level('simple', 300, 700), level('search', 320, 680)]);
+    expect(agree.skillSensitive).toBe(false);
+    expect(balanceLead(agree, simpleSaysAlpha)).toMatch(/^Stronger players disagree with this estimate: For search players .*Beta favoured/);
+    // The estimate is the strongest players' own, or agrees, or there is no sweep: nothing to lead with.
+    expect(balanceLead(agree, level('search', 320, 680))).toBeNull();
+    expect(balanceLead(agree, level('simple', 300, 700))).toBeNull();
+    expect(balanceLead(null, simpleSaysAlpha)).toBeNull();
   });
 
   test('the comparison skips a level whose verdict did not settle', () => {

@@ -300,3 +300,21 @@ export function pairedMargin(pairs: readonly number[], z = Z95): MeanInterval {
   const half = (z * sd) / Math.sqrt(n);
   return { n, mean, low: mean - half, high: mean + half, sd };
 }
+
+/** Players by strength, to tell whether a sweep's strongest settled level is stronger than an estimate's players. */
+const STRENGTH: Record<PolicyName, number> = { random: 0, simple: 1, search: 2 };
+
+/**
+ * What the Balance panel leads with when players of different skill disagree (issue 43 item 3): the sweep's verdict,
+ * led by the strongest settled players', when the sweep is skill-sensitive; else, when the estimate's settled verdict
+ * (a side favoured) is not that of stronger players whose verdict settled, that it is contradicted and by whom. Null:
+ * nothing to say before the estimate's own verdict.
+ */
+export function balanceLead(sweep: SweepSummary | null, estimate: BalanceSummary | null): string | null {
+  if (!sweep?.strongest) return null;
+  if (sweep.skillSensitive) return sweep.verdict;
+  if (!estimate || estimate.favoured === null) return null;
+  const strong = sweep.strongest;
+  if (STRENGTH[strong.policy ?? 'search'] <= STRENGTH[estimate.policy ?? 'simple'] || strong.favoured === estimate.favoured) return null;
+  return `Stronger players disagree with this estimate: ${strong.verdict}`;
+}
