@@ -1,6 +1,8 @@
 /**
  * Small edits of a scenario, for the balance tools "What matters" (each terrain feature and each unit removed) and
  * "What to change" (the turn limit, one unit more or fewer, a terrain piece moved or removed, a side's set-up rows).
+ * Objectives are treated like terrain: What matters removes each, What to change moves each one square, removes it or
+ * changes its points.
  * An edit is plain data, so it can be measured in workers, shown, and later applied to the open scenario as an
  * ordinary undoable editor command; `applyEdit` returns null when the edit no longer fits the scenario. Every variant
  * is checked with the scenario validator: one with a set-up error is skipped, with the reason.
@@ -28,7 +30,11 @@ export type ScenarioEdit =
   | { kind: 'removeFeature'; feature: string }
   | { kind: 'moveFeature'; feature: string; dx: number; dy: number }
   /** Every deployed unit of a side one row towards the enemy (rows 1) or back (rows -1). */
-  | { kind: 'shiftSetup'; side: number; rows: 1 | -1 };
+  | { kind: 'shiftSetup'; side: number; rows: 1 | -1 }
+  /** Objectives (R-objectives) as terrain: one removed, moved one square, or its points changed by delta. */
+  | { kind: 'removeObjective'; objective: string }
+  | { kind: 'moveObjective'; objective: string; dx: number; dy: number }
+  | { kind: 'objectivePoints'; objective: string; delta: number };
 
 /** A measured variant: the edit, what it says, the squares it concerns, and the edited scenario. */
 export interface Variant { edit: ScenarioEdit; label: string; squares: Square[]; scenario: Scenario }
@@ -191,7 +197,44 @@ export function applyEdit(s: Scenario, edit: ScenarioEdit): Scenario | null {
       }));
       return off ? null : next;
     }
+    case 'removeObjective':
+    case 'moveObjective':
+    case 'objectivePoints': return reshapeObjective(s, edit);
   }
+}
+
+/** The scenario with an objective removed, moved by (dx, dy) or its points changed (null: no such objective, off the board, points below 1). */
+function reshapeObjective(s: Scenario, edit: Extract<ScenarioEdit, { objective: string }>): Scenario | null {
+  const list = s.objectives ?? [];
+  const i = list.findIndex((o) => o.id === edit.objective);
+  if (i < 0) return null;
+  const o = list[i]!;
+  if (edit.kind === 'removeObjective') {
+    const next: Scenario = { ...s, objectives: list.filter((_, j) => j !== i) };
+    if (next.objectives!.length === 0) delete next.objectives;
+    return next;
+  }
+  if (edit.kind === 'objectivePoints') {
+    const points = o.points + edit.delta;
+    if (points < 1) return null;
+    return { ...s, objectives: list.map((x, j) => (j === i ? { ...x, points } : x)) };
+  }
+  const board = resolveBoard(s.board);
+  const squares: Square[] = [];
+  for (const sq of o.squares) {
+    const c = parseSquare(sq);
+    if (!c) return null;
+    const col = c.col + edit.dx, row = c.row + edit.dy;
+    if (col < 0 || row < 0 || col >= board.columns || row >= board.rows) return null;
+    squares.push(squareName(col, row));
+  }
+  return { ...s, objectives: list.map((x, j) => (j === i ? { ...x, squares } : x)) };
+}
+
+/** An objective by id, for labels. */
+function objectiveLabel(s: Scenario, id: string): string {
+  const o = s.objectives?.find((x) => x.id === id);
+  return o ? `objective "${o.label || o.id}" (${o.points} points at ${listed(o.squares)})` : 'objective';
 }
 
 /** A short description of an edit (for the lists and the undo history). */
@@ -213,6 +256,15 @@ export function describeEdit(s: Scenario, edit: ScenarioEdit): string {
       return `Move the ${terrainFeatures(s).find((f) => f.key === edit.feature)?.label ?? 'terrain feature'} one square ${word}`;
     }
     case 'shiftSetup': return `${side(edit.side)}: set up one row ${edit.rows > 0 ? 'further forward' : 'further back'}`;
+    case 'removeObjective': return `Remove the ${objectiveLabel(s, edit.objective)}`;
+    case 'moveObjective': {
+      const word = DIRECTIONS.find((d) => d.dx === edit.dx && d.dy === edit.dy)?.word ?? `by (${edit.dx}, ${edit.dy})`;
+      return `Move the ${objectiveLabel(s, edit.objective)} one square ${word}`;
+    }
+    case 'objectivePoints': {
+      const o = s.objectives?.find((x) => x.id === edit.objective);
+      return `The ${objectiveLabel(s, edit.objective)} worth ${o ? o.points + edit.delta : '?'} points`;
+    }
   }
 }
 
@@ -223,6 +275,7 @@ function editSquares(s: Scenario, edit: ScenarioEdit): Square[] {
     const at = s.sides[edit.side]?.units.find((u) => u.id === edit.unitId)?.at;
     return at ? [at] : [];
   }
+  if (edit.kind === 'removeObjective' || edit.kind === 'moveObjective' || edit.kind === 'objectivePoints') return [...(s.objectives?.find((o) => o.id === edit.objective)?.squares ?? [])];
   if (edit.kind === 'shiftSetup') return [...new Set(s.sides[edit.side]?.units.flatMap((u) => (u.at ? [u.at] : [])) ?? [])];
   return [];
 }
@@ -247,10 +300,11 @@ export function variantsOf(s: Scenario, edits: ScenarioEdit[]): { variants: Vari
   return { variants, skipped };
 }
 
-/** What "What matters" removes: each terrain feature, then each unit of each side. */
+/** What "What matters" removes: each terrain feature, each objective, then each unit of each side. */
 export function removalEdits(s: Scenario): ScenarioEdit[] {
   return [
     ...terrainFeatures(s).map((f): ScenarioEdit => ({ kind: 'removeFeature', feature: f.key })),
+    ...(s.objectives ?? []).map((o): ScenarioEdit => ({ kind: 'removeObjective', objective: o.id })),
     ...s.sides.flatMap((sd, side) => sd.units.map((u): ScenarioEdit => ({ kind: 'removeUnit', side, unitId: u.id }))),
   ];
 }
@@ -258,7 +312,8 @@ export function removalEdits(s: Scenario): ScenarioEdit[] {
 /**
  * The small edits "What to change" tries: the turn limit +-1 and +-2; for each side and each kind of unit it has, one
  * more (not the ballista, which needs a crew) and one fewer (its last unit of that kind); each terrain feature removed
- * or moved one square in each direction; each side's set-up one row forward or back.
+ * or moved one square in each direction; each objective removed, moved one square in each direction, or worth 5 or
+ * 10 points more or less (never below 1); each side's set-up one row forward or back.
  */
 export function candidateEdits(s: Scenario): ScenarioEdit[] {
   const edits: ScenarioEdit[] = [];
@@ -274,6 +329,11 @@ export function candidateEdits(s: Scenario): ScenarioEdit[] {
   for (const f of terrainFeatures(s)) {
     edits.push({ kind: 'removeFeature', feature: f.key });
     for (const d of DIRECTIONS) edits.push({ kind: 'moveFeature', feature: f.key, dx: d.dx, dy: d.dy });
+  }
+  for (const o of s.objectives ?? []) {
+    edits.push({ kind: 'removeObjective', objective: o.id });
+    for (const d of DIRECTIONS) edits.push({ kind: 'moveObjective', objective: o.id, dx: d.dx, dy: d.dy });
+    for (const delta of [-10, -5, 5, 10]) if (o.points + delta >= 1) edits.push({ kind: 'objectivePoints', objective: o.id, delta });
   }
   s.sides.forEach((_, side) => { edits.push({ kind: 'shiftSetup', side, rows: 1 }, { kind: 'shiftSetup', side, rows: -1 }); });
   return edits;

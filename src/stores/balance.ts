@@ -16,6 +16,7 @@ import {
 import { defaultPolicy, spareCores } from '../workers/balance-defaults';
 import type { Square } from '../rules';
 import { COMMANDS } from './commands';
+import { whatChanged } from '../scenario/whatChanged';
 import { useEditorStore } from './editor';
 import { spawnWebWorker } from '../workers/balance-browser';
 import { startServerBalance } from '../club/jobs';
@@ -104,7 +105,12 @@ export const useBalanceStore = defineStore('balance', () => {
   /** Earlier versions of the open scenario (its undo history, newest first, up to ten) and the other library entries. */
   const compareOptions = computed<CompareOption[]>(() => {
     const past = scenario.past;
-    const earlier = past.slice(-10).reverse().map((s, k) => ({ key: `past:${past.length - 1 - k}`, label: k === 0 ? 'before the last edit' : `${k + 1} edits ago`, scenario: s }));
+    // Each version named by the edit made after it (issue 43 item 4), then how long ago.
+    const after = (i: number) => past[i + 1] ?? scenario.scenario;
+    const earlier = past.slice(-10).reverse().map((s, k) => {
+      const i = past.length - 1 - k;
+      return { key: `past:${i}`, label: `before: ${whatChanged(s, after(i))} (${k === 0 ? 'the last edit' : `${k + 1} edits ago`})`, scenario: s };
+    });
     const others = library.records.filter((r) => isScenarioRecord(r) && r.id !== library.currentId)
       .map((r) => ({ key: `lib:${r.id}`, label: `library: ${r.title}`, scenario: (r as { scenario: Scenario }).scenario }));
     return [...earlier, ...others];
@@ -251,7 +257,8 @@ export const useBalanceStore = defineStore('balance', () => {
     if (running.value) return;
     const hash = currentHash.value;
     const snapshot = snapshotOf(scenario.scenario);
-    const wanted = { ...changeGames.value, confirmMost: CHANGE_DEFAULTS.confirmMost, policy: settings.value.policy, seed: settings.value.seed };
+    // Screened by the chosen players, confirmed by the strongest balance players (issue 43 item 3).
+    const wanted = { ...changeGames.value, confirmMost: CHANGE_DEFAULTS.confirmMost, policy: settings.value.policy, confirmPolicy: 'search' as const, seed: settings.value.seed };
     await go('change', (onProgress, watch) => {
       const j = startWhatToChange(snapshot, wanted, spawnWebWorker, workers, (label, n, of) => { detail.value = label; onProgress('What to change', n, of); }, watch);
       return { result: j.result, cancel: j.cancel, resume: j.resume, live: () => j.live().summary };

@@ -373,7 +373,7 @@ function effectSize(c: Comparison): number {
 }
 
 /** One removal of "What matters": what was removed, where it is on the map, and the paired changes it made. */
-export interface MattersRow { edit: ScenarioEdit; label: string; kind: 'terrain' | 'unit'; squares: Square[]; change: Comparison; size: number }
+export interface MattersRow { edit: ScenarioEdit; label: string; kind: 'terrain' | 'unit' | 'objective'; squares: Square[]; change: Comparison; size: number }
 
 /** "What matters": the unchanged scenario's estimate and every removal, largest effect first. */
 export interface WhatMatters { games: number; policy: PolicyName; seed: number; base: BalanceSummary; rows: MattersRow[]; skipped: SkippedVariant[] }
@@ -394,7 +394,7 @@ export function startWhatMatters(scenario: Scenario, settings: VariantSettings, 
     for (const [k, v] of variants.entries()) {
       const r = await play(v.scenario, run, (done) => onProgress?.(v.label, (k + 1) * settings.games + done, total));
       const change = comparePaired({ sides: sidesOf(v.scenario), games: r.games }, { sides: sidesOf(scenario), games: base.games });
-      rows.push({ edit: v.edit, label: v.label, kind: v.edit.kind === 'removeUnit' ? 'unit' : 'terrain', squares: v.squares, change, size: effectSize(change) });
+      rows.push({ edit: v.edit, label: v.label, kind: v.edit.kind === 'removeUnit' ? 'unit' : v.edit.kind === 'removeObjective' ? 'objective' : 'terrain', squares: v.squares, change, size: effectSize(change) });
     }
     // A stable order: largest effect first, ties in the order the removals were made.
     rows.sort((a, b) => b.size - a.size);
@@ -406,7 +406,16 @@ export function startWhatMatters(scenario: Scenario, settings: VariantSettings, 
 export const CHANGE_DEFAULTS = { screen: 20, confirm: 200, confirmMost: 5 } as const;
 
 /** Settings of "What to change": games to screen a candidate and to confirm one, how many to confirm. */
-export interface ChangeSettings { screen: number; confirm: number; confirmMost: number; policy: PolicyName; seed: number }
+export interface ChangeSettings {
+  screen: number; confirm: number; confirmMost: number; policy: PolicyName; seed: number;
+  /**
+   * The players who confirm (issue 43 item 3: the strongest, so that a suggestion is not tuned for weak players; the
+   * app and the CLI ask for search players); absent: `policy`. When they differ, the candidates are screened by
+   * `policy` against its own games of the scenario, and the scenario and each confirmed candidate play all `confirm`
+   * games with these players.
+   */
+  confirmPolicy?: PolicyName;
+}
 
 /** A confirmed edit: what it does, the squares it concerns, its paired changes and the estimate with it made. */
 export interface Suggestion { edit: ScenarioEdit; label: string; squares: Square[]; change: Comparison; after: BalanceSummary; inside: boolean }
@@ -432,20 +441,24 @@ const scoreOf = (g: BalanceGame, first: string) => (g.winner === null ? 0.5 : g.
  */
 export function startWhatToChange(scenario: Scenario, settings: ChangeSettings, spawn: () => WorkerHandle, workers: number, onProgress?: (label: string, done: number, total: number) => void, watch?: BalanceWatch): ChainJob<WhatToChange> {
   const screen = Math.min(settings.screen, settings.confirm);
-  const run = (games: number, from = 0): BalanceSettings => ({ games, from, policy: settings.policy, seed: settings.seed, fixed: true });
+  const strong = settings.confirmPolicy ?? settings.policy, apart = strong !== settings.policy;
+  const run = (games: number, from = 0, policy = settings.policy): BalanceSettings => ({ games, from, policy, seed: settings.seed, fixed: true });
   const first = scenario.sides[0]?.id ?? '';
   return runJob(spawn, workers, async (play) => {
     const { variants, skipped } = await variantsInSlices(scenario, candidateEdits(scenario));
-    const total = settings.confirm + variants.length * screen + settings.confirmMost * (settings.confirm - screen);
+    const total = settings.confirm + (apart ? screen : 0) + variants.length * screen + settings.confirmMost * (settings.confirm - (apart ? 0 : screen));
     let done = 0;
     const step = (label: string) => (n: number) => onProgress?.(label, done + n, total);
-    const base = await play(scenario, run(settings.confirm), step('the scenario as it is'));
+    const base = await play(scenario, run(settings.confirm, 0, strong), step('the scenario as it is'));
     done += settings.confirm;
     const now = shareOf(base.summary);
     const result = { settings, base: base.summary, suggestions: [] as Suggestion[], closest: [] as Suggestion[], screened: 0, skipped };
     if (inside(now)) return { ...result, alreadyBalanced: true };
-    const baseScore = base.games.reduce((t, g) => t + scoreOf(g, first), 0) / Math.max(1, base.games.length);
-    const baseScreen = new Map(base.games.filter((g) => g.index < screen).map((g) => [g.index, scoreOf(g, first)]));
+    // Screening's own games of the scenario: the confirming players' when they screen too, else the screening players'.
+    const screenBase = apart ? (await play(scenario, run(screen), step('the scenario as it is (screening players)'))).games : base.games;
+    if (apart) done += screen;
+    const baseScore = screenBase.reduce((t, g) => t + scoreOf(g, first), 0) / Math.max(1, screenBase.length);
+    const baseScreen = new Map(screenBase.filter((g) => g.index < screen).map((g) => [g.index, scoreOf(g, first)]));
     const screened: Array<{ v: Variant; games: BalanceGame[]; predicted: number }> = [];
     for (const v of variants) {
       const r = await play(v.scenario, run(screen), step(`screening: ${v.label}`));
@@ -460,10 +473,12 @@ export function startWhatToChange(scenario: Scenario, settings: ChangeSettings, 
       .slice(0, settings.confirmMost);
     const confirmed: Suggestion[] = [];
     for (const c of promising) {
-      const rest = settings.confirm > screen ? (await play(c.v.scenario, run(settings.confirm, screen), step(`confirming: ${c.v.label}`))).games : [];
-      done += settings.confirm - screen;
-      const games = [...c.games, ...rest];
-      const after = summarizeBalance(sidesOf(c.v.scenario), games, emptyHeat(), { policy: settings.policy });
+      const rest = apart
+        ? (await play(c.v.scenario, run(settings.confirm, 0, strong), step(`confirming with ${strong} players: ${c.v.label}`))).games
+        : settings.confirm > screen ? (await play(c.v.scenario, run(settings.confirm, screen), step(`confirming: ${c.v.label}`))).games : [];
+      done += settings.confirm - (apart ? 0 : screen);
+      const games = apart ? rest : [...c.games, ...rest];
+      const after = summarizeBalance(sidesOf(c.v.scenario), games, emptyHeat(), { policy: strong });
       const change = comparePaired({ sides: sidesOf(c.v.scenario), games }, { sides: sidesOf(scenario), games: base.games });
       confirmed.push({ edit: c.v.edit, label: c.v.label, squares: c.v.squares, change, after, inside: inside(shareOf(after)) });
     }

@@ -17,12 +17,20 @@ export function spareCores(hardwareConcurrency: number | undefined): number {
 export const GAMES_PER_CPU_SECOND: Readonly<Record<'simple' | 'search', number>> = { simple: 130, search: 6 };
 
 /**
- * The policy both sides play by default with `spare` cores for the workers (issue 29 item 1): the strongest that
- * plays 1,000 games in about a minute (here: within 80 s) there. The search player (balance budget) does so from three
- * spare cores (about 56 s); with fewer the simple policy is the default (1,000 games in about 8 s on one core).
+ * Games a settled verdict usually takes (issue 43 item 3): the sequential run stops at its first looks on a scenario one
+ * side clearly wins, and a few hundred games settle most (a close one runs on to its cap, and says so).
+ */
+export const SETTLE_GAMES = 300;
+
+/**
+ * The policy both sides play by default (issues 29 item 1 and 43 item 3): never weaker than the strongest player that
+ * gives a settled verdict in about a minute (here: within 60 s) on one spare core. The search player (balance budget)
+ * plays SETTLE_GAMES games in about 50 s on one core, so it is the default on any machine; the simple policy (whose
+ * verdict can be the opposite of stronger players') is the default only where that would not hold. More spare cores
+ * only make it faster.
  */
 export function defaultPolicy(spare: number): PolicyName {
-  return secondsFor(1000, 'search', spare) <= 80 ? 'search' : 'simple';
+  return secondsFor(SETTLE_GAMES, 'search', Math.min(1, spare)) <= 60 ? 'search' : 'simple';
 }
 
 /** The fewest spare cores on which the search player is the default (defaultPolicy's threshold, for the panel's line). */

@@ -5,13 +5,14 @@
 import { AI_LEVELS, legalActions, searchPolicy, simplePolicy, viewFor, actionKey, type Action, type AiLevel, type GameState, type PlanMemory, type Policy } from '../rules';
 
 /**
- * The levels a player picks from, each with a line on how it plays and how strong it is, from the ladder (README:
- * 200 games a pairing; Suggest plays the simple policy).
+ * The levels a player picks from, each with a line on how it plays and how strong it is, from the ladder's paired
+ * point margins (issue 43: `npm run bench -- ladder`, generated scenarios no level was tuned on, 20 pairs of games a
+ * pairing, each pair one seed with the level once in each seat; docs/dev/bench.md). Suggest plays the simple policy.
  */
 export const LEVELS = [
-  { id: 1, label: 'Easy', about: 'Keeps mostly to the obvious plan. Wins about 3 games in 4 against the player Suggest follows. Answers within a quarter of a second.' },
-  { id: 2, label: 'Normal', about: 'Plays each plan\'s melees out before choosing. Wins about 5 games in 6 against Easy. Up to a second a move.' },
-  { id: 3, label: 'Hard', about: 'Weighs forty times as many plans as Normal, over more rolls of the dice. Wins about 2 games in 3 against Normal. Up to 3 seconds a move.' },
+  { id: 1, label: 'Easy', about: 'Keeps mostly to the obvious plan. Scores about 16 points more than the player Suggest follows over a pair of games (one on each side). Answers within a quarter of a second.' },
+  { id: 2, label: 'Normal', about: 'Plays each plan\'s melees out before choosing. Scores about 39 points more than Easy over a pair of games (one on each side). Up to a second a move.' },
+  { id: 3, label: 'Hard', about: 'Weighs forty times as many plans as Normal, over more rolls of the dice, but is not yet clearly stronger than Normal (about 3 points more over a pair of games, within the measure\'s error). Up to 3 seconds a move.' },
 ] as const;
 
 /** Level 0: a quick hint for the player at the screen (the simple policy, fast enough for the page's own thread). */

@@ -83,6 +83,26 @@ describe('scenario variants', () => {
     expect(errorsOf(more)).toEqual([]);
     expect(applyEdit(open, { kind: 'turnLimit', delta: -2 })!.rules?.turnLimit).toBe(10);
   });
+
+  test('objectives are treated like terrain: What matters removes each, What to change moves each, removes it or changes its points', () => {
+    const river = templateScenario('river-crossing')!;
+    const ids = river.objectives!.map((o) => o.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(removalEdits(river).filter((e) => e.kind === 'removeObjective').map((e) => e.kind === 'removeObjective' && e.objective)).toEqual(ids);
+    const kinds = candidateEdits(river).map((e) => e.kind);
+    for (const k of ['removeObjective', 'moveObjective', 'objectivePoints'] as const) expect(kinds).toContain(k);
+    const [first] = ids as [string];
+    const o = river.objectives![0]!;
+    expect(applyEdit(river, { kind: 'removeObjective', objective: first })!.objectives?.map((x) => x.id)).toEqual(ids.slice(1));
+    expect(applyEdit(river, { kind: 'objectivePoints', objective: first, delta: 5 })!.objectives![0]!.points).toBe(o.points + 5);
+    expect(applyEdit(river, { kind: 'objectivePoints', objective: first, delta: -o.points })).toBeNull();
+    const moved = applyEdit(river, { kind: 'moveObjective', objective: first, dx: 1, dy: 0 })!.objectives![0]!;
+    expect(moved.squares.map((q) => q.charCodeAt(0))).toEqual(o.squares.map((q) => q.charCodeAt(0) + 1));
+    const { variants } = variantsOf(river, [{ kind: 'removeObjective', objective: first }]);
+    expect(variants[0]!.label).toContain(o.label);
+    expect(variants[0]!.squares).toEqual(o.squares);
+    expect(errorsOf(variants[0]!.scenario)).toEqual([]);
+  });
 });
 
 describe('variants are made in slices, the thread handed back between them', () => {
@@ -252,7 +272,7 @@ describe('the CLI gives the app code path\'s numbers', () => {
   test('--what-to-change', async () => {
     const settings = { screen: 5, confirm: 20, confirmMost: 5, policy: 'random' as const, seed: 6 };
     const page = await startWhatToChange(lopsided, settings, inProcess(), 2).result;
-    const r = await cli(['balance', lopsidedFile, '--what-to-change', '--screen-games', '5', '--games', '20', '--seed', '6', '--policy', 'random', '--workers', '2', '--json']);
+    const r = await cli(['balance', lopsidedFile, '--what-to-change', '--screen-games', '5', '--games', '20', '--seed', '6', '--policy', 'random', '--confirm-policy', 'random', '--workers', '2', '--json']);
     expect(r.err).toBe('');
     const json = JSON.parse(r.out) as typeof page;
     expect(json.suggestions).toEqual(page.suggestions);
@@ -261,4 +281,16 @@ describe('the CLI gives the app code path\'s numbers', () => {
     expect((await cli(['balance', file, '--what-matters', '--what-to-change'])).err).toMatch(/--what-matters and --what-to-change cannot be combined/);
     expect((await cli(['balance', file, '--screen-games', '5'])).err).toMatch(/--screen-games goes with --what-to-change/);
   }, 300_000);
+});
+
+describe('What to change confirms with the strongest players (issue 43 item 3)', () => {
+  test('screened by one policy, the scenario and each confirmed edit played by the confirming players', async () => {
+    const c = await startWhatToChange(lopsided, { screen: 4, confirm: 8, confirmMost: 2, policy: 'random', confirmPolicy: 'simple', seed: 3 }, inProcess(), 2).result;
+    expect(c.base.policy).toBe('simple');
+    expect(c.base.games).toBe(8);
+    for (const s of [...c.suggestions, ...c.closest]) {
+      expect(s.after.policy).toBe('simple');
+      expect(s.after.games).toBe(8);
+    }
+  }, 120_000);
 });

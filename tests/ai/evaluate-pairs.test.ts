@@ -6,7 +6,8 @@
 import { describe, expect, test } from 'vitest';
 import { applyAction, createGame, legalActions, randomPolicy, simplePolicy, type GameState } from '../../src/rules';
 import { positionOf } from '../../src/rules/game';
-import { ACTIVE, BALLISTA, MOVE, pointsOf, type Position } from '../../src/rules/core';
+import { ACTIVE, BALLISTA, MOVE, pointsOf, toState, type Position } from '../../src/rules/core';
+import { objectiveHoldings } from '../../src/rules/objectives';
 import { FIGHTS, REACH, features } from '../../src/rules/ai/evaluate';
 import { stepsDistance } from '../../src/rules/geometry';
 import { TROOPS, TROOP_TYPES } from '../../src/rules/troops';
@@ -14,6 +15,41 @@ import { templateScenario } from '../../src/scenario';
 
 const RANGE = TROOP_TYPES.map((t) => TROOPS[t].range ?? 0);
 const COST = TROOP_TYPES.map((t) => TROOPS[t].cost);
+
+/**
+ * What objectives nobody holds are worth as the margin's doc states it: half an objective's points to the side whose
+ * troops (not ballistas, not retiring) can first stand on one of its squares by their move allowance before the end
+ * (a quarter each on a tie); sides attack in turns by turns, this turn's move counting while it is not over.
+ */
+function plainProspects(p: Position): number[] {
+  const out = [0, 0], c = p.board.columns, end = p.game.rules.turnLimit ?? Infinity;
+  if (p.result) return out;
+  const objectives = toState(p).scenario.objectives ?? [];
+  const holders = new Map(objectiveHoldings(toState(p)).map((h) => [h.id, h.holder]));
+  for (const o of objectives) {
+    if (holders.get(o.id) !== null) continue;
+    const when = [0, 1].map((side) => {
+      if (o.for !== undefined && o.for !== p.sides[side]) return Infinity;
+      let best = Infinity;
+      for (let x = 0; x < p.n; x++) {
+        const j = p.sq[x]!, t = p.type[x]!;
+        if (j < 0 || p.side[x] !== side || p.status[x] !== ACTIVE || t === BALLISTA || p.retiring[x]) continue;
+        for (const sq of o.squares) {
+          const k = p.board.index.get(sq)!;
+          const moves = Math.ceil(stepsDistance((j % c) - (k % c), Math.floor(j / c) - Math.floor(k / c)) / TROOPS[TROOP_TYPES[t]!].move);
+          const first = p.attacker === side ? (p.phase <= MOVE ? p.turn : p.turn + 2) : p.turn + 1;
+          best = Math.min(best, moves === 0 ? p.turn : first + 2 * (moves - 1));
+        }
+      }
+      return best <= end ? best : Infinity;
+    });
+    if (when[0] === Infinity && when[1] === Infinity) continue;
+    if (when[0]! < when[1]!) out[0]! += o.points / 2;
+    else if (when[1]! < when[0]!) out[1]! += o.points / 2;
+    else { out[0]! += o.points / 4; out[1]! += o.points / 4; }
+  }
+  return out;
+}
 
 /** The features as their doc states them, unit by unit, every other unit looked at. */
 function plainFeatures(p: Position, me: number): number[] {
@@ -43,7 +79,8 @@ function plainFeatures(p: Position, me: number): number[] {
     if (shot) inRange[s]!++;
     if (friend && t !== BALLISTA) supports[s]!++;
   }
-  const n = Math.max(1, units), margin = (mine - theirs) / scale;
+  const pr = plainProspects(p);
+  const n = Math.max(1, units), margin = (mine + pr[me]! - theirs - pr[them]!) / scale;
   const over = p.result !== null || p.toAct < 0;
   const nextMover = p.phase <= MOVE ? p.attacker : 1 - p.attacker;
   return [

@@ -1,35 +1,71 @@
 /**
- * One ladder game (issue 28 item 1): a player of the ladder (the simple policy or a search level, iteration budgets
- * only, so fully seeded) against the next one up. Game i of a pairing: template i mod 3, the upper player in seat
- * (i div 3) mod 2, dice seed gameSeed(seed, i), each player's seed from that; so a game's result depends only on
- * (pairing, seed, i), whichever worker plays it.
+ * One ladder game (issues 28 and 43): a player of the ladder (the simple policy or a search level, iteration budgets
+ * only, so fully seeded) against the next one up. Games come in pairs (issue 43 item 1): game i is pair i div 2 with
+ * the upper player in seat i mod 2, so both games of a pair play the same scenario with the same dice seed
+ * gameSeed(seed, pair) and the same players' seeds, one in each seat; a pair's summed margin is free of the seat's
+ * own advantage. The scenario of pair k: on the templates, template k mod 3; on generated scenarios (ones no level
+ * was tuned on), the fuzz suite's generatedScenario(first + k), `first` a fresh seed range per run. A game's result
+ * depends only on (pairing, set, seed, first, i), whichever worker plays it.
  */
-import { applyAction, createGame, gameSeed, legalActions, searchPolicy, simplePolicy, type AiLevel, type GameState, type Policy } from '../../src/rules';
+import { applyAction, createGame, gameSeed, legalActions, searchPolicy, simplePolicy, type AiLevel, type GameState, type Policy, type Scenario } from '../../src/rules';
+import type { SearchBudget } from '../../src/rules/ai/search';
 import { templateScenario } from '../../src/scenario';
+import { generatedScenario } from '../engine/fuzz/scenarios';
 
 export const LADDER_TEMPLATES = ['open-field', 'roadside-village', 'river-crossing'] as const;
 export type Rung = 'simple' | AiLevel;
 export const PAIRINGS: ReadonlyArray<readonly [Rung, Rung]> = [['simple', 'easy'], ['easy', 'normal'], ['normal', 'hard'], ['simple', 'hard']];
+/** Where a pairing's games are played: the bundled templates, or generated scenarios. */
+export type LadderSet = 'templates' | 'generated';
 
-export interface LadderResult { index: number; template: string; upperSeat: number; outcome: 'win' | 'draw' | 'loss'; margin: number; turns: number }
+export interface LadderResult { index: number; pair: number; set: LadderSet; template: string; upperSeat: number; outcome: 'win' | 'draw' | 'loss'; margin: number; turns: number }
 
-function player(rung: Rung, seed: number): Policy {
-  return rung === 'simple' ? simplePolicy(seed) : searchPolicy({ seed, level: rung });
+export interface LadderGame { lower: Rung; upper: Rung; seed: number; index: number; set: LadderSet; first: number }
+
+/**
+ * A level's budget changed for a screen (LADDER_BUDGET_EASY, _NORMAL, _HARD: JSON, e.g. '{"turns":2}'), read in each
+ * worker thread (threads get the process's environment).
+ */
+function override(rung: AiLevel): Partial<SearchBudget> | undefined {
+  const raw = typeof process === 'undefined' ? undefined : process.env[`LADDER_BUDGET_${rung.toUpperCase()}`];
+  return raw ? (JSON.parse(raw) as Partial<SearchBudget>) : undefined;
 }
 
-/** Play game `index` of the pairing lower-upper; the outcome is the upper player's. */
-export function ladderGame(lower: Rung, upper: Rung, seed: number, index: number): LadderResult {
-  const template = LADDER_TEMPLATES[index % LADDER_TEMPLATES.length]!;
-  const upperSeat = Math.floor(index / LADDER_TEMPLATES.length) % 2;
-  const gs = gameSeed(seed, index);
-  let s: GameState = createGame(templateScenario(template)!, { seed: gs });
+function player(rung: Rung, seed: number): Policy {
+  if (rung === 'simple') return simplePolicy(seed);
+  const budget = override(rung);
+  return searchPolicy({ seed, level: rung, ...(budget ? { budget } : {}) });
+}
+
+/** The scenario of pair k of a set (its name for the log, and the scenario). */
+export function ladderScenario(set: LadderSet, pair: number, first: number): { name: string; scenario: Scenario } {
+  if (set === 'templates') {
+    const name = LADDER_TEMPLATES[pair % LADDER_TEMPLATES.length]!;
+    return { name, scenario: templateScenario(name)! };
+  }
+  return { name: `generated ${first + pair}`, scenario: generatedScenario(first + pair) };
+}
+
+/** Play game `index` of the pairing lower-upper; the outcome and margin are the upper player's. */
+export function ladderGame(g: LadderGame): LadderResult {
+  const pair = Math.floor(g.index / 2), upperSeat = g.index % 2;
+  const { name, scenario } = ladderScenario(g.set, pair, g.first);
+  const gs = gameSeed(g.seed, pair);
+  let s: GameState = createGame(scenario, { seed: gs });
   const ids = s.sides.map((x) => x.id);
   const up = ids[upperSeat]!, low = ids[1 - upperSeat]!;
-  const policies: Record<string, Policy> = { [up]: player(upper, gameSeed(gs, 1)), [low]: player(lower, gameSeed(gs, 2)) };
+  const policies: Record<string, Policy> = { [up]: player(g.upper, gameSeed(gs, 1)), [low]: player(g.lower, gameSeed(gs, 2)) };
   while (s.phase !== 'over') s = applyAction(s, policies[s.toAct!]!(s, legalActions(s)));
   const r = s.result!;
   return {
-    index, template, upperSeat, turns: s.turn, margin: (r.points[up] ?? 0) - (r.points[low] ?? 0),
+    index: g.index, pair, set: g.set, template: name, upperSeat, turns: s.turn, margin: (r.points[up] ?? 0) - (r.points[low] ?? 0),
     outcome: r.winner === up ? 'win' : r.winner === null ? 'draw' : 'loss',
   };
+}
+
+/** The summed margin of each whole pair (both games played), by pair. */
+export function pairSums(games: readonly LadderResult[]): number[] {
+  const by = new Map<number, LadderResult[]>();
+  for (const g of games) by.set(g.pair, [...(by.get(g.pair) ?? []), g]);
+  return [...by.entries()].filter(([, two]) => two.length === 2).sort((a, b) => a[0] - b[0]).map(([, two]) => two[0]!.margin + two[1]!.margin);
 }

@@ -1,7 +1,7 @@
 /** Node worker thread of the ladder bench: plays the games it is sent and posts each result back. */
 import { parentPort } from 'node:worker_threads';
-import { ladderGame, type Rung } from './ladder-games';
+import { ladderGame, type LadderGame } from './ladder-games';
 
-parentPort!.on('message', (m: { lower: Rung; upper: Rung; seed: number; index: number }) => {
-  parentPort!.postMessage(ladderGame(m.lower, m.upper, m.seed, m.index));
+parentPort!.on('message', (m: LadderGame) => {
+  parentPort!.postMessage(ladderGame(m));
 });

@@ -41,26 +41,28 @@ export function formatBalance(s: BalanceSummary): string[] {
 /** Why a sequential run stopped where it did. */
 export function stopLine(s: BalanceSummary): string {
   if (!s.stop) return `all ${s.games} games played`;
-  const why = { settled: 'the verdict settled', precise: 'every interval within ±2 points', cap: 'the cap was reached' }[s.stop.reason];
+  const why = { settled: 'the verdict settled', precise: 'every interval within ±2 percentage points', cap: 'the cap was reached' }[s.stop.reason];
   return `after ${s.games} of at most ${s.stop.cap} games (look ${s.stop.look} of ${s.stop.looks}): ${why}; intervals hold together at 95% over all looks`;
 }
 
-/** A sweep as plain text: each level's rates and verdict, then what comparing them says. */
+/**
+ * A sweep as plain text: what comparing the levels says first (led by the strongest settled players' verdict when the
+ * levels disagree, issue 43 item 3), then each level's rates and verdict.
+ */
 export function formatSweep(s: SweepSummary): string[] {
-  const lines: string[] = [];
+  const lines: string[] = [`Sweep: ${s.verdict}`, ''];
   for (const level of s.levels) {
     lines.push(`${level.policy ?? '?'} (${level.games} games): ${level.sides.map((x) => `${x.name} ${pct(x.wins.rate)}`).join(', ')}, draws ${pct(level.draws.rate)}`);
     lines.push(`  ${level.verdict}`);
   }
-  lines.push('', `Sweep: ${s.verdict}`);
   return lines;
 }
 
 /** An A/B comparison as plain text: each side's change with its paired 95% interval. */
 export function formatComparison(c: Comparison): string[] {
   return [
-    ...[...c.sides, c.draws].map((x) => `  ${(x.id ? `${x.name} wins` : 'draws').padEnd(22)} ${pct(x.before).padStart(6)} -> ${pct(x.after).padStart(6)}  change ${pts(x.change)} points (95% interval ${pts(x.low)} to ${pts(x.high)})`),
-    ...(c.stop ? [`  stopped after ${c.games} of at most ${c.stop.cap} pairs (look ${c.stop.look} of ${c.stop.looks}): ${{ settled: 'a change is clear of zero', precise: 'every change within ±2 points', cap: 'the cap was reached' }[c.stop.reason]}; intervals hold together at 95% over all looks`] : []),
+    ...[...c.sides, c.draws].map((x) => `  ${(x.id ? `${x.name} wins` : 'draws').padEnd(22)} ${pct(x.before).padStart(6)} -> ${pct(x.after).padStart(6)}  change ${pts(x.change)} percentage points (95% interval ${pts(x.low)} to ${pts(x.high)})`),
+    ...(c.stop ? [`  stopped after ${c.games} of at most ${c.stop.cap} pairs (look ${c.stop.look} of ${c.stop.looks}): ${{ settled: 'a change is clear of zero', precise: 'every change within ±2 percentage points', cap: 'the cap was reached' }[c.stop.reason]}; intervals hold together at 95% over all looks`] : []),
     '',
     `Verdict: ${c.verdict}`,
   ];
@@ -73,7 +75,7 @@ const changeText = (x: PairedChange) => `${x.name} ${pts(x.change)} (${pts(x.low
 /** "What matters" as plain text: the scenario's rates, then the five removals that moved a side's win rate most. */
 export function formatMatters(m: WhatMatters): string[] {
   const lines = [`  as it is: ${m.base.sides.map((x) => `${x.name} ${pct(x.wins.rate)}`).join(', ')}, draws ${pct(m.base.draws.rate)}`, ''];
-  lines.push('Largest effects of a removal (change in each side\'s win rate in points, 95% interval from the paired games):');
+  lines.push('Largest effects of a removal (change in each side\'s win rate in percentage points, 95% interval from the paired games):');
   m.rows.slice(0, 5).forEach((r, i) => lines.push(`  ${i + 1}. ${r.label}: ${r.change.sides.map(changeText).join('; ')}`));
   if (m.rows.length > 5) lines.push(`  (${m.rows.length - 5} smaller effects in --json)`);
   for (const k of m.skipped) lines.push(`  skipped: ${k.label}: ${k.reason}`);
@@ -92,7 +94,7 @@ export function formatChange(c: WhatToChange): string[] {
   if (c.alreadyBalanced) return [...lines, '', 'Already inside 45-55%: nothing to change.'];
   lines.push(`  ${c.screened} edits screened with ${c.settings.screen} games each, the ${Math.min(c.settings.confirmMost, c.screened)} most promising confirmed with ${c.settings.confirm}`, '');
   if (c.suggestions.length) {
-    lines.push('Edits that bring the estimate inside 45-55% (change in each side\'s win rate in points, 95% interval from the paired games):');
+    lines.push('Edits that bring the estimate inside 45-55% (change in each side\'s win rate in percentage points, 95% interval from the paired games):');
     c.suggestions.forEach((x, i) => lines.push(suggestionLine(x, i)));
   } else {
     lines.push('No single small edit brought the estimate inside 45-55%.' + (c.closest.length ? ' The closest:' : ''));
@@ -137,7 +139,7 @@ export const balanceCommand: Command = {
   help: `FILE is a scenario file or a template id (${TEMPLATES.map((t) => t.id).join(', ')}).
 Both sides are played by the same policy; game i uses a seed made from (S, i), so the same
 file, games, policy and seed give the same numbers whatever the number of workers.
-The run stops by itself once the verdict is settled or every interval is within +-2 points
+The run stops by itself once the verdict is settled or every interval is within +-2 percentage points
 (it looks at 100 games, then each doubling, then N; the 5% error is split over the looks).
   --games N     most games to play, ${SETTING_LIMITS.balanceGames.min} to ${SETTING_LIMITS.balanceGames.max} (default 1000)
   --fixed       play exactly N games, plain 95% intervals
@@ -150,13 +152,15 @@ The run stops by itself once the verdict is settled or every interval is within 
   --search-games M  most games of the sweep's search level (default 100; it is slow)
   --against B   A/B: FILE against the version B (a file or template id) on the same seeds and dice, each
                 side's win-rate change with its 95% interval from the paired games; it stops by itself
-                once a change is clear of zero or within +-2 points (at most N pairs; --fixed: exactly N)
+                once a change is clear of zero or within +-2 percentage points (at most N pairs; --fixed: exactly N)
   --what-matters  FILE without each terrain feature and each unit, N games each (default ${MATTERS_GAMES}) on the
                 same seeds as FILE: the five removals that change a side's win rate most, with 95% intervals
   --what-to-change  small edits (turn limit, one unit more or fewer, a terrain piece moved or removed, a
                 side's set-up rows) screened with M games each (default ${CHANGE_DEFAULTS.screen}), the ${CHANGE_DEFAULTS.confirmMost} most promising
                 confirmed with N (default ${CHANGE_DEFAULTS.confirm}): up to three that bring the estimate inside 45-55%
   --screen-games M  games to screen each edit of --what-to-change
+  --confirm-policy P  the players who confirm --what-to-change's edits (default search, the strongest balance
+                players: a suggestion is not tuned for weak players); screening uses --policy
   --server URL  run it as a job on a club server (its threads, or its nevsky worker processes), logged in
                 as NEVSKY_LOGIN with the password in NEVSKY_PASSWORD; Ctrl+C cancels the job there
   --json        print the estimate as JSON
@@ -166,7 +170,7 @@ Exit status: 0 on success, 2 for an unreadable or invalid scenario or bad argume
     const { values, positionals } = parseArgs({ args, options: {
       games: { type: 'string' }, workers: { type: 'string' }, policy: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' },
       fixed: { type: 'boolean' }, sweep: { type: 'boolean' }, 'search-games': { type: 'string' }, against: { type: 'string' },
-      'what-matters': { type: 'boolean' }, 'what-to-change': { type: 'boolean' }, 'screen-games': { type: 'string' }, server: { type: 'string' },
+      'what-matters': { type: 'boolean' }, 'what-to-change': { type: 'boolean' }, 'screen-games': { type: 'string' }, server: { type: 'string' }, 'confirm-policy': { type: 'string' },
     }, allowPositionals: true });
     if (positionals.length !== 1) throw new UsageError('name one scenario file or template id');
     const modes = [values.sweep && '--sweep', values.against !== undefined && '--against', values['what-matters'] && '--what-matters', values['what-to-change'] && '--what-to-change'].filter(Boolean);
@@ -213,9 +217,11 @@ Exit status: 0 on success, 2 for an unreadable or invalid scenario or bad argume
       return EXIT.ok;
     }
     if (values['what-to-change']) {
-      const c = await awaited(live.watch(startWhatToChange(loaded.scenario, { screen: screenGames, confirm: games, confirmMost: CHANGE_DEFAULTS.confirmMost, policy, seed }, spawn, workers, live.progress)));
+      const confirmPolicy = (values['confirm-policy'] ?? 'search') as PolicyName;
+      if (!POLICY_NAMES.includes(confirmPolicy)) throw new UsageError(`--confirm-policy must be one of ${POLICY_NAMES.join(', ')}, not "${shortText(confirmPolicy)}"`);
+      const c = await awaited(live.watch(startWhatToChange(loaded.scenario, { screen: screenGames, confirm: games, confirmMost: CHANGE_DEFAULTS.confirmMost, policy, confirmPolicy, seed }, spawn, workers, live.progress)));
       if (values.json) { io.out(JSON.stringify({ scenario: positionals[0], workers, seconds: seconds(), ...c }, null, 1)); return EXIT.ok; }
-      io.out(`What to change in ${positionals[0]}: policy ${policy}, seed ${seed} (${head}, ${seconds().toFixed(1)} s)`);
+      io.out(`What to change in ${positionals[0]}: screened by ${policy} players, confirmed by ${confirmPolicy} players, seed ${seed} (${head}, ${seconds().toFixed(1)} s)`);
       for (const line of formatChange(c)) io.out(line);
       return EXIT.ok;
     }

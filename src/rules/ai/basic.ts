@@ -4,6 +4,7 @@ import { choose, coreSamplers, playUntil } from './playout';
 import { createRng, type RngState } from '../random';
 import { randomIndex, sampleAction, sampleIn } from '../sample';
 import { stepsDistance } from '../geometry';
+import { goalSquares, guards } from './objectives';
 import type { GameState } from '../state';
 import { MDIS } from '../melee';
 import { applyAction, positionOf } from '../game';
@@ -159,19 +160,27 @@ function simpleMove(p: Position, parts: ReadonlyArray<readonly Action[]>): Actio
   let best: Action | null = null, bestGain = 0.5;
   const enemy = p.enemy[p.toAct]!, index = p.board.index;
   const near = nearEnemy(p, p.toAct);
+  const guard = new Map<string, boolean>();
+  const guarding = (id: string): boolean => {
+    let g = guard.get(id);
+    if (g === undefined) guard.set(id, (g = guards(p, p.index.get(id)!)));
+    return g;
+  };
   for (const actions of parts) {
     for (const a of actions) {
       if (a.type === 'support') return a;
       if (a.type === 'endMove') { end ??= a; continue; }
       // Leaving the board halves a unit's worth (R-exit): the simple policy never does it.
       if (a.type !== 'move' || a.split || a.to === 'off') continue;
+      // The only unit holding an objective stays on it (R-objectives).
+      if (guarding(a.unit)) continue;
       const to = index.get(a.to)!;
       if (enemy[to]) { lead ??= a; if (a.charge) chargeLead ??= a; continue; }
       if (lead || a.charge) continue;
       const x = p.index.get(a.unit)!;
       if (p.type[x] === BALLISTARII && !a.carry) continue;
       const gain = near(p.at[x]!) - near(to);
-      if (gain > bestGain && near(to) >= 1) { best = a; bestGain = gain; }
+      if (gain > bestGain) { best = a; bestGain = gain; }
     }
   }
   return lead ? chargeLead ?? lead : best ?? end;
@@ -193,12 +202,15 @@ function simpleMoveOnCore(p: Position): Action | null {
   decision++;
   const support = supportActions(ctx, side, undefined, true);
   if (support.length > 0) return support[0]!;
-  const enemies = enemyKey(p);
-  const near = nearField(p, enemies);
+  const goals = goalSquares(p, p.toAct);
+  const enemies = targetKey(p, enemyKey(p), goals);
+  const near = nearField(p, enemies, goals.squares);
   // The units that may still move: those that could lead first, in index order (the listing's unit order).
   let movable = 0, lead: Action | null = null;
   for (let x = 0; x < ctx.n; x++) {
     if (!actsFor(occ, x, p.toAct) || !canMove(occ, x)) continue;
+    // The only unit holding an objective stays on it (R-objectives).
+    if (p.game.scenario.objectives && guards(p, x)) continue;
     const b = boundOf(p, ctx, x, enemies, near);
     if (b.lead) {
       const o = offerOf(p, ctx, x, enemies, near, true);
@@ -266,7 +278,7 @@ function reachBound(p: Position, b: Bound, r: ReturnType<typeof reachOf>, near: 
     const j = r.square[k]!;
     if (enemy[j]) { b.lead = true; continue; }
     const d = near[j]!;
-    if (d >= 1 && from - d > b.gain) b.gain = from - d;
+    if (from - d > b.gain) b.gain = from - d;
   }
 }
 
@@ -325,17 +337,34 @@ const seenBits = [new Uint32Array(0), new Uint32Array(0)], seenKey = [0, 0];
 let keys = 0;
 
 /**
- * Each square's distance (1B) to the nearest enemy troops of the side to act (Infinity: none), kept for the last enemy
- * squares. The distance of 1B is the cheapest path of straight steps (1) and diagonal ones (1.5) on an open grid, so
+ * The key of what the side to act makes for: its enemies' squares (enemyKey) and, when the scenario has objectives, the
+ * objectives it goes for (goalSquares' mask); a new key whenever either changes.
+ */
+function targetKey(p: Position, enemies: number, goals: { mask: number }): number {
+  if (goals.mask === 0 && p.game.scenario.objectives === undefined) return enemies;
+  const t = seenTargets[p.toAct]!;
+  if (t.enemies === enemies && t.mask === goals.mask && t.objectives === p.game.scenario.objectives) return t.key;
+  seenTargets[p.toAct] = { enemies, mask: goals.mask, objectives: p.game.scenario.objectives, key: ++keys };
+  return keys;
+}
+const seenTargets: Array<{ enemies: number; mask: number; objectives: unknown; key: number }> = [
+  { enemies: -1, mask: 0, objectives: null, key: 0 }, { enemies: -1, mask: 0, objectives: null, key: 0 },
+];
+
+
+/**
+ * Each square's distance (1B) to the nearest enemy troops of the side to act or square of an objective it goes for
+ * (goalSquares; Infinity: none), kept for the last such squares (targetKey). The distance of 1B is the cheapest path of straight steps (1) and diagonal ones (1.5) on an open grid, so
  * two raster passes over the board find every square's (a chamfer distance transform; the sums are exact halves).
  */
 let field: { board: Position['board'] | null; enemies: number; near: Float64Array } = { board: null, enemies: 0, near: new Float64Array(0) };
 
-function nearField(p: Position, enemies: number): Float64Array {
+function nearField(p: Position, enemies: number, goals: readonly number[]): Float64Array {
   if (field.board === p.board && field.enemies === enemies) return field.near;
   const { columns: w, rows: h, n } = p.board, enemy = p.enemy[p.toAct]!;
   const near = field.board === p.board ? field.near : new Float64Array(n);
   for (let j = 0; j < n; j++) near[j] = enemy[j] ? 0 : Infinity;
+  for (const j of goals) near[j] = 0;
   // Forward: from the squares before (west, north-west, north, north-east); backward: from those after.
   for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) {
     const j = r * w + c;
@@ -381,7 +410,7 @@ function scan(p: Position, x: number, o: Offer, list: readonly Action[], check: 
     }
     if (!advance || a.charge || (crew && !a.carry)) continue;
     const gain = from - near[to]!;
-    if (gain > o.gain && near[to]! >= 1 && (!check || check(a))) { o.best = a; o.gain = gain; }
+    if (gain > o.gain && (!check || check(a))) { o.best = a; o.gain = gain; }
   }
   if (leads) o.leads = true;
   if (advance) o.advance = true;
@@ -402,10 +431,14 @@ function shotDistance(p: Position, side: number, a: Action): number {
   return Infinity;
 }
 
-/** Each square's distance to the nearest square holding enemy troops (Infinity: none), worked out when asked. */
+/**
+ * Each square's distance to the nearest square holding enemy troops or belonging to an objective the side goes for
+ * (goalSquares; Infinity: none), worked out when asked.
+ */
 export function nearEnemy(p: Position, side: number): (j: number) => number {
   const enemy = p.enemy[side]!, squares: number[] = [];
   for (let j = 0; j < p.board.n; j++) if (enemy[j]) squares.push(j);
+  for (const j of goalSquares(p, side).squares) if (!enemy[j]) squares.push(j);
   const seen = new Float64Array(p.board.n).fill(-1);
   return (j) => {
     let d = seen[j]!;

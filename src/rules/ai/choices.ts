@@ -176,6 +176,13 @@ export function orderCandidates(base: Position, pool: Action[], k: number, r: St
  * still a mix.
  */
 export function mdiChoice(base: Position, hidden: Hidden, side: string, r: Stream, clock: Deadline, samples = 1): Action {
+  const payoff = mdiPayoff(base, hidden, side, r, clock, samples);
+  const { row } = regretMatching(payoff);
+  return { type: 'mdi', side, mdi: MDIS[drawFrom(row, r.next())]! };
+}
+
+/** mdiChoice's estimated payoff matrix (points margin summed over the worlds; row: my pick, column: theirs). */
+export function mdiPayoff(base: Position, hidden: Hidden, side: string, r: Stream, clock: Deadline, samples = 1): number[][] {
   const me = base.sides.indexOf(side), other = 1 - me;
   const cur = base.current;
   const payoff = MDIS.map(() => MDIS.map(() => 0));
@@ -195,8 +202,7 @@ export function mdiChoice(base: Position, hidden: Hidden, side: string, r: Strea
       });
     }));
   }
-  const { row } = regretMatching(payoff);
-  return { type: 'mdi', side, mdi: MDIS[drawFrom(row, r.next())]! };
+  return payoff;
 }
 
 /** Deployment: face the enemy; melee troops towards the middle of the board, missile troops a little behind. */

@@ -8,6 +8,7 @@ import { allPoints, positionOf } from '../game';
 import { ACTIVE, BALLISTA, MOVE, pointsOf, type Position } from '../core';
 import { TROOPS, TROOP_TYPES } from '../troops';
 import { EVAL_WEIGHTS } from './weights';
+import { objectiveProspects } from './objectives';
 
 /** Points of `side` minus the best other side's points. */
 export function pointsMargin(state: GameState, side: string): number {
@@ -22,7 +23,8 @@ export function pointsMargin(state: GameState, side: string): number {
 
 /**
  * The features, in order. Points are divided by both armies' points now, counts by the units on the board.
- * - margin: points margin.
+ * - margin: points margin (held objectives are in the points; an objective nobody holds counts half its points for the
+ *   side whose troops can reach it first before the end: objectiveProspects).
  * - marginLate: the margin times the share of the turn limit played (a lead counts more as the end nears).
  * - threatened: points of the enemy's units that one of mine could reach with a move or charge, minus the same of mine.
  * - inRange: my missile units (and ballistas) with an enemy unit within range, minus theirs.
@@ -116,7 +118,8 @@ export function features(p: Position, me: number): number[] {
     if (found[a]! & FRIEND && t !== BALLISTA) supports[s]!++;
   }
   const n = Math.max(1, units);
-  const margin = (mine - theirs) / scale;
+  const prospects = objectiveProspects(p);
+  const margin = (mine + prospects[me]! - theirs - prospects[them]!) / scale;
   const over = p.result !== null || p.toAct < 0;
   // The side that moves next: this turn's attacker until its move phase is over, then the other side.
   const nextMover = p.phase <= MOVE ? p.attacker : 1 - p.attacker;

@@ -149,6 +149,16 @@ export function reasonFor(view: GameView, a: Action, win: number, takes: number,
   else if (a.type === 'fire') parts.push(`shoots at ${a.target}`);
   else if (a.type === 'ballistaFire') parts.push(`aims at ${a.target}`);
   else if (a.type === 'support') parts.push(`backs the melee at ${a.contact}`);
+  // An objective (R-objectives) the move stands on or leaves: what it is worth at the end.
+  if (a.type === 'move' && a.to !== 'off') {
+    const from = view.units.find((u) => u.id === a.unit)?.at ?? null;
+    for (const o of view.scenario.objectives ?? []) {
+      if (o.for !== undefined && o.for !== a.side) continue;
+      const on = o.squares.includes(a.to), off = from !== null && o.squares.includes(from);
+      if (on && !off) parts.push(`goes for ${o.label || o.id} (${o.points} pts if held at the end)`);
+      else if (off && !on) parts.push(`leaves ${o.label || o.id}`);
+    }
+  }
   if (takes >= WORTH_SAYING) parts.push(`takes about ${pts(takes)} this turn`);
   if (loses >= WORTH_SAYING) parts.push(`risks ${pts(loses)}`);
   else if (saves >= WORTH_SAYING) parts.push(`saves about ${pts(saves)}`);
