@@ -6,8 +6,8 @@
  */
 import { templateScenario } from '../../src/scenario';
 import { buildServer, migrate, openPglite, openPostgres, type Db } from '../../src/server';
-import { makeClub, signUp, type Client } from '../server/helpers';
-import { freshDatabase, startWorkerProcess, type WorkerProcess } from '../server/jobs-db';
+import { freshDatabase, makeClub, signUp, type Client } from '../server/helpers';
+import { startWorkerProcess, type WorkerProcess } from '../server/jobs-db';
 import type { BenchRow, BenchSection } from './harness';
 
 const GAMES = Number(process.env.JOBS_BENCH_GAMES ?? 2000);
