@@ -47,19 +47,19 @@ export function harmsOwnSide(state: GameState, a: Action): string | null {
 
 /** Unit decisions whose first listed choice is a fair default (the engine lists the usual one first). */
 const FIRST_IS_FAIR = new Set<Action['type']>(['allocate', 'retreat', 'fireFirst', 'hold', 'ballistaHold']);
-/** Actions only the player picks (where to go, whom to shoot): never a default one key confirms. */
-export const PLAYER_PICKS: ReadonlySet<Action['type']> = new Set<Action['type']>(['move', 'fire', 'ballistaFire', 'face', 'support', 'destroyBallista']);
+/** Actions only the player picks (where to go or set up, whom to shoot): never a default one key confirms. */
+export const PLAYER_PICKS: ReadonlySet<Action['type']> = new Set<Action['type']>(['deploy', 'move', 'fire', 'ballistaFire', 'face', 'support', 'destroyBallista']);
 
 /**
- * The default among one unit's actions, never one that harms its own side and never one the player must pick (a move,
- * a charge, a shot or a ballista aim: one key confirms a default, so it may only be a step without a real choice of
- * where or whom). The suggestion (what Suggest picks) when it is this unit's and of that kind; else a ballista hit taken
- * by the enemy (else by the own unit with most stands, the commander last), or the engine's first listed loss, retreat
- * or hold. Moves, shots, facings and support have no default: nothing is highlighted until the player picks.
+ * The default among one unit's actions, never one that harms its own side and never one the player must pick (a
+ * deployment square, a move, a charge, a shot or a ballista aim: one key confirms a default, so it may only be a step
+ * without a real choice of where or whom). The suggestion (what Suggest picks) when it is this unit's and of that kind;
+ * else a ballista hit taken by the enemy (else by the own unit with most stands, the commander last), or the engine's
+ * first listed loss, retreat or hold. Deployments, moves, shots, facings and support have no default: nothing is
+ * highlighted until the player picks (a deployment's facing starts towards the enemy once the player picks a square).
  */
-export function defaultUnitAction(state: GameState, actions: Action[], facing?: string, suggested?: Action | null): Action | null {
+export function defaultUnitAction(state: GameState, actions: Action[], suggested?: Action | null): Action | null {
   if (actions.length === 0) return null;
-  if (actions[0]!.type === 'deploy' && facing) return actions.find((a) => a.type === 'deploy' && a.facing === facing) ?? actions[0]!;
   const hit = suggested ? actions.find((a) => actionKey(a) === actionKey(suggested)) : undefined;
   if (hit && !PLAYER_PICKS.has(hit.type) && !harmsOwnSide(state, hit)) return hit;
   const losses = actions.filter((a) => a.type === 'ballistaLoss');

@@ -59,6 +59,9 @@ describe.each([[1024, 768], [390, 844]])('play controls at %ix%i', (W, H) => {
     for (const o of await pace.locator('option').allTextContents()) expect(o).not.toMatch(/^(Easy|Normal|Hard)$|Computer/);
     await page.locator('[data-unit-choice="t-levy-1"]').click();
     expect(await page.locator('[data-unit-choice="t-levy-1"]').getAttribute('aria-pressed')).toBe('true');
+    // No square is pre-chosen for it (issue 44): the confirm button waits for the player's pick and says so.
+    expect(await page.getByTestId('confirm').isDisabled()).toBe(true);
+    expect(await page.getByTestId('confirm').textContent()).toMatch(/Pick a square for .*t-levy-1/);
     await page.screenshot({ path: `/tmp/play44-deploy-${W}.png` });
     // The controls and the MDI table (opened) inside the panel; the page never scrolls sideways.
     const details = page.getByTestId('mdi-table');

@@ -10,6 +10,7 @@ import { browserSession } from './session';
 import { openApp } from './driver';
 import { importScenario, screen, startGame, step } from './playDriver';
 import { smallScenario } from '../play/smallScenario';
+import { templateScenario } from '../../src/scenario';
 
 const session = browserSession();
 const shot = (name: string) => `/tmp/play-respect-${name}.png`;
@@ -18,6 +19,13 @@ const shot = (name: string) => `/tmp/play-respect-${name}.png`;
 async function confirmDefault(page: Page, mdi = 'line'): Promise<void> {
   const before = await step(page);
   if (await page.getByTestId('confirm').isDisabled()) {
+    if ((await page.getByTestId('play').getAttribute('data-phase')) === 'deploy') {
+      // Hidden deployment pre-chooses no square either (issue 44): the button asks for one, and Enter deploys nothing.
+      expect(await page.getByTestId('confirm').textContent()).toMatch(/Pick a square for /);
+      await page.locator('body').press('Enter');
+      await page.waitForTimeout(200);
+      expect(await step(page)).toBe(before);
+    }
     // Nothing is pre-chosen where the player must pick (issue 44): an MDI is clicked; for a unit's move or shot the
     // player asks Suggest (S), as a player would, else clears the unit (Escape) for the step's general default.
     if (await page.locator('.mdi-grid').count()) await page.locator(`[data-mdi="${mdi}"]`).click();
@@ -48,8 +56,13 @@ describe('safe defaults and take-back against the computer', () => {
   test('Enter on every default through a whole game never fires at own troops nor moves away from the enemy; a take-back after dice is refused; the exported game imports against the computer', async () => {
     const page = await session.fresh();
     await openApp(page, session.url());
-    await page.getByRole('button', { name: 'Library' }).click();
-    await page.getByRole('button', { name: 'Play Open Field' }).click();
+    // Open Field with one Teutonic unit left for hidden deployment: Enter on the defaults covers the set-up too.
+    const field = structuredClone(templateScenario('open-field')!);
+    const unplaced = field.sides.find((x) => x.id === 'teutonic')!.units.find((u) => u.id === 't-medium-inf-1')!;
+    delete unplaced.at;
+    delete unplaced.facing;
+    await importScenario(page, field);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.locator('input[name="mode"][value="computer"]').check();
     // Each level says how it plays and how strong it is, and the line follows the pick.
     await expect.poll(() => page.getByTestId('level-about').textContent()).toContain('against Easy');
@@ -107,6 +120,8 @@ describe('safe defaults and take-back against the computer', () => {
     const again = await exportGame(page, '/tmp/play-respect-computer-2.game.json');
     expect(again.players).toEqual(saved.players);
     expect(again.actions.length).toBe(saved.actions.length);
+    // The unit left unplaced was set up once, on the player's pick (Suggest), after Enter alone had deployed nothing.
+    expect(saved.actions.filter((a) => a.type === 'deploy').map((a) => a.type === 'deploy' && a.unit)).toEqual(['t-medium-inf-1']);
   }, 480_000);
 });
 

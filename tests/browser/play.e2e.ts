@@ -205,8 +205,19 @@ describe('keyboard and take-back', () => {
     await startGame(page, { computer: 'russian' });
     await page.getByTestId('play').waitFor();
     const confirm = page.getByTestId('confirm');
-    expect(await confirm.textContent()).toContain('Deploy at A1 facing south');
+    // No square is pre-chosen (issue 44; was "Deploy at A1 facing south", which Enter applied): the button asks for
+    // one and Enter deploys nothing.
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await confirm.textContent()).toMatch(/Pick a square for .*t-medium-inf-1/);
+    const unplaced = await step(page);
+    await page.locator('body').press('Enter');
+    await page.waitForTimeout(300);
+    expect(await step(page)).toBe(unplaced);
+    expect(await page.locator('[data-unit="t-medium-inf-1"]').count()).toBe(0);
     await page.locator('body').press('u');
+    await page.locator('body').press('t');
+    // The square picked, the facing starts towards the enemy.
+    expect(await confirm.textContent()).toContain('Deploy at A1 facing south');
     await page.locator('body').press('t');
     await page.locator('body').press('t');
     await page.locator('body').press('f');

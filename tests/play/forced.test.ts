@@ -29,7 +29,7 @@ describe('defaults never harm their own side', () => {
         const suggested = decide(s, s.toAct!, HINT_LEVEL, s.log.length + 1);
         const choices = choicesOf(actions);
         for (const u of choices.units) {
-          const d = defaultUnitAction(view, u.actions, undefined, suggested);
+          const d = defaultUnitAction(view, u.actions, suggested);
           units++;
           if (d) expect(harmsOwnSide(view, d)).toBeNull();
           aimsAtOwn += u.actions.filter((a) => a.type === 'ballistaFire' && (ballistaOdds(view, a.unit, a.target)?.ownAtTarget.length ?? 0) > 0).length;
@@ -54,7 +54,7 @@ describe('defaults never harm their own side', () => {
         for (const u of choicesOf(legalActions(s)).units) {
           if (!u.actions.some((a) => a.type === 'move' || a.type === 'fire' || a.type === 'ballistaFire')) continue;
           offered++;
-          const d = defaultUnitAction(view, u.actions, undefined, suggested);
+          const d = defaultUnitAction(view, u.actions, suggested);
           expect(['move', 'fire', 'ballistaFire', 'face', 'support']).not.toContain(d?.type);
         }
       }

@@ -54,7 +54,7 @@ export function usePlayInput(state: ComputedRef<GameState | null>, canAct: Compu
     if (unit) {
       const list = choices.value.units.find((u) => u.unit === unit)?.actions ?? [];
       if (list[0]?.type === 'deploy') facing.value = defaultFacing(s, unit);
-      chosen.value = defaultUnitAction(s, list, facing.value, suggestion.value);
+      chosen.value = defaultUnitAction(s, list, suggestion.value);
       cursor.value = chosen.value ? actionSquare(s, chosen.value) : s.units.find((u) => u.id === unit)?.at ?? null;
     } else chosen.value = defaultGeneralAction(choices.value.general, suggestion.value);
   }
