@@ -12,7 +12,7 @@
  * - A missile unit may shoot at a square holding enemy troops (never a ballista alone) within its range and its
  *   90-degree cone, along a clear line of fire. A shot is at the square: with a commander and a unit there, the dice are
  *   read against both (R-two-types), so one shot is listed for the square, named after the unit (the commander only
- *   when alone).
+ *   when alone; of two units split from one, the first in the game's order).
  */
 import type { Facing, Square } from './coords';
 import { FACING_VECTORS, parseSquare } from './coords';

@@ -221,11 +221,13 @@ export function missileTargets(p: Position, x: number): number[] {
   return out;
 }
 
-/** Is another enemy unit in square j the one a shot there is named after, rather than t? */
+/** Is another enemy unit in square j the one a shot there is named after, rather than t (the unit before the commander, then by slot)? */
 function namedBefore(p: Position, t: number, j: number): boolean {
   for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
     const y = here[k]!;
-    if (y !== t && p.side[y] === p.side[t] && missileTarget(TROOP_TYPES[p.type[y]!]!) && namesTheShot(TROOP_TYPES[p.type[y]!]!, TROOP_TYPES[p.type[t]!]!) < 0) return true;
+    if (y === t || p.side[y] !== p.side[t] || !missileTarget(TROOP_TYPES[p.type[y]!]!)) continue;
+    const order = namesTheShot(TROOP_TYPES[p.type[y]!]!, TROOP_TYPES[p.type[t]!]!);
+    if (order < 0 || (order === 0 && y < t)) return true;
   }
   return false;
 }
