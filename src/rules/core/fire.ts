@@ -249,16 +249,22 @@ const rangeOf = (p: Position, a: number, b: number) => {
  */
 export function fireTargets(p: Position, x: number): number[] {
   const mine = missileTargets(p, x);
-  if (mine.length === 0) return mine;
-  let others: Array<{ y: number; reach: number[] }> | null = null;
-  return mine.filter((t) => {
-    const j = p.at[t]!, range = rangeOf(p, p.at[x]!, j);
-    const already = shotAt(p, p.side[x]!, j);
-    if (already) return true;
-    others ??= p.fires.filter((f) => f.unit !== x && p.side[f.unit] === p.side[x] && !p.decided.includes(f.unit)).map((f) => ({ y: f.unit, reach: missileTargets(p, f.unit).map((u) => p.at[u]!) }));
-    const closer = others.some(({ y, reach }) => reach.includes(j) && rangeOf(p, p.at[y]!, j) < range);
-    return opensFire(already, closer);
+  return mine.length === 0 ? mine : mine.filter((t) => {
+    const j = p.at[t]!, already = shotAt(p, p.side[x]!, j);
+    return opensFire(already, !already && closerWaiting(p, x, j));
   });
+}
+
+/** Does another unit of x's side still to fire stand closer to square j (holding a target) and reach it (range, cone, clear line)? */
+function closerWaiting(p: Position, x: number, j: number): boolean {
+  const range = rangeOf(p, p.at[x]!, j), cols = p.board.columns;
+  for (const f of p.fires) {
+    const y = f.unit, i = p.at[y]!;
+    if (y === x || p.side[y] !== p.side[x] || p.decided.includes(y) || rangeOf(p, i, j) >= range) continue;
+    const ix = i % cols;
+    if (inMissileReach(TROOP_TYPES[p.type[y]!]!, FACINGS[p.face[y]!]!, (j % cols) - ix, (j - (j % cols)) / cols - (i - ix) / cols) && j !== i && fireClear(p, i, j)) return true;
+  }
+  return false;
 }
 
 /**
