@@ -8,7 +8,7 @@ import { actionSquare, actionUnit } from './describe';
 import { ballistaOdds } from './odds';
 
 /** Unit decisions the rules require of every such unit before play goes on (the unit is pre-selected). */
-const REQUIRED = new Set<Action['type']>(['deploy', 'fire', 'hold', 'fireFirst', 'ballistaFire', 'ballistaHold', 'ballistaLoss', 'allocate', 'retreat']);
+const REQUIRED = new Set<Action['type']>(['deploy', 'fire', 'hold', 'fireLoss', 'ballistaFire', 'ballistaHold', 'ballistaLoss', 'allocate', 'retreat']);
 
 export interface Choices {
   /** Units with actions, in list order, each with its actions. */
@@ -46,7 +46,7 @@ export function harmsOwnSide(state: GameState, a: Action): string | null {
 }
 
 /** Unit decisions whose first listed choice is a fair default (the engine lists the usual one first). */
-const FIRST_IS_FAIR = new Set<Action['type']>(['allocate', 'retreat', 'fireFirst', 'hold', 'ballistaHold']);
+const FIRST_IS_FAIR = new Set<Action['type']>(['allocate', 'retreat', 'fireLoss', 'hold', 'ballistaHold']);
 /** Actions only the player picks (where to go or set up, whom to shoot): never a default one key confirms. */
 export const PLAYER_PICKS: ReadonlySet<Action['type']> = new Set<Action['type']>(['deploy', 'move', 'fire', 'ballistaFire', 'face', 'support', 'destroyBallista']);
 

@@ -54,7 +54,7 @@ export function actionLabel(state: GameState, a: Action): string {
     case 'ballistaFire': return `Shoot at ${a.target}`;
     case 'ballistaHold': case 'hold': return 'Hold fire';
     case 'fire': return `Fire at ${target(state, a.target)}`;
-    case 'fireFirst': return 'Fire first at this target (the others get the extra converging die)';
+    case 'fireLoss': return `The shot's hits fall on ${target(state, a.unit)}`;
     case 'move': {
       if (a.to === 'off') return `Move off the board${a.carry ? ' with the ballista' : ''} (it counts half at the end)`;
       const enemy = state.units.some((u) => u.at === a.to && u.side !== a.side && u.status === 'active' && u.type !== 'ballista');
@@ -90,7 +90,7 @@ export function actionSentence(state: GameState, a: Action): string {
     case 'deploy': return `${who}: ${unit} deploys at ${a.at}.`;
     case 'ballistaFire': return `${who}: ${unit} aims at ${a.target}.`;
     case 'fire': return `${who}: ${unit} fires at ${target(state, a.target)}.`;
-    case 'fireFirst': return `${who}: ${unit} fires first at its target.`;
+    case 'fireLoss': return `${who}: the shot's hits fall on ${unit}.`;
     case 'ballistaHold': case 'hold': return `${who}: ${unit} holds its fire.`;
     case 'move': {
       const l = actionLabel(state, a);

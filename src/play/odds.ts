@@ -4,7 +4,7 @@
  * the melee ends for each pair of MDIs.
  */
 import {
-  MDIS, applyAction, hitOdds, missileDice, withShot, hitRule, describeHitRule, meleeLosses, meleeValues, onTargetFaces, shooterSide, shotOutcomes, squareDistance, terrainIndex, valueParts,
+  MDIS, applyAction, hitOdds, missileDice, hitRule, describeHitRule, meleeLosses, meleeValues, onTargetFaces, shooterSide, shotOutcomes, squareDistance, terrainIndex, valueParts,
   type Action, type GameState, type Mdi, type Melee, type ShotOutcome, type Square,
 } from '../rules';
 
@@ -58,7 +58,7 @@ export interface FireOdds {
   notes: string[];
 }
 
-/** Odds of one missile unit's shot at a target, counting the shots already declared at it this phase (converging). */
+/** Odds of one missile unit's shot at a target fired now, after the shots already made this phase (R-fire-order: converging, its stands when the phase began). */
 export function fireOdds(state: GameState, shooterId: string, targetId: string): FireOdds | null {
   const u = state.units.find((x) => x.id === shooterId);
   const t = state.units.find((x) => x.id === targetId);
@@ -66,8 +66,9 @@ export function fireOdds(state: GameState, shooterId: string, targetId: string):
   const range = squareDistance(u.at, t.at);
   const rule = hitRule(u.type, t.type, range);
   if (!rule) return null;
-  // The dice as the rule gives them, this shot declared after those already declared at the target (missileFire.ts).
-  const made = missileDice(withShot(state, shooterId, targetId), shooterId, targetId)!;
+  // The dice as the rule gives them, this shot made after those already made this phase (missileFire.ts).
+  const made = missileDice(state, shooterId, targetId);
+  if (!made) return null;
   const notes: string[] = [];
   if (made.protected) notes.push('target in a protected square: one die fewer');
   if (made.converging) notes.push('converging fire: one die more');

@@ -8,10 +8,11 @@ export type Action =
   | { type: 'ballistaHold'; side: string; unit: string }
   /** Where a ballista shot lands among several units, the shooting side picks the one that loses a stand (7). */
   | { type: 'ballistaLoss'; side: string; unit: string }
+  /** A missile shot at the square of unit `target` (R-fire-order: rolled at once; R-two-types: read against each type there). */
   | { type: 'fire'; side: string; unit: string; target: string }
   | { type: 'hold'; side: string; unit: string }
-  /** Among equally close shooters at one target, the one its side has fire first, without the converging die (R-converging). */
-  | { type: 'fireFirst'; side: string; unit: string }
+  /** Where a shot's dice would destroy stands of either of two units in its square, the one that loses them (R-two-types). */
+  | { type: 'fireLoss'; side: string; unit: string }
   /**
    * `supporter`: a unit of the side declared with the move as the supporter a 1-stand missile unit needs to lead (6J).
    * `to: 'off'`: off the board across an edge (R-exit).

@@ -48,6 +48,8 @@ export interface SupportEvent { kind: 'support'; side: SideId; unit: string; at:
 export interface FireEvent {
   kind: 'fire'; side: SideId; unit: string; at: Square;
   target: string; targetAt: Square; range: number; converging: boolean; covered: boolean; dice: number[]; hits: number;
+  /** With two types in the target square (R-two-types): the hits the dice score against each unit's row there. */
+  rows?: Array<{ unit: string; hits: number }>;
 }
 
 /**

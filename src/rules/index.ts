@@ -51,7 +51,7 @@ export { unitScore, scoresFor, scoreParts } from './points';
 export type { ScoreParts } from './points';
 export { objectiveHolder, objectiveHoldings, objectivePoints } from './objectives';
 export type { ObjectiveHolding } from './objectives';
-export { firingOrder, missileDice, withShot } from './missileFire';
+export { fireChoices, missileDice, shotLosses, stillToFire } from './missileFire';
 export { onTargetFaces, shooterSide, shotOutcomes } from './ballistaFire';
 export type { Landing, ShotHit, ShotOutcome } from './ballistaFire';
 export type { MissileDice } from './missileFire';

@@ -1,60 +1,87 @@
 /**
- * Missile fire's dice (digest 9, with the reading R-converging), written plainly over the game state: how many dice
- * each declared shooter rolls. The hit tables are fire.ts; the engine's fast core resolves fire on its own tables and
- * the fuzz suite holds its dice to this module; the play view's odds read it.
+ * Missile fire (digest 9, with the readings R-converging, R-fire-order and R-two-types), written plainly over the game
+ * state: who may fire next and at what, the dice each shot rolls, and what its dice destroy in the target square. The
+ * hit tables are fire.ts, the targets lineOfFire.ts; the engine's fast core resolves fire on its own tables and the
+ * fuzz suite holds its listings and dice to this module; the play view's odds read it.
  *
- * - A shooter rolls a die per stand (stands lost this phase still fire: all fire is declared, then resolved at once).
+ * - The missile units able to fire when the phase begins make up the phase's volley, each with the stands it has then
+ *   (`state.fires`). The attacker's side fires first, then the defender's; within a side the units fire one at a time
+ *   in the order the side chooses, each rolling as it fires, its hits taking effect at once (R-fire-order).
+ * - A unit that has not fired yet rolls a die per stand it had when the phase began, even when some or all of those
+ *   stands have since been destroyed (return fire stays simultaneous, 9A). It fires from the square it stood on.
  * - One die fewer into a protected square (protected squares, crossing squares, and hills where the scenario says so).
- * - Shooters at one target fire closest first; the first rolls its own dice, each one after it adds a converging die.
- *   Among equally close first shooters the firing side chooses which goes first (R-converging); until it has, the
- *   order among them goes by unit id.
+ * - Converging fire counts per square: a shot at a square the side has already shot at this phase adds a die. The first
+ *   shot at a square must come from one of the closest units of the side still to fire that can reach it.
+ * - A shot is at a square: its dice are read against the row of each type there (a commander and a unit). Where they
+ *   would destroy stands of either, the shooting side chooses which, the unit by default (R-two-types).
  */
+import type { Square } from './coords';
+import { missileHits } from './fire';
 import { squareDistance } from './geometry';
+import { missileTargetsOf, namesTheShot } from './lineOfFire';
 import { ENGINE_READINGS } from './readings';
 import type { GameState, UnitState } from './state';
 import { terrainIndex } from './terrain';
 
-/** The shooters declared at a target this phase, in the order they fire, with their ranges. */
-export function firingOrder(s: GameState, targetId: string): Array<{ unit: UnitState; range: number }> {
-  const target = s.units.find((u) => u.id === targetId);
-  if (!target?.at) return [];
-  const shots = s.fires.filter((f) => f.target === targetId).flatMap((f) => {
-    const unit = s.units.find((u) => u.id === f.unit);
-    return unit?.at ? [{ unit, id: unit.id, range: squareDistance(unit.at, target.at!), first: f.first === true }] : [];
-  });
-  shots.sort(firesBefore);
-  return shots.map(({ unit, range }) => ({ unit, range }));
-}
-
-/** Which of two shooters at one target fires first (< 0: a): the closer; among equally close, the one its side chose; then by id. */
-export function firesBefore(a: { range: number; first: boolean; id: string }, b: { range: number; first: boolean; id: string }): number {
-  return a.range - b.range || Number(b.first) - Number(a.first) || a.id.localeCompare(b.id);
-}
-
-/** The dice a shooter of `stands` stands rolls: one fewer into a protected square, one more when it is not the first at its target. */
+/** The dice a shooter of `stands` stands rolls: one fewer into a protected square, one more when it converges. */
 export function diceOf(stands: number, covered: boolean, converging: boolean): number {
   return Math.max(0, stands - (covered ? ENGINE_READINGS.protectedMinusDice : 0) + (converging ? ENGINE_READINGS.convergingBonusDice : 0));
+}
+
+/**
+ * May a unit open fire on a square (R-converging, R-fire-order): yes once its side has shot at that square this phase;
+ * else only when no other unit of its side still to fire, and able to shoot there, stands closer (`closer`).
+ */
+export function opensFire(shotAlready: boolean, closer: boolean): boolean {
+  return shotAlready || !closer;
 }
 
 /** How the dice of one shot are made up. */
 export interface MissileDice { dice: number; protected: boolean; converging: boolean }
 
-/**
- * The dice a declared shooter rolls at its target. For a shot not yet declared, pass the state with it declared (see
- * `withShot`): its place in the order decides the converging die.
- */
-export function missileDice(s: GameState, shooterId: string, targetId: string): MissileDice | null {
-  const order = firingOrder(s, targetId);
-  const i = order.findIndex((x) => x.unit.id === shooterId);
-  if (i < 0) return null;
-  const target = s.units.find((u) => u.id === targetId)!;
-  const cover = terrainIndex(s.scenario).cover.has(target.at!);
-  const converging = i > 0;
-  const dice = diceOf(order[i]!.unit.stands, cover, converging);
-  return { dice, protected: cover, converging };
+const unitOf = (s: GameState, id: string) => s.units.find((u) => u.id === id);
+
+/** The side's missile units still to fire this phase, in the volley's order. */
+export function stillToFire(s: GameState, side: string): UnitState[] {
+  return s.fires.flatMap((f) => {
+    const u = unitOf(s, f.unit);
+    return u && u.side === side && !s.decided.includes(f.unit) ? [u] : [];
+  });
 }
 
-/** The state with one more shot declared (for previews of a shot before it is made). */
-export function withShot(s: GameState, shooterId: string, targetId: string): GameState {
-  return s.fires.some((f) => f.unit === shooterId) ? s : { ...s, fires: [...s.fires, { unit: shooterId, target: targetId }] };
+/** Has `side` shot at square `at` this phase? */
+export function shotAt(s: GameState, side: string, at: Square): boolean {
+  return s.fires.some((f) => f.target === at && unitOf(s, f.unit)?.side === side);
+}
+
+/** The units `shooter` may fire at now: its targets (lineOfFire.ts) whose square it may open fire on. */
+export function fireChoices(s: GameState, shooter: UnitState): UnitState[] {
+  const others = stillToFire(s, shooter.side).filter((o) => o.id !== shooter.id).map((o) => ({ o, reach: missileTargetsOf(s, o).map((t) => t.at) }));
+  return missileTargetsOf(s, shooter).filter((t) => {
+    const range = squareDistance(shooter.at!, t.at!);
+    const closer = others.some(({ o, reach }) => reach.includes(t.at) && squareDistance(o.at!, t.at!) < range);
+    return opensFire(shotAt(s, shooter.side, t.at!), closer);
+  });
+}
+
+/** The dice `shooterId` rolls at the square of `targetId`, fired now. */
+export function missileDice(s: GameState, shooterId: string, targetId: string): MissileDice | null {
+  const shooter = unitOf(s, shooterId), target = unitOf(s, targetId), entry = s.fires.find((f) => f.unit === shooterId);
+  if (!shooter?.at || !target?.at || !entry) return null;
+  const cover = terrainIndex(s.scenario).cover.has(target.at);
+  const converging = shotAt(s, shooter.side, target.at);
+  return { dice: diceOf(entry.stands, cover, converging), protected: cover, converging };
+}
+
+/**
+ * What a shot's dice would destroy in the target square, read against each type's row (R-two-types): the enemy
+ * troop units there that would lose stands, each with how many, the unit before the commander (the default first).
+ */
+export function shotLosses(s: GameState, shooterId: string, at: Square, dice: readonly number[]): Array<{ unit: string; stands: number }> {
+  const shooter = unitOf(s, shooterId)!, range = squareDistance(shooter.at!, at);
+  return s.units
+    .filter((t) => t.at === at && t.status === 'active' && t.side !== shooter.side && t.type !== 'ballista')
+    .sort((a, b) => namesTheShot(a.type, b.type))
+    .map((t) => ({ unit: t.id, stands: Math.min(t.stands, missileHits(shooter.type, t.type, range, [...dice])) }))
+    .filter((x) => x.stands > 0);
 }

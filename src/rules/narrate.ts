@@ -160,7 +160,9 @@ export function narrate(e: GameEvent, cast?: Cast): string {
       const how = [e.converging ? 'one more for converging fire' : '', e.covered ? 'one fewer for cover' : ''].filter(Boolean).join(', ');
       const shot = `${e.unit} shoots at ${e.target} on ${e.targetAt} at range ${e.range}`;
       if (e.dice.length === 0) return `${shot} but has no dice to roll${how ? ` (${how})` : ''}: no hits.`;
-      return `${shot} with ${plural(e.dice.length, 'die', 'dice')}${how ? ` (${how})` : ''}, rolling ${e.dice.join(' ')}: ${plural(e.hits, 'hit')}.`;
+      // R-two-types: a commander with a unit there, the dice read against each one's row.
+      const score = e.rows ? e.rows.map((r) => `${plural(r.hits, 'hit')} against ${r.unit}`).join(', ') : plural(e.hits, 'hit');
+      return `${shot} with ${plural(e.dice.length, 'die', 'dice')}${how ? ` (${how})` : ''}, rolling ${e.dice.join(' ')}: ${score}.`;
     }
     case 'ballista': return ballistaSentence(e);
     case 'ballista-hit': return `${sideDoes(side(e.side), 'aims')} the hit at ballista ${e.unit} on ${e.at}: d6 ${e.dice[0]}, ${e.wrecked ? 'wrecked, and a stand there is lost' : 'it holds'}.`;

@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from './diagnostics';
 import { parseJson } from './json-parse';
-import type { SavedGame } from './replay';
+import { GAME_FORMAT_VERSION, type SavedGame } from './replay';
 import { gameSchemaDiagnostics } from './gameSchema';
 import { validateScenario } from './validate';
 
@@ -18,7 +18,21 @@ export type GameReading =
 export const GAME_REFUSALS = {
   document: 'This is not a saved game',
   scenario: "The game's scenario has set-up errors and cannot be played",
+  version: 'This saved game was played under older rules and cannot be replayed',
 } as const;
+
+/**
+ * A saved game of format version 1 (before missile units fired one at a time, R-fire-order): its shots would replay
+ * with other dice and its `fireFirst` actions no longer exist, so it is refused, saying why.
+ */
+function oldFormat(value: unknown): Diagnostic | null {
+  const v = value as { format?: unknown; version?: unknown } | null;
+  if (typeof v !== 'object' || v === null || v.format !== 'nevsky-game' || v.version !== 1) return null;
+  return {
+    code: 'schema', severity: 'error', path: '/version',
+    message: `It is format version 1; this program reads version ${GAME_FORMAT_VERSION}, where missile units fire one at a time, each rolling as it fires, so the old game's shots would come out differently`,
+  };
+}
 
 function refused(opening: string, problems: Diagnostic[]): GameReading {
   const first = problems[0]!.message;
@@ -38,6 +52,8 @@ export function readGame(input: unknown): GameReading {
     if ('error' in parsed) return refused(GAME_REFUSALS.document, [parsed.error]);
     value = parsed.value;
   }
+  const old = oldFormat(value);
+  if (old) return refused(GAME_REFUSALS.version, [old]);
   const schema = gameSchemaDiagnostics(value);
   if (schema.length > 0) return refused(GAME_REFUSALS.document, schema);
   const game = value as SavedGame;

@@ -112,7 +112,15 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-converging', section: '9F', title: 'Who fires first at one target',
-    text: 'The first shooter at a target, the one without the converging die, must be one of the closest; among equally close ones the firing side chooses.',
+    text: 'The first shot at a square, the one without the converging die, comes from one of the closest units still to fire that can reach it; among equally close ones the firing side chooses simply by firing one of them first.',
+  },
+  {
+    id: 'R-fire-order', section: '9A, 9C', title: 'Missile fire one unit at a time',
+    text: 'The attacker\'s missile units fire first, then the defender\'s, each side one unit at a time in an order it picks. Every shot is rolled at once and its hits count straight away, so the next unit sees them before choosing its target. A unit that has not fired yet still rolls for all the stands it had when the phase began, even if they have since been lost.',
+  },
+  {
+    id: 'R-two-types', section: '9E', title: 'A shot at a commander with a unit',
+    text: 'The dice of a shot at a square holding a commander and a unit are read on each one\'s row. When both would lose stands, the shooting side picks which one does (the unit, unless it picks the commander). Converging fire counts by square.',
   },
   {
     id: 'R-stand-or-engine', section: '7G', title: 'Troops and a ballista where a shot lands',

@@ -19,9 +19,16 @@ export interface DistanceRecord {
 /** Who plays a side: a person, or the computer at a level (1 Easy, 2 Normal, 3 Hard). */
 export type Player = { kind: 'human' } | { kind: 'computer'; level: number };
 
+/**
+ * The saved game format's version. 2: missile fire is one shot at a time, each rolled as it is made (R-fire-order),
+ * and a shot's losses between a commander and a unit are chosen (`fireLoss`, R-two-types); `fireFirst` is gone. A
+ * version 1 game's `fire` actions would replay with other dice, so such games are refused (readGame).
+ */
+export const GAME_FORMAT_VERSION = 2;
+
 export interface SavedGame {
   format: 'nevsky-game';
-  version: 1;
+  version: typeof GAME_FORMAT_VERSION;
   scenario: Scenario;
   seed: number;
   turnLimit?: number | null;
@@ -42,7 +49,7 @@ export function diceFor(saved: { distance?: DistanceRecord }, index: number, sta
 
 /** The saved form of a game. */
 export function saveGame(state: GameState): SavedGame {
-  return { format: 'nevsky-game', version: 1, scenario: state.scenario, seed: state.seed, turnLimit: state.rules.turnLimit, actions: state.log };
+  return { format: 'nevsky-game', version: GAME_FORMAT_VERSION, scenario: state.scenario, seed: state.seed, turnLimit: state.rules.turnLimit, actions: state.log };
 }
 
 /**

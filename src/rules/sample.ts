@@ -6,7 +6,7 @@ import type { Action } from './actions';
 import type { GameState } from './state';
 import type { RngState } from './random';
 import {
-  MISSILE, MOVE, NONE, OVER, actsFor, canMove, endMove, faceList, listActions, mayShoot, mayTurn, missileChoiceList, positionContext, supportActions,
+  MISSILE, MOVE, NONE, OVER, actsFor, canMove, endMove, faceList, choosingShot, listActions, mayTurn, missileChoiceList, waitingToFire, positionContext, supportActions,
   unitMoveList, type MoveContext, type Position,
 } from './core';
 import { positionOf, vouch } from './game';
@@ -52,9 +52,9 @@ export function sampleIn(p: Position, rng: RngState): Action | null {
     if (moved) return moved;
   }
   if (p.phase === MISSILE) {
-    // One undecided missile unit at random, then one of its choices (the order they decide in does not matter).
+    // One missile unit still to fire at random, then one of its choices (R-fire-order: the side picks who fires next).
     let open = 0;
-    for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) units[open++] = x;
+    if (!choosingShot(p)) for (let x = 0; x < p.n; x++) if (p.side[x] === side && waitingToFire(p, x)) units[open++] = x;
     if (open > 0) {
       const list = missileChoiceList(p, units[randomIndex(rng, open)]!);
       return list[randomIndex(rng, list.length)]!;

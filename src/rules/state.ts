@@ -78,10 +78,14 @@ export interface GameState {
   attacker: SideId | null;
   phase: PhaseName;
   toAct: SideId | null;
-  /** Ballista shots and missile targets declared this phase. */
+  /** Ballista shots declared this phase. */
   shots: Array<{ unit: string; target: Square }>;
-  /** `first`: the shooter its side chose to fire first among equally close ones at that target (R-converging). */
-  fires: Array<{ unit: string; target: string; first?: true }>;
+  /**
+   * The missile phase's volley (R-fire-order): each missile unit able to fire when the phase began, with the stands it
+   * had then (it fires with them); `target` the square it has shot at; `losses` while its side chooses what that shot
+   * destroys there (R-two-types: each unit that would lose stands, the default first).
+   */
+  fires: Array<{ unit: string; stands: number; target?: Square; losses?: Array<{ unit: string; stands: number }> }>;
   /**
    * Ballista fire's results waiting to apply (7): a ballista wrecked (`engine`) and/or a stand lost from `unit` at
    * `at` ('' none; null while the shooting side chooses which unit). `ownOnly`: a stray shot outside the cone, which
@@ -156,7 +160,7 @@ export function cloneState(s: GameState): GameState {
     units: s.units.map(copyUnit),
     turn: s.turn, attacker: s.attacker, phase: s.phase, toAct: s.toAct,
     shots: s.shots.map((x) => ({ ...x })),
-    fires: s.fires.map((x) => ({ ...x })),
+    fires: s.fires.map((x) => ({ ...x, ...(x.losses ? { losses: x.losses.map((l) => ({ ...l })) } : {}) })),
     hits: s.hits.map((x) => ({ ...x })),
     decided: [...s.decided],
     melees: s.melees.map((m) => ({ ...m, supports: m.supports.map((x) => ({ ...x })), mdi: { ...m.mdi } })),

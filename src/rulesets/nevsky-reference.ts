@@ -145,7 +145,7 @@ export function nevskyReference(): Sheet {
       {
         kind: 'list', ordered: true, items: [
           'Ballistas of both sides shoot, losses taken together afterwards.',
-          'Missile units of both sides shoot, again together: a stand lost still shoots this phase.',
+          'Missile units shoot one at a time, the attacker\'s first: each shot is rolled and takes effect before the next, and a unit still to shoot rolls for the stands it had when the phase began.',
           'The attacker moves and says which units support each melee.',
           'The defender says which of its units support.',
           'Melees are fought in the order the attacker picks, each with its retreats.',
@@ -168,7 +168,8 @@ export function nevskyReference(): Sheet {
       { kind: 'heading', text: 'Missile fire' },
       {
         kind: 'list', items: [
-          'One die per stand. One die less into a protected square. Each extra unit shooting at the same target adds a die (the first shooter must be one of the closest). Each unit shoots once.',
+          'One die per stand the unit had when the phase began. One die less into a protected square. Each later shot at a square already shot at this phase adds a die; the first shot at a square comes from one of the closest units still to shoot. Each unit shoots once, choosing its target after seeing the shots before it.',
+          'A shot at a commander with a unit is read on both rows of the table; if both would lose stands, the shooter picks which one does (the unit unless it says otherwise).',
           '5s and 6s never hit. Hits beyond the target\'s stands are lost. Missiles never harm a ballista, only the troops with it.',
           `Range bands: 1 | 1½-2 | 2½-3; ${ranges.map((r) => `${reaching(r)} reach ${fraction(r)}`).join('; ')}.`,
           '"Double 1" means every pair of 1s is one hit; "triple 1" every three 1s. A die counts once.',

@@ -22,7 +22,7 @@ import { useLibraryStore } from './library';
 export interface JournalEntry { index: number; turn: number; side: string; text: string; events: GameEvent[]; type: Action['type']; forced?: string; rolled: boolean; revealed: boolean }
 
 /** Action types that can be forced (forcedDecision): only these are checked when a saved game is replayed. */
-const MAYBE_FORCED = new Set<Action['type']>(['hold', 'ballistaHold', 'ballistaLoss', 'fireFirst', 'allocate', 'retreat', 'endMove', 'endSupport', 'endFacing', 'endTurn', 'fight', 'destroyBallista', 'deploy']);
+const MAYBE_FORCED = new Set<Action['type']>(['hold', 'ballistaHold', 'ballistaLoss', 'fireLoss', 'allocate', 'retreat', 'endMove', 'endSupport', 'endFacing', 'endTurn', 'fight', 'destroyBallista', 'deploy']);
 
 /** The forced decision of a position, if `action` is it. */
 function forcedBy(before: GameState, action: Action): Forced | null {

@@ -3,7 +3,7 @@
  * what the engine allows and what it refuses.
  */
 import { describe, expect, test } from 'vitest';
-import { createGame, gamePoints, legalActions, meleeLosses, meleeValues, reachableSquares, viewFor, type FireEvent, type GameState } from '../../src/rules';
+import { createGame, gamePoints, legalActions, meleeLosses, meleeValues, reachableSquares, viewFor, type GameState } from '../../src/rules';
 import { meleePreview } from '../../src/play/odds';
 import { act, resolve, dice, gameOf, isLegal, scenarioOf, unit, withUnit, type UnitRow } from './helpers';
 
@@ -249,28 +249,7 @@ describe('10 a declared support holds as declared (R-support-holds)', () => {
   });
 });
 
-describe('9 converging fire: among equally close shooters the firing side chooses who fires first (R-converging)', () => {
-  const rows: UnitRow[] = [['t', 'l1', 'longbowmen', 'E4', 'S'], ['t', 'l2', 'longbowmen', 'G4', 'S'], ['r', 'e', 'mediumInfantry', 'F6', 'N'], ...KEEP];
-  test.each([['l1', 'l2'], ['l2', 'l1']])('9F %s chosen first rolls 3 dice, %s gets the converging die', (first, second) => {
-    let s = gameOf(rows, { phase: 'missile' });
-    s = act(s, { type: 'fire', unit: 'l1', target: 'e' });
-    s = act(s, { type: 'fire', unit: 'l2', target: 'e' });
-    expect(s.toAct).toBe('teutonic');
-    expect(legalActions(s).filter((a) => a.type === 'fireFirst').map((a) => (a as { unit: string }).unit).sort()).toEqual(['l1', 'l2']);
-    s = act(s, { type: 'fireFirst', unit: first });
-    const dice = (u: string) => s.events.find((e): e is FireEvent => e.kind === 'fire' && e.unit === u)!.dice.length;
-    expect(dice(first)).toBe(3);
-    expect(dice(second)).toBe(4);
-  });
-
-  test('9F no choice is asked when one shooter is closer', () => {
-    let s = gameOf([['t', 'l1', 'longbowmen', 'F4', 'S'], ['t', 'l2', 'longbowmen', 'G4', 'S'], ['r', 'e', 'mediumInfantry', 'F6', 'N'], ...KEEP], { phase: 'missile' });
-    s = act(s, { type: 'fire', unit: 'l1', target: 'e' });
-    s = act(s, { type: 'fire', unit: 'l2', target: 'e' });
-    expect(s.phase).not.toBe('missile');
-    expect(s.events.find((e): e is FireEvent => e.kind === 'fire' && e.unit === 'l1')!.dice.length).toBe(3);
-  });
-});
+// 9F converging fire and who opens fire at a square: tests/engine/fire-order.test.ts (R-fire-order replaced the declared volley).
 
 describe('8 a shot landing on troops and a ballista together (R-stand-or-engine)', () => {
   // A Teutonic ballista on F2 hits F6, where a Russian ballista stands with its crew (2 stands).
@@ -366,16 +345,3 @@ describe('7 a lone missile stand may lead first and be backed later in the move 
   });
 });
 
-describe('9 who fires first is asked only once every missile unit has declared (R-converging)', () => {
-  test('9F a tie declared while the side still has a unit to declare does not cut that unit\'s choice short', () => {
-    let s = gameOf([['t', 'l1', 'longbowmen', 'E4', 'S'], ['t', 'l2', 'longbowmen', 'G4', 'S'], ['t', 'l3', 'longbowmen', 'K4', 'S'],
-      ['r', 'e', 'mediumInfantry', 'F6', 'N'], ...KEEP], { phase: 'missile' });
-    s = act(s, { type: 'fire', unit: 'l1', target: 'e' });
-    s = act(s, { type: 'fire', unit: 'l2', target: 'e' });
-    const legal = legalActions(s);
-    expect(legal.some((a) => a.type === 'hold' && a.unit === 'l3')).toBe(true);
-    expect(legal.some((a) => a.type === 'fireFirst')).toBe(false);
-    s = act(s, { type: 'hold', unit: 'l3' });
-    expect(legalActions(s).filter((a) => a.type === 'fireFirst')).toHaveLength(2);
-  });
-});

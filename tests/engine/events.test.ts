@@ -22,7 +22,7 @@ function playedEvents(): Told[] {
   const out: Told[] = [];
   const games: Array<[string, number, (seed: number) => Policy, boolean]> = [
     ['open-field', 1, randomPolicy, false], ['open-field', 3, simplePolicy, false], ['river-crossing', 2, simplePolicy, false],
-    ['two-divisions', 2, randomPolicy, false], ['empty-board', 1, randomPolicy, false], ['roadside-village', 4, simplePolicy, true],
+    ['two-divisions', 2, randomPolicy, false], ['two-divisions', 1, simplePolicy, false], ['empty-board', 1, randomPolicy, false], ['roadside-village', 4, simplePolicy, true],
   ];
   for (const [id, seed, policy, concede] of games) {
     const pick = policy(seed);

@@ -67,7 +67,7 @@ describe('readGame', () => {
 
   test.each([
     ['not JSON', '{"format": "nevsky-game",', /^This is not a saved game: this is not valid JSON at line 1, column 26/],
-    ['not a game', '{"format": "nevsky-game", "version": 1}', /^This is not a saved game: the document is missing the required field "scenario"\.$/],
+    ['not a game', '{"format": "nevsky-game", "version": 2}', /^This is not a saved game: the document is missing the required field "scenario"\.$/],
     ['a bad action', formatJson({ ...sound(), actions: [{ type: 'teleport', side: 'teutonic' }] }), /^This is not a saved game: action 0 \(\/actions\/0\/type, a teleport\): actions\[0\]\.type is "teleport"; it must be one of/],
   ])('%s: refused as not a saved game', (_label, text, message) => {
     const read = readGame(text);

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { scoreParts, unitScore, stackingFits, stackingProblem, TROOPS, type GameState, type Melee, type ScenarioRules, type Terrain, type TroopType } from '../../src/rules';
 import { sideMeleeValue } from '../../src/rules/meleeValue';
 import { lossChoices } from '../../src/rules/losses';
-import { missileDice, withShot } from '../../src/rules/missileFire';
+import { missileDice } from '../../src/rules/missileFire';
 import { gameOf, withUnit, type UnitRow } from '../engine/helpers';
 
 describe('11 points', () => {
@@ -110,22 +110,18 @@ describe('9 missile dice', () => {
   const s = gameOf(rows, { phase: 'missile' });
   const stands = (id: string) => s.units.find((u) => u.id === id)!.stands;
   test('9 a lone shooter rolls a die a stand', () => {
-    expect(missileDice(withShot(s, 'cb1', 'tgt'), 'cb1', 'tgt')).toEqual({ dice: stands('cb1'), protected: false, converging: false });
+    expect(missileDice(s, 'cb1', 'tgt')).toEqual({ dice: stands('cb1'), protected: false, converging: false });
   });
-  test('9 shooters after the closest add a converging die', () => {
-    const both = withShot(withShot(s, 'cb1', 'tgt'), 'cb3', 'tgt');
-    expect(missileDice(both, 'cb1', 'tgt')!.converging).toBe(false);
-    expect(missileDice(both, 'cb3', 'tgt')).toEqual({ dice: stands('cb3') + 1, protected: false, converging: true });
+  test('9F a shot at a square the side has shot at this phase adds a converging die', () => {
+    const shot = { ...s, fires: s.fires.map((f) => (f.unit === 'cb1' ? { ...f, target: 'F5' } : f)), decided: ['cb1'] };
+    expect(missileDice(shot, 'cb3', 'tgt')).toEqual({ dice: stands('cb3') + 1, protected: false, converging: true });
   });
-  test('R-converging among equally close shooters the one the side chose fires first', () => {
-    const tied = withShot(withShot(s, 'cb1', 'tgt'), 'cb2', 'tgt');
-    expect(missileDice(tied, 'cb1', 'tgt')!.converging).toBe(false);
-    const chosen = { ...tied, fires: tied.fires.map((f) => (f.unit === 'cb2' ? { ...f, first: true as const } : f)) };
-    expect(missileDice(chosen, 'cb2', 'tgt')!.converging).toBe(false);
-    expect(missileDice(chosen, 'cb1', 'tgt')!.converging).toBe(true);
+  test('R-fire-order a unit fires with the stands it had when the phase began', () => {
+    const hurt = { ...s, units: s.units.map((u) => (u.id === 'cb1' ? { ...u, stands: 1 } : u)) };
+    expect(missileDice(hurt, 'cb1', 'tgt')!.dice).toBe(stands('cb1'));
   });
   test('9 one die fewer into a protected square', () => {
     const woods = gameOf(rows, { phase: 'missile', terrain: { protected: [{ at: 'F5', kind: 'woods' }] } });
-    expect(missileDice(withShot(woods, 'cb1', 'tgt'), 'cb1', 'tgt')).toEqual({ dice: stands('cb1') - 1, protected: true, converging: false });
+    expect(missileDice(woods, 'cb1', 'tgt')).toEqual({ dice: stands('cb1') - 1, protected: true, converging: false });
   });
 });

@@ -9,7 +9,7 @@ import type { GameState } from '../state';
 import { MDIS } from '../melee';
 import { applyAction, positionOf } from '../game';
 import {
-  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, firstBallistaChoices, keptMoves, listActions, mayShoot,
+  BALLISTA, BALLISTA_FIRE, BALLISTARII, END_TURN, MELEE, MISSILE, MOVE, SUPPORT, actsFor, canMove, endMove, choosingShot, firstBallistaChoices, keptMoves, listActions, waitingToFire,
   missileChoiceList, moveCheck, needsBacking, positionContext, reachOf, supportActions, waitingLeads,
   type MoveContext, type Position,
 } from '../core';
@@ -93,6 +93,8 @@ export function simplePolicy(seed: number): Policy {
 export function simpleChoice(p: Position, actions: readonly Action[], r: RngState): Action {
   switch (p.phase) {
     case BALLISTA_FIRE: case MISSILE: {
+      // A shot's losses between two units (R-two-types): the default, the unit the shot was named after.
+      if (actions[0]!.type === 'fireLoss') return actions[0]!;
       const { best, bestDist, hold } = nearestShot(p, actions);
       if (best === null) return hold ?? randomPick(r, actions);
       return bestDist === Infinity ? hold! : best;
@@ -130,8 +132,9 @@ function nearestShot(p: Position, actions: readonly Action[]): { best: Action | 
  * over the whole listing (a missile shot's distance is never Infinity). Else null: the caller lists everything.
  */
 function simpleShotOnCore(p: Position): Action | null {
+  if (choosingShot(p)) return null;
   for (let x = 0; x < p.n; x++) {
-    if (p.side[x] !== p.toAct || !mayShoot(p, x) || p.decided.includes(x)) continue;
+    if (p.side[x] !== p.toAct || !waitingToFire(p, x)) continue;
     const { best, bestDist } = nearestShot(p, missileChoiceList(p, x));
     return best && bestDist !== Infinity ? best : null;
   }

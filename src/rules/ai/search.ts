@@ -158,7 +158,7 @@ function decide(base: Position, hidden: Hidden, all: readonly Action[], view: ()
  * to lose, and, when the budget says so, fire targets.
  */
 function isLocal(base: Position, pool: Action[], budget: SearchBudget): boolean {
-  if (pool.every((a) => a.type === 'allocate' || a.type === 'ballistaLoss')) return true;
+  if (pool.every((a) => a.type === 'allocate' || a.type === 'ballistaLoss' || a.type === 'fireLoss')) return true;
   return budget.localFire && (base.phase === MISSILE || base.phase === BALLISTA_FIRE);
 }
 

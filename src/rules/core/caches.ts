@@ -11,7 +11,7 @@ export interface CacheSwitches {
   moveMemo: boolean;
   /** keptLists.ts: each unit's move list kept through a move phase and patched where units changed. */
   moveLists: boolean;
-  /** turn.ts: each missile unit's choices worked out once a missile phase (about 5% of a sampled playout without it). */
+  /** listing.ts: each missile unit's choices worked out once between shots (R-fire-order: every shot or hold empties them). */
   missileLists: boolean;
 }
 

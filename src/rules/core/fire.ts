@@ -4,14 +4,15 @@
  */
 import { FACINGS, FACING_VECTORS } from '../coords';
 import { inConeOf, lineClear, stepsDistance } from '../geometry';
-import { hitRule, maxMissileRange, scoreDice } from '../fire';
+import { inMissileReach, missileTarget, namesTheShot, screens } from '../lineOfFire';
+import { hitRule, scoreDice } from '../fire';
 import { MISSILE_TROOPS, TROOPS, TROOP_TYPES } from '../troops';
 import { rollDice, rollDie } from '../random';
 import { facesOnTarget, hitsAmong, strayFrom, wrecks, type Landing, type ShotHit } from '../ballistaFire';
-import { diceOf, firesBefore } from '../missileFire';
+import { diceOf, opensFire } from '../missileFire';
 import { T_COVER, T_CROSSING, type Board } from './board';
 import { BALLISTA, BALLISTARII } from './table';
-import { ACTIVE, DESTROYED, settle, type Hit, type Position } from './position';
+import { ACTIVE, DESTROYED, settle, type Hit, type PFire, type Position } from './position';
 
 const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
 const SHOOTER = typeTable((t) => MISSILE_TROOPS.includes(t));
@@ -37,24 +38,13 @@ export function troopsIn(p: Position, j: number): boolean {
   return p.troops[0][j]! + p.troops[1][j]! > 0;
 }
 
-/** Line of fire (9B reading): crossed squares screen when they hold troops or give cover; exact corners need both. */
+/** Line of fire (9B reading, lineOfFire.ts `screens`): crossed squares screen when they hold troops or give cover; exact corners need both. */
 export function fireClear(p: Position, from: number, to: number): boolean {
-  lineOf = p;
-  const clear = lineClear(p.board.names[from]!, p.board.names[to]!, screens);
-  lineOf = null;
-  return clear;
-}
-
-/**
- * The position fireClear asks about, for screens: a function of the module, not a closure made per line (tsx, which
- * runs the CLI and the bench, names every closure as it is made, about 0.4 µs each).
- */
-let lineOf: Position | null = null;
-
-/** Does square sq screen a line of fire (troops or cover there)? */
-function screens(sq: string): boolean {
-  const p = lineOf!, j = p.board.index.get(sq)!;
-  return (p.board.terrain[j]! & T_COVER) !== 0 || troopsIn(p, j);
+  const { board } = p;
+  return lineClear(board.names[from]!, board.names[to]!, (sq) => {
+    const j = board.index.get(sq)!;
+    return screens((board.terrain[j]! & T_COVER) !== 0, troopsIn(p, j));
+  });
 }
 
 // ---- Ballistas.
@@ -189,77 +179,143 @@ export function mayShoot(p: Position, x: number): boolean {
   return SHOOTER[p.type[x]!] === 1 && p.status[x] === ACTIVE && p.at[x]! >= 0 && p.stands[x]! > 0 && !p.retiring[x];
 }
 
-/** Enemy units (not ballistas) missile unit x may target: range, cone, clear line (9B); by slot. */
+/** The missile units able to fire as the missile phase begins, each with its stands then (R-fire-order). */
+export function startVolley(p: Position): void {
+  p.fires = [];
+  for (let x = 0; x < p.n; x++) if (mayShoot(p, x)) p.fires.push({ unit: x, stands: p.stands[x]!, target: -1, losses: null });
+}
+
+/** Unit x's place in the volley (undefined: not in it). */
+export function volleyOf(p: Position, x: number): PFire | undefined {
+  for (const f of p.fires) if (f.unit === x) return f;
+  return undefined;
+}
+
+/** Is unit x still to fire this missile phase (in the volley, not yet decided)? Destroyed since, it still fires (R-fire-order). */
+export function waitingToFire(p: Position, x: number): boolean {
+  return volleyOf(p, x) !== undefined && !p.decided.includes(x);
+}
+
+/** The shot whose losses its side is choosing (R-two-types), if any. */
+export function choosingShot(p: Position): PFire | undefined {
+  for (const f of p.fires) if (f.losses) return f;
+  return undefined;
+}
+
+/**
+ * Squares missile unit x may reach from its square, as the enemy unit each shot there is named after (lineOfFire.ts:
+ * range, cone, a troop target, one per square with the unit before the commander, a clear line); by slot.
+ */
 export function missileTargets(p: Position, x: number): number[] {
   const out: number[] = [];
   const i = p.at[x]!;
   if (i < 0) return out;
-  const max = maxMissileRange(TROOP_TYPES[p.type[x]!]!);
+  const shooter = TROOP_TYPES[p.type[x]!]!, facing = FACINGS[p.face[x]!]!;
   const cols = p.board.columns, ix = i % cols, iy = (i - ix) / cols;
-  const [fx, fy] = FACING_VECTORS[FACINGS[p.face[x]!]!];
   for (let t = 0; t < p.n; t++) {
-    const j = p.at[t]!;
-    if (p.side[t] === p.side[x] || p.status[t] !== ACTIVE || j < 0 || p.type[t] === BALLISTA || j === i) continue;
-    const vx = (j % cols) - ix, vy = (j - (j % cols)) / cols - iy;
-    if (stepsDistance(vx, vy) > max || !inConeOf(fx, fy, vx, vy)) continue;
+    const j = p.sq[t]!;
+    if (p.side[t] === p.side[x] || j < 0 || !missileTarget(TROOP_TYPES[p.type[t]!]!) || j === i) continue;
+    if (!inMissileReach(shooter, facing, (j % cols) - ix, (j - (j % cols)) / cols - iy) || namedBefore(p, t, j)) continue;
     if (fireClear(p, i, j)) out.push(t);
   }
   return out;
 }
 
-/** The declared shooters at each target (in declaration order of the targets), each with its range. */
-function shootersByTarget(p: Position): Map<number, Array<{ unit: number; range: number }>> {
+/** Is another enemy unit in square j the one a shot there is named after, rather than t (the unit before the commander, then by slot)? */
+function namedBefore(p: Position, t: number, j: number): boolean {
+  for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
+    const y = here[k]!;
+    if (y === t || p.side[y] !== p.side[t] || !missileTarget(TROOP_TYPES[p.type[y]!]!)) continue;
+    const order = namesTheShot(TROOP_TYPES[p.type[y]!]!, TROOP_TYPES[p.type[t]!]!);
+    if (order < 0 || (order === 0 && y < t)) return true;
+  }
+  return false;
+}
+
+/** Has side shot at square j this phase? */
+function shotAt(p: Position, side: number, j: number): boolean {
+  for (const f of p.fires) if (f.target === j && p.side[f.unit] === side) return true;
+  return false;
+}
+
+const rangeOf = (p: Position, a: number, b: number) => {
   const cols = p.board.columns;
-  const byTarget = new Map<number, Array<{ unit: number; range: number }>>();
-  for (let k = 0; k < p.fires.length; k += 2) {
-    const u = p.fires[k]!, t = p.fires[k + 1]!;
-    let list = byTarget.get(t);
-    if (!list) byTarget.set(t, (list = []));
-    list.push({ unit: u, range: stepsDistance((p.at[u]! % cols) - (p.at[t]! % cols), Math.floor(p.at[u]! / cols) - Math.floor(p.at[t]! / cols)) });
+  return stepsDistance((a % cols) - (b % cols), Math.floor(a / cols) - Math.floor(b / cols));
+};
+
+/**
+ * The units missile unit x may fire at now (missileFire.ts `opensFire`): its targets whose square its side has shot at
+ * already, or where no other unit of its side still to fire that can reach that square stands closer.
+ */
+export function fireTargets(p: Position, x: number): number[] {
+  const mine = missileTargets(p, x);
+  return mine.length === 0 ? mine : mine.filter((t) => {
+    const j = p.at[t]!, already = shotAt(p, p.side[x]!, j);
+    return opensFire(already, !already && closerWaiting(p, x, j));
+  });
+}
+
+/** Does another unit of x's side still to fire stand closer to square j (holding a target) and reach it (range, cone, clear line)? */
+function closerWaiting(p: Position, x: number, j: number): boolean {
+  const range = rangeOf(p, p.at[x]!, j), cols = p.board.columns;
+  for (const f of p.fires) {
+    const y = f.unit, i = p.at[y]!;
+    if (y === x || p.side[y] !== p.side[x] || p.decided.includes(y) || rangeOf(p, i, j) >= range) continue;
+    const ix = i % cols;
+    if (inMissileReach(TROOP_TYPES[p.type[y]!]!, FACINGS[p.face[y]!]!, (j % cols) - ix, (j - (j % cols)) / cols - (i - ix) / cols) && j !== i && fireClear(p, i, j)) return true;
   }
-  return byTarget;
+  return false;
 }
 
 /**
- * Reading R-converging (9): the first shooter at a target must be one of the closest. Where several are equally close
- * and the firing side has not yet said which goes first, the side chooses: the first such target's closest shooters
- * (empty when there is no choice left to make).
+ * Unit x fires at the square of unit t, now (R-fire-order): it rolls missileFire.ts's dice (`diceOf`: its stands when
+ * the phase began, one fewer into cover, one more where its side has shot already) and the dice are read against each
+ * enemy type's row there (R-two-types). Where only one unit would lose stands it loses them at once; where several
+ * would, the side chooses (choosingShot, then chooseShotLoss).
  */
-export function firstShooterChoice(p: Position): number[] {
-  for (const shooters of shootersByTarget(p).values()) {
-    const closest = Math.min(...shooters.map((s) => s.range));
-    const tied = shooters.filter((s) => s.range === closest).map((s) => s.unit);
-    if (tied.length > 1 && !tied.some((u) => p.first.includes(u))) return tied;
+export function fireShot(p: Position, x: number, t: number): void {
+  const { board } = p, f = volleyOf(p, x)!, j = p.at[t]!, side = p.side[x]!;
+  const covered = (board.terrain[j]! & T_COVER) !== 0, converging = shotAt(p, side, j), range = rangeOf(p, p.at[x]!, j);
+  f.target = j;
+  const dice = rollDice(p.rng, diceOf(f.stands, covered, converging));
+  const shooter = TROOP_TYPES[p.type[x]!]!;
+  const losses: number[] = [];
+  let named = 0;
+  const rows: Array<{ unit: string; hits: number }> = [];
+  for (const y of shotUnits(p, j, p.side[t]!)) {
+    const rule = hitRule(shooter, TROOP_TYPES[p.type[y]!]!, range);
+    const h = rule ? scoreDice(rule, dice) : 0;
+    if (y === t) named = h;
+    rows.push({ unit: p.ids[y]!, hits: h });
+    if (h > 0) losses.push(y, Math.min(h, p.stands[y]!));
   }
-  return [];
+  p.events?.push({
+    kind: 'fire', side: p.sides[side]!, unit: p.ids[x]!, at: board.names[p.at[x]!]!, target: p.ids[t]!,
+    targetAt: board.names[j]!, range, converging, covered, dice, hits: named, ...(rows.length > 1 ? { rows } : {}),
+  });
+  if (losses.length === 2) loseStands(p, losses[0]!, losses[1]!);
+  else if (losses.length > 2) f.losses = losses;
 }
 
-/**
- * Resolve all declared missile fire at once (stands lost still fire). The order shooters at one target fire in and the
- * dice each rolls are src/rules/missileFire.ts's rules (firesBefore: closest first, then the one its side chose;
- * diceOf: a converging die for each after the first, one die fewer into a protected square); the core rolls and books.
- */
-export function resolveMissileFire(p: Position): void {
-  const { board } = p;
-  const hits = new Map<number, number>();
-  for (const [t, shooters] of shootersByTarget(p)) {
-    const order = shooters.map(({ unit, range }) => ({ unit, range, first: p.first.includes(unit), id: p.ids[unit]! })).sort(firesBefore);
-    const covered = (board.terrain[p.at[t]!]! & T_COVER) !== 0;
-    order.forEach(({ unit, range }, i) => {
-      const dice = rollDice(p.rng, diceOf(p.stands[unit]!, covered, i > 0));
-      const rule = hitRule(TROOP_TYPES[p.type[unit]!]!, TROOP_TYPES[p.type[t]!]!, range);
-      const h = rule ? scoreDice(rule, dice) : 0;
-      hits.set(t, (hits.get(t) ?? 0) + h);
-      p.events?.push({
-        kind: 'fire', side: p.sides[p.side[unit]!]!, unit: p.ids[unit]!, at: board.names[p.at[unit]!]!, target: p.ids[t]!,
-        targetAt: board.names[p.at[t]!]!, range, converging: i > 0, covered, dice, hits: h,
-      });
-    });
+/** The enemy troop units in square j (side `side`), the one a shot is named after first (the default loss). */
+function shotUnits(p: Position, j: number, side: number): number[] {
+  const out: number[] = [];
+  for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
+    const y = here[k]!;
+    if (p.side[y] === side && missileTarget(TROOP_TYPES[p.type[y]!]!)) out.push(y);
   }
-  for (const [t, h] of hits) {
-    if (h <= 0) continue;
-    const had = p.stands[t]!, at = p.at[t]!;
-    removeStands(p, t, h);
-    p.events?.push({ kind: 'loss', side: p.sides[p.side[t]!]!, unit: p.ids[t]!, at: board.names[at]!, cause: 'missile', stands: had - p.stands[t]!, destroyed: p.stands[t] === 0 });
-  }
+  return out.sort((a, b) => namesTheShot(TROOP_TYPES[p.type[a]!]!, TROOP_TYPES[p.type[b]!]!) || a - b);
+}
+
+/** The side's choice for the shot waiting on it (R-two-types): unit x there loses the stands the dice give against its row. */
+export function chooseShotLoss(p: Position, f: PFire, x: number): void {
+  const losses = f.losses!;
+  f.losses = null;
+  for (let k = 0; k < losses.length; k += 2) if (losses[k] === x) loseStands(p, x, losses[k + 1]!);
+}
+
+function loseStands(p: Position, y: number, n: number): void {
+  const had = p.stands[y]!, at = p.at[y]!;
+  removeStands(p, y, n);
+  p.events?.push({ kind: 'loss', side: p.sides[p.side[y]!]!, unit: p.ids[y]!, at: p.board.names[at]!, cause: 'missile', stands: had - p.stands[y]!, destroyed: p.stands[y] === 0 });
 }

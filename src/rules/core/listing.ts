@@ -13,7 +13,7 @@ import { actsFor, canMove, canSupportFrom, contextOf, keepsChargersFighting, may
 import { keepsBacking, unbackedLeads } from './backing';
 import { keptMoves } from './keptLists';
 import { PLAIN, ballistaShots, endMove, face, move, ownTable, sideAction, tableOf, type MoveAction, type Table } from './interned';
-import { choosingHit, engineAt, firstShooterChoice, hitChoices, mayFireBallista, mayShoot, missileTargets, ballistaTargets } from './fire';
+import { choosingHit, choosingShot, engineAt, fireTargets, hitChoices, mayFireBallista, waitingToFire, ballistaTargets } from './fire';
 import { meleeChoices } from './melee';
 import { deployActions } from './deploy';
 
@@ -45,9 +45,14 @@ export function listActions(p: Position): Action[] {
       break;
     }
     case MISSILE: {
-      // Every missile unit declares first; only then, where equally close shooters tie, the side picks who fires first.
-      for (let x = 0; x < p.n; x++) if (p.side[x] === side && mayShoot(p, x) && !p.decided.includes(x)) out.push(...missileChoiceList(p, x));
-      if (out.length === 0) for (const x of firstShooterChoice(p)) out.push({ type: 'fireFirst', side: s, unit: p.ids[x]! });
+      // R-two-types: a shot's losses chosen first (the unit the shot is named after listed first: the default).
+      const choosing = choosingShot(p);
+      if (choosing) {
+        for (let k = 0; k < choosing.losses!.length; k += 2) out.push({ type: 'fireLoss', side: s, unit: p.ids[choosing.losses![k]!]! });
+        break;
+      }
+      // R-fire-order: any unit of the side still to fire may go next, at what it may open fire on now.
+      for (let x = 0; x < p.n; x++) if (p.side[x] === side && waitingToFire(p, x)) out.push(...missileChoiceList(p, x));
       break;
     }
     case MOVE: return moveActions(positionContext(p), s, undefined, undefined, sideAction('concede', s));
@@ -87,16 +92,16 @@ export function firstBallistaChoices(p: Position): Action[] | null {
   return null;
 }
 
-/** A missile unit's choices this phase (9): fire at each target it may, or hold. The position's own list: read it, never change it. */
+/** A missile unit's choices now (9): fire at each target it may, or hold. The position's own list (until the next shot): read it, never change it. */
 export function missileChoiceList(p: Position, x: number): readonly Action[] {
   return CACHES.missileLists ? (p.missileLists[x] ??= choicesOf(p, x)) : choicesOf(p, x);
 }
 
-/** Missile unit x's choices, worked out (once a missile phase: see Position.missileLists). */
+/** Missile unit x's choices, worked out (once between shots: see Position.missileLists). */
 function choicesOf(p: Position, x: number): readonly Action[] {
   const s = p.sides[p.side[x]!]!, id = p.ids[x]!;
   const out: Action[] = [];
-  for (const t of missileTargets(p, x)) out.push(Object.freeze<Action>({ type: 'fire', side: s, unit: id, target: p.ids[t]! }));
+  for (const t of fireTargets(p, x)) out.push(Object.freeze<Action>({ type: 'fire', side: s, unit: id, target: p.ids[t]! }));
   out.push(Object.freeze<Action>({ type: 'hold', side: s, unit: id }));
   return out;
 }

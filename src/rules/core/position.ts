@@ -111,11 +111,10 @@ export interface Position {
   attacker: number;
   phase: number;
   toAct: number;
-  /** Ballista shots (slot, target square) and missile fire (slot, target slot), as flat pairs. */
+  /** Ballista shots (slot, target square), as flat pairs. */
   shots: number[];
-  fires: number[];
-  /** Shooters chosen to fire first among equally close ones at their target (R-converging), by slot. */
-  first: number[];
+  /** The missile phase's volley (R-fire-order): the units able to fire when it began, in slot order. */
+  fires: PFire[];
   hits: Hit[];
   /** Units that decided this phase (slot), and sides done at the end of a turn (-1 - side), in order. */
   decided: number[];
@@ -135,8 +134,8 @@ export interface Position {
   /** What this move phase's listings worked out, kept for the next (keptLists.ts, the moveLists cache). */
   moveLists: MoveLists;
   /**
-   * Each missile unit's choices this missile phase, by slot, once listed (turn.ts missileChoiceList): nothing on the
-   * board changes while the units declare their fire, so they are worked out once a phase. Copies share the lists.
+   * Each missile unit's choices, by slot, once listed (listing.ts missileChoiceList): worked out once between shots
+   * (each shot may change them: R-fire-order), emptied by every shot. Copies share the lists.
    */
   missileLists: Array<readonly Action[] | undefined>;
 }
@@ -148,6 +147,12 @@ export interface Position {
  * it was while none of its squares has changed since, or with the actions of the squares that changed worked out
  * again (keptLists.ts).
  */
+/**
+ * A missile unit of the volley: its stands when the phase began, the square it shot at (-1: not yet, or held), and
+ * while its side chooses what the shot destroys there (R-two-types), the choices as flat pairs (unit slot, stands).
+ */
+export interface PFire { unit: number; stands: number; target: number; losses: number[] | null }
+
 export interface MoveLists {
   units: Array<{ at: number; squares: Uint32Array; list: readonly Action[]; parts: readonly Part[] } | undefined>;
   journal: number[];
@@ -220,8 +225,7 @@ export function fromState(state: GameState): Position {
     enemyBits: [new Uint32Array(board.words), new Uint32Array(board.words)],
     turn: state.turn, attacker: sideIndex(sideIds, state.attacker), phase: PHASE_INDEX[state.phase], toAct: sideIndex(sideIds, state.toAct),
     shots: state.shots.flatMap((s) => [ids.indexOf(s.unit), squareIndex(board, s.target)]),
-    fires: state.fires.flatMap((f) => [ids.indexOf(f.unit), ids.indexOf(f.target)]),
-    first: state.fires.filter((f) => f.first).map((f) => ids.indexOf(f.unit)),
+    fires: state.fires.map((f) => ({ unit: ids.indexOf(f.unit), stands: f.stands, target: f.target === undefined ? -1 : squareIndex(board, f.target), losses: f.losses ? f.losses.flatMap((l) => [ids.indexOf(l.unit), l.stands]) : null })),
     hits: state.hits.map((h) => ({ side: sideIndex(sideIds, h.side), at: squareIndex(board, h.at), unit: h.unit === null ? -2 : h.unit === '' ? -1 : ids.indexOf(h.unit), engine: h.engine === null ? -1 : ids.indexOf(h.engine), ownOnly: h.ownOnly === true, either: h.either === true })),
     decided: state.decided.map((d) => (ids.includes(d) ? ids.indexOf(d) : -1 - sideIndex(sideIds, d))),
     melees: state.melees.map((m) => ({
@@ -277,6 +281,10 @@ function copyUnits(p: UnitArrays): UnitArrays {
   };
 }
 
+function copyFire(f: PFire): PFire {
+  return { unit: f.unit, stands: f.stands, target: f.target, losses: f.losses && f.losses.slice() };
+}
+
 /** A private copy to change (the game's shared parts and the unit ids stay shared: neither position owns its ids after). */
 export function copyPosition(p: Position): Position {
   const r = p.resolution;
@@ -291,7 +299,7 @@ export function copyPosition(p: Position): Position {
     enemy: [p.enemy[0].slice(), p.enemy[1].slice()],
     enemyBits: [p.enemyBits[0].slice(), p.enemyBits[1].slice()],
     turn: p.turn, attacker: p.attacker, phase: p.phase, toAct: p.toAct,
-    shots: p.shots.slice(), fires: p.fires.slice(), first: p.first.slice(), hits: p.hits.map((h) => ({ side: h.side, at: h.at, unit: h.unit, engine: h.engine, ownOnly: h.ownOnly, either: h.either })),
+    shots: p.shots.slice(), fires: p.fires.map(copyFire), hits: p.hits.map((h) => ({ side: h.side, at: h.at, unit: h.unit, engine: h.engine, ownOnly: h.ownOnly, either: h.either })),
     decided: p.decided.slice(),
     melees: p.melees.map((m) => ({ contact: m.contact, supports: m.supports.slice(), mdi: [m.mdi[0], m.mdi[1]], fought: m.fought })),
     current: p.current,

@@ -106,9 +106,15 @@ function shotRecords(p: Position): GameState['shots'] {
 
 function fireRecords(p: Position): GameState['fires'] {
   const out: GameState['fires'] = [];
-  for (let k = 0; k < p.fires.length; k += 2) {
-    const u = p.fires[k]!, unit = p.ids[u]!, target = p.ids[p.fires[k + 1]!]!;
-    out.push(p.first.includes(u) ? { unit, target, first: true } : { unit, target });
+  for (const f of p.fires) {
+    const rec: GameState['fires'][number] = { unit: p.ids[f.unit]!, stands: f.stands };
+    if (f.target >= 0) rec.target = p.board.names[f.target]!;
+    if (f.losses) {
+      const losses: Array<{ unit: string; stands: number }> = [];
+      for (let k = 0; k < f.losses.length; k += 2) losses.push({ unit: p.ids[f.losses[k]!]!, stands: f.losses[k + 1]! });
+      rec.losses = losses;
+    }
+    out.push(rec);
   }
   return out;
 }

@@ -21,7 +21,7 @@ import {
 } from './position';
 import { trailTo } from './moves';
 import { pathTo } from './search';
-import { applyBallistaHits, chooseHit, choosingHit, firstShooterChoice, mayFireBallista, mayShoot, removeStands, resolveBallistaFire, resolveMissileFire } from './fire';
+import { applyBallistaHits, chooseHit, chooseShotLoss, choosingHit, choosingShot, fireShot, mayFireBallista, removeStands, resolveBallistaFire, startVolley, waitingToFire } from './fire';
 import { allocate, stepMelee } from './melee';
 import { OFF as OFF_BOARD, doRetreat } from './retreat';
 import { checkRetirement, retireInOrder, updateBallistas } from './after';
@@ -55,9 +55,18 @@ function perform(p: Position, a: Action): void {
       break;
     }
     case 'ballistaFire': p.shots.push(slot(p, a.unit), square(p, a.target)); p.decided.push(slot(p, a.unit)); break;
-    case 'fire': p.fires.push(slot(p, a.unit), slot(p, a.target)); p.decided.push(slot(p, a.unit)); break;
-    case 'ballistaHold': case 'hold': p.decided.push(slot(p, a.unit)); break;
-    case 'fireFirst': p.first.push(slot(p, a.unit)); break;
+    case 'fire': {
+      // R-fire-order: the shot is rolled now and its hits take effect at once; every later choice is listed afresh.
+      const x = slot(p, a.unit);
+      p.decided.push(x);
+      fireShot(p, x, slot(p, a.target));
+      p.missileLists = [];
+      break;
+    }
+    case 'ballistaHold': p.decided.push(slot(p, a.unit)); break;
+    // A unit holding its fire is no longer one of the closest still to fire (R-fire-order): the lists are worked out again.
+    case 'hold': p.decided.push(slot(p, a.unit)); p.missileLists = []; break;
+    case 'fireLoss': chooseShotLoss(p, choosingShot(p)!, slot(p, a.unit)); p.missileLists = []; break;
     case 'ballistaLoss': chooseHit(p, choosingHit(p)!, slot(p, a.unit)); break;
     case 'move': doMove(p, a); break;
     case 'face': {
@@ -320,7 +329,6 @@ function startTurn(p: Position, turn: number, attacker: number): void {
   p.resolution = null;
   p.shots = [];
   p.fires = [];
-  p.first = [];
   p.decided = [];
   p.phase = BALLISTA_FIRE;
   p.events?.push({ kind: 'turn', side: p.sides[attacker]!, turn });
@@ -341,11 +349,11 @@ function destroyedSide(p: Position): boolean {
   return !troopsOnBoard(p, 0) || !troopsOnBoard(p, 1);
 }
 
-/** Has any unit of the side still to decide this phase (ballistas: able to fire; missile units: able to shoot)? */
+/** Has any unit of the side still to decide this phase (ballistas: able to fire; missile units: still to fire, R-fire-order)? */
 function undecided(p: Position, side: number, phase: number): boolean {
   for (let x = 0; x < p.n; x++) {
-    if (phase === BALLISTA_FIRE ? !mayFireBallista(p, x, side) : p.side[x] !== side || !mayShoot(p, x)) continue;
-    if (!p.decided.includes(x)) return true;
+    if (phase === BALLISTA_FIRE ? !mayFireBallista(p, x, side) || p.decided.includes(x) : p.side[x] !== side || !waitingToFire(p, x)) continue;
+    return true;
   }
   return false;
 }
@@ -386,15 +394,16 @@ export function advance(p: Position): void {
         checkRetirement(p); updateBallistas(p);
         p.phase = MISSILE;
         p.missileLists = [];
+        startVolley(p);
         continue;
       }
       case MISSILE: {
+        // R-fire-order: one shot at a time, the attacker's side first; a shot's losses are chosen before the next.
+        const choosing = choosingShot(p);
+        if (choosing) { p.toAct = p.side[choosing.unit]!; return; }
         const next = undecided(p, A, MISSILE) ? A : undecided(p, D, MISSILE) ? D : -1;
         if (next >= 0) { p.toAct = next; return; }
-        const tied = firstShooterChoice(p);
-        if (tied.length > 0) { p.toAct = p.side[tied[0]!]!; return; }
-        if (p.fires.length > 0) resolveMissileFire(p);
-        p.fires = []; p.first = []; p.decided = [];
+        p.fires = []; p.decided = [];
         checkRetirement(p); updateBallistas(p);
         p.phase = MOVE;
         p.moveLists = noMoveLists();

@@ -12,7 +12,7 @@
  */
 import type { Action } from '../actions';
 import { applyAction } from '../game';
-import type { SavedGame } from '../replay';
+import { GAME_FORMAT_VERSION, type SavedGame } from '../replay';
 import type { Scenario } from '../scenario';
 import type { GameState } from '../state';
 import { validateScenario } from '../validate';
@@ -274,7 +274,7 @@ export function exportGame(g: DistanceGame): SavedGame {
   const start = (finished ? g.seeds : g.seeds.filter((x) => g.messages[x.n + 1])).find((x) => x.n === 1)?.seed;
   const { scenario, ...invitation } = first;
   return {
-    format: 'nevsky-game', version: 1, scenario: scenario!, seed: start ?? 0,
+    format: 'nevsky-game', version: GAME_FORMAT_VERSION, scenario: scenario!, seed: start ?? 0,
     ...(first.turnLimit !== undefined ? { turnLimit: first.turnLimit } : {}),
     actions: p.state ? p.state.log : [],
     distance: {

@@ -9,8 +9,7 @@ import { meleeBreakdown, withCaches, NO_CACHES } from '../../../src/rules/core';
 import { moveListing } from '../../../src/rules/movement';
 import { lossChoices } from '../../../src/rules/losses';
 import { meleeValuesAt } from '../../../src/rules/meleeValue';
-import { missileDice, withShot } from '../../../src/rules/missileFire';
-import { missileTargetsOf } from '../../../src/rules/lineOfFire';
+import { fireChoices, missileDice, shotLosses } from '../../../src/rules/missileFire';
 import { retreatEnds } from '../../../src/rules/retreat';
 import { ballistaAims, ballistaHitChoices, mayFireBallista, onTargetFaces, shotHits, shotLanding, wrecks } from '../../../src/rules/ballistaFire';
 
@@ -57,26 +56,44 @@ export function oracleFault(s: GameState, legal: readonly Action[], a: Action, n
   }
   const fault = ballistaFault(s, legal, a, next) ?? missileTargetFault(s, legal);
   if (fault) return fault;
-  const declared = a.type === 'fire' ? withShot(s, a.unit, a.target)
-    : a.type === 'fireFirst' ? { ...s, fires: s.fires.map((f) => (f.unit === a.unit ? { ...f, first: true as const } : f)) } : s;
-  for (const e of next.events) {
-    if (e.kind !== 'fire') continue;
-    // Missile fire was resolved by this action: every shooter rolled the dice the readable rule gives.
-    const want = missileDice(declared, e.unit, e.target);
-    if (!want || want.dice !== e.dice.length || want.converging !== e.converging) return `9 missile dice of ${e.unit}: rolled ${e.dice.length}${e.converging ? ' (converging)' : ''}, the rule gives ${want?.dice}`;
-  }
+  const shotFault = missileShotFault(s, a, next);
+  if (shotFault) return shotFault;
   if (next.phase === 'over' && next.result) {
     for (const x of scoreParts(next)) if (Math.abs(x.total - next.result.points[x.side]!) > 1e-9) return `11 points of ${x.side}: ${next.result.points[x.side]} against ${x.total}`;
   }
   return null;
 }
 
-/** Missile targets (5 line of fire, 9): each shooter the core lists may shoot at exactly what lineOfFire.ts allows. */
+/**
+ * A shot (9, R-fire-order, R-two-types) against missileFire.ts: it rolled the dice the rule gives at once, and what its
+ * dice destroy in the square is what the rule reads from them (lost at once when one unit, else chosen, the default first).
+ */
+function missileShotFault(s: GameState, a: Action, next: GameState): string | null {
+  if (a.type === 'fireLoss') {
+    const waiting = s.fires.find((f) => f.losses)!.losses!;
+    const e = next.events.find((x) => x.kind === 'loss');
+    const want = waiting.find((l) => l.unit === a.unit)!;
+    return e?.kind === 'loss' && e.unit === a.unit && e.stands === want.stands ? null : `9 R-two-types: ${a.unit} should lose ${want.stands}, the core's loss is ${JSON.stringify(e)}`;
+  }
+  if (a.type !== 'fire') return null;
+  const e = next.events.find((x) => x.kind === 'fire');
+  if (e?.kind !== 'fire') return `9 R-fire-order: the shot of ${a.unit} was not rolled at once`;
+  const want = missileDice(s, a.unit, a.target);
+  if (!want || want.dice !== e.dice.length || want.converging !== e.converging) return `9 missile dice of ${e.unit}: rolled ${e.dice.length}${e.converging ? ' (converging)' : ''}, the rule gives ${want?.dice}`;
+  const losses = shotLosses(s, a.unit, e.targetAt, e.dice);
+  const lost = next.events.flatMap((x) => (x.kind === 'loss' ? [{ unit: x.unit, stands: x.stands }] : []));
+  const waiting = next.fires.find((f) => f.unit === a.unit)?.losses ?? [];
+  const got = losses.length > 1 ? waiting : lost;
+  if (JSON.stringify(got) !== JSON.stringify(losses)) return `9 R-two-types: the shot of ${a.unit} at ${e.targetAt} with ${e.dice.join(',')} gives ${JSON.stringify(losses)}, the core ${JSON.stringify(got)}`;
+  return null;
+}
+
+/** Missile targets (5 line of fire, 9, R-fire-order): each shooter the core lists may shoot at exactly what missileFire.ts allows now. */
 function missileTargetFault(s: GameState, legal: readonly Action[]): string | null {
   const fires = legal.filter((x): x is Extract<Action, { type: 'fire' }> => x.type === 'fire');
   for (const id of new Set(fires.map((x) => x.unit))) {
     const shooter = s.units.find((u) => u.id === id)!;
-    const want = missileTargetsOf(s, shooter).map((t): Action => ({ type: 'fire', side: shooter.side, unit: id, target: t.id }));
+    const want = fireChoices(s, shooter).map((t): Action => ({ type: 'fire', side: shooter.side, unit: id, target: t.id }));
     const fault = sameKeys(`5/9 missile targets of ${id} at ${shooter.at} facing ${shooter.facing}`, fires.filter((x) => x.unit === id), want);
     if (fault) return fault;
   }
