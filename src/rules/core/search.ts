@@ -11,6 +11,7 @@
  */
 import { TROOP_TYPES, type TroopType } from '../troops';
 import { allowance } from '../movement';
+import { NO_RIVER, squeezed } from '../geometry';
 import type { ResolvedRules } from '../scenario';
 import { DX, DY, T_COVER, T_HILL, T_PROTECTED, T_ROAD, type Board } from './board';
 
@@ -282,6 +283,7 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
   let { queue, cap } = S;
   const { square, cost, kind, trail, chargeTrail } = out;
   const carry = m.carry, start = m.from, vbase = L.variant * n, sh = shiftFor(n), sqMask = (1 << sh) - 1;
+  const held = (sq: number) => enemy[sq] === 1;
   size.fill(0);
   if (region) reached.fill(0, 0, board.words);
   const startNode = (gives[start]! << sh) | start;
@@ -359,8 +361,8 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
         }
         if (mark[key]! >= z) continue;
         if (carry && enemy[j]) continue;
-        // A diagonal step is stopped between two enemy-held corner squares (rivers round both corners: `open`).
-        if (enemy[i + cornerX[d]!] && enemy[i + cornerY[d]!]) continue;
+        // The diagonal squeeze (geometry.ts squeezed): its enemy half; rivers round both corners are left out by `open`.
+        if (squeezed(i, i + cornerX[d]!, i + cornerY[d]!, j, held, NO_RIVER)) continue;
         mark[key] = z; prev[key] = node;
         const to = nb & 3;
         if (size[to] === cap) { growQueue(); queue = S.queue; cap = S.cap; base = slot * cap; }
