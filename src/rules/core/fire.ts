@@ -7,10 +7,10 @@ import { inConeOf, lineClear, stepsDistance } from '../geometry';
 import { hitRule, maxMissileRange, scoreDice } from '../fire';
 import { MISSILE_TROOPS, TROOPS, TROOP_TYPES } from '../troops';
 import { rollDice, rollDie } from '../random';
-import { facesOnTarget, hitsAmong, strayFrom, wrecks, type Landing, type ShotHit } from '../ballistaFire';
+import { facesOnTarget, hitsAmong, mayFireFor, strayFrom, wrecks, type Landing, type ShotHit } from '../ballistaFire';
 import { diceOf, firesBefore } from '../missileFire';
 import { T_COVER, T_CROSSING, type Board } from './board';
-import { BALLISTA, BALLISTARII } from './table';
+import { BALLISTA, BALLISTARII, troopsIn } from './table';
 import { ACTIVE, DESTROYED, settle, type Hit, type Position } from './position';
 
 const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
@@ -30,11 +30,6 @@ export function removeStands(p: Position, x: number, n: number): void {
     p.status[x] = DESTROYED;
   }
   settle(p, x);
-}
-
-/** Does square j hold troops (not ballistas) of either side? */
-export function troopsIn(p: Position, j: number): boolean {
-  return p.troops[0][j]! + p.troops[1][j]! > 0;
 }
 
 /** Line of fire (9B reading): crossed squares screen when they hold troops or give cover; exact corners need both. */
@@ -61,13 +56,12 @@ function screens(sq: string): boolean {
 
 /** May ballista b fire for `side`: controlled by it, on the board, not on a crossing, crewed by its ballistarii (7D, 7H)? */
 export function mayFireBallista(p: Position, b: number, side: number): boolean {
-  const j = p.sq[b]!;
-  if (p.type[b] !== BALLISTA || j < 0 || p.ctrl[b] !== side || p.board.terrain[j]! & T_CROSSING) return false;
-  for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
-    const y = here[k]!;
-    if (p.type[y] === BALLISTARII && p.side[y] === side && p.stands[y]! > 0) return true;
-  }
-  return false;
+  return mayFireFor({
+    controller: (y) => (p.type[y] === BALLISTA && p.sq[y]! >= 0 && p.ctrl[y]! >= 0 ? p.ctrl[y]! : null),
+    onCrossing: (y) => (p.board.terrain[p.sq[y]!]! & T_CROSSING) !== 0,
+    with: (y) => p.cells[p.sq[y]!]!,
+    crewOf: (y, s) => p.type[y] === BALLISTARII && p.side[y] === s && p.stands[y]! > 0,
+  }, b, side);
 }
 
 const targetLists = new WeakMap<Board, Map<number, number[]>>();
