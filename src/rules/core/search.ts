@@ -8,6 +8,12 @@
  * allowances by path flags (Limits), per board the steps each kind may take from each square, rivers and board edges
  * and forbidden squares already left out (Steps). What remains per step is the enemy rule (the diagonal squeeze, and
  * no enemy square when carrying a ballista), the new path flags and the cost.
+ *
+ * THE DECLARED EXCEPTION to "one rule, one home" (docs/dev/engine.md): this search is a second statement of the
+ * movement path search of src/rules/movement.ts (pathNodes), kept for speed. The fuzz suite (tests/engine/fuzz, every
+ * move listing compared with movement.ts's) and tests/engine/move-search.test.ts hold the two equal: change both, run
+ * the fuzz. The allowances (movement.ts allowance) and the diagonal squeeze (geometry.ts squeezed) are not copied: it
+ * calls them.
  */
 import { TROOP_TYPES, type TroopType } from '../troops';
 import { allowance } from '../movement';
