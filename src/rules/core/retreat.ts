@@ -8,6 +8,7 @@ import { bestEnds, walkRetreat, type RetreatGround, type RetreatRoute } from '..
 import { BALLISTA, COMMANDER, TYPE_INDEX, stackFits, type Table } from './table';
 import { OFF as GONE, settle, type Position } from './position';
 import { rearStep } from './after';
+import { heldSquaresOf } from '../support';
 import { NO_RIVER, squeezed } from '../geometry';
 
 const BALLISTA_TYPE = TYPE_INDEX.ballista!;
@@ -63,17 +64,14 @@ function fits(this: Walk, j: number): boolean {
  * excepted (its support has been given: a unit retreating from it may join the commander that backed it).
  */
 function heldSquares(p: Position, side: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < p.melees.length; i++) {
-    const m = p.melees[i]!;
-    if (m.fought || i === p.current) continue;
-    for (const y of m.supports) {
-      const j = p.at[y]!;
-      if (p.type[y] !== COMMANDER || p.side[y] !== side || j < 0) continue;
-      if (!p.cells[j]!.some((z) => z !== y && p.side[z] === side && p.type[z] !== BALLISTA)) out.push(j);
-    }
-  }
-  return out;
+  const pending: Array<readonly number[]> = [];
+  for (let i = 0; i < p.melees.length; i++) if (!p.melees[i]!.fought && i !== p.current) pending.push(p.melees[i]!.supports);
+  if (pending.length === 0) return [];
+  return heldSquaresOf<number, number, number>({
+    commanderOf: (y, s) => p.type[y] === COMMANDER && p.side[y] === s && p.at[y]! >= 0,
+    squareOf: (y) => p.at[y]!,
+    joined: (y, s) => p.cells[p.at[y]!]!.some((z) => z !== y && p.side[z] === s && p.type[z] !== BALLISTA),
+  }, side, pending);
 }
 
 /** Every way unit x may retreat, best first: src/rules/retreat.ts's routes, walked over the core's square numbers. */
