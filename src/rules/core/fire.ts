@@ -56,6 +56,7 @@ function screens(sq: string): boolean {
 
 /** May ballista b fire for `side`: controlled by it, on the board, not on a crossing, crewed by its ballistarii (7D, 7H)? */
 export function mayFireBallista(p: Position, b: number, side: number): boolean {
+  if (p.type[b] !== BALLISTA) return false; // asked of every unit: no ground made for those that are not ballistas
   return mayFireFor({
     controller: (y) => (p.type[y] === BALLISTA && p.sq[y]! >= 0 && p.ctrl[y]! >= 0 ? p.ctrl[y]! : null),
     onCrossing: (y) => (p.board.terrain[p.sq[y]!]! & T_CROSSING) !== 0,

@@ -22,15 +22,19 @@ import { lossChoicesAmong, nextStandOf, tierOf, type LossWorth } from '../losses
 
 /** The units of a side in a melee: contact-square troops first, then its supporters still able to help (meleeValue.ts fightersOf). */
 export function meleeUnits(p: Position, m: PMelee, side: number): { contact: number[]; supporters: number[] } {
-  const c = m.contact;
-  const ground: FighterGround<number, number> = {
-    sideOf: (y) => p.side[y]!,
-    fights: (y) => p.status[y] === ACTIVE && p.at[y]! >= 0 && p.type[y] !== BALLISTA && p.stands[y]! > 0,
-    retiring: (y) => !!p.retiring[y],
-    besideContact: (y) => dirBetween(p.board, p.at[y]!, c) >= 0,
-  };
-  return fightersOf(ground, side, p.cells[c]!, m.supports);
+  const ground: FightersOn = { p, c: m.contact, sideOf, fights, retiring, besideContact };
+  return fightersOf(ground, side, p.cells[m.contact]!, m.supports);
 }
+
+/** The ground meleeUnits asks fightersOf's questions of: the position and the contact square, read by these methods. */
+interface FightersOn extends FighterGround<number, number> { p: Position; c: number }
+function sideOf(this: FightersOn, y: number): number { return this.p.side[y]!; }
+function fights(this: FightersOn, y: number): boolean {
+  const p = this.p;
+  return p.status[y] === ACTIVE && p.at[y]! >= 0 && p.type[y] !== BALLISTA && p.stands[y]! > 0;
+}
+function retiring(this: FightersOn, y: number): boolean { return !!this.p.retiring[y]; }
+function besideContact(this: FightersOn, y: number): boolean { return dirBetween(this.p.board, this.p.at[y]!, this.c) >= 0; }
 
 /** Melee value of one stand of unit x this turn (6G, meleeValue.ts): charging knights and commanders count their charge value. */
 export function standValue(p: Position, x: number): number {

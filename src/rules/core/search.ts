@@ -12,12 +12,11 @@
  * THE DECLARED EXCEPTION to "one rule, one home" (docs/dev/engine.md): this search is a second statement of the
  * movement path search of src/rules/movement.ts (pathNodes), kept for speed. The fuzz suite (tests/engine/fuzz, every
  * move listing compared with movement.ts's) and tests/engine/move-search.test.ts hold the two equal: change both, run
- * the fuzz. The allowances (movement.ts allowance) and the diagonal squeeze (geometry.ts squeezed) are not copied: it
- * calls them.
+ * the fuzz. The allowances (movement.ts allowance) are not copied: it calls them; the diagonal squeeze's river half comes
+ * from geometry.ts squeezed (core/board.ts), its enemy half is one inline test in the hot loop, part of the exception.
  */
 import { TROOP_TYPES, type TroopType } from '../troops';
 import { allowance } from '../movement';
-import { NO_RIVER, squeezed } from '../geometry';
 import type { ResolvedRules } from '../scenario';
 import { DX, DY, T_COVER, T_HILL, T_PROTECTED, T_ROAD, type Board } from './board';
 
@@ -289,7 +288,6 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
   let { queue, cap } = S;
   const { square, cost, kind, trail, chargeTrail } = out;
   const carry = m.carry, start = m.from, vbase = L.variant * n, sh = shiftFor(n), sqMask = (1 << sh) - 1;
-  const held = (sq: number) => enemy[sq] === 1;
   size.fill(0);
   if (region) reached.fill(0, 0, board.words);
   const startNode = (gives[start]! << sh) | start;
@@ -367,8 +365,9 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
         }
         if (mark[key]! >= z) continue;
         if (carry && enemy[j]) continue;
-        // The diagonal squeeze (geometry.ts squeezed): its enemy half; rivers round both corners are left out by `open`.
-        if (squeezed(i, i + cornerX[d]!, i + cornerY[d]!, j, held, NO_RIVER)) continue;
+        // The diagonal squeeze's enemy half, inline: part of this search's declared exception (see the top; the rule's
+        // one statement is geometry.ts squeezed, whose river half `open` already holds). The fuzz holds the two equal.
+        if (enemy[i + cornerX[d]!] && enemy[i + cornerY[d]!]) continue;
         mark[key] = z; prev[key] = node;
         const to = nb & 3;
         if (size[to] === cap) { growQueue(); queue = S.queue; cap = S.cap; base = slot * cap; }
