@@ -34,11 +34,37 @@ export function shooterSide(ballista: UnitState): SideId {
 
 const onBoard = (u: UnitState) => u.status === 'active' && u.at !== null && u.stands > 0;
 
-/** May this ballista fire: controlled, on the board, not on a crossing square, with a ballistarii stand of its side? */
+/** What "may this ballista fire" asks of a ballista, on any ground: the state's records, or the core's unit numbers. */
+export interface CrewGround<U, S> {
+  /** The side controlling ballista b when it is a ballista on the board, else null (none, or not one). */
+  controller(b: U): S | null;
+  /** Does b stand on a crossing square? */
+  onCrossing(b: U): boolean;
+  /** The units in b's square. */
+  with(b: U): Iterable<U>;
+  /** Is u a ballistarii unit of side s, on the board with stands left? */
+  crewOf(u: U, s: S): boolean;
+}
+
+/**
+ * May ballista b fire for `side` (7D, 7H), the rule stated once: controlled by that side, on the board, not on a
+ * crossing square, with a ballistarii stand of that side in its square.
+ */
+export function mayFireFor<U, S>(g: CrewGround<U, S>, b: U, side: S): boolean {
+  if (g.controller(b) !== side || side === null || g.onCrossing(b)) return false;
+  for (const u of g.with(b)) if (g.crewOf(u, side)) return true;
+  return false;
+}
+
+/** May this ballista fire for the side controlling it (mayFireFor over the state's records)? */
 export function mayFireBallista(s: GameState, ballista: UnitState): boolean {
-  if (ballista.type !== 'ballista' || !onBoard(ballista) || !ballista.controller) return false;
-  if (terrainIndex(s.scenario).crossingSquares.has(ballista.at!)) return false;
-  return s.units.some((u) => u.type === 'ballistarii' && onBoard(u) && u.at === ballista.at && u.side === ballista.controller);
+  const ground: CrewGround<UnitState, SideId> = {
+    controller: (b) => (b.type === 'ballista' && onBoard(b) && b.controller ? b.controller : null),
+    onCrossing: (b) => terrainIndex(s.scenario).crossingSquares.has(b.at!),
+    with: (b) => s.units.filter((u) => u.at === b.at),
+    crewOf: (u, side) => u.type === 'ballistarii' && onBoard(u) && u.side === side,
+  };
+  return ballista.controller ? mayFireFor(ground, ballista, ballista.controller) : false;
 }
 
 /** The squares a ballista may aim at, in board order: within range 6 and its cone, never its own square (no screening). */

@@ -152,16 +152,25 @@ export function cornerSquares(a: Square, d: Square): [Square, Square] | null {
 }
 
 /**
- * A diagonal step is blocked (6J) between two diagonally adjacent enemy-held squares, or by a river that
- * separates the squares at that corner: with b and c the corner squares, blocked when (a|b or b|d is an
- * uncrossed river edge) and (a|c or c|d is an uncrossed river edge).
+ * The diagonal squeeze (6J), stated once for every ground: a diagonal step from a to d, past the corner squares b and c,
+ * is blocked between two enemy-held corner squares, or by a river that separates the squares at that corner: blocked
+ * when (a|b or b|d is an uncrossed river edge) and (a|c or c|d is an uncrossed river edge). The game state asks it of
+ * square names (diagonalBlocked); the fast core of its square numbers: the rivers once per board (core/board.ts, with no
+ * enemies), the enemies on each step (with no rivers, already left out).
  */
+export function squeezed<S>(a: S, b: S, c: S, d: S, enemyHeld: (sq: S) => boolean, riverBetween: (x: S, y: S) => boolean): boolean {
+  if (enemyHeld(b) && enemyHeld(c)) return true;
+  return (riverBetween(a, b) || riverBetween(b, d)) && (riverBetween(a, c) || riverBetween(c, d));
+}
+
+/** No enemy anywhere, no river anywhere: the half of the squeeze a caller has already asked. */
+export const NOBODY = (): boolean => false;
+export const NO_RIVER = (): boolean => false;
+
+/** The diagonal squeeze (squeezed) of the step a->d over square names; false for a step that is not diagonal. */
 export function diagonalBlocked(
   a: Square, d: Square, enemyHeld: (sq: Square) => boolean, riverBetween: (x: Square, y: Square) => boolean,
 ): boolean {
   const corner = cornerSquares(a, d);
-  if (!corner) return false;
-  const [b, c] = corner;
-  if (enemyHeld(b) && enemyHeld(c)) return true;
-  return (riverBetween(a, b) || riverBetween(b, d)) && (riverBetween(a, c) || riverBetween(c, d));
+  return corner !== null && squeezed(a, corner[0], corner[1], d, enemyHeld, riverBetween);
 }

@@ -25,8 +25,12 @@ export function nextStandWorth(s: GameState, u: UnitState): number {
 
 /** The units a side takes its next loss from: its units in the contact square, else its supporters. */
 export function lossTier(s: GameState, m: Melee, side: SideId): UnitState[] {
-  const { contact, supporters } = meleeFighters(s, m, side);
-  return contact.length > 0 ? contact : supporters;
+  return tierOf(meleeFighters(s, m, side));
+}
+
+/** The loss tier among a side's fighters (any representation): the contact square's, else the supporters. */
+export function tierOf<U>(fighters: { contact: U[]; supporters: U[] }): U[] {
+  return fighters.contact.length > 0 ? fighters.contact : fighters.supporters;
 }
 
 /** One way to take the next loss: a stand of this unit, or half-killing one of its stands. */

@@ -43,16 +43,43 @@ export function standMeleeValue(s: GameState, u: UnitState): number {
   return standWorth(u.type, u.chargedTurn === s.turn);
 }
 
-/** A side's units that fight a melee: its troops in the contact square, then its declared supporters still able to help. */
-export function meleeFighters(s: GameState, m: Melee, side: SideId): { contact: UnitState[]; supporters: UnitState[] } {
-  const contact = s.units.filter((u) => u.status === 'active' && u.at === m.contact && u.type !== 'ballista' && u.side === side && u.stands > 0);
-  const supporters: UnitState[] = [];
-  for (const { unit } of m.supports) {
-    const u = s.units.find((x) => x.id === unit)!;
-    if (u.side !== side || u.status !== 'active' || !u.at || u.stands <= 0 || u.retiring || !besideSquare(u.at, m.contact)) continue;
-    supporters.push(u);
-  }
+/**
+ * What "who fights" asks of a unit, on any ground: the game state's unit records answer it (meleeFighters), and the
+ * fast core's unit numbers (core/melee.ts meleeUnits). Asked as methods of the ground.
+ */
+export interface FighterGround<U, S> {
+  /** The unit's side. */
+  sideOf(u: U): S;
+  /** Is it troops (not a ballista), active on the board, with stands left? */
+  fights(u: U): boolean;
+  /** Is it retiring (10B: it no longer supports)? */
+  retiring(u: U): boolean;
+  /** Does it stand next to the melee's contact square (diagonals count)? */
+  besideContact(u: U): boolean;
+}
+
+/**
+ * A side's units that fight a melee (9E, 9F), the rule stated once: its troops in the contact square (of `here`, the
+ * units there), then those of its declared supporters (`declared`) still able to help: troops on the board with stands
+ * left, not retiring, next to the contact square.
+ */
+export function fightersOf<U, S>(g: FighterGround<U, S>, side: S, here: Iterable<U>, declared: Iterable<U>): { contact: U[]; supporters: U[] } {
+  const contact: U[] = [], supporters: U[] = [];
+  for (const u of here) if (g.sideOf(u) === side && g.fights(u)) contact.push(u);
+  for (const u of declared) if (g.sideOf(u) === side && g.fights(u) && !g.retiring(u) && g.besideContact(u)) supporters.push(u);
   return { contact, supporters };
+}
+
+/** A side's units that fight a melee (fightersOf over the state's records). */
+export function meleeFighters(s: GameState, m: Melee, side: SideId): { contact: UnitState[]; supporters: UnitState[] } {
+  const ground: FighterGround<UnitState, SideId> = {
+    sideOf: (u) => u.side,
+    fights: (u) => u.status === 'active' && u.at !== null && u.type !== 'ballista' && u.stands > 0,
+    retiring: (u) => u.retiring,
+    besideContact: (u) => besideSquare(u.at!, m.contact),
+  };
+  const here = s.units.filter((u) => u.at === m.contact);
+  return fightersOf(ground, side, here, m.supports.map(({ unit }) => s.units.find((x) => x.id === unit)!));
 }
 
 /** Why the attacker fights at -ATTACKER_PENALTY: the first of ATTACKER_PENALTY_REASONS that holds of the contact square, or null. */

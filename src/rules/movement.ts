@@ -5,6 +5,11 @@
  * one statement; the engine's fast core (src/rules/core) lists the same actions its own way, and the tests and the fuzz
  * suite hold the core to this module at every move-phase position they meet.
  *
+ * THE DECLARED EXCEPTION to "one rule, one home" (docs/dev/engine.md): the path search (pathNodes here) has a second,
+ * fast implementation in src/rules/core/search.ts, whose speed is the engine's. The two are held equal by the fuzz
+ * suite (tests/engine/fuzz, which compares every move listing with this module's) and tests/engine/move-search.test.ts:
+ * whoever changes how a move may go (allowances, steps, rivers, hills, roads, the squeeze) changes both and runs the fuzz.
+ *
  * - A unit moves up to its allowance: knights and commanders 3 (a charge 5, the move after a charge 1 1/2), the others
  *   as the troop table says; +1 when the whole move is on one road (each step along a run, or turning at a junction;
  *   a diagonal step is never on the road); the hill penalty when the path touches a hill. A diagonal step costs 1 1/2.

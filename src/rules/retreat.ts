@@ -38,6 +38,7 @@ import { resolveBoard } from './scenario';
 import type { GameState, UnitState } from './state';
 import { riverBlocks, terrainIndex } from './terrain';
 import { diagonalBlocked } from './geometry';
+import { heldSquaresOf, type HoldGround } from './support';
 
 /**
  * One way a retreat can go: where it ends ('off': off the board), the squares it passes (its end included), how far
@@ -156,15 +157,13 @@ export function retreatRoutes(s: GameState, u: UnitState): RetreatRoute[] {
   const banned = s.rules.hills.banned.includes(u.type);
   // R-support-holds: squares of lone commanders of its side declared as supporters of melees still to be fought. The
   // melee being resolved has had its support: its own supporter's square is open to its retreats.
-  const held = new Set<Square>();
-  for (const m of s.melees) {
-    if (m.fought || m === current) continue;
-    for (const { unit } of m.supports) {
-      const c = s.units.find((x) => x.id === unit)!;
-      if (c.type !== 'commander' || c.side !== u.side || !c.at || c.status !== 'active') continue;
-      if (!s.units.some((x) => x.id !== c.id && x.status === 'active' && x.at === c.at && x.side === u.side && x.type !== 'ballista')) held.add(c.at);
-    }
-  }
+  const holds: HoldGround<UnitState, Square, string> = {
+    commanderOf: (c, side) => c.type === 'commander' && c.side === side && c.at !== null && c.status === 'active',
+    squareOf: (c) => c.at!,
+    joined: (c, side) => s.units.some((x) => x.id !== c.id && x.status === 'active' && x.at === c.at && x.side === side && x.type !== 'ballista'),
+  };
+  const pending = s.melees.filter((m) => !m.fought && m !== current).map((m) => m.supports.map(({ unit }) => s.units.find((x) => x.id === unit)!));
+  const held = new Set(heldSquaresOf(holds, u.side, pending));
   const ground: RetreatGround<Square> = {
     next: (sq, dx, dy) => {
       const p = parseSquare(sq)!, c = p.col + dx, r = p.row + dy;

@@ -63,6 +63,28 @@ export function canSupport(s: GameState, u: UnitState, m: Melee, anyFacing: bool
   return FACINGS.some((f) => (TROOPS[u.type].support !== 1 || SIDE_FACINGS.includes(f)) && supportGeometry(u.type, f, dir));
 }
 
+/** What R-support-holds asks of a declared supporter, on any ground: the state's records, or the core's unit numbers. */
+export interface HoldGround<U, Sq, S> {
+  /** Is u an active commander of side s on the board? */
+  commanderOf(u: U, s: S): boolean;
+  /** u's square. */
+  squareOf(u: U): Sq;
+  /** Do other troops (not ballistas) of side s than u stand in u's square? */
+  joined(u: U, s: S): boolean;
+}
+
+/**
+ * R-support-holds, the squares a retreat of side s may pass but not end in, stated once: those of its lone commanders
+ * declared as supporters of melees still to be fought (`pending`: each such melee's declared supporters; the melee
+ * being resolved is not one of them, its support has been given). Joining one would make the commander support as
+ * the retreated unit, which may not support.
+ */
+export function heldSquaresOf<U, Sq, S>(g: HoldGround<U, Sq, S>, s: S, pending: Iterable<Iterable<U>>): Sq[] {
+  const out: Sq[] = [];
+  for (const supports of pending) for (const c of supports) if (g.commanderOf(c, s) && !g.joined(c, s)) out.push(g.squareOf(c));
+  return out;
+}
+
 /**
  * R-support-holds: a unit joining a lone commander that is a declared supporter makes the commander support as that
  * unit does, so the join breaks the support unless the unit could support the same melee from there.

@@ -8,6 +8,7 @@ import { ENGINE_READINGS } from '../readings';
 import { rollDie } from '../random';
 import { DX, DY, T_HILL, T_ROAD } from './board';
 import { allowance } from '../movement';
+import { NO_RIVER, squeezed } from '../geometry';
 import { BALLISTA, TYPE_INDEX, stackFits } from './table';
 import { ACTIVE, DEPLOY, OFF, settle, touch, type Position } from './position';
 
@@ -44,6 +45,7 @@ export function retireRoute(p: Position, x: number): number {
   const { board } = p;
   const from = p.at[x]!, side = p.side[x]!, n = board.n;
   const terrain = board.terrain, banned = p.game.banned[p.type[x]!] === 1, enemy = p.enemy[side]!;
+  const held = (j: number) => enemy[j] === 1;
   const mover = { type: TROOP_TYPES[p.type[x]!]!, from, afterCharge: false, carry: false };
   const allow = [0, 1, 2, 3].map((f) => Math.floor(2 * allowance(p.game.rules, mover, (f & ROAD_FLAG) !== 0, (f & HILL_FLAG) !== 0, false, false)));
   const cost = new Int32Array(4 * n).fill(-1);
@@ -66,7 +68,7 @@ export function retireRoute(p: Position, x: number): number {
       for (let d = 0; d < 8; d++) {
         const j = board.step[i * 8 + d]!;
         if (j < 0 || board.blocked[i * 8 + d] || enemy[j] || openMeleeAt(p, j) || (banned && terrain[j]! & T_HILL)) continue;
-        if (d & 1 && enemy[i + DX[d]!] && enemy[i + DY[d]! * board.columns]) continue;
+        if (d & 1 && squeezed(i, i + DX[d]!, i + DY[d]! * board.columns, j, held, NO_RIVER)) continue; // its rivers: board.blocked
         const g = (f & ROAD_FLAG && board.roadStep[i * 8 + d] ? ROAD_FLAG : 0) | (f & HILL_FLAG) | (terrain[j]! & T_HILL ? HILL_FLAG : 0);
         const nc = c + (d & 1 ? 3 : 2), key = g * n + j;
         if (nc > allow[g]! || (cost[key]! >= 0 && cost[key]! <= nc)) continue;

@@ -6,6 +6,7 @@
 import { squareName, type Square } from '../coords';
 import { resolveBoard, type Scenario } from '../scenario';
 import { isRoadStep, riverBlocks, terrainIndex } from '../terrain';
+import { NOBODY, squeezed } from '../geometry';
 
 /** Directions clockwise from north, as the facings: odd indices are the diagonals. */
 export const DX: readonly number[] = [0, 1, 1, 1, 0, -1, -1, -1];
@@ -95,9 +96,10 @@ function buildBoard(scenario: Scenario): Board {
       const j = step[i * 8 + d]!;
       if (j < 0) continue;
       if ((d & 1) === 0) { blocked[i * 8 + d] = river(i, j) ? 1 : 0; continue; }
-      // The two corner squares of a diagonal step: across in x first, or in y first (both on the board).
+      // The two corner squares of a diagonal step: across in x first, or in y first (both on the board). The squeeze's
+      // river half (geometry.ts squeezed, no enemies asked); its enemy half is asked on each step.
       const bx = i + DX[d]!, by = i + DY[d]! * columns;
-      blocked[i * 8 + d] = (river(i, bx) || river(bx, j)) && (river(i, by) || river(by, j)) ? 1 : 0;
+      blocked[i * 8 + d] = squeezed(i, bx, by, j, NOBODY, river) ? 1 : 0;
     }
   }
   const roadStep = new Uint8Array(n * 8);

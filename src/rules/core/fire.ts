@@ -8,10 +8,10 @@ import { inMissileReach, missileTarget, namesTheShot, screens } from '../lineOfF
 import { hitRule, scoreDice } from '../fire';
 import { MISSILE_TROOPS, TROOPS, TROOP_TYPES } from '../troops';
 import { rollDice, rollDie } from '../random';
-import { facesOnTarget, hitsAmong, strayFrom, wrecks, type Landing, type ShotHit } from '../ballistaFire';
+import { facesOnTarget, hitsAmong, mayFireFor, strayFrom, wrecks, type Landing, type ShotHit } from '../ballistaFire';
 import { diceOf, opensFire } from '../missileFire';
 import { T_COVER, T_CROSSING, type Board } from './board';
-import { BALLISTA, BALLISTARII } from './table';
+import { BALLISTA, BALLISTARII, troopsIn } from './table';
 import { ACTIVE, DESTROYED, settle, type Hit, type PFire, type Position } from './position';
 
 const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
@@ -33,11 +33,6 @@ export function removeStands(p: Position, x: number, n: number): void {
   settle(p, x);
 }
 
-/** Does square j hold troops (not ballistas) of either side? */
-export function troopsIn(p: Position, j: number): boolean {
-  return p.troops[0][j]! + p.troops[1][j]! > 0;
-}
-
 /** Line of fire (9B reading, lineOfFire.ts `screens`): crossed squares screen when they hold troops or give cover; exact corners need both. */
 export function fireClear(p: Position, from: number, to: number): boolean {
   const { board } = p;
@@ -51,13 +46,13 @@ export function fireClear(p: Position, from: number, to: number): boolean {
 
 /** May ballista b fire for `side`: controlled by it, on the board, not on a crossing, crewed by its ballistarii (7D, 7H)? */
 export function mayFireBallista(p: Position, b: number, side: number): boolean {
-  const j = p.sq[b]!;
-  if (p.type[b] !== BALLISTA || j < 0 || p.ctrl[b] !== side || p.board.terrain[j]! & T_CROSSING) return false;
-  for (let k = 0, here = p.cells[j]!; k < here.length; k++) {
-    const y = here[k]!;
-    if (p.type[y] === BALLISTARII && p.side[y] === side && p.stands[y]! > 0) return true;
-  }
-  return false;
+  if (p.type[b] !== BALLISTA) return false; // asked of every unit: no ground made for those that are not ballistas
+  return mayFireFor({
+    controller: (y) => (p.type[y] === BALLISTA && p.sq[y]! >= 0 && p.ctrl[y]! >= 0 ? p.ctrl[y]! : null),
+    onCrossing: (y) => (p.board.terrain[p.sq[y]!]! & T_CROSSING) !== 0,
+    with: (y) => p.cells[p.sq[y]!]!,
+    crewOf: (y, s) => p.type[y] === BALLISTARII && p.side[y] === s && p.stands[y]! > 0,
+  }, b, side);
 }
 
 const targetLists = new WeakMap<Board, Map<number, number[]>>();

@@ -11,29 +11,30 @@ import { TROOP_TYPES } from '../troops';
 import { chance } from '../random';
 import { ENGINE_READINGS } from '../readings';
 import { T_CROSSING, T_HILL, T_ROAD, dirBetween } from './board';
-import { BALLISTA, COMMANDER } from './table';
+import { BALLISTA, COMMANDER, troopsIn } from './table';
 import { ACTIVE, ALLOCATE, END_TURN, FACING, RETREAT, touch, type PMelee, type PResolution, type Position } from './position';
 import { removeStands } from './fire';
 import { OFF as OFF_BOARD, doRetreat, retreatOptions, retreatRoutesOn } from './retreat';
 import { checkRetirement, updateBallistas } from './after';
 import { allowedFacing } from './deploy';
-import { firstPenalty, standWorth, valueOfFighters, type Fighter, type MeleeModifierReason, type MeleeValueBreakdown } from '../meleeValue';
-import { lossChoicesAmong, nextStandOf, type LossWorth } from '../losses';
+import { fightersOf, firstPenalty, standWorth, valueOfFighters, type Fighter, type FighterGround, type MeleeModifierReason, type MeleeValueBreakdown } from '../meleeValue';
+import { lossChoicesAmong, nextStandOf, tierOf, type LossWorth } from '../losses';
 
-/** The units of a side in a melee: contact-square troops first, then its supporters still able to help. */
+/** The units of a side in a melee: contact-square troops first, then its supporters still able to help (meleeValue.ts fightersOf). */
 export function meleeUnits(p: Position, m: PMelee, side: number): { contact: number[]; supporters: number[] } {
-  const contact: number[] = [], supporters: number[] = [];
-  const c = m.contact;
-  for (let k = 0, here = p.cells[c]!; k < here.length; k++) {
-    const y = here[k]!;
-    if (p.type[y] !== BALLISTA && p.side[y] === side && p.stands[y]! > 0) contact.push(y);
-  }
-  for (const y of m.supports) {
-    if (p.side[y] !== side || p.status[y] !== ACTIVE || p.at[y]! < 0 || p.stands[y]! <= 0 || p.retiring[y]) continue;
-    if (dirBetween(p.board, p.at[y]!, c) >= 0) supporters.push(y);
-  }
-  return { contact, supporters };
+  const ground: FightersOn = { p, c: m.contact, sideOf, fights, retiring, besideContact };
+  return fightersOf(ground, side, p.cells[m.contact]!, m.supports);
 }
+
+/** The ground meleeUnits asks fightersOf's questions of: the position and the contact square, read by these methods. */
+interface FightersOn extends FighterGround<number, number> { p: Position; c: number }
+function sideOf(this: FightersOn, y: number): number { return this.p.side[y]!; }
+function fights(this: FightersOn, y: number): boolean {
+  const p = this.p;
+  return p.status[y] === ACTIVE && p.at[y]! >= 0 && p.type[y] !== BALLISTA && p.stands[y]! > 0;
+}
+function retiring(this: FightersOn, y: number): boolean { return !!this.p.retiring[y]; }
+function besideContact(this: FightersOn, y: number): boolean { return dirBetween(this.p.board, this.p.at[y]!, this.c) >= 0; }
 
 /** Melee value of one stand of unit x this turn (6G, meleeValue.ts): charging knights and commanders count their charge value. */
 export function standValue(p: Position, x: number): number {
@@ -45,22 +46,6 @@ function nextStandValue(p: Position, x: number): number {
   return nextStandOf(standValue(p, x), p.half[x]!);
 }
 
-/**
- * The contact square whose penalty is asked (attackerModifier), for penaltyHolds: a function of the module, not a
- * closure made per melee (tsx, which runs the CLI and the bench, names every closure as it is made, about 0.4 µs each).
- */
-let askedP: Position | null = null, askedJ = -1;
-
-/** Does penalty reason r hold of the contact square asked? */
-function penaltyHolds(r: MeleeModifierReason): boolean {
-  const p = askedP!, j = askedJ, terrain = p.board.terrain[j]!;
-  switch (r) {
-    case 'crossing': return (terrain & T_CROSSING) !== 0;
-    case 'road': return (terrain & T_ROAD) !== 0;
-    case 'ballista': return engineIn(p, j);
-    case 'hill': return p.game.rules.hills.meleePenalty && (terrain & T_HILL) !== 0;
-  }
-}
 
 /** Does square j hold a ballista? */
 function engineIn(p: Position, j: number): boolean {
@@ -70,21 +55,26 @@ function engineIn(p: Position, j: number): boolean {
 
 /** The attacker's penalty at contact square j (9F, the reasons in meleeValue.ts's order), or null. */
 function attackerModifier(p: Position, j: number): MeleeModifierReason | null {
-  askedP = p; askedJ = j;
-  const r = firstPenalty(penaltyHolds);
-  askedP = null;
-  return r;
+  const terrain = p.board.terrain[j]!;
+  return firstPenalty((r) => {
+    switch (r) {
+      case 'crossing': return (terrain & T_CROSSING) !== 0;
+      case 'road': return (terrain & T_ROAD) !== 0;
+      case 'ballista': return engineIn(p, j);
+      case 'hill': return p.game.rules.hills.meleePenalty && (terrain & T_HILL) !== 0;
+    }
+  });
 }
 
-/** What a side's value reads of unit x (meleeValue.ts's Fighter; given to map() with the position as `this`: no closure). */
-function fighter(this: Position, x: number): Fighter {
-  return { unit: this.ids[x]!, type: TROOP_TYPES[this.type[x]!]!, stands: this.stands[x]!, half: this.half[x]!, chargedNow: this.charged[x] === this.turn };
+/** What a side's value reads of unit x (meleeValue.ts's Fighter). */
+function fighter(p: Position, x: number): Fighter {
+  return { unit: p.ids[x]!, type: TROOP_TYPES[p.type[x]!]!, stands: p.stands[x]!, half: p.half[x]!, chargedNow: p.charged[x] === p.turn };
 }
 
 /** A side's melee value with how it is made up (9F, summed by meleeValue.ts's valueOfFighters; the parts only with `parts`). */
 export function meleeValue(p: Position, m: PMelee, side: number, parts = true, units = meleeUnits(p, m, side)): MeleeValueBreakdown {
   const { contact, supporters } = units;
-  return valueOfFighters(p.sides[side]!, contact.map(fighter, p), supporters.map(fighter, p), side === p.attacker ? attackerModifier(p, m.contact) : null, parts);
+  return valueOfFighters(p.sides[side]!, contact.map((x) => fighter(p, x)), supporters.map((x) => fighter(p, x)), side === p.attacker ? attackerModifier(p, m.contact) : null, parts);
 }
 
 /** Both sides' melee values at a melee, with how each is made up (attacker first; the parts only with `parts`). */
@@ -92,29 +82,14 @@ export function meleeBreakdown(p: Position, m: PMelee, parts = true): [MeleeValu
   return [meleeValue(p, m, p.attacker, parts), meleeValue(p, m, 1 - p.attacker, parts)];
 }
 
-/** Units the side may take its next loss from: contact square first, then supporters. */
-function lossTier(p: Position, m: PMelee, side: number): number[] {
-  const { contact, supporters } = meleeUnits(p, m, side);
-  return contact.length > 0 ? contact : supporters;
-}
 
 const EPS = 1e-9;
 
 /** Allocation choices for a side still owing `loss` points (digest 10 reading; the choice itself is losses.ts's). */
 export function allocationChoices(p: Position, m: PMelee, side: number, loss: number): Array<{ unit: number; half: boolean }> {
-  worthP = p;
-  const out = lossChoicesAmong(lossTier(p, m, side), loss, worthOf);
-  worthP = null;
-  return out;
-}
-
-/** The position allocationChoices asks about, for worthOf (a function of the module: see askedP). */
-let worthP: Position | null = null;
-
-/** What the choice of a loss reads of unit x (losses.ts's LossWorth). */
-function worthOf(x: number): LossWorth {
-  const p = worthP!;
-  return { type: TROOP_TYPES[p.type[x]!]!, stands: p.stands[x]!, half: p.half[x]!, whole: standValue(p, x) };
+  // What the choice reads of unit x: losses.ts's LossWorth.
+  const worth = (x: number): LossWorth => ({ type: TROOP_TYPES[p.type[x]!]!, stands: p.stands[x]!, half: p.half[x]!, whole: standValue(p, x) });
+  return lossChoicesAmong(tierOf(meleeUnits(p, m, side)), loss, worth);
 }
 
 /** Apply one allocation step to unit x; returns the loss still owed. Fractions go by roll or ledger (9K). */
@@ -305,12 +280,6 @@ function resolveMelee(p: Position, index: number): void {
   p.resolution = res;
 }
 
-/** The side's troops (not ballistas) in square j, in slot order. */
-function troopsIn(p: Position, j: number, side: number): number[] {
-  const out: number[] = [];
-  for (let k = 0, here = p.cells[j]!; k < here.length; k++) { const y = here[k]!; if (p.side[y] === side && p.type[y] !== BALLISTA) out.push(y); }
-  return out;
-}
 
 /** After losses: who retreats (digest 10). */
 function outcome(p: Position, r: PResolution): void {
@@ -320,13 +289,14 @@ function outcome(p: Position, r: PResolution): void {
   if (r.result === 'withdrawal') sides = [A, D].filter((s) => m.mdi[s] === MDIS.indexOf('withdrawal'));
   else if (r.result === 'a-retreats') sides = [A];
   else if (r.result === 'b-retreats') sides = [D];
-  else if (r.result === 'equal' && troopsIn(p, r.contact, A).length > 0 && troopsIn(p, r.contact, D).length > 0) sides = [A, D];
+  else if (r.result === 'equal' && troopsIn(p, r.contact, A) && troopsIn(p, r.contact, D)) sides = [A, D];
   // Reading R-who-retreats: a side that retreats retreats whole, its units in the contact square and each of its
   // declared supporters, every one from its own square.
   r.retreat = [];
   for (const s of sides) {
-    r.retreat.push(...troopsIn(p, r.contact, s));
-    if (ENGINE_READINGS.supportersRetreat) r.retreat.push(...meleeUnits(p, m, s).supporters);
+    const { contact, supporters } = meleeUnits(p, m, s);
+    r.retreat.push(...contact);
+    if (ENGINE_READINGS.supportersRetreat) r.retreat.push(...supporters);
   }
   r.stage = RETREAT;
 }

@@ -11,7 +11,7 @@ import { ENGINE_READINGS } from '../readings';
 import { supportGeometryOf } from '../combat';
 import type { ResolvedRules } from '../scenario';
 import { T_COVER, dirBetween, type Board } from './board';
-import { BALLISTA, BALLISTARII, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, stackFits, withUnit, type Table } from './table';
+import { BALLISTA, BALLISTARII, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, stackFits, troopsIn, withUnit, type Table } from './table';
 import { memoFor, type Memo } from './memo';
 import type { MoveLists } from './position';
 
@@ -235,17 +235,12 @@ export function mayLead(ctx: MoveContext, x: number, stands: number, j: number, 
   const { occ } = ctx;
   const type = occ.type[x]!, s = occ.side[x]!;
   if (type === BALLISTARII || occ.flags[x]! & F_RETIRING) return false;
-  if (type === COMMANDER && !troopsOf(occ, j, s)) return false;
+  if (type === COMMANDER && !troopsIn(occ, j, s)) return false;
   if (needsBacking(type, stands) && !withSupporter && !commanderAmong(occ, j, s) && !supportedAt(ctx, j, s)) return false;
   // The mover and the side's troops already there must fit the stacking limits (ballistas aside).
   return stackFits(occ, j, x, stands, -1, true);
 }
 
-/** Does square j hold troops (not ballistas) of side s? */
-function troopsOf(occ: Table, j: number, s: number): boolean {
-  for (let k = 0, here = occ.cells[j]!; k < here.length; k++) { const y = here[k]!; if (occ.side[y] === s && occ.type[y] !== BALLISTA) return true; }
-  return false;
-}
 
 /** Is a commander of side s in square j? (One left behind in the square a unit started from does not count, 6J.) */
 function commanderAmong(occ: Table, j: number, s: number): boolean {

@@ -8,6 +8,8 @@ import { bestEnds, walkRetreat, type RetreatGround, type RetreatRoute } from '..
 import { BALLISTA, COMMANDER, TYPE_INDEX, stackFits, type Table } from './table';
 import { OFF as GONE, settle, type Position } from './position';
 import { rearStep } from './after';
+import { heldSquaresOf } from '../support';
+import { NO_RIVER, squeezed } from '../geometry';
 
 const BALLISTA_TYPE = TYPE_INDEX.ballista!;
 
@@ -17,8 +19,10 @@ const BALLISTA_TYPE = TYPE_INDEX.ballista!;
  */
 interface Walk extends RetreatGround<number> {
   occ: Table; board: Board; x: number; from: number; enemy: ArrayLike<number>; banned: boolean; contested: number[];
+  /** Does square j hold an enemy (for the diagonal squeeze)? */
+  held: (j: number) => boolean;
   /** Squares a retreat may pass but not end in: a lone commander there is a declared supporter (R-support-holds). */
-  held?: readonly number[];
+  hold?: readonly number[];
 }
 
 /**
@@ -33,7 +37,8 @@ function canStep(this: Walk, a: number, b: number, dx: number, dy: number): bool
   if (this.banned && board.terrain[b]! & T_HILL) return false;
   if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx === 0 && dy === 0)) return true;
   const d = dirOf(dx, dy);
-  if (dx !== 0 && dy !== 0 && enemy[a + dx] && enemy[a + dy * board.columns]) return false;
+  // The diagonal squeeze (geometry.ts squeezed): its enemy half here, its river half in board.blocked.
+  if (dx !== 0 && dy !== 0 && squeezed(a, a + dx, a + dy * board.columns, b, this.held, NO_RIVER)) return false;
   return !board.blocked[a * 8 + d];
 }
 
@@ -51,7 +56,7 @@ export const OFF = -1;
  * retreated unit, which may not support).
  */
 function fits(this: Walk, j: number): boolean {
-  return stackFits(this.occ, j, this.x, this.occ.stands[this.x]!, -1) && !this.held?.includes(j);
+  return stackFits(this.occ, j, this.x, this.occ.stands[this.x]!, -1) && !this.hold?.includes(j);
 }
 
 /**
@@ -59,17 +64,14 @@ function fits(this: Walk, j: number): boolean {
  * excepted (its support has been given: a unit retreating from it may join the commander that backed it).
  */
 function heldSquares(p: Position, side: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < p.melees.length; i++) {
-    const m = p.melees[i]!;
-    if (m.fought || i === p.current) continue;
-    for (const y of m.supports) {
-      const j = p.at[y]!;
-      if (p.type[y] !== COMMANDER || p.side[y] !== side || j < 0) continue;
-      if (!p.cells[j]!.some((z) => z !== y && p.side[z] === side && p.type[z] !== BALLISTA)) out.push(j);
-    }
-  }
-  return out;
+  const pending: Array<readonly number[]> = [];
+  for (let i = 0; i < p.melees.length; i++) if (!p.melees[i]!.fought && i !== p.current) pending.push(p.melees[i]!.supports);
+  if (pending.length === 0) return [];
+  return heldSquaresOf<number, number, number>({
+    commanderOf: (y, s) => p.type[y] === COMMANDER && p.side[y] === s && p.at[y]! >= 0,
+    squareOf: (y) => p.at[y]!,
+    joined: (y, s) => p.cells[p.at[y]!]!.some((z) => z !== y && p.side[z] === s && p.type[z] !== BALLISTA),
+  }, side, pending);
 }
 
 /** Every way unit x may retreat, best first: src/rules/retreat.ts's routes, walked over the core's square numbers. */
@@ -88,7 +90,11 @@ export function retreatRoutesOn(p: Position, x: number): Array<RetreatRoute<numb
     wayBack = t1 >= 0 ? [d1x, d1y, (t1 % cols) - (t0 % cols), Math.floor(t1 / cols) - Math.floor(t0 / cols)] : [d1x, d1y, d1x, d1y];
   }
   // The walk answers the module's questions itself (its methods are this file's functions: no closures made per retreat).
-  const w: Walk = { occ: p, board: p.board, x, from, enemy: p.enemy[s]!, banned: p.game.banned[p.type[x]!] === 1, contested, held: heldSquares(p, s), next, canStep, fits };
+  const enemy = p.enemy[s]!;
+  const w: Walk = {
+    occ: p, board: p.board, x, from, enemy, banned: p.game.banned[p.type[x]!] === 1, contested, hold: heldSquares(p, s), next, canStep, fits,
+    held: (j) => enemy[j] === 1,
+  };
   return walkRetreat(w, from, [0, rearStep(p, s)], wayBack);
 }
 

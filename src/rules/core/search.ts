@@ -8,6 +8,12 @@
  * allowances by path flags (Limits), per board the steps each kind may take from each square, rivers and board edges
  * and forbidden squares already left out (Steps). What remains per step is the enemy rule (the diagonal squeeze, and
  * no enemy square when carrying a ballista), the new path flags and the cost.
+ *
+ * THE DECLARED EXCEPTION to "one rule, one home" (docs/dev/engine.md): this search is a second statement of the
+ * movement path search of src/rules/movement.ts (pathNodes), kept for speed. The fuzz suite (tests/engine/fuzz, every
+ * move listing compared with movement.ts's) and tests/engine/move-search.test.ts hold the two equal: change both, run
+ * the fuzz. The allowances (movement.ts allowance) are not copied: it calls them; the diagonal squeeze's river half comes
+ * from geometry.ts squeezed (core/board.ts), its enemy half is one inline test in the hot loop, part of the exception.
  */
 import { TROOP_TYPES, type TroopType } from '../troops';
 import { allowance } from '../movement';
@@ -359,7 +365,8 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
         }
         if (mark[key]! >= z) continue;
         if (carry && enemy[j]) continue;
-        // A diagonal step is stopped between two enemy-held corner squares (rivers round both corners: `open`).
+        // The diagonal squeeze's enemy half, inline: part of this search's declared exception (see the top; the rule's
+        // one statement is geometry.ts squeezed, whose river half `open` already holds). The fuzz holds the two equal.
         if (enemy[i + cornerX[d]!] && enemy[i + cornerY[d]!]) continue;
         mark[key] = z; prev[key] = node;
         const to = nb & 3;

@@ -64,6 +64,15 @@ export function stackFits(occ: Table, j: number, x: number, stands: number, carr
   return stackCountsFit(commanders, ballistas, knights, crew, others);
 }
 
+/**
+ * Does square j hold troops (not ballistas) of side s (-1: of either side)? The core's one troopsIn (support.ts
+ * troopsIn over the state's records).
+ */
+export function troopsIn(occ: Table, j: number, s = -1): boolean {
+  for (let k = 0, here = occ.cells[j]!; k < here.length; k++) { const y = here[k]!; if (occ.type[y] !== BALLISTA && (s < 0 || occ.side[y] === s)) return true; }
+  return false;
+}
+
 /** A square's unit list with unit x added in slot order (a new list). */
 export function withUnit(list: readonly number[], x: number): number[] {
   const out: number[] = [];
