@@ -14,15 +14,9 @@ import {
   type MoveContext, type Position,
 } from '../core';
 
-/**
- * A policy: picks one of the listed legal actions. A policy may also carry `sample`, which draws its action
- * without a list (sampleAction); playOut then never lists the legal actions.
- */
-export type Policy = ((state: GameState, actions: Action[]) => Action) & {
-  sample?: (state: GameState) => Action | null;
-  /** The same choice made on the core's position (null when the game is over): playouts then make no JSON states. */
-  onCore?: (p: Position) => Action | null;
-};
+import type { Policy } from './playout';
+
+export type { Policy };
 
 /**
  * Random choice among the legal actions (concession excluded unless it is the only one). Facing changes, which the

@@ -24,7 +24,7 @@ import type { Deadline } from './clock';
 import { clearlyAbove, evaluatePosition } from './evaluate';
 import { playCore } from './playout';
 import { stream, type Stream } from './rng';
-import type { SearchBudget } from './search';
+import type { SearchBudget } from './budget';
 
 /**
  * The rest of the plan being played: the action planned for each position (by its fingerprint) still ahead. The

@@ -8,7 +8,16 @@ import type { Action } from '../actions';
 import { applyAction, applyInPlace, legalActions, positionOf, workingCopy } from '../game';
 import { applyCore, copyPosition, toState, type Position } from '../core';
 import type { GameState } from '../state';
-import type { Policy } from './basic';
+
+/**
+ * A policy: picks one of the listed legal actions. A policy may also carry `sample`, which draws its action
+ * without a list (sampleAction); playOut then never lists the legal actions.
+ */
+export type Policy = ((state: GameState, actions: Action[]) => Action) & {
+  sample?: (state: GameState) => Action | null;
+  /** The same choice made on the core's position (null when the game is over): playouts then make no JSON states. */
+  onCore?: (p: Position) => Action | null;
+};
 
 /** The action `policy` (or the side's policy) takes now; null when the game is over. */
 export function choose(state: GameState, policy: Policy | Record<string, Policy>): Action | null {

@@ -7,7 +7,7 @@
 import { FACINGS, type Square } from '../coords';
 import type { Action } from '../actions';
 import type { Board } from './board';
-import type { MoveContext } from './moverules';
+import type { Table as Occupancy } from './table';
 
 export type MoveAction = Extract<Action, { type: 'move' }>;
 const TAGS = ['', 'charge', 'runOver', 'carry', 'split', 'charge split'] as const;
@@ -46,7 +46,10 @@ const slots = new WeakMap<Board, Table[]>();
 let lastBoard: Board | null = null, lastSlots: Table[] = [];
 
 /** The table of a unit acting for its own side (a ballista's facing changes use its controller's). */
-export function ownTable(ctx: MoveContext, x: number): Table {
+/** What ownTable asks of a move listing's context (moverules.ts MoveContext has it): the board, unit ids, the table. */
+export interface OwnTableAsk { board: Board; ids: readonly string[]; occ: Occupancy }
+
+export function ownTable(ctx: OwnTableAsk, x: number): Table {
   if (ctx.board !== lastBoard) {
     let bySlot = slots.get(ctx.board);
     if (!bySlot) slots.set(ctx.board, (bySlot = []));

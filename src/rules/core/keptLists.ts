@@ -8,7 +8,7 @@ import type { Action } from '../actions';
 import type { Board } from './board';
 import { CACHES } from './caches';
 import type { Reach } from './search';
-import type { MoveLists } from './position';
+import type { MoveLists } from './lists';
 import { engineOf, needsBacking, type MoveContext } from './moverules';
 import { CARRY, ownTable } from './interned';
 import { destinationAt, unitMoves, type Part } from './moves';

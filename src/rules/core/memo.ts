@@ -10,8 +10,7 @@ import { TROOP_TYPES } from '../troops';
 import type { ResolvedRules } from '../scenario';
 import type { Board } from './board';
 import { newReach, search, type Mover, type Nums, type Reach } from './search';
-import { F_AFTER_CHARGE, TYPE_INDEX } from './table';
-import type { MoveContext } from './moverules';
+import { F_AFTER_CHARGE, TYPE_INDEX, type Table } from './table';
 import { CACHES } from './caches';
 
 interface Entry {
@@ -108,7 +107,10 @@ function sameEnemies(e: Entry, enemies: Uint32Array): boolean {
 let main = newReach(0), withEngine = newReach(0);
 
 /** The unit's moves (carrying its ballista or not): remembered, or searched into a reused buffer. Read, never change. */
-export function reachOf(ctx: MoveContext, x: number, carry: boolean): Reach {
+/** What reachOf asks of a move listing's context (moverules.ts MoveContext has it): the table, the memo, board and rules. */
+export interface ReachAsk { occ: Table; memo: Memo; board: Board; rules: ResolvedRules }
+
+export function reachOf(ctx: ReachAsk, x: number, carry: boolean): Reach {
   const { occ } = ctx;
   const s = occ.side[x]!;
   const m = { type: TROOP_TYPES[occ.type[x]!]!, from: occ.sq[x]!, afterCharge: (occ.flags[x]! & F_AFTER_CHARGE) !== 0, carry };

@@ -13,7 +13,7 @@ import type { ResolvedRules } from '../scenario';
 import { T_COVER, dirBetween, type Board } from './board';
 import { BALLISTA, BALLISTARII, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, stackFits, troopsIn, withUnit, type Table } from './table';
 import { memoFor, type Memo } from './memo';
-import type { MoveLists } from './position';
+import type { MoveLists } from './lists';
 
 
 // ---- Troop types as integers.

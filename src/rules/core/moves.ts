@@ -10,6 +10,7 @@ import { stackFits, BALLISTARII, KNIGHTS } from './table';
 import { reachOf, searched } from './memo';
 import { CHARGE, NORMAL, type Mover, type Reach } from './search';
 import type { Position } from './position';
+import type { Part } from './lists';
 import { backers, breaksSupport, chargeFights, engineOf, mayLead, needsBacking, runsOver, type MoveContext } from './moverules';
 import { CARRY, CHARGED, CHARGE_SPLIT, PLAIN, RAN_OVER, SPLIT, makeMove, move, ownTable, supportedMove, type Table } from './interned';
 
@@ -59,8 +60,7 @@ function way(ctx: MoveContext, t: Table, x: number, reach: Reach, stands: number
   return part;
 }
 
-/** One way of moving in a kept list: the search, the mover's stands, the variant, the ballista carried (-1: none), and where each square's actions end in the list. */
-export interface Part { r: Reach; stands: number; variant: number; engine: number; ends: number[] }
+export type { Part } from './lists';
 
 /** The actions of the k-th square of one way of moving (a part: its search, variant and the mover's stands), appended to `out`. */
 export function destinationAt(ctx: MoveContext, t: Table, x: number, part: Part, k: number, out: Action[]): void {

@@ -17,7 +17,7 @@ import type { RngState } from '../random';
 import type { GameEvent, GameState, PhaseName, SideState, UnitState } from '../state';
 import { boardOf, type Board } from './board';
 import { memoFor, type Memo } from './memo';
-import type { Part } from './moves';
+import { noMoveLists, type MoveLists } from './lists';
 import { BALLISTA, F_ACTIVE, F_AFTER_CHARGE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, TYPE_INDEX, withUnit, type Ints } from './table';
 
 export const PHASES: readonly PhaseName[] = ['deploy', 'ballista', 'missile', 'move', 'support', 'melee', 'endTurn', 'over'];
@@ -153,12 +153,7 @@ export interface Position {
  */
 export interface PFire { unit: number; stands: number; target: number; losses: number[] | null }
 
-export interface MoveLists {
-  units: Array<{ at: number; squares: Uint32Array; list: readonly Action[]; parts: readonly Part[] } | undefined>;
-  journal: number[];
-}
-
-export const noMoveLists = (): MoveLists => ({ units: [], journal: [] });
+export { noMoveLists, type MoveLists } from './lists';
 
 const infos = new WeakMap<readonly SideState[], GameInfo>();
 
