@@ -61,6 +61,7 @@ describe('safe defaults and take-back against the computer', () => {
     const unplaced = field.sides.find((x) => x.id === 'teutonic')!.units.find((u) => u.id === 't-medium-inf-1')!;
     delete unplaced.at;
     delete unplaced.facing;
+    field.meta.title = 'Open Field, one unit to set up';
     await importScenario(page, field);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.locator('input[name="mode"][value="computer"]').check();
