@@ -25,7 +25,7 @@ export default tseslint.config(
   },
   {
     // The pure layers run in Node, browsers and workers alike.
-    files: ['src/rules/**', 'src/rulesets/**', 'src/scenario/**', 'src/pdf/**'],
+    files: ['src/rules/**', 'src/engine/**', 'src/ai/**', 'src/distance/**', 'src/generated/**', 'src/rulesets/**', 'src/scenario/**', 'src/pdf/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'vue', 'pinia', '@svgdotjs/*'] }],
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded generator in src/rules/random.ts.' }],

@@ -51,7 +51,7 @@ export default defineConfig({
     rolldownOptions: {
       // The rules, rule sets and scenario modules are pure (tests/purity.test.ts): importing one name from the
       // src/rules barrel must not pull the whole engine and its AI into the first load.
-      treeshake: { moduleSideEffects: [{ test: /\/src\/(rules|rulesets|scenario)\//, sideEffects: false }] },
+      treeshake: { moduleSideEffects: [{ test: /\/src\/(rules|engine|ai|distance|generated|rulesets|scenario)\//, sideEffects: false }] },
     },
   },
   test: {

@@ -3,7 +3,7 @@
  * `npm run gen:validators`: compile the JSON Schemas in schemas/ to plain JavaScript with ajv's standalone code,
  * so no validator is compiled at run time (no `new Function`): the app runs under a Content-Security-Policy
  * without 'unsafe-eval', and the CLI, tests and browser share the committed modules. One module per schema
- * (src/rules/validators/<name>.generated.js, with its .d.ts), so each is loaded only where it is needed: the
+ * (src/generated/validators/<name>.generated.js, with its .d.ts), so each is loaded only where it is needed: the
  * first screen carries the scenario validator, never the game, roster or message ones (issue 45 item 5).
  * Run it after editing a schema; a unit test fails while a committed module differs from what this script writes.
  */
@@ -14,7 +14,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 
 const root = new URL('../', import.meta.url);
 /** The folder of the generated modules. */
-export const OUTPUT_DIR = 'src/rules/validators';
+export const OUTPUT_DIR = 'src/generated/validators';
 export const SCHEMAS = { scenario: 'schemas/scenario.schema.json', game: 'schemas/game.schema.json', roster: 'schemas/roster.schema.json', message: 'schemas/message.schema.json' };
 
 // The two runtime helpers ajv's code may call, written out so the module imports nothing.

@@ -1,5 +1,5 @@
 /**
- * Fit the search's evaluation weights (src/rules/ai/weights.ts) to self-play results: `npx tsx scripts/tune-eval.ts
+ * Fit the search's evaluation weights (src/ai/weights.ts) to self-play results: `npx tsx scripts/tune-eval.ts
  * [--games N] [--seed S] [--dry]`. Plays N games on each template (the simple policy for both sides on the engine's
  * core, one action in ten drawn at random so that the positions vary), records the features of every position at the
  * start of each move phase and at each turn's end for both sides, labelled with that side's final result (win 1,
@@ -11,10 +11,10 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createGame, gameSeed, simplePolicy } from '../src/rules';
 import { positionOf } from '../src/rules/game';
-import { END_TURN, MOVE, OVER, applyCore, copyPosition } from '../src/rules/core';
+import { END_TURN, MOVE, OVER, applyCore, copyPosition } from '../src/engine';
 import { createRng } from '../src/rules/random';
 import { randomIndex, sampleIn } from '../src/rules/sample';
-import { FEATURES, features, winChance } from '../src/rules/ai/evaluate';
+import { FEATURES, features, winChance } from '../src/ai/evaluate';
 import { templateScenario } from '../src/scenario';
 
 const TEMPLATES = ['open-field', 'roadside-village', 'river-crossing', 'hills', 'two-divisions'];
@@ -112,7 +112,7 @@ console.log(`${games * TEMPLATES.length} games, ${train.length} training and ${h
 console.log(`weights: ${FEATURES.map((f, i) => `${f} ${fmt(w[i]!)}`).join(', ')}`);
 console.log(`held out: log-loss ${fmt(a.logLoss)} (margin alone ${fmt(b.logLoss)}), accuracy ${(100 * a.accuracy).toFixed(1)}% (margin alone ${(100 * b.accuracy).toFixed(1)}%)`);
 if (!process.argv.includes('--dry')) {
-  const out = fileURLToPath(new URL('../src/rules/ai/weights.ts', import.meta.url));
+  const out = fileURLToPath(new URL('../src/ai/weights.ts', import.meta.url));
   writeFileSync(out, `/**
  * The evaluation's weights (FEATURES order of evaluate.ts), fitted by \`npx tsx scripts/tune-eval.ts\`: a logistic
  * regression of self-play results on the features of positions sampled from those games. Written by the script:

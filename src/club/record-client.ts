@@ -1,5 +1,5 @@
 /** The club record's API (src/server/record.ts), for the app: games, results to confirm, scenarios, ratings, leagues. */
-import type { Rate } from '../rules/ai/stats';
+import type { Rate } from '../ai/stats';
 
 export type Result = 'a' | 'b' | 'draw';
 export interface RecordGame {

@@ -3,7 +3,7 @@
  * (the first side's share of decisive games with its 95% interval) beside its balance estimate, and the pairings of a
  * league (round robin by the circle method; Swiss by score, never a repeat when avoidable).
  */
-import { wilsonInterval, type Rate } from '../rules/ai/stats';
+import { wilsonInterval, type Rate } from '../ai/stats';
 
 export interface HumanRecord {
   games: number;

@@ -10,8 +10,8 @@
  */
 import type { Action } from '../rules';
 import { fromBase64Url, toBase64Url } from '../rules/base64url';
-import { receive, readMessage, type DistanceGame, type Message } from '../rules/distance';
-import { messageHash } from '../rules/distance/crypto';
+import { receive, readMessage, type DistanceGame, type Message } from '../distance';
+import { messageHash } from '../distance/crypto';
 
 /** What a player keeps of a game beyond its messages: its own secrets and the hashes of the messages it sent. */
 export interface Keep {

@@ -112,7 +112,7 @@ export function useFiles(openEntry: (id: string) => Promise<void>, openGame?: (g
       // Another player's game at a distance: its commitments are checked first, as `nevsky replay` checks them.
       let checked: string[] = [];
       if (read.game.distance) {
-        const { checkDistanceGame, checkWords } = await import('../rules/distance');
+        const { checkDistanceGame, checkWords } = await import('../distance');
         const check = await checkDistanceGame(read.game);
         if (!check.ok) {
           importProblems.value = { source, diagnostics: [{ code: 'schema', severity: 'error', message: `This game at a distance does not check: ${check.reason}` }] };

@@ -1,6 +1,6 @@
 /** The words of a hint (issue 28 item 6), shared by the play view's Hint box and `nevsky hint`. */
 import type { Action, GameState } from '../rules';
-import type { HintChoice } from '../rules/ai/hint';
+import type { HintChoice } from '../ai/hint';
 import { actionLabel, actionUnit, unitName } from './describe';
 
 /** What a choice does, naming its unit: "Knights 1: Charge to E6 and lead a melee". */

@@ -1,14 +1,14 @@
 /**
  * The plain-JSON facade over the engine's core (architecture "Fast core, plain facade"): createGame, legalActions and
- * applyAction take and give immutable JSON states; inside, each state is read as a position (core/position.ts) and
- * the rules run on that (core/turn.ts). A state made here keeps its position, so it is read from JSON only when a
+ * applyAction take and give immutable JSON states; inside, each state is read as a position (engine/position.ts) and
+ * the rules run on that (engine/turn.ts). A state made here keeps its position, so it is read from JSON only when a
  * state comes from elsewhere (a saved game, a view's sampled world, a test's hand-made state).
  */
 import type { Scenario } from './scenario';
 import { actionKey, type Action } from './actions';
 import { RuleError } from './readings';
 import { createGameState, type GameState } from './state';
-import { OVER, applyCore, copyPosition, fromState, listActions, pointsOf, setUp, toState, troopsOnBoard, type Position } from './core';
+import { OVER, applyCore, copyPosition, fromState, listActions, pointsOf, setUp, toState, troopsOnBoard, type Position } from '../engine';
 
 /**
  * What the facade knows of each state it made or was handed (states are never changed once made), in one record: the

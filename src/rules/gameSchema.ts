@@ -4,7 +4,7 @@ import type { Diagnostic } from './diagnostics';
 import { schemaMessage } from './schema';
 import { actionFault, type SavedGame } from './replay';
 // Precompiled by `npm run gen:validators` (no run-time compilation, so no eval).
-import { game as check } from './validators/game.generated.js';
+import { game as check } from '../generated/validators/game.generated.js';
 
 /** The schema's errors for a value (none when it is a well-formed saved game). */
 function schemaErrors(value: unknown): ErrorObject[] {

@@ -155,7 +155,7 @@ export function cornerSquares(a: Square, d: Square): [Square, Square] | null {
  * The diagonal squeeze (6J), stated once for every ground: a diagonal step from a to d, past the corner squares b and c,
  * is blocked between two enemy-held corner squares, or by a river that separates the squares at that corner: blocked
  * when (a|b or b|d is an uncrossed river edge) and (a|c or c|d is an uncrossed river edge). The game state asks it of
- * square names (diagonalBlocked); the fast core of its square numbers: the rivers once per board (core/board.ts, with no
+ * square names (diagonalBlocked); the fast core of its square numbers: the rivers once per board (engine/board.ts, with no
  * enemies), the enemies on each step (with no rivers, already left out).
  */
 export function squeezed<S>(a: S, b: S, c: S, d: S, enemyHeld: (sq: S) => boolean, riverBetween: (x: S, y: S) => boolean): boolean {

@@ -2,7 +2,7 @@
 import type { Square } from './coords';
 import type { GameState } from './state';
 import { positionOf } from './game';
-import { BALLISTA as TYPE_BALLISTA, positionContext, reachOf, unitMoveList } from './core';
+import { BALLISTA as TYPE_BALLISTA, positionContext, reachOf, unitMoveList } from '../engine';
 
 /**
  * Every square where the unit could end a move from where it stands, ignoring whose phase it is, mapped to the

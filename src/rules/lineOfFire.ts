@@ -1,6 +1,6 @@
 /**
  * Line of fire and missile targets (digest 5 "Line of fire" reading, rule 9B; digest 9; R-two-types), stated once: the
- * fast core (src/rules/core/fire.ts) asks the same predicates below with its own squares, and this module asks them
+ * fast core (src/engine/fire.ts) asks the same predicates below with its own squares, and this module asks them
  * over the game state; the fuzz suite holds the two listings equal (tests/engine/fuzz/oracle.ts), and the play view
  * asks here whether a line is clear.
  *

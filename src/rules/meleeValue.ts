@@ -45,7 +45,7 @@ export function standMeleeValue(s: GameState, u: UnitState): number {
 
 /**
  * What "who fights" asks of a unit, on any ground: the game state's unit records answer it (meleeFighters), and the
- * fast core's unit numbers (core/melee.ts meleeUnits). Asked as methods of the ground.
+ * fast core's unit numbers (engine/melee.ts meleeUnits). Asked as methods of the ground.
  */
 export interface FighterGround<U, S> {
   /** The unit's side. */

@@ -2,11 +2,11 @@
  * Movement (digest 7, rules 6A-6L, with the readings R-road-step, R-exit, R-missile-lead and the no-dead-ends reading),
  * written plainly over the game state for reading, not for speed: string squares, a relax-until-stable search over
  * (square, road all the way, hill touched, cover touched), no tables, no memo, no shortcuts. This is the movement rule's
- * one statement; the engine's fast core (src/rules/core) lists the same actions its own way, and the tests and the fuzz
+ * one statement; the engine's fast core (src/engine) lists the same actions its own way, and the tests and the fuzz
  * suite hold the core to this module at every move-phase position they meet.
  *
  * THE DECLARED EXCEPTION to "one rule, one home" (docs/dev/engine.md): the path search (pathNodes here) has a second,
- * fast implementation in src/rules/core/search.ts, whose speed is the engine's. The two are held equal by the fuzz
+ * fast implementation in src/engine/search.ts, whose speed is the engine's. The two are held equal by the fuzz
  * suite (tests/engine/fuzz, which compares every move listing with this module's) and tests/engine/move-search.test.ts:
  * whoever changes how a move may go (allowances, steps, rivers, hills, roads, the squeeze) changes both and runs the fuzz.
  *

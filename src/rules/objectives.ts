@@ -1,6 +1,6 @@
 /**
  * Objectives (digest 11, reading R-objectives; scenario format version 2): squares worth points to the side that
- * holds them at the end. The one statement of the rule: the engine's core scores it (core/turn.ts `pointsOf`, over
+ * holds them at the end. The one statement of the rule: the engine's core scores it (engine/turn.ts `pointsOf`, over
  * its own troop counts), and the result panel, the log, the battle report and the CLI show it with
  * `objectiveHoldings`.
  *

@@ -4,7 +4,7 @@ import type { Action } from './actions';
 import { applyAction, createGame } from './game';
 import type { GameState } from './state';
 import { createRng } from './random';
-import type { Message } from './distance/message';
+import type { Message } from '../distance/message';
 
 /** A game played at a distance: its messages and the dice agreed by them (schemas/game.schema.json `distance`). */
 export interface DistanceRecord {

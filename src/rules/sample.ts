@@ -8,7 +8,7 @@ import type { RngState } from './random';
 import {
   MISSILE, MOVE, NONE, OVER, actsFor, canMove, endMove, faceList, choosingShot, listActions, mayTurn, missileChoiceList, waitingToFire, positionContext, supportActions,
   unitMoveList, type MoveContext, type Position,
-} from './core';
+} from '../engine';
 import { positionOf, vouch } from './game';
 
 /** A uniform integer in [0, n) from the generator (mulberry32 step, as the dice). */

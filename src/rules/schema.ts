@@ -4,7 +4,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from './diagnostics';
-import { scenario } from './validators/scenario.generated.js';
+import { scenario } from '../generated/validators/scenario.generated.js';
 
 /**
  * Ids the schemas refuse (side, unit and roster unit ids): names JavaScript gives every object, which an id used as

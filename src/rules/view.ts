@@ -1,7 +1,7 @@
 /** Player views: what one side may see of the game (hidden deployment, the other side's pending MDI pick). */
 import { cloneState, type GameState } from './state';
 import { defaultFacing } from './scenario';
-import { copyPosition, type Position } from './core';
+import { copyPosition, type Position } from '../engine';
 
 /** The MDI a view shows for a side that has picked but whose pick is still secret. */
 export const HIDDEN = 'hidden' as const;

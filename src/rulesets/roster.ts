@@ -4,7 +4,7 @@
  */
 import { formatJson, parseJson } from '../rules';
 import { schemaMessage } from '../rules/schema';
-import { roster as compiledRosterSchema } from '../rules/validators/roster.generated.js';
+import { roster as compiledRosterSchema } from '../generated/validators/roster.generated.js';
 // The scenario files' writer (stable key order, short lists inline); a pure formatter with no imports.
 import { diagnostic, sortRosterDiagnostics } from './diagnostics';
 import { dewittRoster } from './dewitt-medieval';

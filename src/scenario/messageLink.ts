@@ -3,7 +3,7 @@
  * base64url in a link's fragment (`#d=...`), the same compression as share links; or as a small JSON file.
  */
 import { fromBase64Url, toBase64Url } from '../rules/base64url';
-import { readMessage, type MessageReading } from '../rules/distance';
+import { readMessage, type MessageReading } from '../distance';
 import { MAX_SCENARIO_BYTES } from './parse';
 import { inflateLimited, pipe } from './share';
 

@@ -12,7 +12,7 @@ import {
   decideLook, emptyHeat, mergeHeat, sideName, summarizeBalance,
   type BalanceGame, type BalanceSummary, type HeatMap, type PolicyName, type Scenario,
 } from '../rules';
-import { withTurnCapNote } from '../rules/ai/balance';
+import { withTurnCapNote } from '../ai/balance';
 import { planOf, type BalanceSettings, type GameReport } from '../workers/balance-client';
 import type { Db, Query } from './db';
 import { newId } from './auth';

@@ -11,7 +11,7 @@
  * game's invitation (to join it) and may do nothing else with it (403).
  */
 import type { FastifyInstance } from 'fastify';
-import { readMessage, type Message } from '../rules/distance';
+import { readMessage, type Message } from '../distance';
 import { newId, type Member } from './auth';
 import { HttpError } from './errors';
 import type { Db, Query } from './db';

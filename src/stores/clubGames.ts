@@ -10,7 +10,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import { invite, join, lastSent, type DistanceGame, type Message } from '../rules/distance';
+import { invite, join, lastSent, type DistanceGame, type Message } from '../distance';
 import type { Scenario } from '../rules';
 import { games as api, myTurns, opponentOf, titleWithTurns, type ClubGame } from '../club/games';
 import { applyServer, isKeyText, keepOf, newKeyText, openKeep, rebuild, sealKeep } from '../club/relay';

@@ -3,7 +3,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { BalanceSummary, Scenario } from '../rules';
 import type { Roster } from '../rulesets';
 import type { SavedGame } from '../rules';
-import type { DistanceGame } from '../rules/distance';
+import type { DistanceGame } from '../distance';
 
 /** One saved scenario with its undo history, so a reload loses nothing. Entries saved before rosters have no kind. */
 export interface LibraryRecord {

@@ -1,12 +1,12 @@
 /**
- * The game played at a distance in this browser (useDistanceStore): this player's own copy (src/rules/distance), kept
+ * The game played at a distance in this browser (useDistanceStore): this player's own copy (src/distance), kept
  * in the library after every change like any game, the message waiting to be sent (link and file), and the opening of
  * the other player's links and files. Hidden information as ever: the screen shows only viewFor(state, this side).
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { viewFor, type Action, type GameState, type Scenario } from '../rules';
-import { act as draftAction, exportGame, invite, join, lastSent, receive, send, turnOf, undoDraft, type DistanceGame, type Message } from '../rules/distance';
+import { act as draftAction, exportGame, invite, join, lastSent, receive, send, turnOf, undoDraft, type DistanceGame, type Message } from '../distance';
 import { decodeMessage, encodeMessage, isMessageFragment } from '../scenario';
 import { canonical } from './game';
 import type { GameRecord } from './db';

@@ -12,7 +12,7 @@ import {
   comparePaired, decideLook, emptyHeat, fixedPlan, mergeHeat, pairedStopReason, sequentialPlan, sideName, summarizeBalance, summarizeSweep,
   type BalanceGame, type BalanceOptions, type BalanceSummary, type Comparison, type HeatMap, type PolicyName, type Scenario, type Square, type SweepSummary,
 } from '../rules';
-import { withTurnCapNote } from '../rules/ai/balance';
+import { withTurnCapNote } from '../ai/balance';
 import { candidateEdits, removalEdits, variantOf, type ScenarioEdit, type SkippedVariant, type Variant } from '../scenario/variants';
 import { chunkSize } from './balance-chunks';
 

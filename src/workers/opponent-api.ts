@@ -6,7 +6,7 @@
  * scenario is unchanged, and the caches built for one decision serve the next.
  */
 import type { Action, GameState } from '../rules';
-import { hint, type HintChoice } from '../rules/ai/hint';
+import { hint, type HintChoice } from '../ai/hint';
 import { decide, hintLevel } from './levels';
 
 /** The parts of a state that stay the same for the whole game (the caches are kept by these objects). */

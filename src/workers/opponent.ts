@@ -5,7 +5,7 @@
  */
 import { proxy, wrap, type Remote } from 'comlink';
 import type { Action, GameState } from '../rules';
-import type { HintChoice } from '../rules/ai/hint';
+import type { HintChoice } from '../ai/hint';
 import { withTimeout } from '../stores/db';
 import { thinkingCapMs } from './levels';
 import type { OpponentApi } from './opponent-api';

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import {
   createGame, emptyHeat, gameSeed, makePolicy, playBalanceGame, type BalanceGame, type GameState, type HeatMap, type Policy, type PolicyName, type Scenario,
 } from '../../src/rules';
-import { step } from '../../src/rules/ai/playout';
+import { step } from '../../src/ai/playout';
 import { machineTurnLimit } from '../../src/rules/scenario';
 import { templateScenario } from '../../src/scenario';
 

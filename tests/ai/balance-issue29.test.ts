@@ -6,13 +6,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { balanceLead } from '../../src/rules/ai/stats';
+import { balanceLead } from '../../src/ai/stats';
 import { main } from '../../src/cli/main';
 import {
   comparePaired, decideLook, gameSeed, normalQuantile, sequentialPlan, summarizeBalance, summarizeSweep,
   type BalanceGame, type BalanceSummary, type Scenario, type SequentialPlan,
 } from '../../src/rules';
-import { stream } from '../../src/rules/ai/rng';
+import { stream } from '../../src/ai/rng';
 import { serializeScenario, templateScenario } from '../../src/scenario';
 import { balanceApi } from '../../src/workers/balance-api';
 import { startBalance, startComparison, startSweep, type BalanceWorkerApi, type WorkerHandle } from '../../src/workers/balance-client';

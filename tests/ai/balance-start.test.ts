@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { createGame, positionOf } from '../../src/rules/game';
-import { toState, type Position } from '../../src/rules/core';
-import { balanceGames, startPosition } from '../../src/rules/ai/balance';
+import { toState, type Position } from '../../src/engine';
+import { balanceGames, startPosition } from '../../src/ai/balance';
 import { TEMPLATES, templateScenario } from '../../src/scenario';
 import { machineTurnLimit, type Scenario } from '../../src/rules/scenario';
 

@@ -6,9 +6,9 @@
 import { describe, expect, test } from 'vitest';
 import { applyAction, createGame, legalActions, randomPolicy, simplePolicy, type GameState } from '../../src/rules';
 import { positionOf } from '../../src/rules/game';
-import { ACTIVE, BALLISTA, MOVE, pointsOf, toState, type Position } from '../../src/rules/core';
+import { ACTIVE, BALLISTA, MOVE, pointsOf, toState, type Position } from '../../src/engine';
 import { objectiveHoldings } from '../../src/rules/objectives';
-import { FIGHTS, REACH, features } from '../../src/rules/ai/evaluate';
+import { FIGHTS, REACH, features } from '../../src/ai/evaluate';
 import { stepsDistance } from '../../src/rules/geometry';
 import { TROOPS, TROOP_TYPES } from '../../src/rules/troops';
 import { templateScenario } from '../../src/scenario';

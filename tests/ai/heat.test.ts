@@ -1,7 +1,7 @@
 /** The balance heat map (issue 11) counts melees from the engine's structured events, square by square. */
 import { expect, test } from 'vitest';
 import { createGame, emptyHeat, gameSeed, makePolicy, playBalanceGame, type GameState, type Policy } from '../../src/rules';
-import { step } from '../../src/rules/ai/playout';
+import { step } from '../../src/ai/playout';
 import { templateScenario } from '../../src/scenario';
 
 const scenario = templateScenario('open-field')!;

@@ -1,7 +1,7 @@
 /** Issue 28 item 6: the computer's top choices for a decision, with chances and reasons, from the side's view only. */
 import { describe, expect, test } from 'vitest';
 import { actionKey, applyAction, legalActions, viewFor, type GameState } from '../../src/rules';
-import { hint } from '../../src/rules/ai/hint';
+import { hint } from '../../src/ai/hint';
 import { MDIS } from '../../src/rules';
 import { advanceTo, gameOf } from '../engine/helpers';
 import { POSITIONS, positionState } from './tactics/suite';

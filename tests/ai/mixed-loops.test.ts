@@ -3,7 +3,7 @@
  * its readable form, a reduce per sum, kept here as the reference: every probability equal to the bit.
  */
 import { expect, test } from 'vitest';
-import { regretMatching } from '../../src/rules/ai/mixed';
+import { regretMatching } from '../../src/ai/mixed';
 import { createRng } from '../../src/rules/random';
 import { randomIndex } from '../../src/rules/sample';
 

@@ -7,10 +7,10 @@
 import { describe, expect, test } from 'vitest';
 import { applyAction, createGame, legalActions, objectiveHoldings, searchPolicy, simplePolicy, type GameState, type Policy, type Scenario } from '../../src/rules';
 import { positionOf } from '../../src/rules/game';
-import { features } from '../../src/rules/ai/evaluate';
-import { reasonFor } from '../../src/rules/ai/hint';
+import { features } from '../../src/ai/evaluate';
+import { reasonFor } from '../../src/ai/hint';
 import { viewFor } from '../../src/rules';
-import { goalSquares, guards, objectiveProspects } from '../../src/rules/ai/objectives';
+import { goalSquares, guards, objectiveProspects } from '../../src/ai/objectives';
 import { scenarioOf } from '../engine/helpers';
 
 /** Two medium infantry a side, ten rows apart; the shrine at B3 is worth 10 points to the Teutons only. */

@@ -1,6 +1,6 @@
 /** Issue 43 item 1: the ladder's paired point margin (one seed, both seats, summed) and its 95% interval. */
 import { describe, expect, test } from 'vitest';
-import { pairedMargin } from '../../src/rules/ai/stats';
+import { pairedMargin } from '../../src/ai/stats';
 import { pairSums, type LadderResult } from '../bench/ladder-games';
 
 const game = (pair: number, upperSeat: number, margin: number): LadderResult => ({ index: 2 * pair + upperSeat, pair, set: 'generated', template: 'g', upperSeat, outcome: margin > 0 ? 'win' : margin < 0 ? 'loss' : 'draw', margin, turns: 1 });

@@ -2,12 +2,12 @@
 import { describe, expect, test } from 'vitest';
 import { actionKey, applyAction, createGame, eloGap, legalActions, searchPolicy, simplePolicy, viewFor, type Action, type GameState } from '../../src/rules';
 import { positionOf } from '../../src/rules/game';
-import { applyCore, copyPosition, toState } from '../../src/rules/core';
-import { sampleWorld, sampleWorldCore } from '../../src/rules/ai/choices';
-import { stream } from '../../src/rules/ai/rng';
-import { FEATURES, evaluatePosition, features, type Feature } from '../../src/rules/ai/evaluate';
-import { decode } from '../../src/rules/ai/plan';
-import { eloFromScore } from '../../src/rules/ai/stats';
+import { applyCore, copyPosition, toState } from '../../src/engine';
+import { sampleWorld, sampleWorldCore } from '../../src/ai/choices';
+import { stream } from '../../src/ai/rng';
+import { FEATURES, evaluatePosition, features, type Feature } from '../../src/ai/evaluate';
+import { decode } from '../../src/ai/plan';
+import { eloFromScore } from '../../src/ai/stats';
 import { templateScenario } from '../../src/scenario';
 import { advanceTo, gameOf, withUnit, type UnitRow } from '../engine/helpers';
 

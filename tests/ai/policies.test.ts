@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { actionKey, applyAction, createGame, legalActions, MDIS, randomPolicy, searchPolicy, simplePolicy, viewFor, type Action, type GameState, type Policy, type Scenario } from '../../src/rules';
-import { regretMatching } from '../../src/rules/ai/mixed';
+import { regretMatching } from '../../src/ai/mixed';
 import { positionOf } from '../../src/rules/game';
-import { copyPosition } from '../../src/rules/core';
+import { copyPosition } from '../../src/engine';
 import { templateScenario } from '../../src/scenario';
 import { advanceTo, gameOf } from '../engine/helpers';
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { actionKey, legalActions, searchPolicy, viewFor } from '../../src/rules';
 import { positionOf } from '../../src/rules/game';
 import { createRng } from '../../src/rules/random';
-import { dangerOf, rankedOnCore } from '../../src/rules/ai/choices';
+import { dangerOf, rankedOnCore } from '../../src/ai/choices';
 import { squareDistance } from '../../src/rules';
 import { gameOf, type UnitRow } from '../engine/helpers';
 import { POSITIONS, positionState } from './tactics/suite';

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import { AI_LEVELS, actionKey, applyAction, createGame, emptyHeat, gameSeed, legalActions, makePolicy, playBalanceGame, searchPolicy, type AiLevel, type GameState } from '../../src/rules';
-import { BALANCE_SEARCH } from '../../src/rules/ai/balance';
+import { BALANCE_SEARCH } from '../../src/ai/balance';
 import { templateScenario } from '../../src/scenario';
 
 const FIXTURE = new URL('./fixtures/search-games.json', import.meta.url);

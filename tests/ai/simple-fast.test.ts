@@ -7,8 +7,8 @@
 import { describe, expect, test } from 'vitest';
 import { actionKey, createGame, simplePolicy, type Scenario } from '../../src/rules';
 import { positionOf } from '../../src/rules/game';
-import { simpleChoice } from '../../src/rules/ai/basic';
-import { OVER, applyCore, copyPosition, listActions } from '../../src/rules/core';
+import { simpleChoice } from '../../src/ai/basic';
+import { OVER, applyCore, copyPosition, listActions } from '../../src/engine';
 import { createRng } from '../../src/rules/random';
 import { randomIndex, sampleIn } from '../../src/rules/sample';
 import { templateScenario } from '../../src/scenario';

@@ -1,7 +1,7 @@
 /** Issue 43 item 2: the MDI pick's game solved exactly by linear programming; exploitability of a mix. */
 import { describe, expect, test } from 'vitest';
-import { exploitability, solveZeroSum } from '../../src/rules/ai/zeroSum';
-import { regretMatching } from '../../src/rules/ai/mixed';
+import { exploitability, solveZeroSum } from '../../src/ai/zeroSum';
+import { regretMatching } from '../../src/ai/mixed';
 import { createRng } from '../../src/rules/random';
 import { randomIndex } from '../../src/rules/sample';
 

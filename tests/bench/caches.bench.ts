@@ -5,7 +5,7 @@
  * "worth" is about 1.0x on every row does not pay for itself and should go.
  */
 import { applyAction, createGame, legalActions, playOut, randomPolicy, simplePolicy, type GameState } from '../../src/rules';
-import { CACHE_NAMES, withCaches, type CacheSwitches } from '../../src/rules/core';
+import { CACHE_NAMES, withCaches, type CacheSwitches } from '../../src/engine';
 import { templateScenario } from '../../src/scenario';
 import type { BenchSection } from './harness';
 

@@ -4,8 +4,8 @@
  */
 import { applyAction, createGame, legalActions, playOut, randomPolicy, type GameState } from '../../src/rules';
 import { positionOf } from '../../src/rules/game';
-import { OVER, copyPosition } from '../../src/rules/core/position';
-import { applyCore, listActions } from '../../src/rules/core';
+import { OVER, copyPosition } from '../../src/engine/position';
+import { applyCore, listActions } from '../../src/engine';
 import { templateScenario } from '../../src/scenario';
 import type { BenchSection } from './harness';
 
@@ -63,7 +63,7 @@ function breakdown(games: number) {
 
 /**
  * The same listed play on the engine's core, as a simulation that lists every action would run it: one position
- * (src/rules/core/position.ts) changed in place, no JSON state made per action.
+ * (src/engine/position.ts) changed in place, no JSON state made per action.
  */
 function core(seed: number): number {
   const pick = randomPolicy(seed);

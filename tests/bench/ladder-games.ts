@@ -8,7 +8,7 @@
  * depends only on (pairing, set, seed, first, i), whichever worker plays it.
  */
 import { applyAction, createGame, gameSeed, legalActions, searchPolicy, simplePolicy, type AiLevel, type GameState, type Policy, type Scenario } from '../../src/rules';
-import type { SearchBudget } from '../../src/rules/ai/search';
+import type { SearchBudget } from '../../src/ai/search';
 import { templateScenario } from '../../src/scenario';
 import { generatedScenario } from '../engine/fuzz/scenarios';
 

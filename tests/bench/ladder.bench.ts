@@ -16,7 +16,7 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { eloGap } from '../../src/rules';
-import { pairedMargin } from '../../src/rules/ai/stats';
+import { pairedMargin } from '../../src/ai/stats';
 import { bundledWorker } from '../../src/workers/bundle';
 import { PAIRINGS, pairSums, type LadderGame, type LadderResult, type LadderSet } from './ladder-games';
 import type { BenchRow, BenchSection } from './harness';

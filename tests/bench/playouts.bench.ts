@@ -11,12 +11,12 @@
  */
 import { applyAction, createGame, legalActions, simplePolicy, viewFor, type GameState, type Policy } from '../../src/rules';
 import { positionOf } from '../../src/rules/game';
-import { listActions, type Position } from '../../src/rules/core';
-import { simpleChoice } from '../../src/rules/ai/basic';
+import { listActions, type Position } from '../../src/engine';
+import { simpleChoice } from '../../src/ai/basic';
 import { createRng } from '../../src/rules/random';
-import { playCore, playUntil } from '../../src/rules/ai/playout';
-import { sampleWorld, sampleWorldCore } from '../../src/rules/ai/choices';
-import { stream } from '../../src/rules/ai/rng';
+import { playCore, playUntil } from '../../src/ai/playout';
+import { sampleWorld, sampleWorldCore } from '../../src/ai/choices';
+import { stream } from '../../src/ai/rng';
 import type { GameView } from '../../src/rules/view';
 import { templateScenario } from '../../src/scenario';
 import type { BenchRow, BenchSection } from './harness';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readGame, replayGame } from '../../src/rules';
-import { checkDistanceGame } from '../../src/rules/distance';
+import { checkDistanceGame } from '../../src/distance';
 import { browserSession } from './session';
 import { openApp } from './driver';
 import { importScenario } from './playDriver';

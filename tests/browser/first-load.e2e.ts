@@ -15,7 +15,7 @@ import { openApp } from './driver';
 
 const session = browserSession();
 const LAZY = /\/(PlayView|ReplayView|RosterView|BalancePanel)-[\w-]+\.js$/;
-/** A message of the engine's own (src/rules/core/turn.ts): in the script that carries the engine, whatever the minifier does. */
+/** A message of the engine's own (src/engine/turn.ts): in the script that carries the engine, whatever the minifier does. */
 const ENGINE_MARK = 'engine did not settle';
 
 /** Every script the page fetched so far, with its text. */

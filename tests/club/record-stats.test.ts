@@ -1,7 +1,7 @@
 /** The club record's arithmetic (src/club/record-stats.ts): human record, disagreement flag, league pairings. */
 import { describe, expect, test } from 'vitest';
 import { disagrees, humanRecord, roundRobin, swissRound } from '../../src/club/record-stats';
-import { wilsonInterval } from '../../src/rules/ai/stats';
+import { wilsonInterval } from '../../src/ai/stats';
 
 describe('the human record', () => {
   test('wins per side, draws, and the first side\'s share of decisive games with its interval', () => {

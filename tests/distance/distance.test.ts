@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { createRng, readGame, replayGame, stateHash, viewFor, type Action } from '../../src/rules';
-import { act, checkDistanceGame, exportGame, invite, join, lastSent, receive, send, turnOf, type DistanceGame, type Message } from '../../src/rules/distance';
+import { act, checkDistanceGame, exportGame, invite, join, lastSent, receive, send, turnOf, type DistanceGame, type Message } from '../../src/distance';
 import { decodeMessage, encodeMessage } from '../../src/scenario';
 import { main } from '../../src/cli/main';
 import { playTurn, playWhole, seededRandomValues, template } from './players';

@@ -9,8 +9,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { createRng, replayGame, type SavedGame } from '../../src/rules';
-import { checkDistanceGame, exportGame, invite, join, receive, send, turnOf, type DistanceGame, type Message } from '../../src/rules/distance';
-import { diceSeed } from '../../src/rules/distance/crypto';
+import { checkDistanceGame, exportGame, invite, join, receive, send, turnOf, type DistanceGame, type Message } from '../../src/distance';
+import { diceSeed } from '../../src/distance/crypto';
 import { main } from '../../src/cli/main';
 import { playTurn, playWhole, seededRandomValues, template } from './players';
 
@@ -53,7 +53,7 @@ async function grind(exported: SavedGame, n: number): Promise<string | null> {
   // Whatever 22-character token the file holds is tried as the secret too: the attack does not rely on one field.
   for (const guess of secret ? [secret] : candidates) {
     const committed = exported.distance!.messages[n - 1]!.commit;
-    const { diceCommitment } = await import('../../src/rules/distance/crypto');
+    const { diceCommitment } = await import('../../src/distance/crypto');
     if ((await diceCommitment(exported.distance!.game, n - 1, guess)) !== committed) continue;
     for (let i = 0; i < 500; i++) {
       const share = `grind${String(i).padStart(17, '0')}`;

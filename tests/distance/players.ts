@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { vi } from 'vitest';
 import { createRng, rollDie, sampleAction, type Scenario } from '../../src/rules';
-import { act, invite, join, receive, send, turnOf, type DistanceGame, type Message } from '../../src/rules/distance';
+import { act, invite, join, receive, send, turnOf, type DistanceGame, type Message } from '../../src/distance';
 
 /**
  * Make the players' random values (game ids, secrets, shares, salts) a seeded sequence, so each test plays the same

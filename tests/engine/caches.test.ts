@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import { actionKey, applyAction, createGame, legalActions, randomPolicy, simplePolicy, stateHash, type Scenario } from '../../src/rules';
-import { CACHES, CACHE_NAMES, NO_CACHES, withCaches, type CacheSwitches } from '../../src/rules/core';
+import { CACHES, CACHE_NAMES, NO_CACHES, withCaches, type CacheSwitches } from '../../src/engine';
 import { TEMPLATES } from '../../src/scenario';
 import { generatedScenario } from './fuzz/scenarios';
 

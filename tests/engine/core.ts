@@ -1,8 +1,8 @@
-/** Test helpers: the core's rule functions (src/rules/core) called with JSON states, as the tests write them. */
+/** Test helpers: the core's rule functions (src/engine) called with JSON states, as the tests write them. */
 import type { GameState, Melee, UnitState } from '../../src/rules/state';
-import { fromState, toState, type Position } from '../../src/rules/core';
-import { meleeValue } from '../../src/rules/core/melee';
-import { OFF, retreatOptions } from '../../src/rules/core/retreat';
+import { fromState, toState, type Position } from '../../src/engine';
+import { meleeValue } from '../../src/engine/melee';
+import { OFF, retreatOptions } from '../../src/engine/retreat';
 
 const slotOf = (p: Position, id: string): number => {
   const x = p.index.get(id);

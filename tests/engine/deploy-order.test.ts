@@ -7,8 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { applyAction, createGame, legalActions, type GameState } from '../../src/rules';
 import { createRng } from '../../src/rules/random';
 import { randomIndex } from '../../src/rules/sample';
-import { deployChoice } from '../../src/rules/ai/choices';
-import { stream } from '../../src/rules/ai/rng';
+import { deployChoice } from '../../src/ai/choices';
+import { stream } from '../../src/ai/rng';
 import { viewFor } from '../../src/rules';
 import { scenarioOf, unit, type UnitRow } from './helpers';
 

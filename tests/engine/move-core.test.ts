@@ -13,9 +13,9 @@ import { moveListing, unitReach } from '../../src/rules/movement';
 import { TEMPLATES } from '../../src/scenario';
 import { generatedScenario } from './fuzz/scenarios';
 import { gameOf, withUnit } from './helpers';
-import { boardOf } from '../../src/rules/core/board';
-import { memoFor, memoSearch } from '../../src/rules/core/memo';
-import { newReach } from '../../src/rules/core/search';
+import { boardOf } from '../../src/engine/board';
+import { memoFor, memoSearch } from '../../src/engine/memo';
+import { newReach } from '../../src/engine/search';
 
 /** 6A-6G, 6K: where a unit may end a move (the readable movement module). */
 const reference = unitReach;

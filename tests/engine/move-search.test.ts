@@ -1,5 +1,5 @@
 /**
- * The engine's move search (src/rules/core/search.ts, digest 6) held to the plain reference search of
+ * The engine's move search (src/engine/search.ts, digest 6) held to the plain reference search of
  * src/rules/movement.ts on thousands of generated inputs: boards from 8x8 to 48x24 with random roads, hills, protected
  * squares, rivers with fords and bridges, random enemies (often crowded round the mover), every troop type, after a
  * charge or not, carrying a ballista or not, hill rules with and without banned types and penalties.
@@ -9,9 +9,9 @@ import {
   createRng, resolveRules, rollDie, squareName, TROOP_TYPES,
   type Edge, type ResolvedRules, type RngState, type Scenario, type Square, type Terrain, type TroopType,
 } from '../../src/rules';
-import { boardOf, T_ROAD, type Board } from '../../src/rules/core/board';
-import { CHARGE, NORMAL, newReach, search, type Mover, type Reach } from '../../src/rules/core/search';
-import { memoFor, memoSearch } from '../../src/rules/core/memo';
+import { boardOf, T_ROAD, type Board } from '../../src/engine/board';
+import { CHARGE, NORMAL, newReach, search, type Mover, type Reach } from '../../src/engine/search';
+import { memoFor, memoSearch } from '../../src/engine/memo';
 import { exitByRules as referenceExit, reachByRules as referenceReach } from '../../src/rules/movement';
 
 const SIZES: ReadonlyArray<[number, number]> = [[8, 8], [12, 12], [12, 12], [9, 17], [20, 16], [31, 10], [32, 8], [24, 24], [48, 24]];

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { reachableSquares, legalActions } from '../../src/rules';
 import { act, gameOf, isLegal, unit, withUnit, type UnitRow } from './helpers';
-import { copyPosition, fromState, toState, type Position } from '../../src/rules/core';
-import { applyCore } from '../../src/rules/core/turn';
+import { copyPosition, fromState, toState, type Position } from '../../src/engine';
+import { applyCore } from '../../src/engine/turn';
 
 const FAR: UnitRow = ['r', 'r-far', 'mediumInfantry', 'A12', 'N'];
 

@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import { applyAction, createGame, legalActions, randomPolicy, simplePolicy, type Scenario } from '../../src/rules';
 import { positionOf } from '../../src/rules/game';
-import { OFF_EDGE, retireRoute } from '../../src/rules/core/after';
+import { OFF_EDGE, retireRoute } from '../../src/engine/after';
 import { retirementEnd } from '../../src/rules/retirement';
 import { retreatEnds } from '../../src/rules/retreat';
 import { TEMPLATES } from '../../src/scenario';

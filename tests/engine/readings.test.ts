@@ -1,9 +1,9 @@
 /** The rules as the digest reads them (issue 9): each clause with what it allows and what it refuses. */
 import { describe, expect, test } from 'vitest';
 import { createGame, legalActions, lineOfFireClear, validateScenario, type GameState } from '../../src/rules';
-import { allocate } from '../../src/rules/core/melee';
-import { retireMove } from '../../src/rules/core/after';
-import { doRetreat, retreatOptions } from '../../src/rules/core/retreat';
+import { allocate } from '../../src/engine/melee';
+import { retireMove } from '../../src/engine/after';
+import { doRetreat, retreatOptions } from '../../src/engine/retreat';
 import { changed, retreatOptionsOf } from './core';
 import { act, advanceTo, dice, gameOf, isLegal, scenarioOf, unit, withUnit, type UnitRow } from './helpers';
 

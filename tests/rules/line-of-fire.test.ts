@@ -1,7 +1,7 @@
 /** The readable line of fire (digest 5, 9B) held square by square to the fast core's fireClear, and mutual. */
 import { describe, expect, test } from 'vitest';
 import { createRng, lineOfFireClear, rollDie, squareName, type Square } from '../../src/rules';
-import { fireClear } from '../../src/rules/core';
+import { fireClear } from '../../src/engine';
 import { positionOf } from '../../src/rules/game';
 import { gameOf, type UnitRow } from '../engine/helpers';
 

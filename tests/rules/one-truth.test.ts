@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { DIVISION_COLUMNS, ENGINE_READINGS, fullStands, MISSILE_TROOPS, TROOPS, TROOP_TYPES, validateScenario, type TroopType } from '../../src/rules';
-import { F_RETREATED } from '../../src/rules/core/table';
+import { F_RETREATED } from '../../src/engine/table';
 import { maxMissileRange } from '../../src/rules/fire';
 import { positionOf } from '../../src/rules/game';
 import { movesAfterCharge } from '../../src/rules/movement';

@@ -3,7 +3,7 @@
  * which it may not. Routes rank by how far they end from the square the unit retreats from (a full 2, or further
  * through friends or off the board, before 1), then by their angle (straight back before 45 degrees before 90, an
  * attacker's way back first); routes equal on both are the retreating side's choice; no route: destroyed. Each case
- * is asked of the readable module (src/rules/retreat.ts) and of the fast core (src/rules/core/retreat.ts) alike.
+ * is asked of the readable module (src/rules/retreat.ts) and of the fast core (src/engine/retreat.ts) alike.
  */
 import { describe, expect, test } from 'vitest';
 import { retreatEnds } from '../../src/rules/retreat';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { main } from '../../src/cli/main';
 import { emptyHeat, machineTurnLimit, playBalanceGame, SELF_PLAY_TURN_CAP, turnCapNote, type Scenario } from '../../src/rules';
-import { withTurnCapNote } from '../../src/rules/ai/balance';
+import { withTurnCapNote } from '../../src/ai/balance';
 import { serializeScenario, templateScenario } from '../../src/scenario';
 
 const base = templateScenario('open-field')!;

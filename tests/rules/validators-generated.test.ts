@@ -26,7 +26,7 @@ describe('precompiled validators', () => {
   });
   test('each validator is imported where its kind of document is checked, and only there', () => {
     const importers: Record<string, string> = {
-      scenario: 'src/rules/schema.ts', game: 'src/rules/gameSchema.ts', roster: 'src/rulesets/roster.ts', message: 'src/rules/distance/message.ts',
+      scenario: 'src/rules/schema.ts', game: 'src/rules/gameSchema.ts', roster: 'src/rulesets/roster.ts', message: 'src/distance/message.ts',
     };
     const sources = (readdirSync('src', { recursive: true }) as string[]).filter((f) => /\.(ts|vue|js|mjs)$/.test(f) && !f.includes('.generated.'));
     for (const [name, file] of Object.entries(importers)) {

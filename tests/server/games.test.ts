@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRng, type Scenario } from '../../src/rules';
-import { invite as inviteGame, join, send, turnOf, type DistanceGame, type Message } from '../../src/rules/distance';
-import { canonicalJson } from '../../src/rules/distance/crypto';
+import { invite as inviteGame, join, send, turnOf, type DistanceGame, type Message } from '../../src/distance';
+import { canonicalJson } from '../../src/distance/crypto';
 import { templateScenario } from '../../src/scenario';
 import { applyServer, keepOf, newKeyText, openKeep, rebuild, sealKeep } from '../../src/club/relay';
 import { playTurn } from '../distance/players';

@@ -4,7 +4,7 @@
  * and only the other player confirms it, the per-scenario record, Glicko-2 ratings, leagues, and recordFinishedGame.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { wilsonInterval } from '../../src/rules/ai/stats';
+import { wilsonInterval } from '../../src/ai/stats';
 import { recordFinishedGame } from '../../src/server';
 import { BACKENDS, Client, invite, makeClub, signUp, startServer, type TestServer } from './helpers';
 

@@ -1,7 +1,7 @@
 /** `nevsky hint GAME.json [--side X] [--level L] [--seed N] [--json]`: the computer's top three choices for a decision. */
 import { parseArgs } from 'node:util';
 import { readGame, replayGame, type AiLevel, type GameState } from '../../rules';
-import { hint } from '../../rules/ai/hint';
+import { hint } from '../../ai/hint';
 import { SETTING_LIMITS } from '../../scenario';
 import { hintLabel, hintLine } from '../../play/hintText';
 import { EXIT, intOption, readText, shortText, UsageError, type Io } from '../io';

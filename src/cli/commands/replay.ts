@@ -1,7 +1,7 @@
 /** `nevsky replay FILE`: re-run a saved game and print its final score and state hash. */
 import { parseArgs } from 'node:util';
 import { readGame, replayGame, stateHash } from '../../rules';
-import { checkDistanceGame, checkWords } from '../../rules/distance';
+import { checkDistanceGame, checkWords } from '../../distance';
 import { EXIT, readText, UsageError, type Io } from '../io';
 import type { Command } from '../command';
 import { eventLines, scoreLine } from './play';

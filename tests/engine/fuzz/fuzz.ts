@@ -9,7 +9,7 @@ import {
   fullStands, objectivePoints, TROOPS, type Action, type GameState, type RngState, type Scenario,
 } from '../../../src/rules';
 import { applyInPlace, positionOf, workingCopy } from '../../../src/rules/game';
-import { toState } from '../../../src/rules/core';
+import { toState } from '../../../src/engine';
 import { stepBetween, supportGeometry } from '../../../src/rules/combat';
 import { TEMPLATES } from '../../../src/scenario';
 import { generatedScenario } from './scenarios';
@@ -150,7 +150,7 @@ export function fuzzGame(scenario: Scenario, seed: number, label: string, listin
 }
 
 /**
- * The engine carries each state's position (src/rules/core/position.ts) on to the next state, changing it in place
+ * The engine carries each state's position (src/engine/position.ts) on to the next state, changing it in place
  * and writing back only the unit records it touched. Checked against the same state read afresh from its JSON: the
  * position written out whole must equal the state (no change left unwritten), and the fresh reading must list the same
  * actions (its squares, troops and flags kept up to date). At every position in the long run, every 10th in `npm test`.

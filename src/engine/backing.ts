@@ -1,0 +1,118 @@
+/**
+ * R-missile-lead on the fast core (digest 7; the readable statement is src/rules/movement.ts): a lone javelin, longbow
+ * or crossbow stand may lead a melee before it is backed, when its commander or a supporter can still back it this
+ * move; the move cannot end until it is, and nothing may be done that rules the backing out. Each question is answered
+ * by trying: the unit done moving as the action would leave it (whatIf), then asking whether every waiting melee can
+ * still be backed. Worked out afresh on each listing (it reads units anywhere on the board), never kept.
+ */
+import { TROOPS, TROOP_TYPES } from '../rules/troops';
+import type { Action } from '../rules/actions';
+import { dirBetween } from './board';
+import { BALLISTA, COMMANDER, F_MOVED, stackFits, type Ints } from './table';
+import { reachOf } from './memo';
+import { NORMAL } from './search';
+import { eachGetsOwn } from '../rules/movement';
+import { canMove, canSupportFrom, dropMelee, mayLead, place, startMelee, unbackedMelees, type MoveContext } from './moverules';
+
+/**
+ * R-missile-lead: the enemy squares where lone missile stand x may lead with no backing yet (none named with the
+ * move, no commander there, no declared supporter), because a commander or a supporter can still back it this move.
+ */
+export function unbackedLeads(ctx: MoveContext, x: number): number[] {
+  const { occ } = ctx;
+  const out: number[] = [];
+  if (!canMove(occ, x) || occ.side[x] !== ctx.attacker) return out;
+  const r = reachOf(ctx, x, false), enemy = occ.enemy[occ.side[x]!]!;
+  for (let k = 0; k < r.count; k++) {
+    const j = r.square[k]!;
+    if (!enemy[j] || !(r.kind[k]! & NORMAL) || mayLead(ctx, x, occ.stands[x]!, j, false) || !mayLead(ctx, x, occ.stands[x]!, j, true)) continue;
+    if (whatIf(ctx, x, j, null)) out.push(j);
+  }
+  return out;
+}
+
+/**
+ * Can every melee waiting for backing still get it (allBackable) with unit x done moving: moved to square `to` (a
+ * melee started there when it holds enemies; 'off': off the board; null: where it is), and with `supports` >= 0
+ * declared a supporter of that melee; with `backer` >= 0, that unit (named with x's lead, 6J) done moving too and
+ * declared a supporter of the melee at `to`. All put back after.
+ */
+function whatIf(ctx: MoveContext, x: number, to: number | 'off' | null, supports: number | null, backer = -1): boolean {
+  const { occ } = ctx;
+  const flags = occ.flags as Ints;
+  const j = to === 'off' ? -1 : to;
+  const started = j !== null && j >= 0 && occ.enemy[occ.side[x]!]![j] === 1 && !ctx.contact.includes(j);
+  const own = flags[x]!, backerOwn = backer >= 0 ? flags[backer]! : 0;
+  const from = j !== null ? place(occ, x, j) : -1;
+  if (started) startMelee(ctx, j);
+  const declared = supports ?? (backer >= 0 && j !== null ? ctx.contact.indexOf(j) : -1);
+  const before = declared >= 0 ? ctx.supports[declared]! : null;
+  if (declared >= 0) ctx.supports[declared] = [...before!, backer >= 0 ? backer : x];
+  flags[x] = own | F_MOVED;
+  if (backer >= 0) flags[backer] = backerOwn | F_MOVED;
+  try {
+    return allBackable(ctx);
+  } finally {
+    if (backer >= 0) flags[backer] = backerOwn;
+    flags[x] = own;
+    if (declared >= 0) ctx.supports[declared] = before!;
+    if (started) dropMelee(ctx);
+    if (j !== null) place(occ, x, from);
+  }
+}
+
+/**
+ * The units that could back melee m (led by a lone missile stand) this move, each on its own: a unit of the attacker
+ * able to declare support now, a commander able to reach the contact square, or a unit able to reach a square beside
+ * it and support from there. With `first`, only the first one found.
+ */
+function backersOf(ctx: MoveContext, m: number, first: boolean): number[] {
+  const out: number[] = [];
+  if (m < 0) return out;
+  const { occ } = ctx;
+  const c = ctx.contact[m]!, s = ctx.attacker;
+  for (let y = 0; y < ctx.n; y++) {
+    if (occ.side[y] !== s || occ.sq[y]! < 0 || occ.sq[y] === c || occ.type[y] === BALLISTA) continue;
+    if (canSupportFrom(ctx, y, occ.sq[y]!, m, true)) { out.push(y); if (first) return out; continue; }
+    if (!canMove(occ, y)) continue;
+    for (const j of reachNear(ctx, y, c)) {
+      if (j === c || (stackFits(occ, j, y, occ.stands[y]!, -1) && canSupportFrom(ctx, y, j, m, true))) { out.push(y); break; }
+    }
+    if (first && out.length > 0) return out;
+  }
+  return out;
+}
+
+/** By troop type: the longest move it can make (its charge or move, +1 on a road), in squares. */
+const FARTHEST = TROOP_TYPES.map((t) => Math.max(TROOPS[t].move, TROOPS[t].charge ?? 0) + 1);
+
+/** The squares unit y's move reaches beside contact square c (into c, for a commander). */
+function reachNear(ctx: MoveContext, y: number, c: number): number[] {
+  const { occ, board } = ctx, from = occ.sq[y]!;
+  const squares: number[] = [], s = occ.side[y]!;
+  // Too far to get beside c with the longest move it could have (its charge or move, +1 on a road): nothing to search.
+  const dx = Math.abs((from % board.columns) - (c % board.columns)), dy = Math.abs(Math.floor(from / board.columns) - Math.floor(c / board.columns));
+  if (Math.abs(dx - dy) + 1.5 * Math.min(dx, dy) > FARTHEST[occ.type[y]!]! + 1.5) return squares;
+  const r = reachOf(ctx, y, false);
+  for (let k = 0; k < r.count; k++) {
+    const j = r.square[k]!;
+    if (j === c ? occ.type[y] === COMMANDER : dirBetween(board, j, c) >= 0 && !occ.enemy[s]![j]) squares.push(j);
+  }
+  return squares;
+}
+
+/** Can every melee still waiting for backing get a backer of its own this move (R-missile-lead; movement.ts eachGetsOwn)? */
+function allBackable(ctx: MoveContext): boolean {
+  const waiting = unbackedMelees(ctx);
+  if (waiting.length === 1) return backersOf(ctx, waiting[0]!, true).length > 0;
+  return eachGetsOwn(waiting.map((m) => backersOf(ctx, m, false)));
+}
+
+/** Does this move of unit x (a support declaration: `a` a support) leave every melee waiting for backing able to get it? */
+export function keepsBacking(ctx: MoveContext, x: number, a: Action): boolean {
+  if (a.type === 'support') return whatIf(ctx, x, null, ctx.contact.indexOf(ctx.board.index.get(a.contact)!));
+  if (a.type !== 'move') return true;
+  // A lead that names its supporter (6J) uses that unit up too: it backs this melee, no other.
+  const backer = a.supporter ? ctx.ids.indexOf(a.supporter) : -1;
+  return whatIf(ctx, x, a.to === 'off' ? 'off' : ctx.board.index.get(a.to)!, null, backer);
+}

@@ -1,0 +1,318 @@
+/**
+ * The move phase's rules on the integer unit table (a position, table.ts) (issue 9, fast core; digest 6, 9E, 10A): who may still
+ * move or turn, stacking into a square, leading a melee (6J) and the supporters a lone missile stand may declare,
+ * riding over (10A), supporting (9E), a charge that must fight and the chargers still waiting to (6G). They read
+ * units by index in the state's order and squares by index, never the unit records. What-ifs (a unit standing
+ * elsewhere, a melee started) are made on the table and taken back (make/unmake), not built as trial states.
+ */
+import { TROOP_TYPES, FOOT, isCavalry } from '../rules/troops';
+import { NEEDS_BACKING, RUN_OVER_TARGETS } from '../rules/movement';
+import { ENGINE_READINGS } from '../rules/readings';
+import { supportGeometryOf } from '../rules/combat';
+import type { ResolvedRules } from '../rules/scenario';
+import { T_COVER, dirBetween, type Board } from './board';
+import { BALLISTA, BALLISTARII, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, stackFits, troopsIn, withUnit, type Table } from './table';
+import { memoFor, type Memo } from './memo';
+import type { MoveLists } from './lists';
+
+
+// ---- Troop types as integers.
+
+const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
+const CAVALRY = typeTable(isCavalry);
+/** Foot (9E): not cavalry, and not a commander (R-cavalry-support: a lone commander is not foot). */
+const FOOT_TYPE = typeTable((t) => FOOT.includes(t));
+/** Cavalry that may ride over a lone stand (10A); missile foot that needs backing to lead at 1 stand (6J). */
+const SKIRMISHER = typeTable((t) => NEEDS_BACKING.includes(t));
+const RUN_OVER = typeTable((t) => RUN_OVER_TARGETS.includes(t));
+const DEFENDING_CAVALRY_BESIDE_ONLY = ENGINE_READINGS.defendingCavalryBesideOnly;
+
+/** One listing's view of a state in the move phase (built once, read by every unit's generation). */
+export interface MoveContext {
+  occ: Table;
+  /** Unit ids by index, how many units, the rules and the turn. */
+  ids: readonly string[];
+  n: number;
+  rules: ResolvedRules;
+  turn: number;
+  board: Board;
+  memo: Memo;
+  /** Side indices of the attacker and of the side to act (-1: none). */
+  attacker: number;
+  toAct: number;
+  /** Chargers (unit indices) that would fight in no melee (then movement may not end, 6G reading). */
+  idle: number[];
+  /** Melees led by a lone missile stand not yet backed (then movement may not end, R-missile-lead). */
+  unbacked: number[];
+  /** Squares next to a melee's contact square (where a charge may end to support it), a bit per square; null without melees. */
+  besideMelee: Uint32Array | null;
+  /** The melees (and, while one is tried, one more): contact square, fought, supporters' unit indices. */
+  contact: number[];
+  fought: boolean[];
+  supports: Array<readonly number[]>;
+  /** This move phase's lists kept for the next listing (a position's), or null. */
+  lists: MoveLists | null;
+}
+
+/**
+ * The move context of a table, its melees given by contact square, fought or not, and supporters' indices. `memo`:
+ * the move memo when the caller has it (else looked up by board and hill rules); `charged`: false when no unit charged
+ * this turn (then there are no idle chargers to look for).
+ */
+export function contextOf(occ: Table, ids: readonly string[], n: number, rules: ResolvedRules, turn: number, attacker: number, toAct: number,
+  melees: ReadonlyArray<{ contact: number; fought: boolean; supports: readonly number[] }>, lists: MoveLists | null = null,
+  memo: Memo | null = null, charged = true): MoveContext {
+  const board = occ.board;
+  const ctx: MoveContext = {
+    occ, ids, n, rules, turn, board, memo: memo ?? memoFor(board, rules), attacker, toAct, idle: [], unbacked: [], besideMelee: null, contact: [], fought: [], supports: [], lists,
+  };
+  if (melees.length > 0) {
+    const besideMelee = new Uint32Array(board.words);
+    for (const m of melees) {
+      const c = m.contact;
+      ctx.contact.push(c);
+      ctx.fought.push(m.fought);
+      ctx.supports.push(m.supports);
+      for (let d = 0; d < 8; d++) { const j = board.step[c * 8 + d]!; if (j >= 0) besideMelee[j >> 5]! |= 1 << (j & 31); }
+    }
+    ctx.besideMelee = besideMelee;
+    ctx.unbacked = unbackedMelees(ctx);
+  }
+  // Charged units that would fight in no melee (6G reading): not in a melee's contact square, not a declared supporter.
+  if (!charged) return ctx;
+  const { side, flags, sq } = occ;
+  for (let x = 0; x < n; x++) {
+    if ((flags[x]! & (F_ACTIVE | F_CHARGED_NOW)) !== (F_ACTIVE | F_CHARGED_NOW) || side[x] !== attacker) continue;
+    if (sq[x]! >= 0 && ctx.contact.includes(sq[x]!)) continue;
+    if (ctx.supports.some((list) => list.includes(x))) continue;
+    ctx.idle.push(x);
+  }
+  return ctx;
+}
+
+/** Can the unit (by index) still move this turn (not moved, not retreated last turn, not retiring)? */
+export function canMove(occ: Table, x: number): boolean {
+  return (occ.flags[x]! & (F_ACTIVE | F_MOVED | F_RETIRING | F_RETREATED)) === F_ACTIVE && occ.sq[x]! >= 0 && occ.type[x] !== BALLISTA;
+}
+
+/** Does the side (index) act for this unit in the move phase (a ballista: the side controlling it)? */
+export function actsFor(occ: Table, x: number, side: number): boolean {
+  return occ.type[x] === BALLISTA ? occ.ctrl[x] === side : occ.side[x] === side;
+}
+
+/** May unit x change facing in the move phase (on the board; retiring units too, 6L: facing changes are free)? */
+export function mayTurn(occ: Table, x: number): boolean {
+  return (occ.flags[x]! & F_ACTIVE) !== 0 && occ.sq[x]! >= 0;
+}
+
+/** The unit's side's ballista in its square that it may carry (6K), if any (-1: none). */
+export function engineOf(ctx: MoveContext, x: number): number {
+  const { occ } = ctx;
+  const j = occ.sq[x]!;
+  for (let k = 0, here = occ.cells[j]!; k < here.length; k++) {
+    const b = here[k]!;
+    if (occ.type[b] === BALLISTA && occ.ctrl[b] === occ.side[x] && !(occ.flags[b]! & F_MOVED)) return b;
+  }
+  return -1;
+}
+
+/** The first unfought melee unit x is a declared supporter of (-1: none). */
+export function supportedMelee(ctx: MoveContext, x: number): number {
+  for (let m = 0; m < ctx.contact.length; m++) if (!ctx.fought[m] && ctx.supports[m]!.includes(x)) return m;
+  return -1;
+}
+
+// ---- Make and unmake on the table: a unit standing elsewhere, a melee started (what-ifs; always taken back).
+
+/** Put unit x on square `to` (-1: nowhere), keeping each square's units in slot order; returns where it stood. */
+export function place(occ: Table, x: number, to: number): number {
+  const from = occ.sq[x]!;
+  const cells = occ.cells as Array<readonly number[]>;
+  if (from >= 0) cells[from] = cells[from]!.filter((y) => y !== x);
+  if (to >= 0) cells[to] = withUnit(cells[to]!, x);
+  occ.sq[x] = to;
+  return from;
+}
+
+export function startMelee(ctx: MoveContext, c: number): void {
+  ctx.contact.push(c); ctx.fought.push(false); ctx.supports.push([]);
+}
+
+export function dropMelee(ctx: MoveContext): void {
+  ctx.contact.pop(); ctx.fought.pop(); ctx.supports.pop();
+}
+
+// ---- The rules the listing asks, on the integer table.
+
+/**
+ * Can unit x, standing on `at`, support melee m (combat.ts canSupport)? With `anyFacing` (the attacker, who may turn
+ * freely) the best facing is assumed.
+ */
+export function canSupportFrom(ctx: MoveContext, x: number, at: number, m: number, anyFacing: boolean): boolean {
+  const { occ } = ctx;
+  const type = occ.type[x]!, s = occ.side[x]!;
+  if (ctx.fought[m] || type === BALLISTA || at < 0 || (occ.flags[x]! & (F_ACTIVE | F_RETIRING | F_RETREATED)) !== F_ACTIVE || occ.stands[x]! <= 0) return false;
+  const c = ctx.contact[m]!;
+  const dir = dirBetween(ctx.board, at, c);
+  if (dir < 0) return false;
+  // One melee a unit: not in a contact square, not a declared supporter of an unfought melee.
+  if (ctx.contact.includes(at)) return false;
+  for (let k = 0; k < ctx.contact.length; k++) if (!ctx.fought[k] && ctx.supports[k]!.includes(x)) return false;
+  let own = 0, cavalry = 0, foot = 0;
+  for (let k = 0, here = occ.cells[c]!; k < here.length; k++) {
+    const y = here[k]!;
+    if (occ.side[y] !== s || occ.type[y] === BALLISTA) continue;
+    own++;
+    if (CAVALRY[occ.type[y]!]) cavalry++;
+    if (FOOT_TYPE[occ.type[y]!]) foot++;
+  }
+  if (own === 0) return false;
+  if (CAVALRY[type]) {
+    const attacker = s === ctx.attacker;
+    if (attacker && cavalry === 0) return false;
+    // R-cavalry-support: defending cavalry backs foot only from directly beside it, the contact square exactly 90
+    // degrees to its left or right (straight ahead does not count); a lone commander is supported as cavalry is.
+    if (!attacker && DEFENDING_CAVALRY_BESIDE_ONLY && cavalry === 0 && foot > 0) {
+      const f = occ.face[x]!;
+      if (dir !== ((f + 2) & 7) && dir !== ((f + 6) & 7)) return false;
+    }
+  }
+  if (type === COMMANDER) {
+    // A commander joined to a unit supports only with it.
+    for (let k = 0, here = occ.cells[at]!; k < here.length; k++) {
+      const y = here[k]!;
+      if (y !== x && occ.side[y] === s && occ.type[y] !== BALLISTA) return ctx.supports[m]!.includes(y);
+    }
+    return true;
+  }
+  return supportGeometryOf(type, anyFacing ? dir : occ.face[x]!, dir);
+}
+
+/**
+ * Reading R-support-holds: a declared support holds as declared. A unit joining a lone commander of its side that is
+ * a declared supporter makes the commander support as that unit does (4), so the join is refused unless the unit
+ * could itself support the same melee from there.
+ */
+export function breaksSupport(ctx: MoveContext, x: number, j: number): boolean {
+  const { occ } = ctx;
+  const here = occ.cells[j]!;
+  let commander = -1, others = 0;
+  for (let k = 0; k < here.length; k++) {
+    const y = here[k]!;
+    if (y === x || occ.side[y] !== occ.side[x] || occ.type[y] === BALLISTA) continue;
+    if (occ.type[y] === COMMANDER) commander = y; else others++;
+  }
+  if (commander < 0 || others > 0) return false;
+  const m = supportedMelee(ctx, commander);
+  return m >= 0 && !canSupportFrom(ctx, x, j, m, true);
+}
+
+/** Would a charge by unit x ending on square j fight (lead there, or support a melee already started)? */
+export function chargeFights(ctx: MoveContext, x: number, j: number, enemyThere: boolean): boolean {
+  if (enemyThere) return true;
+  for (let m = 0; m < ctx.contact.length; m++) if (dirBetween(ctx.board, j, ctx.contact[m]!) >= 0 && canSupportFrom(ctx, x, j, m, true)) return true;
+  return false;
+}
+
+/** Can unit x ride over square j (10A): a lone enemy 1-stand unit of a type that may be ridden over, in the open, no ballista? */
+export function runsOver(ctx: MoveContext, x: number, j: number): boolean {
+  const { occ } = ctx;
+  if (!CAVALRY[occ.type[x]!] || occ.cells[j]!.length !== 1 || ctx.board.terrain[j]! & T_COVER) return false;
+  const y = occ.cells[j]![0]!;
+  return occ.type[y] !== BALLISTA && occ.side[y] !== occ.side[x] && occ.stands[y] === 1 && RUN_OVER[occ.type[y]!] === 1;
+}
+
+/** A 1-stand javelin, longbow or crossbow unit: it leads only with a commander or a supporter (6J). */
+export function needsBacking(type: number, stands: number): boolean {
+  return stands === 1 && SKIRMISHER[type] === 1;
+}
+
+/**
+ * May unit x (at `stands` stands) lead or join a melee in the enemy square j (6J; movement.ts mayLead)? With
+ * `withSupporter`, a supporter is declared with the move.
+ */
+export function mayLead(ctx: MoveContext, x: number, stands: number, j: number, withSupporter: boolean): boolean {
+  const { occ } = ctx;
+  const type = occ.type[x]!, s = occ.side[x]!;
+  if (type === BALLISTARII || occ.flags[x]! & F_RETIRING) return false;
+  if (type === COMMANDER && !troopsIn(occ, j, s)) return false;
+  if (needsBacking(type, stands) && !withSupporter && !commanderAmong(occ, j, s) && !supportedAt(ctx, j, s)) return false;
+  // The mover and the side's troops already there must fit the stacking limits (ballistas aside).
+  return stackFits(occ, j, x, stands, -1, true);
+}
+
+
+/** Is a commander of side s in square j? (One left behind in the square a unit started from does not count, 6J.) */
+function commanderAmong(occ: Table, j: number, s: number): boolean {
+  for (let k = 0, here = occ.cells[j]!; k < here.length; k++) { const y = here[k]!; if (occ.type[y] === COMMANDER && occ.side[y] === s) return true; }
+  return false;
+}
+
+/**
+ * Reading R-missile-lead (6J): the melees the attacker has led with a lone javelin, longbow or crossbow stand that is
+ * not yet backed (no commander of its side in the contact square, no declared supporter): movement may not end while
+ * any is left (indices into the context's melees).
+ */
+export function unbackedMelees(ctx: MoveContext): number[] {
+  const out: number[] = [];
+  const { occ } = ctx, s = ctx.attacker;
+  for (let m = 0; m < ctx.contact.length; m++) {
+    if (ctx.fought[m]) continue;
+    const c = ctx.contact[m]!;
+    let lone = false, backed = false;
+    for (let k = 0, here = occ.cells[c]!; k < here.length; k++) {
+      const y = here[k]!;
+      if (occ.side[y] !== s || occ.type[y] === BALLISTA) continue;
+      if (occ.type[y] === COMMANDER) backed = true;
+      else if (needsBacking(occ.type[y]!, occ.stands[y]!)) lone = true;
+      else backed = true;
+    }
+    if (lone && !backed && !ctx.supports[m]!.some((y) => occ.side[y] === s)) out.push(m);
+  }
+  return out;
+}
+
+/** Does the first melee at square j have a declared supporter of side s? */
+function supportedAt(ctx: MoveContext, j: number, s: number): boolean {
+  const m = ctx.contact.indexOf(j);
+  return m >= 0 && ctx.supports[m]!.some((y) => ctx.occ.side[y] === s);
+}
+
+/**
+ * Units of the mover's side that could support a melee the mover would start at j (9E, judged with the mover standing
+ * there): the supporters a 1-stand missile unit may declare with its move (6J).
+ */
+export function backers(ctx: MoveContext, x: number, j: number): number[] {
+  const { occ } = ctx;
+  const out: number[] = [];
+  const from = place(occ, x, j);
+  startMelee(ctx, j);
+  try {
+    const m = ctx.contact.length - 1;
+    for (let y = 0; y < ctx.n; y++) if (y !== x && occ.side[y] === occ.side[x] && canSupportFrom(ctx, y, occ.sq[y]!, m, true)) out.push(y);
+  } finally {
+    dropMelee(ctx);
+    place(occ, x, from);
+  }
+  return out;
+}
+
+/**
+ * No dead ends (6G reading): would every charger still waiting to fight still have a melee to fight in once unit x
+ * stands on `to`? (A unit joining a charging commander's square, say, can leave the commander unable to support.)
+ */
+export function keepsChargersFighting(ctx: MoveContext, x: number, to: number, idle: readonly number[]): boolean {
+  const { occ } = ctx;
+  const s = occ.side[x]!;
+  const enemyThere = occ.enemy[s]![to] === 1;
+  const started = enemyThere && !ctx.contact.includes(to);
+  const from = place(occ, x, to);
+  if (started) startMelee(ctx, to);
+  try {
+    return idle.every((c) => chargeFights(ctx, c, occ.sq[c]!, occ.enemy[occ.side[c]!]![occ.sq[c]!] === 1));
+  } finally {
+    if (started) dropMelee(ctx);
+    place(occ, x, from);
+  }
+}
+
