@@ -34,7 +34,7 @@ export const games = {
   get: (id: string, after = -1) => call<ClubGameFull>('GET', `api/games/${enc(id)}${after >= 0 ? `?after=${after}` : ''}`),
   post: (id: string, message: unknown, keep: KeepBlob) => call<ClubGame>('POST', `api/games/${enc(id)}/messages`, { message, keep }),
   keep: (id: string, keep: KeepBlob) => call<{ revision: number }>('PUT', `api/games/${enc(id)}/keep`, keep),
-  result: (id: string, winner: string | null) => call<ClubGame>('POST', `api/games/${enc(id)}/result`, { winner }),
+  result: (id: string, winner: string | null, points?: Record<string, number>) => call<ClubGame>('POST', `api/games/${enc(id)}/result`, points ? { winner, points } : { winner }),
   resign: (id: string) => call<ClubGame>('POST', `api/games/${enc(id)}/resign`),
   withdraw: (id: string) => call<ClubGame>('DELETE', `api/games/${enc(id)}`),
 };

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { readMessage, type Message } from '../distance';
 import { newId, type Member } from './auth';
 import { HttpError } from './errors';
+import { recordFinishedGame } from './record';
 import type { Db, Query } from './db';
 import type { Live } from './live';
 
@@ -252,8 +253,30 @@ export async function gameRoutes(club: FastifyInstance, db: Db, live: Live): Pro
     return { revision: req.body.revision };
   });
 
-  club.post<{ Params: { id: string }; Body: { winner: string | null } }>('/api/games/:id/result', {
-    schema: { params: idParams, body: { type: 'object', additionalProperties: false, required: ['winner'], properties: { winner: { anyOf: [{ type: 'string', minLength: 1, maxLength: 64 }, { type: 'null' }] } } } },
+  /**
+   * A game both players' copies finished with the same result and points goes into the club record (issue 40 item 3),
+   * confirmed, as the relay's own game: both browsers checked every message. A game resigned or lost on time has no
+   * final points and is not recorded.
+   */
+  async function record(row: GameRow, points: Record<string, number> | undefined): Promise<void> {
+    if (!points || !row.opponent_id) return;
+    const result = row.winner_id === null ? 'draw' : row.winner_id === row.inviter_id ? 'a' : 'b';
+    try {
+      await recordFinishedGame(db, {
+        clubId: row.club_id, scenario: { entryId: row.entry_id, title: row.title }, sides: [row.inviter_side, row.other_side],
+        players: [row.inviter_id, row.opponent_id], result, points: [points[row.inviter_side] ?? 0, points[row.other_side] ?? 0],
+        source: 'distance', externalId: row.id,
+      });
+    } catch (e) {
+      club.log.error({ err: e, game: row.id }, 'a finished distance game could not be recorded');
+    }
+  }
+
+  club.post<{ Params: { id: string }; Body: { winner: string | null; points?: Record<string, number> } }>('/api/games/:id/result', {
+    schema: { params: idParams, body: { type: 'object', additionalProperties: false, required: ['winner'], properties: {
+      winner: { anyOf: [{ type: 'string', minLength: 1, maxLength: 64 }, { type: 'null' }] },
+      points: { type: 'object', maxProperties: 2, propertyNames: { maxLength: 64 }, additionalProperties: { type: 'integer', minimum: 0, maximum: 100000 } },
+    } } },
   }, async (req) => {
     const m = req.member!;
     const row = await db.tx(async (q) => {
@@ -261,7 +284,12 @@ export async function gameRoutes(club: FastifyInstance, db: Db, live: Live): Pro
       if (g.status !== 'playing') throw new HttpError(409, g.status === 'finished' ? 'This game\'s result is already entered.' : 'This game has not started.');
       const w = req.body.winner;
       if (w !== null && w !== g.inviter_side && w !== g.other_side) throw new HttpError(422, `"${w}" is not a side of this game.`);
-      const claims = { ...(g.claims ?? {}), [m.id]: w ?? '' };
+      const points = req.body.points;
+      if (points && Object.keys(points).some((side) => side !== g.inviter_side && side !== g.other_side)) throw new HttpError(422, 'The points name a side that is not in this game.');
+      // A claim is the winner and the final points as this player's copy read them: both copies replay the same
+      // messages, so both claims must be the same text.
+      const claim = points ? `${w ?? ''}|${points[g.inviter_side] ?? 0}|${points[g.other_side] ?? 0}` : w ?? '';
+      const claims = { ...(g.claims ?? {}), [m.id]: claim };
       const other = claims[(g.inviter_id === m.id ? g.opponent_id : g.inviter_id)!];
       if (other !== undefined && other !== claims[m.id]) throw new HttpError(409, 'The other player entered another result: look at the game together.');
       const both = other !== undefined;
@@ -272,6 +300,7 @@ export async function gameRoutes(club: FastifyInstance, db: Db, live: Live): Pro
       return r!;
     });
     tell(row);
+    if (row.status === 'finished') await record(row, req.body.points);
     return (await summaries([row]))[0];
   });
 

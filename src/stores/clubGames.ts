@@ -208,7 +208,7 @@ export const useClubGamesStore = defineStore('clubGames', () => {
   const resign = (id: string) => attempt(async () => { await api.resign(id); await refresh(); });
   const withdraw = (id: string) => attempt(async () => { await api.withdraw(id); await refresh(); });
   /** Enter the result of the open game as this copy knows it (both players' copies must agree). */
-  const enterResult = (id: string, winner: string | null) => attempt(async () => { await api.result(id, winner); await refresh(); });
+  const enterResult = (id: string, winner: string | null, points?: Record<string, number>) => attempt(async () => { await api.result(id, winner, points); await refresh(); });
 
   // Live: a game of this member changed. The open one is synced (each message checked); the list is read again.
   watch(() => clubStore.gameEvent, (e) => {
@@ -224,7 +224,7 @@ export const useClubGamesStore = defineStore('clubGames', () => {
     const [id, winner] = key.split('|') as [string, string];
     const g = list.value.find((x) => x.id === id);
     if (!g || g.status !== 'playing' || g.claims[meId.value ?? ''] !== undefined) return;
-    void enterResult(id, winner || null);
+    void enterResult(id, winner || null, useDistanceStore().view?.result?.points);
   });
 
   // The page title says when it is this member's turn.

@@ -318,6 +318,25 @@ describe.each(BACKENDS)('games at a distance on the club server ($name)', (backe
     expect((await olga.call('POST', `/api/games/${id}/result`, { winner: 'teutonic' })).status).toBe(409);
   }, 60_000);
 
+  test('a game both copies finished with the same result and points goes into the club record, once', async () => {
+    const { inviter, id } = await challenge(olga, olgaId, ivanId);
+    await joinGame(ivan, id, ivanId);
+    expect(await sync(inviter, id)).toBeNull();
+    const sides = (await olga.call('GET', '/api/games')).json.games.find((g: { id: string }) => g.id === id) as { inviter: { side: string }; opponent: { side: string } };
+    const points = { [sides.inviter.side]: 7, [sides.opponent.side]: 3 };
+    expect((await olga.call('POST', `/api/games/${id}/result`, { winner: sides.inviter.side, points: { nobody: 1 } })).status).toBe(422);
+    expect((await olga.call('POST', `/api/games/${id}/result`, { winner: sides.inviter.side, points })).json.status).toBe('playing');
+    // Other points than the first copy's are another result: refused, nothing recorded.
+    expect((await ivan.call('POST', `/api/games/${id}/result`, { winner: sides.inviter.side, points: { ...points, [sides.inviter.side]: 8 } })).status).toBe(409);
+    expect(((await olga.call('GET', '/api/record/games')).json.games as unknown[]).length).toBe(0);
+    expect((await ivan.call('POST', `/api/games/${id}/result`, { winner: sides.inviter.side, points })).json.status).toBe('finished');
+    const recorded = (await ivan.call('GET', '/api/record/games')).json.games as Array<Record<string, unknown>>;
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ source: 'distance', status: 'confirmed', result: 'a', points_a: 7, points_b: 3, player_a: olgaId, player_b: ivanId });
+    // The other club sees none of it.
+    expect(((await otto.call('GET', '/api/record/games')).json.games as unknown[]).length).toBe(0);
+  }, 60_000);
+
   test('every game route: no session 401, another club 404, a member who does not play it 403', async () => {
     const { id } = await challenge(olga, olgaId, ivanId);
     const keep = { revision: 2, blob: `v1.${'A'.repeat(16)}.AAAA` };
