@@ -322,7 +322,8 @@ describe.each(BACKENDS)('games at a distance on the club server ($name)', (backe
     const { inviter, id } = await challenge(olga, olgaId, ivanId);
     await joinGame(ivan, id, ivanId);
     expect(await sync(inviter, id)).toBeNull();
-    const sides = (await olga.call('GET', '/api/games')).json.games.find((g: { id: string }) => g.id === id) as { inviter: { side: string }; opponent: { side: string } };
+    const listed = (await olga.call('GET', '/api/games')).json.games as Array<{ id: string; inviter: { side: string }; opponent: { side: string } }>;
+    const sides = listed.find((g) => g.id === id)!;
     const points = { [sides.inviter.side]: 7, [sides.opponent.side]: 3 };
     expect((await olga.call('POST', `/api/games/${id}/result`, { winner: sides.inviter.side, points: { nobody: 1 } })).status).toBe(422);
     expect((await olga.call('POST', `/api/games/${id}/result`, { winner: sides.inviter.side, points })).json.status).toBe('playing');
