@@ -91,11 +91,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('nevsky worker processes on one 
   test('a worker killed mid-run has its chunk played again by the other, and nothing is counted twice', async () => {
     const expected = await reference({ ...settings, seed: 10 });
     const [one, two] = workers;
+    // The second is paused while the run starts, so the chunk under way when the first is killed is the first's.
+    two!.child.kill('SIGSTOP');
     const id = await run({ ...settings, seed: 10 });
-    // Kill the first once it has played a chunk of this run and is on its next one.
-    await until(() => playedBy(id), (by) => by.some((n) => n.endsWith(one!.name)), 240_000);
+    const active = async () => (await db.query<{ n: number }>(
+      `select count(*)::int as n from pgboss.job where name = 'nevsky-balance-chunks' and state = 'active' and data->>'job' = $1`, [id]))[0]!.n;
+    // Kill the first once it has played a chunk of this run and holds its next one.
+    await until(async () => ({ by: await playedBy(id), held: await active() }), (r) => r.by.some((n) => n.endsWith(one!.name)) && r.held > 0, 240_000);
     one!.child.kill('SIGKILL');
     await one!.exited;
+    two!.child.kill('SIGCONT');
     const done = await finished(id);
     expect(done.json.status).toBe('done');
     expect(done.json.summary).toEqual(expected);
