@@ -28,7 +28,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-hills', section: '3F, 9F', title: 'Hills (scenario options)',
-    text: 'By default knights, turcopoles, light cavalry, ballistas and commanders may not enter hills; a move onto, along or off a hill loses 1; hills count as protected for fire and charges; no melee penalty unless the scenario turns it on.',
+    text: 'By default knights, turcopoles, light cavalry, ballistas and commanders may not enter hills; a move onto, along or off a hill loses 1; hills are protected for fire and charges; no melee penalty unless the scenario says so.',
   },
   {
     id: 'R-deploy-rows', section: '4', title: 'Set-up rows',
@@ -36,7 +36,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-line-of-fire', section: '9B', title: 'Line of fire',
-    text: 'Draw a line between square centres. A square it passes through (not the ends) blocks if it holds troops of either side or is protected; a square holding only a ballista does not. Through an exact corner it is blocked only if both squares there block. Blocking works both ways; ballista shots are never blocked.',
+    text: 'Draw a line between square centres. A square it passes (not the ends) blocks if it holds troops of either side or is protected; a lone ballista does not. Through an exact corner, only if both squares block. Blocking works both ways; ballista shots are never blocked.',
   },
   {
     id: 'R-charge', section: '6G', title: 'Declaring a charge',
@@ -44,7 +44,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-missile-lead', section: '6J', title: 'A lone missile stand leading a melee',
-    text: 'A javelin, longbow or crossbow unit down to one stand needs backing in its melee: a commander of its side in the contact square or a declared supporter. It may lead first and be backed later in the same move (or name its supporter with the move); the move cannot end, nor may anything be done that rules the backing out, until it is backed.',
+    text: 'A javelin, longbow or crossbow unit down to one stand needs backing in its melee (its commander in the contact square, or a declared supporter). It may lead first and be backed later in the move; the move cannot end, nor anything rule the backing out, until it is.',
   },
   {
     id: 'R-ballista', section: '7', title: 'Ballista fire without a model catapult',
@@ -52,7 +52,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-mdi', section: '9G', title: 'Which formation beats which',
-    text: 'The source contradicts itself, so the program takes the one arrangement where every pair is settled once and each formation beats two others (the grid above). Withdrawal gets away from line, square and withdrawal; against column, pincers and flanking it fails and counts as the losing formation.',
+    text: 'The source contradicts itself, so the program takes the one arrangement where every pair is settled once and each formation beats two others (the grid above). Withdrawal escapes line, square and withdrawal; against column, pincers and flanking it fails and counts as the loser.',
   },
   {
     id: 'R-small-superior', section: '9H', title: 'A superior side worth under 1 point',
@@ -64,11 +64,11 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-retreat', section: '9L', title: 'Where a retreat goes',
-    text: 'A defender retreats towards its own edge, an attacker back along its move\'s path; diagonals count 1. Only enemies, impassable ground and melees not yet fought block; friends are passed through (stopping 1 away, or on to the first square it may stand in). Ending 2 away (off the board: as far as it would go) beats 1 away, then straight before 45 before 90 degrees; equal: the side chooses. No way out: destroyed. A ballista follows only over squares it may enter.',
+    text: 'A defender retreats towards its own edge, an attacker back along its path; diagonals count 1. Only enemies, impassable ground and unfought melees block; friends are passed (stopping 1 away, or on to the first square it may stand in). 2 away (off the board: as far as it goes) beats 1, then straight, 45, 90 degrees; ties: the side chooses. No way out: destroyed. A ballista follows only where it may go.',
   },
   {
     id: 'R-end', section: '10G', title: 'How the game ends',
-    text: 'A side that concedes, or has no troops left on the board, loses (both at once: a draw). Only at the turn limit are points compared: stands at cost, half for units off the board and half-killed stands; equal points draw. A melee that wipes out a side still costs the winner its own loss before the points are counted.',
+    text: 'A side that concedes, or has no troops left on the board, loses (both at once: a draw). Only at the turn limit are points compared: stands at cost, half for units off the board and half-killed stands; equal points draw. A melee that wipes out a side still costs the winner its own loss first.',
   },
   {
     id: 'R-facing', section: '6L, 4', title: 'Turning',
@@ -76,15 +76,15 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-ballista-deploy', section: '4', title: 'Where a ballista sets up',
-    text: 'A ballista always sets up in the square of its ballistarii, whatever order the scenario lists them in, and the crew is only offered squares where its waiting ballista may stand, never another waiting crew\'s: each ballista starts with two stands of its own. The checker reports a ballista placed without its crew. A 2-stand crew may split and rejoin like knights.',
+    text: 'A ballista always sets up in its ballistarii\'s square, whatever the scenario\'s order, and a crew is offered only squares where its waiting ballista may stand, never another waiting crew\'s: each ballista keeps two stands of its own. A 2-stand crew may split and rejoin like knights.',
   },
   {
     id: 'R-ledger', section: '9K', title: 'The fractions ledger',
-    text: 'With the ledger option a sheet records whose turn it is to lose an odd fraction. The first is rolled for; the side that did not lose has the next turn. Then a side loses the odd stand only on its turn, which passes to the other side.',
+    text: 'With the ledger option a sheet records whose turn it is to lose an odd fraction: the first is rolled for, the side that did not lose has the next turn; then a side loses the odd stand only on its turn, which passes on.',
   },
   {
     id: 'R-retire', section: '10B', title: 'Retiring units',
-    text: 'A retiring unit makes a full move towards its own edge at once and in each later move of its side, until it is off the board: by the route ending nearest that edge (off it if it can), round what blocks the way, ties straight back, the unit nearest its edge first. Terrain applies as to any move; it may still turn. One that starts in its own side\'s fire step moves again in that turn\'s move if its side attacks; one with nowhere nearer its edge stays put.',
+    text: 'A retiring unit makes a full move towards its own edge at once and in each later move of its side until off the board: by the route ending nearest that edge, round what blocks, ties straight back, the unit nearest its edge first. Terrain applies; it may turn. One that starts in its own fire step moves again that turn if its side attacks; one with nowhere nearer stays.',
   },
   {
     id: 'R-road-step', section: '6B', title: 'What counts as moving on a road',
@@ -96,7 +96,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-who-retreats', section: '9I, 9O', title: 'Who retreats after a melee',
-    text: 'A side that retreats retreats whole: its units in the contact square and its supporters, each from its own square, all marked as retreated. Under the three-times rule all of them are destroyed. A withdrawal that gets away takes the supporters back 2 as well, none of them marked.',
+    text: 'A side that retreats retreats whole: its units in the contact square and its supporters, each from its own square, all marked as retreated (under the three-times rule all destroyed). A withdrawal that gets away takes the supporters back 2 too, unmarked.',
   },
   {
     id: 'R-melee-step', section: '10B, 10C', title: 'When units retire after melees',
@@ -112,15 +112,15 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-converging', section: '9F', title: 'Who fires first at one target',
-    text: 'The first shot at a square, the one without the converging die, comes from one of the closest units still to fire that can reach it; among equally close ones the firing side chooses simply by firing one of them first.',
+    text: 'The first shot at a square (the one without the converging die) comes from a closest unit still to fire that reaches it; among equally close ones the side picks one.',
   },
   {
     id: 'R-fire-order', section: '9A, 9C', title: 'Missile fire one unit at a time',
-    text: 'The attacker\'s missile units fire first, then the defender\'s, each side one unit at a time in an order it picks. Every shot is rolled at once and its hits count straight away, so the next unit sees them before choosing its target. A unit that has not fired yet still rolls for all the stands it had when the phase began, even if they have since been lost.',
+    text: 'The attacker\'s missiles fire first, then the defender\'s, one unit at a time in the order each side picks; each shot is rolled and counts at once, so later units choose after seeing it. A unit yet to fire rolls for the stands it had when the phase began.',
   },
   {
     id: 'R-two-types', section: '9E', title: 'A shot at a commander with a unit',
-    text: 'The dice of a shot at a square holding a commander and a unit are read on each one\'s row. When both would lose stands, the shooting side picks which one does (the unit, unless it picks the commander). Converging fire counts by square.',
+    text: 'A shot at a square with a commander and a unit reads its dice on each one\'s row; if both would lose stands, the shooter picks which (the unit by default). Converging fire counts by square.',
   },
   {
     id: 'R-stand-or-engine', section: '7G', title: 'Troops and a ballista where a shot lands',
@@ -128,23 +128,23 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-exit', section: '10E', title: 'Leaving the board of one\'s own accord',
-    text: 'A unit on a board edge, or reaching one in its move, may step off for 1 of its move (with any ballista it carries), with no road bonus: the move ends on no road. It never returns and counts half.',
+    text: 'A unit on a board edge, or reaching one, may step off for 1 of its move (with any ballista it carries), with no road bonus. It never returns and counts half.',
   },
   {
     id: 'R-support-holds', section: '9E, 6G', title: 'A declared support holds',
-    text: 'Nothing may stop a declared supporter supporting as declared: no unit joins a lone supporting commander, by a move or a retreat, unless it could itself support there. Once its melee is being settled the support has been given: a unit that lost that melee may retreat to the commander.',
+    text: 'No unit may join a lone commander supporting as declared, by a move or a retreat, unless it could support there itself. Once that melee is being settled the support is given: a loser of it may retreat to the commander.',
   },
   {
     id: 'R-open-aims', section: '7', title: 'Ballista aims in the open',
-    text: 'Ballistas aim in the open, the attacker\'s first; the other side sees each aim. Nothing moves before the shots land, so an aim seen gives nothing away.',
+    text: 'Ballistas aim openly, the attacker\'s first: nothing moves before the shots land, so a seen aim gives nothing away.',
   },
   {
     id: 'R-route-measure', section: '9L', title: 'Measuring a retreat route',
-    text: 'How far a retreat ends is counted in steps, diagonals 1, never more than 2: going on through friends is no further than a free route. Among routes as far, the one passing fewer squares comes first, then the smaller angle, each step\'s turn off straight back added up. A retreat leaves the board only straight back over its own edge.',
+    text: 'A retreat\'s length counts steps (diagonals 1, at most 2), through friends no longer than free; among equals, fewer squares passed first, then the smaller angle (the turns added). It leaves the board only straight back.',
   },
   {
     id: 'R-ballista-score', section: '10G', title: 'Who scores a ballista',
-    text: 'A ballista scores for whoever controls it at the end (half if carried off the board); an abandoned one scores for nobody.',
+    text: 'A ballista scores for whoever controls it at the end (half if carried off the board); an abandoned one scores nothing.',
   },
 ];
 
