@@ -136,7 +136,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-open-aims', section: '7', title: 'Ballista aims in the open',
-    text: 'Ballistas aim openly, the attacker\'s first: nothing moves before the shots land, so a seen aim gives nothing away.',
+    text: 'Ballistas aim in the open, the attacker\'s first: nothing moves before the shots land, so an aim gives nothing away.',
   },
   {
     id: 'R-route-measure', section: '9L', title: 'Measuring a retreat route',
