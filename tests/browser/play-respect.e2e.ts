@@ -66,7 +66,7 @@ describe('safe defaults and take-back against the computer', () => {
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.locator('input[name="mode"][value="computer"]').check();
     // Each level says how it plays and how strong it is, and the line follows the pick.
-    await expect.poll(() => page.getByTestId('level-about').textContent()).toContain('against Easy');
+    await expect.poll(() => page.getByTestId('level-about').textContent()).toContain('more than Easy');
     await page.getByLabel('How hard').selectOption({ label: 'Easy' });
     await expect.poll(() => page.getByTestId('level-about').textContent()).toContain('obvious plan');
     await page.getByRole('button', { name: 'Start the game' }).click();
