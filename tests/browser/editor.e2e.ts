@@ -112,7 +112,11 @@ describe('deployment and validation', () => {
     expect(crewAt).toBe(1);
     // R rotates the selected unit; the roster shows the new facing.
     await tab(page, 'Sides');
-    await page.locator('[data-unit-row="t-levy-1"] .pick').click();
+    const levy = page.locator('[data-unit-row="t-levy-1"] .pick');
+    await levy.click();
+    // A click on the row of the unit already selected lets it go: pick it until it is the selected one.
+    if (await levy.getAttribute('aria-pressed') !== 'true') await levy.click();
+    expect(await levy.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('r');
     expect(await page.locator('[data-unit-row="t-levy-1"] .where').textContent()).toMatch(/ W$/);
   });
