@@ -118,7 +118,8 @@ describe('deployment and validation', () => {
     if (await levy.getAttribute('aria-pressed') !== 'true') await levy.click();
     expect(await levy.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('r');
-    expect(await page.locator('[data-unit-row="t-levy-1"] .where').textContent()).toMatch(/ W$/);
+    // The rotation runs once the edit commands' module has answered: wait for the roster to show it.
+    await expect.poll(() => page.locator('[data-unit-row="t-levy-1"] .where').textContent()).toMatch(/ W$/);
   });
 
   test('an error appears, is highlighted on the map when clicked, and goes away when fixed', async () => {
