@@ -4,53 +4,27 @@
  * of it live (the page's title and notice), accepts, and they play turns with no link or file passed; the play screen
  * has the local one's tools and names both players; a reload, and another device given the games key, lose nothing.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
-import { buildServer, initClub, migrate, openPglite, type Db } from '../../src/server';
-import { DIST, launchChromium } from './harness';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openInvitation, startClubServer, submitJoin, type ClubServer } from './clubServer';
 
 const SHOTS = process.env.SHOT_DIR ?? '/tmp/club-games-shots';
-let db: Db;
-let app: FastifyInstance;
+let club: ClubServer;
 let url = '';
 let firstToken = '';
-let browser: Browser;
 
 beforeAll(async () => {
-  db = await openPglite();
-  await migrate(db);
-  firstToken = (await initClub(db.query, 'Pskov Wargamers')).token;
-  ({ app } = await buildServer({ db, dist: DIST, version: 'test' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
-  browser = await launchChromium(inject('chromium'));
-  mkdirSync(SHOTS, { recursive: true });
+  club = await startClubServer(SHOTS);
+  ({ url, firstToken } = club);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await db?.close();
-});
+afterAll(async () => { await club?.close(); });
 
-async function page(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  context.setDefaultTimeout(10_000);
-  const p = await context.newPage();
-  p.on('pageerror', (e) => { throw e; });
-  return p;
-}
+const page = (): Promise<Page> => club.page(10_000);
 
 async function join(p: Page, link: string, name: string, login: string): Promise<void> {
-  await p.goto(link);
-  await p.waitForSelector('body[data-ready="true"]');
-  await p.getByTestId('club-name').fill(name);
-  await p.getByTestId('club-user').fill(login);
-  await p.getByTestId('club-password').fill('correct horse battery');
-  await p.getByTestId('club-submit').click();
-  await p.getByTestId('club-library').waitFor();
+  await openInvitation(p, link);
+  await submitJoin(p, name, login);
 }
 
 /** The page whose player may act or must send, once one of them may. */

@@ -3,59 +3,33 @@
  * built app: the organiser joins by the club's first invitation, invites a member and publishes a scenario; the member
  * joins from a second browser context and takes it into their local library; share links warn when loopback.
  */
-import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
-import { buildServer, initClub, migrate, openPglite, type Db } from '../../src/server';
-import { DIST, launchChromium } from './harness';
+import type { Page } from 'playwright-core';
+import { openInvitation, startClubServer, submitJoin, type ClubServer } from './clubServer';
 
 const SHOTS = process.env.SHOT_DIR ?? '/tmp/hclubui-shots';
-let db: Db;
-let app: FastifyInstance;
+let club: ClubServer;
+let db: ClubServer['db'];
 let url = '';
 let firstToken = '';
-let browser: Browser;
 /** The two members' pages, kept open from one test to the next (as two people would). */
 let anna: Page, boris: Page;
 let title = '';
 
 beforeAll(async () => {
-  db = await openPglite();
-  await migrate(db);
-  firstToken = (await initClub(db.query, 'Pskov Wargamers')).token;
-  ({ app } = await buildServer({ db, dist: DIST, version: 'test' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
-  browser = await launchChromium(inject('chromium'));
-  mkdirSync(SHOTS, { recursive: true });
+  club = await startClubServer(SHOTS);
+  ({ db, url, firstToken } = club);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await db?.close();
-});
+afterAll(async () => { await club?.close(); });
 
-async function page(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  context.setDefaultTimeout(8000);
-  const p = await context.newPage();
-  p.on('pageerror', (e) => { throw e; });
-  return p;
-}
+const page = (): Promise<Page> => club.page(8000);
 
 async function join(p: Page, link: string, name: string, login: string): Promise<void> {
-  await p.goto(link);
-  await p.waitForSelector('body[data-ready="true"]');
+  await openInvitation(p, link);
   await p.getByRole('heading', { name: 'Join the club' }).waitFor();
   // The one-time token leaves the address at once (the router then shows the library's address).
   expect(p.url()).not.toContain('/join/');
-  await p.getByTestId('club-name').fill(name);
-  await p.getByTestId('club-user').fill(login);
-  await p.getByTestId('club-password').fill('correct horse battery');
-  await p.getByTestId('club-submit').click();
-  await p.getByTestId('club-library').waitFor();
+  await submitJoin(p, name, login);
 }
 
 describe('the club library', () => {
