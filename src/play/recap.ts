@@ -24,3 +24,14 @@ export function recap(before: GameState, after: GameState, events: readonly Game
   const labels = new Map(eventLabels(events).map((l) => [l.square, l]));
   return { ...changes(before, after), fights, labels: [...labels.values()] };
 }
+
+/** The recap in one line for the play panel ('' when nothing happened since the player's last decision). */
+export function recapWords(r: Recap): string {
+  const parts = [
+    r.moved.length ? `${r.moved.length} unit${r.moved.length === 1 ? '' : 's'} moved` : '',
+    r.fights.length ? `${r.fights.length} melee${r.fights.length === 1 ? '' : 's'} fought` : '',
+    r.losses.length ? `stands lost in ${r.losses.length} unit${r.losses.length === 1 ? '' : 's'}` : '',
+    r.destroyed.length ? `${r.destroyed.length} unit${r.destroyed.length === 1 ? '' : 's'} destroyed` : '',
+  ].filter(Boolean);
+  return parts.length ? `Since your last decision: ${parts.join(' · ')} (drawn on the map until you act).` : '';
+}
