@@ -3,11 +3,10 @@
  * ballista control.
  */
 import { TROOP_TYPES } from '../rules/troops';
-import { RETIRING_TYPES } from '../rules/retirement';
+import { RETIRING_TYPES, retireAllowance, retireEnd, type RetireGround } from '../rules/retirement';
 import { ENGINE_READINGS } from '../rules/readings';
 import { rollDie } from '../rules/random';
 import { DX, DY, T_HILL, T_ROAD } from './board';
-import { allowance } from '../rules/movement';
 import { NO_RIVER, squeezed } from '../rules/geometry';
 import { BALLISTA, TYPE_INDEX, stackFits } from './table';
 import { ACTIVE, DEPLOY, OFF, settle, touch, type Position } from './position';
@@ -32,58 +31,44 @@ function rowsToEdge(p: Position, j: number, side: number): number {
   return rearStep(p, side) < 0 ? row : p.board.rows - 1 - row;
 }
 
-const ROAD_FLAG = 1, HILL_FLAG = 2;
-
 /**
- * Where a retiring unit's move ends (OFF_EDGE: off the board), reading R-retire: a full move, "as fast as possible"
- * towards its own back edge. Every route its move allows is looked at (a cheapest-first search over square and path
- * flags, as any move: rivers, enemies, the diagonal squeeze, hills it may not enter, the road bonus only for road
- * steps and the hill penalty); it leaves the board when any route reaches its back edge with a step to spare, else it
- * ends on the square nearest that edge where it may stand, ties going straight back first, then the shorter route.
+ * The position's answers for one retiring move (src/rules/retirement.ts RetireGround): the unit by index, its side's
+ * enemy squares, whether hills are closed to it. Its methods read the walk as `this` (no closures made per move).
  */
-export function retireRoute(p: Position, x: number): number {
-  const { board } = p;
-  const from = p.at[x]!, side = p.side[x]!, n = board.n;
-  const terrain = board.terrain, banned = p.game.banned[p.type[x]!] === 1, enemy = p.enemy[side]!;
-  const held = (j: number) => enemy[j] === 1;
-  const mover = { type: TROOP_TYPES[p.type[x]!]!, from, afterCharge: false, carry: false };
-  const allow = [0, 1, 2, 3].map((f) => Math.floor(2 * allowance(p.game.rules, mover, (f & ROAD_FLAG) !== 0, (f & HILL_FLAG) !== 0, false, false)));
-  const cost = new Int32Array(4 * n).fill(-1);
-  const startFlags = (terrain[from]! & T_ROAD ? ROAD_FLAG : 0) | (terrain[from]! & T_HILL ? HILL_FLAG : 0);
-  cost[startFlags * n + from] = 0;
-  // Costs are small integers (half squares): a bucket per cost keeps the search cheapest-first without a heap.
-  const buckets: number[][] = [[startFlags * n + from]];
-  let offEdge = false, best = from, bestKey = [rowsToEdge(p, from, side), 0, 0, from];
-  const startCol = from % board.columns;
-  for (let c = 0; c < buckets.length; c++) {
-    for (const node of buckets[c] ?? []) {
-      if (cost[node] !== c) continue;
-      const i = node % n, f = (node - i) / n;
-      if (c > allow[f]!) continue;
-      if (i !== from && stackFits(p, i, x, p.stands[x]!, -1)) {
-        const key = [rowsToEdge(p, i, side), Math.abs((i % board.columns) - startCol), c, i];
-        if (before(key, bestKey)) { best = i; bestKey = key; }
-      }
-      if (rowsToEdge(p, i, side) === 0 && c + 2 <= allow[f & ~ROAD_FLAG]!) offEdge = true; // off the board: no road bonus (offBoardAllowance)
-      for (let d = 0; d < 8; d++) {
-        const j = board.step[i * 8 + d]!;
-        if (j < 0 || board.blocked[i * 8 + d] || enemy[j] || openMeleeAt(p, j) || (banned && terrain[j]! & T_HILL)) continue;
-        if (d & 1 && squeezed(i, i + DX[d]!, i + DY[d]! * board.columns, j, held, NO_RIVER)) continue; // its rivers: board.blocked
-        const g = (f & ROAD_FLAG && board.roadStep[i * 8 + d] ? ROAD_FLAG : 0) | (f & HILL_FLAG) | (terrain[j]! & T_HILL ? HILL_FLAG : 0);
-        const nc = c + (d & 1 ? 3 : 2), key = g * n + j;
-        if (nc > allow[g]! || (cost[key]! >= 0 && cost[key]! <= nc)) continue;
-        cost[key] = nc;
-        (buckets[nc] ??= []).push(key);
-      }
-    }
-  }
-  return offEdge ? OFF_EDGE : best;
+interface RetireWalk extends RetireGround<number> { p: Position; x: number; enemy: ArrayLike<number>; banned: boolean; held: (j: number) => boolean }
+
+function next(this: RetireWalk, i: number, d: number): number | null {
+  const j = this.p.board.step[i * 8 + d]!;
+  return j < 0 ? null : j;
 }
 
-/** Does ranking key a come before b (each part in turn, smaller first)? */
-function before(a: readonly number[], b: readonly number[]): boolean {
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return a[k]! < b[k]!;
-  return false;
+function canStep(this: RetireWalk, i: number, j: number, d: number): boolean {
+  const { p, enemy } = this, board = p.board;
+  if (board.blocked[i * 8 + d] || enemy[j] || openMeleeAt(p, j) || (this.banned && board.terrain[j]! & T_HILL)) return false;
+  // The diagonal squeeze (geometry.ts squeezed): its enemy half here, its river half in board.blocked.
+  return !(d & 1 && squeezed(i, i + DX[d]!, i + DY[d]! * board.columns, j, this.held, NO_RIVER));
+}
+
+function roadStep(this: RetireWalk, i: number, _j: number, d: number): boolean { return this.p.board.roadStep[i * 8 + d] === 1; }
+function onRoad(this: RetireWalk, i: number): boolean { return (this.p.board.terrain[i]! & T_ROAD) !== 0; }
+function hill(this: RetireWalk, i: number): boolean { return (this.p.board.terrain[i]! & T_HILL) !== 0; }
+function rowsToEdgeOf(this: RetireWalk, i: number): number { return rowsToEdge(this.p, i, this.p.side[this.x]!); }
+function col(this: RetireWalk, i: number): number { return i % this.p.board.columns; }
+function index(this: RetireWalk, i: number): number { return i; }
+function fits(this: RetireWalk, i: number): boolean { return stackFits(this.p, i, this.x, this.p.stands[this.x]!, -1); }
+
+/**
+ * Where a retiring unit's move ends (OFF_EDGE: off the board), reading R-retire: the route and the end are
+ * src/rules/retirement.ts's own (`retireEnd`), asked of this position's tables.
+ */
+export function retireRoute(p: Position, x: number): number {
+  const enemy = p.enemy[p.side[x]!]!;
+  const walk: RetireWalk = {
+    size: p.board.n, next, canStep, roadStep, onRoad, hill, rowsToEdge: rowsToEdgeOf, col, index, fits,
+    p, x, enemy, banned: p.game.banned[p.type[x]!] === 1, held: (j) => enemy[j] === 1,
+  };
+  const end = retireEnd(walk, p.at[x]!, retireAllowance(p.game.rules, TROOP_TYPES[p.type[x]!]!));
+  return end === 'off' ? OFF_EDGE : end;
 }
 
 /** retireRoute's answer for a unit that leaves the board. */
