@@ -7,8 +7,7 @@
  */
 import { TROOP_TYPES, FOOT, isCavalry } from '../rules/troops';
 import { NEEDS_BACKING, RUN_OVER_TARGETS } from '../rules/movement';
-import { ENGINE_READINGS } from '../rules/readings';
-import { supportGeometryOf } from '../rules/combat';
+import { OWN_CAVALRY, OWN_FOOT, OWN_TROOPS, breaksSupportOn, canSupportOn, type SupportGround } from '../rules/support';
 import type { ResolvedRules } from '../rules/scenario';
 import { T_COVER, dirBetween, type Board } from './board';
 import { BALLISTA, BALLISTARII, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, stackFits, troopsIn, withUnit, type Table } from './table';
@@ -25,7 +24,6 @@ const FOOT_TYPE = typeTable((t) => FOOT.includes(t));
 /** Cavalry that may ride over a lone stand (10A); missile foot that needs backing to lead at 1 stand (6J). */
 const SKIRMISHER = typeTable((t) => NEEDS_BACKING.includes(t));
 const RUN_OVER = typeTable((t) => RUN_OVER_TARGETS.includes(t));
-const DEFENDING_CAVALRY_BESIDE_ONLY = ENGINE_READINGS.defendingCavalryBesideOnly;
 
 /** One listing's view of a state in the move phase (built once, read by every unit's generation). */
 export interface MoveContext {
@@ -52,6 +50,8 @@ export interface MoveContext {
   supports: Array<readonly number[]>;
   /** This move phase's lists kept for the next listing (a position's), or null. */
   lists: MoveLists | null;
+  /** The support rule's ground over this context, made when first asked. */
+  support?: CoreSupport;
 }
 
 /**
@@ -144,67 +144,74 @@ export function dropMelee(ctx: MoveContext): void {
 
 // ---- The rules the listing asks, on the integer table.
 
-/**
- * Can unit x, standing on `at`, support melee m (combat.ts canSupport)? With `anyFacing` (the attacker, who may turn
- * freely) the best facing is assumed.
- */
-export function canSupportFrom(ctx: MoveContext, x: number, at: number, m: number, anyFacing: boolean): boolean {
-  const { occ } = ctx;
-  const type = occ.type[x]!, s = occ.side[x]!;
-  if (ctx.fought[m] || type === BALLISTA || at < 0 || (occ.flags[x]! & (F_ACTIVE | F_RETIRING | F_RETREATED)) !== F_ACTIVE || occ.stands[x]! <= 0) return false;
-  const c = ctx.contact[m]!;
-  const dir = dirBetween(ctx.board, at, c);
-  if (dir < 0) return false;
-  // One melee a unit: not in a contact square, not a declared supporter of an unfought melee.
-  if (ctx.contact.includes(at)) return false;
-  for (let k = 0; k < ctx.contact.length; k++) if (!ctx.fought[k] && ctx.supports[k]!.includes(x)) return false;
-  let own = 0, cavalry = 0, foot = 0;
-  for (let k = 0, here = occ.cells[c]!; k < here.length; k++) {
+// ---- Support (9E, R-support-holds): src/rules/support.ts states the rule once; the context answers its questions.
+
+/** The move context's answers to the support rule's questions (units, squares and melees by index). */
+interface CoreSupport extends SupportGround<number, number, number> { ctx: MoveContext }
+
+function mayBack(this: CoreSupport, x: number): boolean {
+  const { occ } = this.ctx;
+  return occ.type[x] !== BALLISTA && occ.sq[x]! >= 0 && (occ.flags[x]! & (F_ACTIVE | F_RETIRING | F_RETREATED)) === F_ACTIVE && occ.stands[x]! > 0;
+}
+function fought(this: CoreSupport, m: number): boolean { return this.ctx.fought[m]!; }
+function contactOf(this: CoreSupport, m: number): number { return this.ctx.contact[m]!; }
+function dirTo(this: CoreSupport, a: number, b: number): number { return a < 0 ? -1 : dirBetween(this.ctx.board, a, b); }
+function isContact(this: CoreSupport, j: number): boolean { return this.ctx.contact.includes(j); }
+function declared(this: CoreSupport, x: number): boolean { return supportedMelee(this.ctx, x) >= 0; }
+function supports(this: CoreSupport, m: number, x: number): boolean { return this.ctx.supports[m]!.includes(x); }
+function ownTroops(this: CoreSupport, x: number, j: number): number {
+  const { occ } = this.ctx, s = occ.side[x]!;
+  let out = 0;
+  for (let k = 0, here = occ.cells[j]!; k < here.length; k++) {
     const y = here[k]!;
     if (occ.side[y] !== s || occ.type[y] === BALLISTA) continue;
-    own++;
-    if (CAVALRY[occ.type[y]!]) cavalry++;
-    if (FOOT_TYPE[occ.type[y]!]) foot++;
+    out |= OWN_TROOPS | (CAVALRY[occ.type[y]!] ? OWN_CAVALRY : 0) | (FOOT_TYPE[occ.type[y]!] ? OWN_FOOT : 0);
   }
-  if (own === 0) return false;
-  if (CAVALRY[type]) {
-    const attacker = s === ctx.attacker;
-    if (attacker && cavalry === 0) return false;
-    // R-cavalry-support: defending cavalry backs foot only from directly beside it, the contact square exactly 90
-    // degrees to its left or right (straight ahead does not count); a lone commander is supported as cavalry is.
-    if (!attacker && DEFENDING_CAVALRY_BESIDE_ONLY && cavalry === 0 && foot > 0) {
-      const f = occ.face[x]!;
-      if (dir !== ((f + 2) & 7) && dir !== ((f + 6) & 7)) return false;
-    }
+  return out;
+}
+function isAttacker(this: CoreSupport, x: number): boolean { return this.ctx.occ.side[x] === this.ctx.attacker; }
+function typeOf(this: CoreSupport, x: number): number { return this.ctx.occ.type[x]!; }
+function facingOf(this: CoreSupport, x: number): number { return this.ctx.occ.face[x]!; }
+function joinedTo(this: CoreSupport, x: number, j: number): number | null {
+  const { occ } = this.ctx;
+  for (let k = 0, here = occ.cells[j]!; k < here.length; k++) {
+    const y = here[k]!;
+    if (y !== x && occ.side[y] === occ.side[x] && occ.type[y] !== BALLISTA) return y;
   }
-  if (type === COMMANDER) {
-    // A commander joined to a unit supports only with it.
-    for (let k = 0, here = occ.cells[at]!; k < here.length; k++) {
-      const y = here[k]!;
-      if (y !== x && occ.side[y] === s && occ.type[y] !== BALLISTA) return ctx.supports[m]!.includes(y);
-    }
-    return true;
+  return null;
+}
+function loneCommanderAt(this: CoreSupport, x: number, j: number): number | null {
+  const { occ } = this.ctx;
+  let commander: number | null = null;
+  for (let k = 0, here = occ.cells[j]!; k < here.length; k++) {
+    const y = here[k]!;
+    if (y === x || occ.side[y] !== occ.side[x] || occ.type[y] === BALLISTA) continue;
+    if (occ.type[y] !== COMMANDER || commander !== null) return null;
+    commander = y;
   }
-  return supportGeometryOf(type, anyFacing ? dir : occ.face[x]!, dir);
+  return commander;
+}
+function supportedBy(this: CoreSupport, x: number): number | null { const m = supportedMelee(this.ctx, x); return m < 0 ? null : m; }
+
+/** The support ground of a move context (one object a context, its answers module functions). */
+function supportGround(ctx: MoveContext): CoreSupport {
+  return ctx.support ??= {
+    ctx, mayBack, fought, contactOf, dirTo, isContact, declared, supports, ownTroops, isAttacker, typeOf, facingOf, joinedTo,
+    loneCommanderAt, supportedBy,
+  };
 }
 
 /**
- * Reading R-support-holds: a declared support holds as declared. A unit joining a lone commander of its side that is
- * a declared supporter makes the commander support as that unit does (4), so the join is refused unless the unit
- * could itself support the same melee from there.
+ * Can unit x, standing on `at`, support melee m (support.ts canSupportOn)? With `anyFacing` (the attacker, who may
+ * turn freely) any facing it may take counts.
  */
+export function canSupportFrom(ctx: MoveContext, x: number, at: number, m: number, anyFacing: boolean): boolean {
+  return canSupportOn(supportGround(ctx), x, at, m, anyFacing);
+}
+
+/** Reading R-support-holds for a move (support.ts breaksSupportOn): would unit x joining square j break a lone commander's declared support? */
 export function breaksSupport(ctx: MoveContext, x: number, j: number): boolean {
-  const { occ } = ctx;
-  const here = occ.cells[j]!;
-  let commander = -1, others = 0;
-  for (let k = 0; k < here.length; k++) {
-    const y = here[k]!;
-    if (y === x || occ.side[y] !== occ.side[x] || occ.type[y] === BALLISTA) continue;
-    if (occ.type[y] === COMMANDER) commander = y; else others++;
-  }
-  if (commander < 0 || others > 0) return false;
-  const m = supportedMelee(ctx, commander);
-  return m >= 0 && !canSupportFrom(ctx, x, j, m, true);
+  return breaksSupportOn(supportGround(ctx), x, j);
 }
 
 /** Would a charge by unit x ending on square j fight (lead there, or support a melee already started)? */

@@ -41,6 +41,17 @@ export function supportGeometryOf(type: number, facing: number, dir: number): bo
   }
 }
 
+/** SOME_FACING[type * 8 + dir]: does some facing let a unit of that type support a contact square in direction dir? */
+const SOME_FACING = Uint8Array.from({ length: TROOP_TYPES.length * 8 }, (_, k) => {
+  const type = k >> 3, dir = k & 7;
+  return FACINGS.some((_f, f) => supportGeometryOf(type, f, dir)) ? 1 : 0;
+});
+
+/** supportGeometryOf with whatever facing the unit takes (the attacker, who may turn freely in its move). */
+export function supportsWithSomeFacing(type: number, dir: number): boolean {
+  return SOME_FACING[type * 8 + dir] === 1;
+}
+
 /** supportGeometry by names and a grid direction (dx, dy) from the supporter to the contact square. */
 export function supportGeometry(type: UnitState['type'], facing: Facing, dir: [number, number]): boolean {
   return supportGeometryOf(TROOP_TYPES.indexOf(type), FACINGS.indexOf(facing), FACINGS.indexOf(facingOf(dir[0], dir[1])));

@@ -12,11 +12,11 @@
  *   foot (no cavalry there) supports only when the contact square lies exactly to its left or right.
  * - A support, once declared, holds as declared: nothing that would leave the supporter unable to support is allowed.
  */
-import { FACINGS, SIDE_FACINGS, parseSquare, type Square } from './coords';
-import { facingOf, supportGeometry } from './combat';
+import { FACINGS, parseSquare, type Square } from './coords';
+import { facingOf, supportGeometryOf, supportsWithSomeFacing } from './combat';
 import { ENGINE_READINGS, markedAfterRetreat } from './readings';
 import type { GameState, Melee, UnitState } from './state';
-import { CAVALRY, FOOT, TROOPS } from './troops';
+import { CAVALRY, FOOT, TROOP_TYPES } from './troops';
 
 /** Troops (not ballistas) of a side (or of any side) active in a square. */
 export function troopsIn(s: GameState, sq: Square, side?: string): UnitState[] {
@@ -34,33 +34,123 @@ export function markedAsRetreated(s: GameState, u: UnitState): boolean {
   return markedAfterRetreat(s.turn, u.retreatedTurn);
 }
 
+/** What the support rule asks of the troops of a supporter's side in a square (a bit each): any, cavalry, foot. */
+export const OWN_TROOPS = 1, OWN_CAVALRY = 2, OWN_FOOT = 4;
+
 /**
- * Could unit u support melee m now? With `anyFacing` (the attacker, who may turn freely in its move) any facing the
- * unit may take counts; otherwise only its present facing.
+ * What the support rule (9E) asks, on any ground: the game state's unit records (`stateSupport` below) or the fast
+ * core's unit and square numbers (src/engine/moverules.ts). `U` a unit, `Q` a square, `M` a melee. Always asked as
+ * methods of the ground (the core's answers read their ground as `this`).
  */
-export function canSupport(s: GameState, u: UnitState, m: Melee, anyFacing: boolean): boolean {
-  if (m.fought || u.type === 'ballista' || !u.at || u.status !== 'active' || u.retiring || u.stands <= 0) return false;
-  if (markedAsRetreated(s, u) || !besideSquare(u.at, m.contact)) return false;
+export interface SupportGround<U, Q, M> {
+  /** Is u troops (not a ballista) active on the board with stands left, neither retiring nor marked as retreated? */
+  mayBack(u: U): boolean;
+  fought(m: M): boolean;
+  contactOf(m: M): Q;
+  /** The direction (0-7, clockwise from north) from square a to square b next to it; -1 when b is not next to a. */
+  dirTo(a: Q, b: Q): number;
+  /** Is sq the contact square of a melee (fought or not)? */
+  isContact(sq: Q): boolean;
+  /** Is u a declared supporter of a melee still to be fought? */
+  declared(u: U): boolean;
+  /** Is u a declared supporter of melee m? */
+  supports(m: M, u: U): boolean;
+  /** The troops of u's side (ballistas not counted) in sq, as OWN_TROOPS | OWN_CAVALRY | OWN_FOOT bits (0: none). */
+  ownTroops(u: U, sq: Q): number;
+  isAttacker(u: U): boolean;
+  /** u's troop type (its index in TROOP_TYPES) and facing (0-7 in FACINGS order). */
+  typeOf(u: U): number;
+  facingOf(u: U): number;
+  /** Another troop unit of u's side on sq (the unit a commander there is joined to), or null. */
+  joinedTo(u: U, sq: Q): U | null;
+  /** The lone commander of u's side on sq (no other troops of its side there, u not counted), or null. */
+  loneCommanderAt(u: U, sq: Q): U | null;
+  /** The melee still to be fought that u is a declared supporter of, or null. */
+  supportedBy(u: U): M | null;
+}
+
+const CAVALRY_TYPE = Uint8Array.from(TROOP_TYPES, (t) => (CAVALRY.includes(t) ? 1 : 0));
+const COMMANDER_TYPE = TROOP_TYPES.indexOf('commander');
+
+/**
+ * Could unit u, standing on `at`, support melee m (9E)? With `anyFacing` (the attacker, who may turn freely in its
+ * move) any facing the unit may take counts; otherwise only its present facing.
+ */
+export function canSupportOn<U, Q, M>(g: SupportGround<U, Q, M>, u: U, at: Q, m: M, anyFacing: boolean): boolean {
+  if (g.fought(m) || !g.mayBack(u)) return false;
+  const dir = g.dirTo(at, g.contactOf(m));
+  if (dir < 0) return false;
   // One melee at a time: not from a contact square, and not while declared for another melee.
-  if (s.melees.some((x) => x.contact === u.at || (!x.fought && x.supports.some((y) => y.unit === u.id)))) return false;
-  const own = troopsIn(s, m.contact, u.side);
-  if (own.length === 0) return false;
-  const p = parseSquare(u.at)!, q = parseSquare(m.contact)!;
-  const dir: [number, number] = [q.col - p.col, q.row - p.row];
-  if (CAVALRY.includes(u.type)) {
-    if (u.side === s.attacker && !own.some((x) => CAVALRY.includes(x.type))) return false;
-    // R-cavalry-support: backing foot (no cavalry there), the contact square lies exactly to its left or right.
-    if (u.side !== s.attacker && ENGINE_READINGS.defendingCavalryBesideOnly && !own.some((x) => CAVALRY.includes(x.type)) && own.some((x) => FOOT.includes(x.type))) {
-      const f = FACINGS.indexOf(u.facing), d = FACINGS.indexOf(facingOf(dir[0], dir[1]));
-      if (d !== (f + 2) % 8 && d !== (f + 6) % 8) return false;
+  if (g.isContact(at) || g.declared(u)) return false;
+  const own = g.ownTroops(u, g.contactOf(m));
+  if (own === 0) return false;
+  const type = g.typeOf(u);
+  if (CAVALRY_TYPE[type]) {
+    const attacker = g.isAttacker(u);
+    if (attacker && !(own & OWN_CAVALRY)) return false;
+    // R-cavalry-support: defending cavalry backing foot (no cavalry there) supports only with the contact square
+    // exactly 90 degrees to its left or right (straight ahead does not count).
+    if (!attacker && ENGINE_READINGS.defendingCavalryBesideOnly && !(own & OWN_CAVALRY) && own & OWN_FOOT) {
+      const f = g.facingOf(u);
+      if (dir !== ((f + 2) & 7) && dir !== ((f + 6) & 7)) return false;
     }
   }
-  if (u.type === 'commander') {
-    const unit = troopsIn(s, u.at, u.side).find((x) => x.id !== u.id);
-    return unit ? m.supports.some((x) => x.unit === unit.id) : true;
+  if (type === COMMANDER_TYPE) {
+    // A commander joined to a unit supports only with it.
+    const unit = g.joinedTo(u, at);
+    return unit === null || g.supports(m, unit);
   }
-  if (!anyFacing) return supportGeometry(u.type, u.facing, dir);
-  return FACINGS.some((f) => (TROOPS[u.type].support !== 1 || SIDE_FACINGS.includes(f)) && supportGeometry(u.type, f, dir));
+  return anyFacing ? supportsWithSomeFacing(type, dir) : supportGeometryOf(type, g.facingOf(u), dir);
+}
+
+/**
+ * R-support-holds, for a move: a unit joining a lone commander of its side that is a declared supporter makes the
+ * commander support as that unit does, so the join breaks the support unless the unit could support the same melee
+ * from there.
+ */
+export function breaksSupportOn<U, Q, M>(g: SupportGround<U, Q, M>, u: U, to: Q): boolean {
+  const commander = g.loneCommanderAt(u, to);
+  if (commander === null) return false;
+  const m = g.supportedBy(commander);
+  return m !== null && !canSupportOn(g, u, to, m, true);
+}
+
+/** The game state's answers to the support rule's questions (units as records, squares as names, melees as records). */
+export function stateSupport(s: GameState): SupportGround<UnitState, Square, Melee> {
+  const unfoughtOf = (u: UnitState) => s.melees.find((x) => !x.fought && x.supports.some((y) => y.unit === u.id)) ?? null;
+  return {
+    mayBack: (u) => u.type !== 'ballista' && u.at !== null && u.status === 'active' && !u.retiring && u.stands > 0 && !markedAsRetreated(s, u),
+    fought: (m) => m.fought,
+    contactOf: (m) => m.contact,
+    dirTo(a, b) {
+      const p = parseSquare(a)!, q = parseSquare(b)!;
+      return besideSquare(a, b) ? FACINGS.indexOf(facingOf(q.col - p.col, q.row - p.row)) : -1;
+    },
+    isContact: (sq) => s.melees.some((x) => x.contact === sq),
+    declared: (u) => unfoughtOf(u) !== null,
+    supports: (m, u) => m.supports.some((x) => x.unit === u.id),
+    ownTroops(u, sq) {
+      const own = troopsIn(s, sq, u.side);
+      return (own.length > 0 ? OWN_TROOPS : 0) | (own.some((x) => CAVALRY.includes(x.type)) ? OWN_CAVALRY : 0) | (own.some((x) => FOOT.includes(x.type)) ? OWN_FOOT : 0);
+    },
+    isAttacker: (u) => u.side === s.attacker,
+    typeOf: (u) => TROOP_TYPES.indexOf(u.type),
+    facingOf: (u) => FACINGS.indexOf(u.facing),
+    joinedTo: (u, sq) => troopsIn(s, sq, u.side).find((x) => x.id !== u.id) ?? null,
+    loneCommanderAt(u, sq) {
+      const here = troopsIn(s, sq, u.side).filter((x) => x.id !== u.id);
+      return here.length === 1 && here[0]!.type === 'commander' ? here[0]! : null;
+    },
+    supportedBy: unfoughtOf,
+  };
+}
+
+/**
+ * Could unit u support melee m now, from where it stands? With `anyFacing` (the attacker, who may turn freely in its
+ * move) any facing the unit may take counts; otherwise only its present facing.
+ */
+export function canSupport(s: GameState, u: UnitState, m: Melee, anyFacing: boolean): boolean {
+  return u.at !== null && canSupportOn(stateSupport(s), u, u.at, m, anyFacing);
 }
 
 /** What R-support-holds asks of a declared supporter, on any ground: the state's records, or the core's unit numbers. */
@@ -85,13 +175,7 @@ export function heldSquaresOf<U, Sq, S>(g: HoldGround<U, Sq, S>, s: S, pending: 
   return out;
 }
 
-/**
- * R-support-holds: a unit joining a lone commander that is a declared supporter makes the commander support as that
- * unit does, so the join breaks the support unless the unit could support the same melee from there.
- */
+/** R-support-holds, for a move (breaksSupportOn): would unit u moving to `to` break a lone commander's declared support there? */
 export function breaksSupport(s: GameState, u: UnitState, to: Square): boolean {
-  const here = s.units.filter((x) => x.status === 'active' && x.at === to && x.side === u.side && x.type !== 'ballista' && x.id !== u.id);
-  if (here.length !== 1 || here[0]!.type !== 'commander') return false;
-  const m = s.melees.find((x) => !x.fought && x.supports.some((y) => y.unit === here[0]!.id));
-  return !!m && !canSupport(s, { ...u, at: to }, m, true);
+  return breaksSupportOn(stateSupport(s), u, to);
 }
