@@ -4,7 +4,7 @@
  */
 import { FACINGS, FACING_VECTORS } from '../rules/coords';
 import { inConeOf, lineClear, stepsDistance } from '../rules/geometry';
-import { inMissileReach, missileTarget, namesTheShot, screens } from '../rules/lineOfFire';
+import { inMissileReachOf, missileTarget, namesTheShot, screens } from '../rules/lineOfFire';
 import { hitRule, scoreDice } from '../rules/fire';
 import { MISSILE_TROOPS, TROOPS, TROOP_TYPES } from '../rules/troops';
 import { rollDice, rollDie } from '../rules/random';
@@ -13,6 +13,7 @@ import { diceOf, opensFire } from '../rules/missileFire';
 import { T_COVER, T_CROSSING, type Board } from './board';
 import { BALLISTA, BALLISTARII, troopsIn } from './table';
 import { ACTIVE, DESTROYED, settle, type Hit, type PFire, type Position } from './position';
+import { CACHES } from './caches';
 
 const typeTable = (f: (t: (typeof TROOP_TYPES)[number]) => boolean) => Uint8Array.from(TROOP_TYPES, (t) => (f(t) ? 1 : 0));
 const SHOOTER = typeTable((t) => MISSILE_TROOPS.includes(t));
@@ -177,6 +178,7 @@ export function mayShoot(p: Position, x: number): boolean {
 /** The missile units able to fire as the missile phase begins, each with its stands then (R-fire-order). */
 export function startVolley(p: Position): void {
   p.fires = [];
+  p.missileReach = [];
   for (let x = 0; x < p.n; x++) if (mayShoot(p, x)) p.fires.push({ unit: x, stands: p.stands[x]!, target: -1, losses: null });
 }
 
@@ -191,6 +193,15 @@ export function waitingToFire(p: Position, x: number): boolean {
   return volleyOf(p, x) !== undefined && !p.decided.includes(x);
 }
 
+/**
+ * The first unit of side `side` still to fire, from place `k` of the volley on (-1: none): the volley's units in
+ * turn, as waitingToFire asks of one.
+ */
+export function nextToFire(p: Position, side: number, k: number): number {
+  for (; k < p.fires.length; k++) { const x = p.fires[k]!.unit; if (p.side[x] === side && !p.decided.includes(x)) return k; }
+  return -1;
+}
+
 /** The shot whose losses its side is choosing (R-two-types), if any. */
 export function choosingShot(p: Position): PFire | undefined {
   for (const f of p.fires) if (f.losses) return f;
@@ -201,16 +212,21 @@ export function choosingShot(p: Position): PFire | undefined {
  * Squares missile unit x may reach from its square, as the enemy unit each shot there is named after (lineOfFire.ts:
  * range, cone, a troop target, one per square with the unit before the commander, a clear line); by slot.
  */
-export function missileTargets(p: Position, x: number): number[] {
+export function missileTargets(p: Position, x: number): readonly number[] {
+  return CACHES.missileLists ? (p.missileReach[x] ??= targetsOf(p, x)) : targetsOf(p, x);
+}
+
+/** missileTargets worked out. */
+function targetsOf(p: Position, x: number): number[] {
   const out: number[] = [];
   const i = p.at[x]!;
   if (i < 0) return out;
-  const shooter = TROOP_TYPES[p.type[x]!]!, facing = FACINGS[p.face[x]!]!;
+  const type = p.type[x]!, facing = p.face[x]!;
   const cols = p.board.columns, ix = i % cols, iy = (i - ix) / cols;
   for (let t = 0; t < p.n; t++) {
     const j = p.sq[t]!;
     if (p.side[t] === p.side[x] || j < 0 || !missileTarget(TROOP_TYPES[p.type[t]!]!) || j === i) continue;
-    if (!inMissileReach(shooter, facing, (j % cols) - ix, (j - (j % cols)) / cols - iy) || namedBefore(p, t, j)) continue;
+    if (!inMissileReachOf(type, facing, (j % cols) - ix, (j - (j % cols)) / cols - iy) || namedBefore(p, t, j)) continue;
     if (fireClear(p, i, j)) out.push(t);
   }
   return out;
@@ -242,7 +258,7 @@ const rangeOf = (p: Position, a: number, b: number) => {
  * The units missile unit x may fire at now (missileFire.ts `opensFire`): its targets whose square its side has shot at
  * already, or where no other unit of its side still to fire that can reach that square stands closer.
  */
-export function fireTargets(p: Position, x: number): number[] {
+export function fireTargets(p: Position, x: number): readonly number[] {
   const mine = missileTargets(p, x);
   return mine.length === 0 ? mine : mine.filter((t) => {
     const j = p.at[t]!, already = shotAt(p, p.side[x]!, j);
@@ -252,12 +268,12 @@ export function fireTargets(p: Position, x: number): number[] {
 
 /** Does another unit of x's side still to fire stand closer to square j (holding a target) and reach it (range, cone, clear line)? */
 function closerWaiting(p: Position, x: number, j: number): boolean {
-  const range = rangeOf(p, p.at[x]!, j), cols = p.board.columns;
+  const range = rangeOf(p, p.at[x]!, j);
   for (const f of p.fires) {
-    const y = f.unit, i = p.at[y]!;
-    if (y === x || p.side[y] !== p.side[x] || p.decided.includes(y) || rangeOf(p, i, j) >= range) continue;
-    const ix = i % cols;
-    if (inMissileReach(TROOP_TYPES[p.type[y]!]!, FACINGS[p.face[y]!]!, (j % cols) - ix, (j - (j % cols)) / cols - (i - ix) / cols) && j !== i && fireClear(p, i, j)) return true;
+    const y = f.unit;
+    if (y === x || p.side[y] !== p.side[x] || p.decided.includes(y) || rangeOf(p, p.at[y]!, j) >= range) continue;
+    const reach = missileTargets(p, y);
+    for (let k = 0; k < reach.length; k++) if (p.sq[reach[k]!] === j) return true;
   }
   return false;
 }
@@ -312,5 +328,6 @@ export function chooseShotLoss(p: Position, f: PFire, x: number): void {
 function loseStands(p: Position, y: number, n: number): void {
   const had = p.stands[y]!, at = p.at[y]!;
   removeStands(p, y, n);
+  if (p.stands[y] === 0) p.missileReach = []; // a target and a screen gone: every unit's reach is worked out again
   p.events?.push({ kind: 'loss', side: p.sides[p.side[y]!]!, unit: p.ids[y]!, at: p.board.names[at]!, cause: 'missile', stands: had - p.stands[y]!, destroyed: p.stands[y] === 0 });
 }

@@ -11,7 +11,7 @@ export { keptMoves } from './keptLists';
 export { endMove } from './interned';
 export { reachOf } from './memo';
 export { actsFor, canMove, mayTurn, needsBacking, type MoveContext } from './moverules';
-export { choosingShot, fireClear, mayShoot, waitingToFire } from './fire';
+export { choosingShot, fireClear, mayShoot, nextToFire, waitingToFire } from './fire';
 export { meleeBreakdown } from './melee';
 export { BALLISTA, BALLISTARII, COMMANDER, KNIGHTS, TYPE_INDEX } from './table';
 export { CACHES, CACHE_NAMES, NO_CACHES, withCaches, type CacheSwitches } from './caches';

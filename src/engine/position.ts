@@ -138,6 +138,11 @@ export interface Position {
    * (each shot may change them: R-fire-order), emptied by every shot. Copies share the lists.
    */
   missileLists: Array<readonly Action[] | undefined>;
+  /**
+   * Each missile unit's targets in reach (fire.ts missileTargets), by slot, once worked out: kept through the missile
+   * phase, since no unit moves in it; emptied when a unit is destroyed (a target or a screen gone). Copies share them.
+   */
+  missileReach: Array<readonly number[] | undefined>;
 }
 
 /**
@@ -236,7 +241,7 @@ export function fromState(state: GameState): Position {
     },
     ledger: sideIndex(sideIds, state.ledger), rng: state.rng.script ? { s: state.rng.s, script: [...state.rng.script] } : { s: state.rng.s },
     result: state.result && { winner: state.result.winner, points: { ...state.result.points }, reason: state.result.reason },
-    conceded: sideIndex(sideIds, state.conceded), events: null, log: null, touched: null, moveLists: noMoveLists(), missileLists: [],
+    conceded: sideIndex(sideIds, state.conceded), events: null, log: null, touched: null, moveLists: noMoveLists(), missileLists: [], missileReach: [],
   };
   for (let x = 0; x < n; x++) {
     const u = state.units[x]!;
@@ -304,6 +309,7 @@ export function copyPosition(p: Position): Position {
     conceded: p.conceded, events: p.events && [], log: p.log && p.log.slice(), touched: null,
     moveLists: { units: p.moveLists.units.slice(), journal: p.moveLists.journal.slice() },
     missileLists: p.missileLists.slice(),
+    missileReach: p.missileReach.slice(),
   };
 }
 

@@ -21,7 +21,7 @@ import {
 } from './position';
 import { trailTo } from './moves';
 import { pathTo } from './search';
-import { applyBallistaHits, chooseHit, chooseShotLoss, choosingHit, choosingShot, fireShot, mayFireBallista, removeStands, resolveBallistaFire, startVolley, waitingToFire } from './fire';
+import { applyBallistaHits, chooseHit, chooseShotLoss, choosingHit, choosingShot, fireShot, mayFireBallista, removeStands, resolveBallistaFire, nextToFire, startVolley } from './fire';
 import { allocate, stepMelee } from './melee';
 import { OFF as OFF_BOARD, doRetreat } from './retreat';
 import { checkRetirement, retireInOrder, updateBallistas } from './after';
@@ -351,10 +351,8 @@ function destroyedSide(p: Position): boolean {
 
 /** Has any unit of the side still to decide this phase (ballistas: able to fire; missile units: still to fire, R-fire-order)? */
 function undecided(p: Position, side: number, phase: number): boolean {
-  for (let x = 0; x < p.n; x++) {
-    if (phase === BALLISTA_FIRE ? !mayFireBallista(p, x, side) || p.decided.includes(x) : p.side[x] !== side || !waitingToFire(p, x)) continue;
-    return true;
-  }
+  if (phase !== BALLISTA_FIRE) return nextToFire(p, side, 0) >= 0;
+  for (let x = 0; x < p.n; x++) if (mayFireBallista(p, x, side) && !p.decided.includes(x)) return true;
   return false;
 }
 

@@ -15,13 +15,13 @@
  *   when alone; of two units split from one, the first in the game's order).
  */
 import type { Facing, Square } from './coords';
-import { FACING_VECTORS, parseSquare } from './coords';
+import { FACINGS, FACING_VECTORS, parseSquare } from './coords';
 import { maxMissileRange } from './fire';
 import { inConeOf, lineClear, stepsDistance } from './geometry';
 import type { GameState, UnitState } from './state';
 import { troopsIn } from './support';
 import { terrainIndex } from './terrain';
-import type { TroopType } from './troops';
+import { TROOP_TYPES, type TroopType } from './troops';
 
 /** Does a square screen a line of fire: protected (cover) or holding troops of either side? */
 export function screens(cover: boolean, troops: boolean): boolean {
@@ -30,8 +30,16 @@ export function screens(cover: boolean, troops: boolean): boolean {
 
 /** Is a target square, `vx` columns and `vy` rows from a shooter of this type and facing, within its range and cone? */
 export function inMissileReach(shooter: TroopType, facing: Facing, vx: number, vy: number): boolean {
-  const [fx, fy] = FACING_VECTORS[facing];
-  return stepsDistance(vx, vy) <= maxMissileRange(shooter) && inConeOf(fx, fy, vx, vy);
+  return inMissileReachOf(TROOP_TYPES.indexOf(shooter), FACINGS.indexOf(facing), vx, vy);
+}
+
+/** The range of each troop type (TROOP_TYPES order) and the grid vector of each facing (FACINGS order), as numbers. */
+const RANGE = Float64Array.from(TROOP_TYPES, maxMissileRange);
+const FX = Int8Array.from(FACINGS, (f) => FACING_VECTORS[f][0]), FY = Int8Array.from(FACINGS, (f) => FACING_VECTORS[f][1]);
+
+/** inMissileReach by the shooter's type index and facing index (the fast core's numbers). */
+export function inMissileReachOf(type: number, facing: number, vx: number, vy: number): boolean {
+  return stepsDistance(vx, vy) <= RANGE[type]! && inConeOf(FX[facing]!, FY[facing]!, vx, vy);
 }
 
 /** May a unit of this type be shot at by missiles (every troop but the ballista, 9E)? */

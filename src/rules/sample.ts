@@ -6,7 +6,7 @@ import type { Action } from './actions';
 import type { GameState } from './state';
 import type { RngState } from './random';
 import {
-  MISSILE, MOVE, NONE, OVER, actsFor, canMove, endMove, faceList, choosingShot, listActions, mayTurn, missileChoiceList, waitingToFire, positionContext, supportActions,
+  MISSILE, MOVE, NONE, OVER, actsFor, canMove, endMove, faceList, choosingShot, listActions, mayTurn, missileChoiceList, nextToFire, positionContext, supportActions,
   unitMoveList, type MoveContext, type Position,
 } from '../engine';
 import { positionOf, vouch } from './game';
@@ -54,7 +54,7 @@ export function sampleIn(p: Position, rng: RngState): Action | null {
   if (p.phase === MISSILE) {
     // One missile unit still to fire at random, then one of its choices (R-fire-order: the side picks who fires next).
     let open = 0;
-    if (!choosingShot(p)) for (let x = 0; x < p.n; x++) if (p.side[x] === side && waitingToFire(p, x)) units[open++] = x;
+    if (!choosingShot(p)) for (let k = nextToFire(p, side, 0); k >= 0; k = nextToFire(p, side, k + 1)) units[open++] = p.fires[k]!.unit;
     if (open > 0) {
       const list = missileChoiceList(p, units[randomIndex(rng, open)]!);
       return list[randomIndex(rng, list.length)]!;
