@@ -5,12 +5,12 @@
  * units by index in the state's order and squares by index, never the unit records. What-ifs (a unit standing
  * elsewhere, a melee started) are made on the table and taken back (make/unmake), not built as trial states.
  */
-import { TROOP_TYPES, FOOT, isCavalry } from '../rules/troops';
-import { NEEDS_BACKING, RUN_OVER_TARGETS } from '../rules/movement';
+import { TROOP_TYPES, FOOT, isCavalry, type TroopType } from '../rules/troops';
+import { NEEDS_BACKING, RUN_OVER_TARGETS, mayLeadOn, type LeadGround } from '../rules/movement';
 import { OWN_CAVALRY, OWN_FOOT, OWN_TROOPS, breaksSupportOn, canSupportOn, type SupportGround } from '../rules/support';
 import type { ResolvedRules } from '../rules/scenario';
 import { T_COVER, dirBetween, type Board } from './board';
-import { BALLISTA, BALLISTARII, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, stackFits, troopsIn, withUnit, type Table } from './table';
+import { BALLISTA, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, stackFits, withUnit, type Table } from './table';
 import { memoFor, type Memo } from './memo';
 import type { MoveLists } from './lists';
 
@@ -50,8 +50,9 @@ export interface MoveContext {
   supports: Array<readonly number[]>;
   /** This move phase's lists kept for the next listing (a position's), or null. */
   lists: MoveLists | null;
-  /** The support rule's ground over this context, made when first asked. */
+  /** The support rule's and the lead rule's grounds over this context, made when first asked. */
   support?: CoreSupport;
+  lead?: CoreLead;
 }
 
 /**
@@ -234,20 +235,25 @@ export function needsBacking(type: number, stands: number): boolean {
   return stands === 1 && SKIRMISHER[type] === 1;
 }
 
-/**
- * May unit x (at `stands` stands) lead or join a melee in the enemy square j (6J; movement.ts mayLead)? With
- * `withSupporter`, a supporter is declared with the move.
- */
-export function mayLead(ctx: MoveContext, x: number, stands: number, j: number, withSupporter: boolean): boolean {
-  const { occ } = ctx;
-  const type = occ.type[x]!, s = occ.side[x]!;
-  if (type === BALLISTARII || occ.flags[x]! & F_RETIRING) return false;
-  if (type === COMMANDER && !troopsIn(occ, j, s)) return false;
-  if (needsBacking(type, stands) && !withSupporter && !commanderAmong(occ, j, s) && !supportedAt(ctx, j, s)) return false;
-  // The mover and the side's troops already there must fit the stacking limits (ballistas aside).
-  return stackFits(occ, j, x, stands, -1, true);
-}
+/** The move context's answers to what leading a melee asks (movement.ts LeadGround), units and squares by index. */
+interface CoreLead extends LeadGround<number, number> { ctx: MoveContext }
 
+function leadType(this: CoreLead, x: number): TroopType { return TROOP_TYPES[this.ctx.occ.type[x]!]!; }
+function leadRetiring(this: CoreLead, x: number): boolean { return (this.ctx.occ.flags[x]! & F_RETIRING) !== 0; }
+function ownTroopsIn(this: CoreLead, x: number, j: number): boolean {
+  const { occ } = this.ctx;
+  for (let k = 0, here = occ.cells[j]!; k < here.length; k++) { const y = here[k]!; if (y !== x && occ.type[y] !== BALLISTA && occ.side[y] === occ.side[x]) return true; }
+  return false;
+}
+function commanderIn(this: CoreLead, x: number, j: number): boolean { return commanderAmong(this.ctx.occ, j, this.ctx.occ.side[x]!); }
+function leadSupported(this: CoreLead, x: number, j: number): boolean { return supportedAt(this.ctx, j, this.ctx.occ.side[x]!); }
+function fitsTroops(this: CoreLead, x: number, stands: number, j: number): boolean { return stackFits(this.ctx.occ, j, x, stands, -1, true); }
+
+/** May unit x (at `stands` stands) lead or join a melee in the enemy square j (6J; movement.ts mayLeadOn)? */
+export function mayLead(ctx: MoveContext, x: number, stands: number, j: number, withSupporter: boolean): boolean {
+  const g = ctx.lead ??= { ctx, typeOf: leadType, retiring: leadRetiring, ownTroopsIn, commanderIn, supportedAt: leadSupported, fitsTroops };
+  return mayLeadOn(g, x, stands, j, withSupporter);
+}
 
 /** Is a commander of side s in square j? (One left behind in the square a unit started from does not count, 6J.) */
 function commanderAmong(occ: Table, j: number, s: number): boolean {

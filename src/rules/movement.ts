@@ -190,22 +190,64 @@ export function runOverTarget(s: GameState, u: UnitState, sq: Square): boolean {
 }
 
 /** 6J: a 1-stand javelin, longbow or crossbow unit leads only with its commander there or a supporter. */
-export const needsBacking = (u: UnitState): boolean => u.stands === 1 && NEEDS_BACKING.includes(u.type);
+export const needsBacking = (u: UnitState): boolean => needsBackingAt(u.type, u.stands);
 
-/** 6J: may the unit lead or join a melee in the enemy square sq (its own troops there leaving room)? */
+/** needsBacking by type and stands (a split mover leads at 1 stand). */
+export function needsBackingAt(type: TroopType, stands: number): boolean {
+  return stands === 1 && NEEDS_BACKING.includes(type);
+}
+
+/**
+ * What leading a melee (6J) asks, on any ground: the game state's unit records (below) or the fast core's numbers
+ * (src/engine/moverules.ts). `U` a unit, `Q` a square. Always asked as methods of the ground.
+ */
+export interface LeadGround<U, Q> {
+  typeOf(u: U): TroopType;
+  retiring(u: U): boolean;
+  /** Are troops (not ballistas) of u's side in sq, u not counted? */
+  ownTroopsIn(u: U, sq: Q): boolean;
+  /** Is a commander of u's side in sq? (One left behind where a unit started does not count, 6J.) */
+  commanderIn(u: U, sq: Q): boolean;
+  /** Has the first melee at sq a declared supporter of u's side? */
+  supportedAt(u: U, sq: Q): boolean;
+  /** Would u at `stands` stands and the troops of its side already in sq fit the stacking limits (ballistas aside)? */
+  fitsTroops(u: U, stands: number, sq: Q): boolean;
+}
+
+/**
+ * 6J: may unit u (at `stands` stands) lead or join a melee in the enemy square sq? Ballistarii never lead, nor does a
+ * retiring unit or a lone commander; a 1-stand javelin, longbow or crossbow unit only with its commander there or a
+ * supporter (`withSupporter`: one declared with the move); and the side's troops there must leave it room.
+ */
+export function mayLeadOn<U, Q>(g: LeadGround<U, Q>, u: U, stands: number, sq: Q, withSupporter: boolean): boolean {
+  const type = g.typeOf(u);
+  if (type === 'ballistarii' || g.retiring(u)) return false;
+  if (type === 'commander' && !g.ownTroopsIn(u, sq)) return false;
+  if (needsBackingAt(type, stands) && !withSupporter && !g.commanderIn(u, sq) && !g.supportedAt(u, sq)) return false;
+  return g.fitsTroops(u, stands, sq);
+}
+
+/** The game state's answers to what leading asks. */
+function stateLead(s: GameState): LeadGround<UnitState, Square> {
+  return {
+    typeOf: (u) => u.type,
+    retiring: (u) => u.retiring,
+    ownTroopsIn: (u, sq) => troopsIn(s, sq, u.side).some((x) => x.id !== u.id),
+    commanderIn: (u, sq) => troopsIn(s, sq, u.side).some((x) => x.type === 'commander'),
+    supportedAt: (u, sq) => s.melees.find((m) => m.contact === sq)?.supports.some((x) => x.side === u.side) ?? false,
+    fitsTroops(u, stands, sq) {
+      // Stacking in the contact square counts the troops alone (a ballista there does not take the room).
+      const t = newTally();
+      for (const x of troopsIn(s, sq, u.side)) if (x.id !== u.id) tallyAdd(t, x);
+      tallyAdd(t, { type: u.type, stands });
+      return tallyFits(t);
+    },
+  };
+}
+
+/** 6J: may unit u lead or join a melee in the enemy square sq (mayLeadOn over the game state, at its own stands)? */
 export function mayLead(s: GameState, u: UnitState, sq: Square, withSupporter = false): boolean {
-  if (u.type === 'ballistarii' || u.retiring) return false;
-  const own = troopsIn(s, sq, u.side);
-  if (u.type === 'commander' && own.length === 0) return false;
-  if (needsBacking(u) && !withSupporter) {
-    const supported = s.melees.find((m) => m.contact === sq)?.supports.some((x) => x.side === u.side) ?? false;
-    if (!own.some((x) => x.type === 'commander') && !supported) return false;
-  }
-  // Stacking in the contact square counts the troops alone (a ballista there does not take the room).
-  const t = newTally();
-  for (const x of own) if (x.id !== u.id) tallyAdd(t, x);
-  tallyAdd(t, u);
-  return tallyFits(t);
+  return mayLeadOn(stateLead(s), u, u.stands, sq, withSupporter);
 }
 
 /** A charge must end in a melee: leading one, or supporting one already started (6G). */
