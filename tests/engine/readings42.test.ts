@@ -3,7 +3,10 @@
  * what the engine allows and what it refuses.
  */
 import { describe, expect, test } from 'vitest';
-import { actionKey, legalActions, narrate, reading, secretPending, viewFor, type Action, type GameState } from '../../src/rules';
+import { actionKey, legalActions, narrate, reading, readGame, replayGame, saveGame, secretPending, viewFor, type Action, type GameState } from '../../src/rules';
+import { MESSAGE_VERSION, readMessage } from '../../src/distance';
+import { GAME_FORMAT_VERSION, type SavedGame } from '../../src/rules/replay';
+import { migrateGame } from '../../src/rules/readGame';
 import { moveListing } from '../../src/rules/movement';
 import { PHASE_RULES } from '../../src/play/phases';
 import { act, resolve, gameOf, isLegal, unit, type UnitRow } from './helpers';
@@ -72,6 +75,7 @@ describe('the readings of issue 42 are worded for players (reference sheet, rule
     ['R-who-retreats', /withdrawal that gets away takes the supporters back/],
     ['R-retire', /fire step moves again .* if its side attacks/],
     ['R-exit', /no road bonus/],
+    ['R-run-over', /part of any move, a charge included/],
     ['R-support-holds', /may retreat to the commander/],
     ['R-ballista-deploy', /two stands of its own/],
     ['R-end', /still costs the winner its own loss/],
@@ -184,5 +188,33 @@ describe('11 R-run-over: the run-over is part of a move, a charge included; the 
     expect(isLegal(s, { type: 'endMove' })).toBe(false);
     expect(isLegal(s, { type: 'support', unit: 'k', contact: 'H7' })).toBe(true);
     expect(legalActions(s).map(actionKey).sort()).toEqual(moveListing(s).map(actionKey).sort());
+  });
+});
+
+describe('11 R-run-over: saved games and messages of the older rules (game format 3, message format 2)', () => {
+  test('10A a version 2 saved game\'s run-over (`runOver: true`, its move\'s own square) is read as version 3, naming the square, and replays the same', () => {
+    let s = gameOf([['t', 'lc', 'lightCavalry', 'F4', 'S'], ['r', 'j', 'javelinmen', 'F6', 'N', 1], ...KEEP]);
+    s = act(s, { type: 'move', unit: 'lc', to: 'F6', runOver: 'F6' });
+    const now = saveGame(s);
+    expect(now.version).toBe(GAME_FORMAT_VERSION);
+    const v2 = JSON.parse(JSON.stringify({ ...now, version: 2 })) as { actions: Array<Record<string, unknown>> };
+    for (const a of v2.actions) if (a.runOver) a.runOver = true;
+    // readGame checks the scenario's set-up rows: the game is read with a scenario whose units stand in them.
+    const read = readGame({ ...v2, scenario: gameOf(KEEP).scenario });
+    expect(read.ok ? '' : read.message).toBe('');
+    if (!read.ok) return;
+    expect(read.game.version).toBe(3);
+    expect(read.game.actions).toEqual(now.actions);
+    expect(migrateGame(v2)).toEqual(JSON.parse(JSON.stringify(now)));
+    expect(unit(replayGame(migrateGame(v2) as SavedGame), 'j').status).toBe('destroyed');
+    // Version 1 is refused as before, and so is a version 3 game that says `runOver: true`.
+    expect(readGame({ ...v2, scenario: gameOf(KEEP).scenario, version: 1 })).toMatchObject({ ok: false, message: expect.stringMatching(/older rules.*version 1/) as unknown as string });
+    expect(readGame({ ...v2, scenario: gameOf(KEEP).scenario, version: 3 }).ok).toBe(false);
+  });
+
+  test('10A a game message of format version 1 (a peer on the older rules) is refused by its version, naming both', () => {
+    const r = readMessage({ format: 'nevsky-message', version: 1, game: 'AAAAAAAAAAAAAAAAAAAAAA', n: 2, from: 'russian', commit: 'x', actions: [{ type: 'move', side: 'russian', unit: 'k', to: 'F6', runOver: true }] });
+    expect(r).toEqual({ ok: false, reason: 'This game message comes from an older version of the program, playing older rules: it is message format version 1, and this program reads version 2 (run-overs are now part of any move). Both players need the same version of the program.' });
+    expect(MESSAGE_VERSION).toBe(2);
   });
 });
