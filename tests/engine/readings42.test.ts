@@ -9,6 +9,7 @@ import { GAME_FORMAT_VERSION, type SavedGame } from '../../src/rules/replay';
 import { migrateGame } from '../../src/rules/readGame';
 import { moveListing } from '../../src/rules/movement';
 import { PHASE_RULES } from '../../src/play/phases';
+import { actionLabel } from '../../src/play/describe';
 import { act, resolve, gameOf, isLegal, unit, type UnitRow } from './helpers';
 
 const KEEP: UnitRow[] = [['t', 't-keep', 'armoredInfantry', 'A1', 'S'], ['r', 'r-keep', 'armoredInfantry', 'L12', 'N']];
@@ -159,6 +160,8 @@ describe('11 R-run-over: the run-over is part of a move, a charge included; the 
 
   test('10A riding over and on: the stand is destroyed as the cavalry passes, the log says so, the route and trail are the path taken', () => {
     let s = gameOf([lc, j('j', 'F6'), ...KEEP]);
+    expect(actionLabel(s, { type: 'move', side: 'teutonic', unit: 'lc', to: 'F8', runOver: 'F6' })).toBe('Move to F8, riding over F6 on the way');
+    expect(actionLabel(s, { type: 'move', side: 'teutonic', unit: 'lc', to: 'F6', runOver: 'F6' })).toBe('Move to F6, riding over');
     s = act(s, { type: 'move', unit: 'lc', to: 'F8', runOver: 'F6' });
     expect(unit(s, 'j').status).toBe('destroyed');
     expect(unit(s, 'lc')).toMatchObject({ at: 'F8', trail: ['F7', 'F6'] });
