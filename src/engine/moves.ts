@@ -92,7 +92,8 @@ export function destinationAt(ctx: MoveContext, t: Table, x: number, part: Part,
     if (j !== over && enemy[j]) { if (!mayLead(ctx, x, stands, j, false)) return; }
     else if (j !== over && (!stackFits(occ, j, x, stands, -1) || breaksSupport(ctx, x, j))) return;
     const fights = j !== over && enemy[j] === 1;
-    if (normal) out.push(overMove(t, board.names[j]!, board.names[over]!, false));
+    // (The plain move ending on the square ridden over is listed with the square's own moves, as it always was.)
+    if (normal && j !== over) out.push(overMove(t, board.names[j]!, board.names[over]!, false));
     if (charge && (fights || near) && chargeFights(ctx, x, j, fights)) out.push(overMove(t, board.names[j]!, board.names[over]!, true));
     return;
   }
@@ -105,6 +106,9 @@ export function destinationAt(ctx: MoveContext, t: Table, x: number, part: Part,
   }
   if (enemy[j]) {
     if (carry) return;
+    // R-run-over: riding over the stand and ending there, listed first among the square's moves (the run-over parts
+    // list the moves that go on beyond it, and the charges).
+    if (normal && variant === PLAIN && runsOver(ctx, x, j)) out.push(overMove(t, board.names[j]!, board.names[j]!, false));
     if (!mayLead(ctx, x, stands, j, false)) {
       // 6J: a 1-stand missile unit may still lead when it declares a supporter with its move.
       if (normal && needsBacking(occ.type[x]!, stands) && mayLead(ctx, x, stands, j, true)) {
