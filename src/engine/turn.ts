@@ -241,8 +241,9 @@ const NO_SLOTS: readonly number[] = [];
 
 /**
  * The event of unit x's move from `from` along `trail` (nearest first), carrying ballista b (-1: none), against the
- * enemies it leads against; `whole`: the whole path when it is known already (a run-over's), the start first. Its fields are set one by one in the record's order, the optional ones only when they
- * apply (no spreads, maps or closures: listed play makes one for every move).
+ * enemies it leads against; `whole`: the whole path when it is known already (a run-over's), the start first. Its
+ * fields are set one by one in the record's order, the optional ones only when they apply (no spreads, maps or
+ * closures: listed play makes one for every move).
  */
 function moveEvent(p: Position, a: Extract<Action, { type: 'move' }>, x: number, from: number, trail: readonly number[], b: number, enemies: readonly number[], whole: readonly number[] | null): GameEvent {
   const names = p.board.names, to = p.at[x]!, s = p.side[x]!;
