@@ -66,7 +66,8 @@ function prior(p: Position, a: Action, near: (j: number) => number): number {
       if (a.split) return -1;
       if (a.to === 'off') return -2; // leaving halves the unit's worth (R-exit)
       const to = p.board.index.get(a.to)!;
-      if (enemy[to]) return a.runOver ? 3 : a.charge ? 2.5 : 2;
+      if (a.runOver) return 3; // a free kill on the way (R-run-over)
+      if (enemy[to]) return a.charge ? 2.5 : 2;
       const from = p.at[p.index.get(a.unit)!]!;
       return from >= 0 ? Math.min(1, (near(from) - near(to)) / 4) : 0;
     }

@@ -144,8 +144,8 @@ const pts = (x: number) => `${Math.round(x * 2) / 2} pts`;
 export function reasonFor(view: GameView, a: Action, win: number, takes: number, loses: number, saves: number): string {
   const enemyAt = new Map(view.units.filter((u) => u.side !== a.side && u.at && u.status === 'active').map((u) => [u.at!, u.id]));
   const parts: string[] = [];
-  if (a.type === 'move' && a.runOver) parts.push(`runs over ${enemyAt.get(a.to) ?? a.to}`);
-  else if (a.type === 'move' && enemyAt.has(a.to)) parts.push(`${a.charge ? 'charges' : 'attacks'} ${enemyAt.get(a.to)} at ${a.to}`);
+  if (a.type === 'move' && a.runOver) parts.push(`runs over ${enemyAt.get(a.runOver) ?? a.runOver}${a.to !== a.runOver ? ` at ${a.runOver}` : ''}`);
+  if (a.type === 'move' && a.to !== a.runOver && enemyAt.has(a.to)) parts.push(`${a.charge ? 'charges' : 'attacks'} ${enemyAt.get(a.to)} at ${a.to}`);
   else if (a.type === 'fire') parts.push(`shoots at ${a.target}`);
   else if (a.type === 'ballistaFire') parts.push(`aims at ${a.target}`);
   else if (a.type === 'support') parts.push(`backs the melee at ${a.contact}`);

@@ -1,4 +1,4 @@
-/** The message format of play at a distance (schemas/message.schema.json, version 1) and its checks. */
+/** The message format of play at a distance (schemas/message.schema.json, version 2) and its checks. */
 import type { Action } from '../rules/actions';
 import type { Diagnostic } from '../rules/diagnostics';
 import { parseJson } from '../rules/json-parse';
@@ -7,13 +7,17 @@ import { schemaMessage } from '../rules/schema';
 // Precompiled by `npm run gen:validators` (no run-time compilation, so no eval).
 import { message as check } from '../generated/validators/message.generated.js';
 
-/** The version of the message format this code writes and reads. */
-export const MESSAGE_VERSION = 1;
+/**
+ * The version of the message format this code writes and reads. 2: a move's `runOver` names the square ridden over
+ * (R-run-over: part of any move, going on beyond it); version 1 came from the older rules, so its messages are refused
+ * by their version, before any rule could read them wrongly.
+ */
+export const MESSAGE_VERSION = 2;
 
 /** One message (see the schema for each field). */
 export interface Message {
   format: 'nevsky-message';
-  version: 1;
+  version: typeof MESSAGE_VERSION;
   game: string;
   n: number;
   from: string;
@@ -38,6 +42,11 @@ export function readMessage(input: unknown): MessageReading {
     const parsed = parseJson(input);
     if ('error' in parsed) return { ok: false, reason: `This is not a game message: ${(parsed.error as Diagnostic).message}` };
     value = parsed.value;
+  }
+  const v = value as { format?: unknown; version?: unknown } | null;
+  if (typeof v === 'object' && v !== null && v.format === 'nevsky-message' && typeof v.version === 'number' && v.version !== MESSAGE_VERSION) {
+    const whose = v.version < MESSAGE_VERSION ? 'an older version of the program, playing older rules' : 'a newer version of the program';
+    return { ok: false, reason: `This game message comes from ${whose}: it is message format version ${v.version}, and this program reads version ${MESSAGE_VERSION}${v.version < MESSAGE_VERSION ? ' (run-overs are now part of any move)' : ''}. Both players need the same version of the program.` };
   }
   if (!check(value)) {
     const e = (check.errors ?? []).find((x) => x.keyword !== 'anyOf') ?? check.errors![0]!;

@@ -12,6 +12,7 @@ import type { Table as Occupancy } from './table';
 export type MoveAction = Extract<Action, { type: 'move' }>;
 const TAGS = ['', 'charge', 'runOver', 'carry', 'split', 'charge split'] as const;
 type Tag = (typeof TAGS)[number];
+/** Variants of a unit's moves; RAN_OVER: riding over a lone stand on the way (R-run-over; its moves are in Table.overs). */
 export const PLAIN = 0, CHARGED = 1, RAN_OVER = 2, CARRY = 3, SPLIT = 4, CHARGE_SPLIT = 5;
 
 export interface Table {
@@ -19,6 +20,8 @@ export interface Table {
   unit: string;
   moves: Array<MoveAction | null>;
   supported: Map<string, MoveAction>;
+  /** Moves that ride over a stand (R-run-over), by destination, square ridden over and charge. */
+  overs: Map<string, MoveAction>;
   faces: Action[];
   /** Facing changes of a unit facing `facing` (index), corners allowed or not: slot corners * 8 + facing. */
   turns: Action[][];
@@ -36,7 +39,7 @@ export function tableOf(board: Board, side: string, unit: string): Table {
   let byUnit = bySide.get(side);
   if (!byUnit) bySide.set(side, (byUnit = new Map()));
   let t = byUnit.get(unit);
-  if (!t) byUnit.set(unit, (t = { side, unit, moves: new Array<MoveAction | null>(board.n * TAGS.length).fill(null), supported: new Map(), faces: [], turns: [], support: [], exit: [] }));
+  if (!t) byUnit.set(unit, (t = { side, unit, moves: new Array<MoveAction | null>(board.n * TAGS.length).fill(null), supported: new Map(), overs: new Map(), faces: [], turns: [], support: [], exit: [] }));
   return t;
 }
 
@@ -66,7 +69,7 @@ export function makeMove(side: string, unit: string, to: Square | 'off', tag: Ta
   switch (tag) {
     case '': return { type: 'move', side, unit, to };
     case 'charge': return { type: 'move', side, unit, to, charge: true };
-    case 'runOver': return { type: 'move', side, unit, to, runOver: true };
+    case 'runOver': return to === 'off' ? { type: 'move', side, unit, to } : { type: 'move', side, unit, to, runOver: to };
     case 'carry': return { type: 'move', side, unit, to, carry: true };
     case 'split': return { type: 'move', side, unit, to, split: true };
     case 'charge split': return { type: 'move', side, unit, to, charge: true, split: true };
@@ -76,6 +79,14 @@ export function makeMove(side: string, unit: string, to: Square | 'off', tag: Ta
 export function move(board: Board, t: Table, to: number, tag: number): MoveAction {
   // By tag, then square: way() reads a variant's plain moves at variant * n + square.
   return (t.moves[tag * board.n + to] ??= Object.freeze(makeMove(t.side, t.unit, board.names[to]!, TAGS[tag]!)));
+}
+
+/** A move to `to` that rides over the stand on `over` on its way (R-run-over), a charge or not. */
+export function overMove(t: Table, to: Square, over: Square, charge: boolean): MoveAction {
+  const key = `${to}|${over}|${charge ? 1 : 0}`;
+  let a = t.overs.get(key);
+  if (!a) t.overs.set(key, (a = Object.freeze<MoveAction>(charge ? { type: 'move', side: t.side, unit: t.unit, to, charge: true, runOver: over } : { type: 'move', side: t.side, unit: t.unit, to, runOver: over })));
+  return a;
 }
 
 export function supportedMove(t: Table, to: Square, supporter: string): MoveAction {

@@ -7,10 +7,9 @@
 import type { Action } from '../rules/actions';
 import type { Board } from './board';
 import { CACHES } from './caches';
-import type { Reach } from './search';
 import type { MoveLists } from './lists';
 import { engineOf, needsBacking, type MoveContext } from './moverules';
-import { CARRY, ownTable } from './interned';
+import { CARRY, SPLIT, ownTable } from './interned';
 import { destinationAt, unitMoves, type Part } from './moves';
 
 /**
@@ -29,7 +28,7 @@ export function keptMoves(ctx: MoveContext, x: number): readonly Action[] {
     return now.list;
   }
   const fresh = unitMoves(ctx, x);
-  if (lists) lists.units[x] = { at: lists.journal.length, squares: dependsOn(ctx, x, fresh.r, fresh.carried), list: fresh.list, parts: fresh.parts };
+  if (lists) lists.units[x] = { at: lists.journal.length, squares: dependsOn(ctx, x, fresh.parts), list: fresh.list, parts: fresh.parts };
   return fresh.list;
 }
 
@@ -38,7 +37,8 @@ type Kept = NonNullable<MoveLists['units'][number]>;
 /**
  * The squares of a kept list whose units changed since it was made (none: list it as it is); null when it must be
  * made afresh: enemies left (the journal's -1: the searches read them), the unit's own stands or ballista changed (a
- * split, its ballista carried off), or a lone missile stand's squares or their neighbours (its backers) changed.
+ * split, its ballista carried off), a lone missile stand's squares or their neighbours (its backers) changed, or the
+ * square of a stand it could ride over (R-run-over: a unit led into it there, it is no longer a lone stand).
  */
 function changedSince(ctx: MoveContext, x: number, kept: Kept, journal: readonly number[]): readonly number[] | null {
   const own = ctx.occ.sq[x]!, squares = kept.squares;
@@ -53,6 +53,7 @@ function changedSince(ctx: MoveContext, x: number, kept: Kept, journal: readonly
       if (!sameOwn(ctx, x, kept)) return null;
       continue;
     }
+    for (const part of kept.parts) if (part.over === j) return null;
     (out ??= []).push(j);
   }
   return out ?? UNCHANGED;
@@ -123,7 +124,7 @@ function patched(ctx: MoveContext, x: number, kept: Kept, changed: readonly numb
       shift += deltas[d + 2]!;
     }
     for (; k < ends.length; k++) ends[k]! += shift;
-    now.push({ r: p.r, stands: p.stands, variant: p.variant, engine: p.engine, ends });
+    now.push(p.over === undefined ? { r: p.r, stands: p.stands, variant: p.variant, engine: p.engine, ends } : { r: p.r, stands: p.stands, variant: p.variant, engine: p.engine, ends, over: p.over });
   }
   return { at, squares: kept.squares, list, parts: now };
 }
@@ -140,17 +141,16 @@ function sameAs(now: readonly Action[], list: readonly Action[], from: number, e
 
 /**
  * The squares unit x's moves were worked out from, as a bit per square: its own (its ballista, a split) and the
- * squares it can end on (stacking, leading, riding over). Enemies leave the board only by being ridden over, which
+ * squares it can end on (stacking, leading, riding over), by every way of moving (its parts, run-overs included). Enemies leave the board only by being ridden over, which
  * stales every list, and a melee's changes mark its squares (position.ts journal). A lone missile stand's backers
  * stand next to its squares (6J): for it, the squares next to them too.
  */
-function dependsOn(ctx: MoveContext, x: number, r: Reach, carried: Reach | null): Uint32Array {
+function dependsOn(ctx: MoveContext, x: number, parts: readonly Part[]): Uint32Array {
   const { occ, board } = ctx;
   const words = board.words, around = needsBacking(occ.type[x]!, occ.stands[x]!);
   const bits = new Uint32Array(words);
   addSquare(bits, board, around, occ.sq[x]!);
-  for (let k = 0; k < r.count; k++) addSquare(bits, board, around, r.square[k]!);
-  if (carried) for (let k = 0; k < carried.count; k++) addSquare(bits, board, around, carried.square[k]!);
+  for (const { r, variant } of parts) if (variant !== SPLIT) for (let k = 0; k < r.count; k++) addSquare(bits, board, around, r.square[k]!);
   return bits;
 }
 

@@ -222,6 +222,11 @@ export function chargeFights(ctx: MoveContext, x: number, j: number, enemyThere:
   return false;
 }
 
+/** Is the troop type (its index) cavalry (knights, turcopoles, light cavalry)? */
+export function isCavalryType(type: number): boolean {
+  return CAVALRY[type] === 1;
+}
+
 /** Can unit x ride over square j (10A): a lone enemy 1-stand unit of a type that may be ridden over, in the open, no ballista? */
 export function runsOver(ctx: MoveContext, x: number, j: number): boolean {
   const { occ } = ctx;

@@ -6,13 +6,14 @@
  * against the melees waiting for backing or for a charger, which depend on units anywhere on the board.
  */
 import type { Action } from '../rules/actions';
-import { stackFits, BALLISTARII, KNIGHTS } from './table';
+import { TROOP_TYPES } from '../rules/troops';
+import { stackFits, BALLISTARII, F_AFTER_CHARGE, KNIGHTS } from './table';
 import { reachOf, searched } from './memo';
-import { CHARGE, NORMAL, type Mover, type Reach } from './search';
+import { CHARGE, NORMAL, newReach, search, type Mover, type Reach } from './search';
 import type { Position } from './position';
 import type { Part } from './lists';
-import { backers, breaksSupport, chargeFights, engineOf, mayLead, needsBacking, runsOver, type MoveContext } from './moverules';
-import { CARRY, CHARGED, CHARGE_SPLIT, PLAIN, RAN_OVER, SPLIT, makeMove, move, ownTable, supportedMove, type Table } from './interned';
+import { backers, breaksSupport, chargeFights, engineOf, isCavalryType, mayLead, needsBacking, runsOver, type MoveContext } from './moverules';
+import { CARRY, CHARGED, CHARGE_SPLIT, PLAIN, RAN_OVER, SPLIT, makeMove, move, overMove, ownTable, supportedMove, type Table } from './interned';
 
 
 /** A unit's move actions worked out afresh, with the searches and parts they were made from (a kept list's record). */
@@ -34,6 +35,20 @@ export function unitMoves(ctx: MoveContext, x: number): FreshMoves {
   if (carried) parts.push(way(ctx, t, x, carried, occ.stands[x]!, CARRY, engine, out));
   // Knights and 2-stand ballistarii crews split, and join again by moving into each other's square (6F, 4).
   if ((occ.type[x] === KNIGHTS || occ.type[x] === BALLISTARII) && occ.stands[x] === 2) parts.push(way(ctx, t, x, r, 1, SPLIT, -1, out));
+  // 10A, R-run-over: cavalry riding over a lone stand in its reach, ending there or beyond (a search of its own a target).
+  if (isCavalryType(occ.type[x]!)) {
+    const enemy = occ.enemy[occ.side[x]!]!;
+    for (let k = 0; k < r.count; k++) {
+      const j = r.square[k]!;
+      if (!enemy[j] || !runsOver(ctx, x, j)) continue;
+      const over = newReach(ctx.board.n);
+      const m: Mover = { type: TROOP_TYPES[occ.type[x]!]!, from: occ.sq[x]!, afterCharge: (occ.flags[x]! & F_AFTER_CHARGE) !== 0, carry: false, over: j };
+      search(ctx.board, ctx.rules, m, enemy, over);
+      const part: Part = { r: over, stands: occ.stands[x]!, variant: RAN_OVER, engine: -1, ends: new Array<number>(over.count), over: j };
+      for (let q = 0; q < over.count; q++) { destinationAt(ctx, t, x, part, q, out); part.ends[q] = out.length; }
+      parts.push(part);
+    }
+  }
   // R-exit: off the board across an edge, last in the list (a kept list's patches copy what follows its parts as it is).
   if (r.exit) out.push((t.exit[0] ??= Object.freeze(makeMove(t.side, t.unit, 'off', ''))));
   if (carried?.exit) out.push((t.exit[1] ??= Object.freeze(makeMove(t.side, t.unit, 'off', 'carry'))));
@@ -71,6 +86,17 @@ export function destinationAt(ctx: MoveContext, t: Table, x: number, part: Part,
   const chargeTag = variant === SPLIT ? CHARGE_SPLIT : CHARGED;
   const j = r.square[k]!, normal = (r.kind[k]! & NORMAL) !== 0, charge = (r.kind[k]! & CHARGE) !== 0 && !carry;
   const near = beside !== null && (beside[j >> 5]! & (1 << (j & 31))) !== 0;
+  if (variant === RAN_OVER) {
+    // R-run-over: a move that rode over part.over on its way, ending there (empty once ridden over) or beyond it.
+    const over = part.over!;
+    if (j !== over && enemy[j]) { if (!mayLead(ctx, x, stands, j, false)) return; }
+    else if (j !== over && (!stackFits(occ, j, x, stands, -1) || breaksSupport(ctx, x, j))) return;
+    const fights = j !== over && enemy[j] === 1;
+    // (The plain move ending on the square ridden over is listed with the square's own moves, as it always was.)
+    if (normal && j !== over) out.push(overMove(t, board.names[j]!, board.names[over]!, false));
+    if (charge && (fights || near) && chargeFights(ctx, x, j, fights)) out.push(overMove(t, board.names[j]!, board.names[over]!, true));
+    return;
+  }
   if (occ.cells[j]!.length === 0) {
     // An empty square (most of them): no stacking, no melee to lead; a charge must support a melee already started.
     // (way() lists an empty square away from melees itself, the same plain move: keep the two in step.)
@@ -80,7 +106,9 @@ export function destinationAt(ctx: MoveContext, t: Table, x: number, part: Part,
   }
   if (enemy[j]) {
     if (carry) return;
-    if (normal && variant !== SPLIT && runsOver(ctx, x, j)) out.push(move(board, t, j, RAN_OVER));
+    // R-run-over: riding over the stand and ending there, listed first among the square's moves (the run-over parts
+    // list the moves that go on beyond it, and the charges).
+    if (normal && variant === PLAIN && runsOver(ctx, x, j)) out.push(overMove(t, board.names[j]!, board.names[j]!, false));
     if (!mayLead(ctx, x, stands, j, false)) {
       // 6J: a 1-stand missile unit may still lead when it declares a supporter with its move.
       if (normal && needsBacking(occ.type[x]!, stands) && mayLead(ctx, x, stands, j, true)) {

@@ -14,14 +14,21 @@
  * move listing compared with movement.ts's) and tests/engine/move-search.test.ts hold the two equal: change both, run
  * the fuzz. The allowances (movement.ts allowance) are not copied: it calls them; the diagonal squeeze's river half comes
  * from geometry.ts squeezed (engine/board.ts), its enemy half is one inline test in the hot loop, part of the exception.
+ *
+ * Run-overs (10A, R-run-over; movement.ts pathNodes with `over`): a mover with `over` searches the paths that ride over
+ * that enemy square. A node's flags carry a fourth bit, RODE: set on entering the square (which costs its usual step),
+ * after which the square is no longer an enemy's (the path goes on through it, it no longer closes a diagonal step).
+ * Only nodes with RODE are reached squares (the kind's allowances are -1 without it). The listing makes such a search
+ * only for cavalry with a run-over target in its ordinary reach (rare), never through the memo; the common search pays
+ * one comparison a node for it.
  */
 import { TROOP_TYPES, type TroopType } from '../rules/troops';
 import { allowance } from '../rules/movement';
 import type { ResolvedRules } from '../rules/scenario';
 import { DX, DY, T_COVER, T_HILL, T_PROTECTED, T_ROAD, type Board } from './board';
 
-/** Path flags. */
-export const ROAD = 1, HILL = 2, PROT = 4;
+/** Path flags; RODE: the path rode over the mover's `over` square (a run-over search only). */
+export const ROAD = 1, HILL = 2, PROT = 4, RODE = 8;
 /** Kinds of a reached square. */
 export const NORMAL = 1, CHARGE = 2;
 
@@ -61,12 +68,17 @@ export interface Mover {
   afterCharge: boolean;
   /** Carrying its ballista (6K): ballista move, no protected or enemy squares. */
   carry: boolean;
+  /** The square of the enemy it rides over (10A, R-run-over): the search is then of the paths that ride over it. */
+  over?: number;
 }
 
 // ---- What a kind of mover may use, worked out once per hill rules and kind (type, after a charge, carrying).
 
 interface Limits {
-  /** allow[f], charge[f]: the most a path with flags f may use, in half squares, moving or charging (-1: not allowed). */
+  /**
+   * allow[f], charge[f]: the most a path with flags f may use, in half squares, moving or charging (-1: not allowed);
+   * flags 0-15, RODE included (in a run-over search a path that has not ridden over its square ends nowhere).
+   */
   allow: Int32Array;
   charge: Int32Array;
   /**
@@ -75,8 +87,8 @@ interface Limits {
    */
   bound: Int32Array;
   /**
-   * next[f * 8 + g]: a step with flags f onto a square giving flags g (Steps.gives): the new flags in bits 0-2, the
-   * bound that goes with them above (one lookup for both).
+   * next[f * 8 + g]: a step with flags f onto a square giving flags g (Steps.gives): the new flags in bits 0-3 (RODE
+   * kept), the bound that goes with them above (one lookup for both).
    */
   next: Int32Array;
   /** The largest bound: the last bucket (-1: the unit cannot move at all). */
@@ -91,6 +103,8 @@ const TYPE_NO = Object.fromEntries(TROOP_TYPES.map((t, k) => [t, k])) as Record<
  * rules' content (each game resolves its own rules object, but the hill rules of most games are the same few).
  */
 let lastHills: object | null = null, lastLimits: Array<Limits | undefined> = [];
+/** Kinds of a run-over search come after the others in the same table. */
+const OVER_KINDS = TROOP_TYPES.length * 4;
 const limitsByHills = new Map<string, Array<Limits | undefined>>();
 
 function limitsOf(rules: ResolvedRules, m: Mover): Limits {
@@ -101,30 +115,32 @@ function limitsOf(rules: ResolvedRules, m: Mover): Limits {
     if (!table) limitsByHills.set(key, (table = []));
     lastLimits = table;
   }
-  const k = TYPE_NO[m.type] * 4 + (m.afterCharge ? 2 : 0) + (m.carry ? 1 : 0);
-  return (lastLimits[k] ??= makeLimits(rules, m));
+  const over = m.over !== undefined && m.over >= 0;
+  const k = (over ? OVER_KINDS : 0) + TYPE_NO[m.type] * 4 + (m.afterCharge ? 2 : 0) + (m.carry ? 1 : 0);
+  return (lastLimits[k] ??= makeLimits(rules, m, over));
 }
 
-function makeLimits(rules: ResolvedRules, m: Mover): Limits {
-  const allow = new Int32Array(8), charge = new Int32Array(8), bound = new Int32Array(8);
-  // The allowance is the movement rule's own (movement.ts), per path flags, doubled into half squares.
-  for (let f = 0; f < 8; f++) {
-    const road = (f & ROAD) !== 0, hill = (f & HILL) !== 0, cover = (f & PROT) !== 0;
-    allow[f] = Math.floor(2 * allowance(rules, m, road, hill, cover, false));
-    charge[f] = Math.floor(2 * allowance(rules, m, road, hill, cover, true));
+function makeLimits(rules: ResolvedRules, m: Mover, over: boolean): Limits {
+  const allow = new Int32Array(16), charge = new Int32Array(16), bound = new Int32Array(16);
+  // The allowance is the movement rule's own (movement.ts), per path flags, doubled into half squares; in a run-over
+  // search, none for a path that has not ridden over its square yet.
+  for (let f = 0; f < 16; f++) {
+    const road = (f & ROAD) !== 0, hill = (f & HILL) !== 0, cover = (f & PROT) !== 0, ends = !over || (f & RODE) !== 0;
+    allow[f] = ends ? Math.floor(2 * allowance(rules, m, road, hill, cover, false)) : -1;
+    charge[f] = ends ? Math.floor(2 * allowance(rules, m, road, hill, cover, true)) : -1;
   }
   let maxB = -1;
-  for (let f = 0; f < 8; f++) {
+  for (let f = 0; f < 16; f++) {
     let b = -1;
-    for (let g = 0; g < 8; g++) if ((g & ~f & ROAD) === 0 && (f & ~g & (HILL | PROT)) === 0) b = Math.max(b, allow[g]!, charge[g]!);
+    for (let g = 0; g < 16; g++) if ((g & ~f & ROAD) === 0 && (f & ~g & (HILL | PROT | RODE)) === 0) b = Math.max(b, allow[g]!, charge[g]!);
     bound[f] = b;
     maxB = Math.max(maxB, b);
   }
   if (maxB >= COSTS) throw new Error(`a move of ${maxB / 2} squares is beyond the search's reach`);
-  const next = new Int32Array(64);
-  for (let f = 0; f < 8; f++) for (let g = 0; g < 8; g++) {
-    const nf = (f & (g | HILL | PROT)) | (g & (HILL | PROT));
-    next[f * 8 + g] = nf | (bound[nf]! << 3);
+  const next = new Int32Array(128);
+  for (let f = 0; f < 16; f++) for (let g = 0; g < 8; g++) {
+    const nf = (f & (g | HILL | PROT | RODE)) | (g & (HILL | PROT));
+    next[f * 8 + g] = nf | (bound[nf]! << 4);
   }
   const banned = rules.hills.banned.includes(m.type) || (m.carry && rules.hills.banned.includes('ballista'));
   return { allow, charge, bound, next, maxB, variant: (banned ? 1 : 0) + (m.carry ? 2 : 0) };
@@ -227,7 +243,7 @@ function makeSteps(board: Board): Steps {
 const COSTS = 64;
 /** Searches before the stamps would overflow a 16-bit mark and the marks are cleared. */
 const STAMPS = Math.floor(0x7fff / COSTS) - 1;
-/** Squares a board may have: node numbers (8 flags layers of them) must fit in 16 bits. */
+/** Squares a board may have: node numbers (16 flags layers of them) must fit in 16 bits. */
 const MAX_SQUARES = 2048;
 
 /**
@@ -243,7 +259,7 @@ let S = buffers(0, 64);
 
 function buffers(n: number, cap: number) {
   if (n > MAX_SQUARES) throw new Error(`a board of ${n} squares is too large for the move search (at most ${MAX_SQUARES})`);
-  const nodes = 8 << shiftFor(n);
+  const nodes = 16 << shiftFor(n);
   return {
     n, cap, mark: new Int16Array(nodes), prev: new Int16Array(nodes), pos: new Int16Array(n).fill(-1), stamp: 0,
     queue: new Int16Array(4 * cap), size: new Int32Array(4), reached: new Uint32Array((n + 31) >> 5),
@@ -287,7 +303,7 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
   const { mark, prev, pos, size, reached } = S;
   let { queue, cap } = S;
   const { square, cost, kind, trail, chargeTrail } = out;
-  const carry = m.carry, start = m.from, vbase = L.variant * n, sh = shiftFor(n), sqMask = (1 << sh) - 1;
+  const carry = m.carry, start = m.from, over = m.over ?? -1, vbase = L.variant * n, sh = shiftFor(n), sqMask = (1 << sh) - 1;
   size.fill(0);
   if (region) reached.fill(0, 0, board.words);
   const startNode = (gives[start]! << sh) | start;
@@ -299,9 +315,17 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
     const slot = b & 3;
     let base = slot * cap;
     for (let e = 0, end = size[slot]!; e < end; e++) {
-      const node = queue[base + e]!;
+      let node = queue[base + e]!;
       if (mark[node] !== Z - b) continue; // queued again since at a lower cost
-      const i = node & sqMask, f = node >> sh;
+      const i = node & sqMask;
+      let f = node >> sh;
+      if (i === over && !(f & RODE)) {
+        // Riding over it (R-run-over): the same square and cost, on the paths that rode over it.
+        const rode = node | (RODE << sh);
+        if (mark[rode]! >= Z - b) continue;
+        mark[rode] = Z - b; prev[rode] = prev[node]!;
+        node = rode; f |= RODE;
+      }
       if (i !== start) {
         const isNormal = b <= allow[f]!, isCharge = b <= charge[f]!;
         if (isNormal || isCharge) {
@@ -321,7 +345,7 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
             }
           }
         }
-        if (enemy[i]) { // entered to fight: no further
+        if (enemy[i] && i !== over) { // entered to fight: no further
           if (region) region[i >> 5]! |= 1 << (i & 31);
           continue;
         }
@@ -343,8 +367,8 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
         if (same) key = node + offset[d]!;
         else {
           const t = next[row + stepGives[i * 8 + d]!]!; // the new flags, and the bound that goes with them
-          if (nb > t >> 3) continue;
-          key = ((t & 7) << sh) | j;
+          if (nb > t >> 4) continue;
+          key = ((t & 15) << sh) | j;
         }
         if (mark[key]! >= z) continue;
         if (carry && enemy[j]) continue;
@@ -360,14 +384,16 @@ export function search(board: Board, rules: ResolvedRules, m: Mover, enemy: Arra
         if (same) key = node + offset[d]!;
         else {
           const t = next[row + stepGives[i * 8 + d]!]!;
-          if (nb > t >> 3) continue;
-          key = ((t & 7) << sh) | j;
+          if (nb > t >> 4) continue;
+          key = ((t & 15) << sh) | j;
         }
         if (mark[key]! >= z) continue;
         if (carry && enemy[j]) continue;
         // The diagonal squeeze's enemy half, inline: part of this search's declared exception (see the top; the rule's
         // one statement is geometry.ts squeezed, whose river half `open` already holds). The fuzz holds the two equal.
-        if (enemy[i + cornerX[d]!] && enemy[i + cornerY[d]!]) continue;
+        // After a run-over its square no longer closes the step.
+        const cx = i + cornerX[d]!, cy = i + cornerY[d]!;
+        if (enemy[cx] && enemy[cy] && (!(f & RODE) || (cx !== over && cy !== over))) continue;
         mark[key] = z; prev[key] = node;
         const to = nb & 3;
         if (size[to] === cap) { growQueue(); queue = S.queue; cap = S.cap; base = slot * cap; }

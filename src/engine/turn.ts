@@ -184,16 +184,26 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
     p.events?.push({ kind: 'split', side: a.side, unit: p.ids[part]!, at: board.names[from]!, parent: a.unit });
     x = part;
   }
+  const id = p.ids[x]!;
+  // The squares the path came through (a charge's own path, which avoids protected squares): an attacker retreats
+  // back along them (9L reading R-retreat). A run-over's path (R-run-over) is searched before its stand is gone.
+  const mover = { type: TROOP_TYPES[p.type[x]!]!, from, afterCharge: heldAfterCharge(p.turn, p.charged[x]! < 0 ? null : p.charged[x]!), carry: a.carry === true };
+  let trail: number[], path: number[] | null = null;
+  if (a.runOver) {
+    const over = square(p, a.runOver);
+    path = pathTo(board, p.game.rules, { ...mover, over }, p.enemy[s]!, to, a.charge === true);
+    trail = [];
+    for (let k = path.length - 1; k >= 0 && trail.length < 2; k--) trail.push(path[k]!);
+    const victims: number[] = [];
+    for (let k = 0, here = p.cells[over]!; k < here.length; k++) { const y = here[k]!; if (p.type[y] !== BALLISTA && p.side[y] !== s) victims.push(y); }
+    for (const e of victims) removeStands(p, e, p.stands[e]!);
+    p.moveLists.journal.push(-1); // enemies gone: the searches read them
+    p.events?.push({ kind: 'run-over', side: a.side, unit: id, at: a.runOver, ...(to !== over ? { to: a.to } : {}), destroyed: victims.map((e) => p.ids[e]!) });
+  } else trail = trailTo(p, mover0, mover, to, a.charge === true) ?? [from];
   const enemies: number[] = [];
   for (let k = 0, here = p.cells[to]!; k < here.length; k++) {
     const y = here[k]!;
     if (p.type[y] !== BALLISTA && p.side[y] !== s) enemies.push(y);
-  }
-  const id = p.ids[x]!;
-  if (a.runOver) {
-    for (const e of enemies) removeStands(p, e, p.stands[e]!);
-    p.moveLists.journal.push(-1); // enemies gone: the searches read them
-    p.events?.push({ kind: 'run-over', side: a.side, unit: id, at: a.to, destroyed: enemies.map((e) => p.ids[e]!) });
   }
   let b = -1;
   if (a.carry) {
@@ -202,10 +212,6 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
     p.moved[b] = 1;
     settle(p, b);
   }
-  // The squares the path came through (a charge's own path, which avoids protected squares): an attacker retreats
-  // back along them (9L reading R-retreat).
-  const mover = { type: TROOP_TYPES[p.type[x]!]!, from, afterCharge: heldAfterCharge(p.turn, p.charged[x]! < 0 ? null : p.charged[x]!), carry: a.carry === true };
-  const trail = trailTo(p, mover0, mover, to, a.charge === true) ?? [from];
   p.trailN[x] = trail.length;
   p.trail0[x] = trail.length > 0 ? trail[0]! : -1;
   p.trail1[x] = trail.length > 1 ? trail[1]! : -1;
@@ -222,12 +228,12 @@ function doMove(p: Position, a: Extract<Action, { type: 'move' }>): void {
   p.face[x] = f;
   settle(p, x);
   alignCommanders(p, to, s);
-  const leads = !a.runOver && enemies.length > 0;
+  const leads = enemies.length > 0;
   if (leads && meleeAt(p, to) < 0) {
     p.melees.push({ contact: to, supports: [], mdi: [-1, -1], fought: false });
     meleeChanged(p, to);
   }
-  if (p.events) p.events.push(moveEvent(p, a, x, from, trail, b, leads ? enemies : NO_SLOTS));
+  if (p.events) p.events.push(moveEvent(p, a, x, from, trail, b, leads ? enemies : NO_SLOTS, path));
   if (a.supporter) declareSupport(p, s, slot(p, a.supporter), to);
 }
 
@@ -235,15 +241,17 @@ const NO_SLOTS: readonly number[] = [];
 
 /**
  * The event of unit x's move from `from` along `trail` (nearest first), carrying ballista b (-1: none), against the
- * enemies it leads against. Its fields are set one by one in the record's order, the optional ones only when they
- * apply (no spreads, maps or closures: listed play makes one for every move).
+ * enemies it leads against; `whole`: the whole path when it is known already (a run-over's), the start first. Its
+ * fields are set one by one in the record's order, the optional ones only when they apply (no spreads, maps or
+ * closures: listed play makes one for every move).
  */
-function moveEvent(p: Position, a: Extract<Action, { type: 'move' }>, x: number, from: number, trail: readonly number[], b: number, enemies: readonly number[]): GameEvent {
+function moveEvent(p: Position, a: Extract<Action, { type: 'move' }>, x: number, from: number, trail: readonly number[], b: number, enemies: readonly number[], whole: readonly number[] | null): GameEvent {
   const names = p.board.names, to = p.at[x]!, s = p.side[x]!;
   // The route names every square passed, in travel order (7): the trail (kept nearest first, for retreats) when it
-  // reaches back to the start, else the whole path of the same search.
+  // reaches back to the start, else the whole path of the same search (a run-over's: searched before the stand went).
   const route: string[] = [];
-  if (trail.length === 2 && trail[1] !== from) {
+  if (whole) for (let k = 1; k < whole.length; k++) route.push(names[whole[k]!]!);
+  else if (trail.length === 2 && trail[1] !== from) {
     const mover = { type: TROOP_TYPES[p.type[x]!]!, from, afterCharge: heldAfterCharge(p.turn, p.charged[x]! < 0 || p.charged[x] === p.turn ? null : p.charged[x]!), carry: b >= 0 };
     const path = pathTo(p.board, p.game.rules, mover, p.enemy[s]!, to, a.charge === true);
     for (let k = 1; k < path.length; k++) route.push(names[path[k]!]!);

@@ -59,8 +59,9 @@ export function actionLabel(state: GameState, a: Action): string {
       if (a.to === 'off') return `Move off the board${a.carry ? ' with the ballista' : ''} (it counts half at the end)`;
       const enemy = state.units.some((u) => u.at === a.to && u.side !== a.side && u.status === 'active' && u.type !== 'ballista');
       let t = `${a.charge ? 'Charge' : 'Move'} to ${a.to}`;
-      if (a.runOver) t += ', riding over';
-      else if (enemy) t += ' and lead a melee';
+      // R-run-over: the stand ridden over on the way (or on the square the move ends on).
+      if (a.runOver) t += a.runOver === a.to ? ', riding over' : `, riding over ${a.runOver} on the way`;
+      if (enemy && a.runOver !== a.to) t += ' and lead a melee';
       if (a.carry) t += ' with the ballista';
       if (a.split) t += ' (split one stand off)';
       if (a.supporter) t += `, supported by ${a.supporter}`;

@@ -15,9 +15,10 @@ export type Action =
   | { type: 'fireLoss'; side: string; unit: string }
   /**
    * `supporter`: a unit of the side declared with the move as the supporter a 1-stand missile unit needs to lead (6J).
-   * `to: 'off'`: off the board across an edge (R-exit).
+   * `to: 'off'`: off the board across an edge (R-exit). `runOver`: the square of the lone stand the move rides over on
+   * its way, ending there or beyond it (10A, R-run-over; one a move).
    */
-  | { type: 'move'; side: string; unit: string; to: Square | 'off'; charge?: true; runOver?: true; carry?: true; split?: true; supporter?: string }
+  | { type: 'move'; side: string; unit: string; to: Square | 'off'; charge?: true; runOver?: Square; carry?: true; split?: true; supporter?: string }
   | { type: 'face'; side: string; unit: string; facing: Facing }
   | { type: 'support'; side: string; unit: string; contact: Square }
   | { type: 'endMove'; side: string }

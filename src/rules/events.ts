@@ -35,8 +35,11 @@ export interface ExitEvent { kind: 'exit'; side: SideId; unit: string; at: Squar
 /** One stand split off a unit (6F) as a new unit `unit` (it moves on in the same action); `at` where they stood. */
 export interface SplitEvent { kind: 'split'; side: SideId; unit: string; at: Square; parent: string }
 
-/** Knights riding over enemy troops in `at` (6H): `destroyed` names the units removed. */
-export interface RunOverEvent { kind: 'run-over'; side: SideId; unit: string; at: Square; destroyed: string[] }
+/**
+ * Cavalry riding over enemy troops in `at` (10A): `destroyed` names the units removed; `to`, where the move goes on to
+ * end when it does not end on `at` (R-run-over: the run-over is part of the move).
+ */
+export interface RunOverEvent { kind: 'run-over'; side: SideId; unit: string; at: Square; to?: Square; destroyed: string[] }
 
 /** A support declaration (9E): the supporter in `at` backs the melee at `contact`. */
 export interface SupportEvent { kind: 'support'; side: SideId; unit: string; at: Square; contact: Square }

@@ -18,6 +18,13 @@
  * - A charge may not begin in, pass or end in a protected square, and must end in a melee (leading or supporting one).
  * - A unit carrying its ballista moves 1 1/2 (2 1/2 on road), never into a protected square or an enemy's square.
  * - A unit on an edge square may step off the board across that edge with 1 of its allowance left (R-exit).
+ * - Run-over (10A, R-run-over): cavalry may ride over a lone 1-stand medium, levy, javelin, longbow, crossbow or
+ *   ballistarii unit in the open (no cover: not protected, not a crossing square, not a protected hill; no ballista
+ *   there; armored infantry exempt), destroying it without a melee. The run-over is part of any move, a charge included:
+ *   its square costs its usual step and the move may end there or go on beyond it with the rest of the allowance (to
+ *   lead a melee, support one, or just move). One run-over a move (the digest is silent: the action names the one
+ *   square ridden over, and a second lone stand on the way is led against as any enemy is). Not while carrying a
+ *   ballista (never into an enemy square) nor splitting, and the move ends on the board (no step off after it).
  * - A lone 1-stand javelin, longbow or crossbow unit leads a melee only with its commander there or a supporter; the
  *   backing may come later in the same move, but the move may not end without it (R-missile-lead). A unit backs one
  *   melee only, so every melee waiting for backing must be able to get a backer of its own.
@@ -36,8 +43,11 @@ import type { GameState, UnitState } from './state';
 import { isRoadStep, riverBlocks, terrainIndex } from './terrain';
 import { BALLISTA_MOVE, CAVALRY, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from './troops';
 
-/** The moving unit: its type, square, whether it charged on its side's previous move, whether it carries its ballista. */
-export interface Mover { type: TroopType; at: Square; afterCharge: boolean; carry: boolean }
+/**
+ * The moving unit: its type, square, whether it charged on its side's previous move, whether it carries its ballista;
+ * `over`: the square of the enemy it rides over on the way (10A, R-run-over), for the search of the moves that do.
+ */
+export interface Mover { type: TroopType; at: Square; afterCharge: boolean; carry: boolean; over?: Square }
 
 /** A square the unit may end on: by a normal move and/or a charge, and the cheapest movement used (in squares). */
 export interface ReachSquare { normal: boolean; charge: boolean; cost: number }
@@ -80,25 +90,29 @@ export function allowance(rules: ResolvedRules, u: Pick<Mover, 'type' | 'afterCh
 /**
  * Every (square, path flags) the unit's paths reach, at the cheapest cost, relaxing until nothing improves. A path
  * may end in an enemy square (to lead a melee) but not go on from it; squares in `avoid` are never entered (a retiring
- * unit's search: enemies and unresolved contact squares).
+ * unit's search: enemies and unresolved contact squares). With `u.over` (R-run-over), the paths that ride over that
+ * square: entering it costs its usual step, and from there on its enemy is gone (the path goes on through it, and it
+ * no longer closes a diagonal step); only the nodes of paths that rode over it are returned.
  */
 export function pathNodes(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<Square>, u: Mover, avoid?: ReadonlySet<Square>): PathNode[] {
   const t = terrainIndex(scenario);
   const { columns, rows } = resolveBoard(scenario.board);
-  const { carry } = u;
+  const { carry, over } = u;
   // No path longer than the most generous allowance (the whole way on road, no hill) can end anywhere.
   const most = Math.max(allowance(rules, u, true, false, false, false), allowance(rules, u, true, false, false, true));
   const banned = (sq: Square) => t.hill.has(sq) && (rules.hills.banned.includes(u.type) || (carry && rules.hills.banned.includes('ballista')));
-  const enemy = (sq: Square) => enemies.has(sq);
+  // Before the run-over every enemy stands; after it, the one ridden over is gone.
+  const before = (sq: Square) => enemies.has(sq), after = (sq: Square) => sq !== over && enemies.has(sq);
   const best = new Map<string, number>();
-  const start = `${u.at}|${t.road.has(u.at)}|${t.hill.has(u.at)}|${t.cover.has(u.at)}`;
+  const start = `${u.at}|${t.road.has(u.at)}|${t.hill.has(u.at)}|${t.cover.has(u.at)}|false`;
   best.set(start, 0);
   // Relax until nothing improves: a node whose cost went down is looked at again.
   const todo = [start];
   while (todo.length > 0) {
     const node = todo.shift()!;
     const cost = best.get(node)!;
-    const [sq, road, hill, cover] = node.split('|') as [Square, string, string, string];
+    const [sq, road, hill, cover, rode] = node.split('|') as [Square, string, string, string, string];
+    const enemy = rode === 'true' ? after : before;
     if (sq !== u.at && enemy(sq)) continue; // entered to fight: no further
     const p = parseSquare(sq)!;
     for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
@@ -111,13 +125,13 @@ export function pathNodes(scenario: Scenario, rules: ResolvedRules, enemies: Rea
       } else if (riverBlocks(t, sq, to)) continue;
       const next = cost + (dx !== 0 && dy !== 0 ? 1.5 : 1);
       if (next > most) continue;
-      const key = `${to}|${road === 'true' && isRoadStep(t, sq, to)}|${hill === 'true' || t.hill.has(to)}|${cover === 'true' || t.cover.has(to)}`;
+      const key = `${to}|${road === 'true' && isRoadStep(t, sq, to)}|${hill === 'true' || t.hill.has(to)}|${cover === 'true' || t.cover.has(to)}|${rode === 'true' || to === over}`;
       if ((best.get(key) ?? Infinity) > next) { best.set(key, next); todo.push(key); }
     }
   }
-  return [...best].map(([node, cost]) => {
-    const [sq, road, hill, cover] = node.split('|');
-    return { sq: sq!, road: road === 'true', hill: hill === 'true', cover: cover === 'true', cost };
+  return [...best].flatMap(([node, cost]) => {
+    const [sq, road, hill, cover, rode] = node.split('|');
+    return over !== undefined && rode !== 'true' ? [] : [{ sq: sq!, road: road === 'true', hill: hill === 'true', cover: cover === 'true', cost }];
   });
 }
 
@@ -140,7 +154,7 @@ function relaxed(scenario: Scenario, rules: ResolvedRules, enemies: ReadonlySet<
   const out = new Map<Square, ReachSquare>();
   let exit = false;
   for (const { sq, road, hill, cover, cost } of pathNodes(scenario, rules, enemies, u)) {
-    if (onBoardEdge(scenario, sq) && (sq === u.at || !enemies.has(sq)) && cost + 1 <= offBoardAllowance(rules, u, hill, cover)) exit = true;
+    if (u.over === undefined && onBoardEdge(scenario, sq) && (sq === u.at || !enemies.has(sq)) && cost + 1 <= offBoardAllowance(rules, u, hill, cover)) exit = true;
     if (sq === u.at) continue;
     const normal = cost <= allowance(rules, u, road, hill, cover, false), charge = cost <= allowance(rules, u, road, hill, cover, true);
     if (!normal && !charge) continue;
@@ -187,6 +201,11 @@ export function runOverTarget(s: GameState, u: UnitState, sq: Square): boolean {
   const here = s.units.filter((x) => x.status === 'active' && x.at === sq);
   return CAVALRY.includes(u.type) && here.length === 1 && here[0]!.side !== u.side && here[0]!.type !== 'ballista'
     && here[0]!.stands === 1 && RUN_OVER_TARGETS.includes(here[0]!.type) && !terrainIndex(s.scenario).cover.has(sq);
+}
+
+/** The state with the lone enemy stand on square `over` ridden over (10A): destroyed, off the board. */
+function riddenOver(s: GameState, over: Square): GameState {
+  return { ...s, units: s.units.map((x) => (x.status === 'active' && x.at === over ? { ...x, status: 'destroyed' as const, at: null, stands: 0, half: 0 } : x)) };
 }
 
 /** 6J: a 1-stand javelin, longbow or crossbow unit leads only with its commander there or a supporter. */
@@ -273,7 +292,6 @@ export function unitMoves(s: GameState, u: UnitState): Action[] {
     for (const [to, o] of unitReach(s, u, v === 'carry')) {
       if (enemyAt(s, side, to)) {
         if (v === 'carry') continue;
-        if (o.normal && v !== 'split' && runOverTarget(s, u, to)) out.push({ type: 'move', side, unit: u.id, to, runOver: true });
         if (!mayLead(s, mover, to)) {
           if (o.normal && needsBacking(mover) && mayLead(s, mover, to, true)) {
             const after = movedTo(s, mover, to);
@@ -288,6 +306,18 @@ export function unitMoves(s: GameState, u: UnitState): Action[] {
       if (o.charge && v !== 'carry' && fights(s, mover, to)) out.push({ type: 'move', side, unit: u.id, to, charge: true, ...(v === 'split' ? { split: true as const } : {}) });
     }
   }
+  // 10A, R-run-over: cavalry riding over a lone stand on its way, ending there or beyond (see the top).
+  if (CAVALRY.includes(u.type)) {
+    for (const [over] of unitReach(s, u, false)) {
+      if (!runOverTarget(s, u, over)) continue;
+      const after = riddenOver(s, over);
+      for (const [to, o] of reachByRules(s.scenario, s.rules, enemySquares(s, side), { type: u.type, at: u.at!, afterCharge: movesAfterCharge(s, u), carry: false, over })) {
+        if (enemyAt(after, side, to) ? !mayLead(after, u, to) : !stackingAllows(after, u, to, u.stands) || breaksSupport(after, u, to)) continue;
+        if (o.normal) out.push({ type: 'move', side, unit: u.id, to, runOver: over });
+        if (o.charge && fights(after, u, to)) out.push({ type: 'move', side, unit: u.id, to, charge: true, runOver: over });
+      }
+    }
+  }
   // R-exit: off the board across an edge, alone or with the ballista it carries.
   for (const carry of engine ? [false, true] : [false]) {
     if (exitByRules(s.scenario, s.rules, enemySquares(s, side), { type: u.type, at: u.at!, afterCharge: movesAfterCharge(s, u), carry })) out.push({ type: 'move', side, unit: u.id, to: 'off', ...(carry ? { carry: true as const } : {}) });
@@ -296,9 +326,10 @@ export function unitMoves(s: GameState, u: UnitState): Action[] {
   const waiting = idleChargers(s).filter((c) => c.id !== u.id);
   return out.filter((a) => {
     if (a.type !== 'move' || !waiting.some((c) => c.at === a.to)) return true;
+    const before = a.runOver ? riddenOver(s, a.runOver) : s;
     const trial: GameState = {
-      ...s, units: s.units.map((x) => (x.id === u.id ? { ...u, at: a.to } : x)),
-      melees: enemyAt(s, side, a.to) && !s.melees.some((m) => m.contact === a.to) ? [...s.melees, { contact: a.to, supports: [], mdi: {}, fought: false }] : s.melees,
+      ...before, units: before.units.map((x) => (x.id === u.id ? { ...u, at: a.to } : x)),
+      melees: enemyAt(before, side, a.to) && !s.melees.some((m) => m.contact === a.to) ? [...s.melees, { contact: a.to, supports: [], mdi: {}, fought: false }] : s.melees,
     };
     return waiting.every((c) => fights(trial, c, c.at!));
   });

@@ -154,7 +154,7 @@ export function narrate(e: GameEvent, cast?: Cast): string {
     }
     case 'exit': return `${e.unit} leaves the board from ${e.at}${e.carry ? ` with ballista ${e.carry}` : ''}; it counts half at the end.`;
     case 'split': return `One stand of ${e.parent} splits off at ${e.at} as ${e.unit}.`;
-    case 'run-over': return `${e.unit} rides over ${list(e.destroyed)} at ${e.at}, destroying ${e.destroyed.length === 1 ? 'it' : 'them'}.`;
+    case 'run-over': return `${e.unit} rides over ${list(e.destroyed)} at ${e.at}, destroying ${e.destroyed.length === 1 ? 'it' : 'them'}${e.to ? `, and on to ${e.to}` : ''}.`;
     case 'support': return `${e.unit} at ${e.at} supports the melee at ${e.contact}.`;
     case 'fire': {
       const how = [e.converging ? 'one more for converging fire' : '', e.covered ? 'one fewer for cover' : ''].filter(Boolean).join(', ');

@@ -34,6 +34,39 @@ function oldFormat(value: unknown): Diagnostic | null {
   };
 }
 
+/** A version 2 run-over (`runOver: true`) named no square: it was always its move's own square. */
+function namedRunOver(a: unknown): unknown {
+  const m = a as { type?: unknown; runOver?: unknown; to?: unknown } | null;
+  return typeof m === 'object' && m !== null && m.type === 'move' && m.runOver === true ? { ...m, runOver: m.to } : a;
+}
+
+const namedRunOvers = (list: unknown): unknown => (Array.isArray(list) ? list.map(namedRunOver) : list);
+
+/**
+ * A saved game of format version 2 brought to version 3 (R-run-over): the rules are otherwise the same, and a run-over
+ * then ended on the square ridden over, so `runOver: true` becomes that square, in the actions and in a game at a
+ * distance's messages (message format 1 to 2) and closing choices. Anything else is returned as it is.
+ */
+export function migrateGame(value: unknown): unknown {
+  const v = value as { format?: unknown; version?: unknown; actions?: unknown; distance?: unknown } | null;
+  if (typeof v !== 'object' || v === null || v.format !== 'nevsky-game' || v.version !== 2) return value;
+  const out: Record<string, unknown> = { ...v, version: 3, actions: namedRunOvers(v.actions) };
+  const d = v.distance as { messages?: unknown; closing?: { seals?: unknown } } | undefined;
+  if (typeof d === 'object' && d !== null) {
+    const messages = Array.isArray(d.messages) ? d.messages.map((m: unknown) => {
+      if (typeof m !== 'object' || m === null) return m;
+      const msg = m as { version?: unknown; actions?: unknown; unseal?: { actions?: unknown } };
+      return {
+        ...msg, ...(msg.version === 1 ? { version: 2 } : {}), ...(msg.actions !== undefined ? { actions: namedRunOvers(msg.actions) } : {}),
+        ...(typeof msg.unseal === 'object' && msg.unseal !== null ? { unseal: { ...msg.unseal, actions: namedRunOvers(msg.unseal.actions) } } : {}),
+      };
+    }) : d.messages;
+    const seals = d.closing?.seals;
+    out.distance = { ...d, messages, ...(d.closing ? { closing: { ...d.closing, ...(Array.isArray(seals) ? { seals: seals.map((c: { actions?: unknown }) => ({ ...c, actions: namedRunOvers(c.actions) })) } : {}) } } : {}) };
+  }
+  return out;
+}
+
 function refused(opening: string, problems: Diagnostic[]): GameReading {
   const first = problems[0]!.message;
   // "Both sides have..." reads on after the colon in lower case; "B8 is off the board" keeps its square's capital.
@@ -43,7 +76,8 @@ function refused(opening: string, problems: Diagnostic[]): GameReading {
 
 /**
  * Read a saved game from file text or a parsed value (a library record's). The scenario's diagnostics keep their
- * pointers, under /scenario; a playable scenario's warnings come back with the game.
+ * pointers, under /scenario; a playable scenario's warnings come back with the game. A version 2 game is read as
+ * version 3 (migrateGame); version 1 is refused.
  */
 export function readGame(input: unknown): GameReading {
   let value = input;
@@ -54,6 +88,7 @@ export function readGame(input: unknown): GameReading {
   }
   const old = oldFormat(value);
   if (old) return refused(GAME_REFUSALS.version, [old]);
+  value = migrateGame(value);
   const schema = gameSchemaDiagnostics(value);
   if (schema.length > 0) return refused(GAME_REFUSALS.document, schema);
   const game = value as SavedGame;

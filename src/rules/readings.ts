@@ -143,6 +143,10 @@ export const READINGS: readonly Reading[] = [
     text: 'A retreat\'s length counts steps (diagonals 1, at most 2), through friends no longer than free; among equals, fewer squares passed first, then the smaller angle (the turns added). It leaves the board only straight back.',
   },
   {
+    id: 'R-run-over', section: '10A', title: 'Riding over a lone stand',
+    text: 'A run-over is part of any move, a charge included: the square ridden over costs its usual step, and the cavalry may go on with the rest of its move, one run-over a move. A crossing square or a protected hill is not in the open.',
+  },
+  {
     id: 'R-ballista-score', section: '10G', title: 'Who scores a ballista',
     text: 'A ballista scores for whoever controls it at the end (half if carried off the board); an abandoned one scores nothing.',
   },

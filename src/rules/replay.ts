@@ -22,9 +22,11 @@ export type Player = { kind: 'human' } | { kind: 'computer'; level: number };
 /**
  * The saved game format's version. 2: missile fire is one shot at a time, each rolled as it is made (R-fire-order),
  * and a shot's losses between a commander and a unit are chosen (`fireLoss`, R-two-types); `fireFirst` is gone. A
- * version 1 game's `fire` actions would replay with other dice, so such games are refused (readGame).
+ * version 1 game's `fire` actions would replay with other dice, so such games are refused (readGame). 3: a move's
+ * `runOver` names the square ridden over (R-run-over: a run-over is part of any move and may go on beyond it); a
+ * version 2 game's `runOver: true` meant its move's own square, and is read so (readGame migrates it).
  */
-export const GAME_FORMAT_VERSION = 2;
+export const GAME_FORMAT_VERSION = 3;
 
 export interface SavedGame {
   format: 'nevsky-game';

@@ -35,7 +35,7 @@ describe('hint', () => {
 
   test('a free kill comes first, and its reason says what it takes', () => {
     const h = hint(position('turcopoles ride over a 1-stand javelin'), 'teutonic', { level: 'easy', seed: 2, k: 10 });
-    expect(h[0]!.action).toMatchObject({ type: 'move', unit: 'tr', to: 'D7', runOver: true });
+    expect(h[0]!.action).toMatchObject({ type: 'move', unit: 'tr', runOver: 'D7' });
     // The 1-stand javelin unit is worth 3 points, taken for certain.
     expect(h[0]!.takes).toBeCloseTo(3);
     expect(h[0]!.reason).toMatch(/^runs over rv; takes about 3 pts this turn/);

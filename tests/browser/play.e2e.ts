@@ -189,7 +189,7 @@ describe('library', () => {
     await page.getByRole('button', { name: 'Start the game' }).waitFor();
     await page.screenshot({ path: shot('setup') });
     await page.getByRole('button', { name: 'Cancel' }).click();
-    const saved: SavedGame = { format: 'nevsky-game', version: 2, scenario: smallScenario(), seed: 7, actions: [] };
+    const saved: SavedGame = { format: 'nevsky-game', version: 3, scenario: smallScenario(), seed: 7, actions: [] };
     writeFileSync('/tmp/play-empty.game.json', JSON.stringify(saved));
     await page.getByTestId('import-input').setInputFiles('/tmp/play-empty.game.json');
     expect(await screen(page)).toBe('hand-over');

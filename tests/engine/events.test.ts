@@ -141,6 +141,7 @@ const CASES: Array<[string, GameEvent, string]> = [
   ['exit', { kind: 'exit', side: 'russian', unit: 'r1', at: 'A12', carry: 'rb' }, 'r1 leaves the board from A12 with ballista rb; it counts half at the end.'],
   ['split', { kind: 'split', side: 'teutonic', unit: 'k1~2', at: 'F3', parent: 'k1' }, 'One stand of k1 splits off at F3 as k1~2.'],
   ['run-over', { kind: 'run-over', side: 'teutonic', unit: 'k1', at: 'G6', destroyed: ['r1'] }, 'k1 rides over r1 at G6, destroying it.'],
+  ['run-over going on (R-run-over)', { kind: 'run-over', side: 'teutonic', unit: 'k1', at: 'E5', to: 'E7', destroyed: ['r1'] }, 'k1 rides over r1 at E5, destroying it, and on to E7.'],
   ['support', { kind: 'support', side: 'russian', unit: 'r2', at: 'E9', contact: 'E8' }, 'r2 at E9 supports the melee at E8.'],
   ['fire', { kind: 'fire', side: 'russian', unit: 'l1', at: 'J9', target: 'k1', targetAt: 'J6', range: 2.5, converging: true, covered: true, dice: [6, 2, 1], hits: 1 },
     'l1 shoots at k1 on J6 at range 2.5 with 3 dice (one more for converging fire, one fewer for cover), rolling 6 2 1: 1 hit.'],

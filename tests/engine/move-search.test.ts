@@ -197,3 +197,26 @@ test('6A a remembered move search is the fresh search whenever enemies come and 
   // Most placements come back: the memo answers many of them (and the check above holds them to fresh searches).
   expect(hits).toBeGreaterThan(calls / 3);
 });
+
+test('10A R-run-over: the search of the moves riding over an enemy square on the way finds the same squares, costs and kinds as the reference search with `over`', () => {
+  const plainReach = newReach(48 * 24), out = newReach(48 * 24);
+  let searches = 0, beyond = 0;
+  for (let seed = 1; seed <= INPUTS / 2; seed++) {
+    const x = generate(300_000 + seed);
+    const mover: Mover = { ...x.mover, carry: false };
+    search(x.board, x.rules, mover, x.enemy, plainReach);
+    // The enemy squares the ordinary search reaches (the listing rides over those only), at most three of them.
+    const targets = Array.from({ length: plainReach.count }, (_, k) => plainReach.square[k]!).filter((i) => x.enemy[i] === 1).slice(0, 3);
+    for (const over of targets) {
+      search(x.board, x.rules, { ...mover, over }, x.enemy, out);
+      const want = referenceReach(x.scenario, x.rules, enemiesOf(x), { type: mover.type, at: x.board.names[mover.from]!, afterCharge: mover.afterCharge, carry: false, over: x.board.names[over]! });
+      const got = new Map<Square, { normal: boolean; charge: boolean; cost: number }>();
+      for (let k = 0; k < out.count; k++) got.set(x.board.names[out.square[k]!]!, { normal: (out.kind[k]! & NORMAL) !== 0, charge: (out.kind[k]! & CHARGE) !== 0, cost: out.cost[k]! / 2 });
+      expect(got, `${x.label}, riding over ${x.board.names[over]}`).toEqual(want);
+      searches++;
+      beyond += out.count - (got.has(x.board.names[over]!) ? 1 : 0);
+    }
+  }
+  expect(searches).toBeGreaterThan(INPUTS / 4);
+  expect(beyond).toBeGreaterThan(INPUTS);
+}, 300_000);

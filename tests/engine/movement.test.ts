@@ -205,9 +205,9 @@ describe('7 movement (rules 6)', () => {
   ] as const)('10A run-over by cavalry: %s allowed=%s', (_n, type, stands, woods, ok) => {
     const s = gameOf([['t', 'k', 'knights', 'F4', 'S'], ['r', 'e', type, 'F6', 'N', stands], FAR],
       { terrain: { protected: woods.map((at) => ({ at, kind: 'woods' as const })) } });
-    expect(isLegal(s, { type: 'move', unit: 'k', to: 'F6', runOver: true })).toBe(ok);
+    expect(isLegal(s, { type: 'move', unit: 'k', to: 'F6', runOver: 'F6' })).toBe(ok);
     if (ok) {
-      const after = act(s, { type: 'move', unit: 'k', to: 'F6', runOver: true });
+      const after = act(s, { type: 'move', unit: 'k', to: 'F6', runOver: 'F6' });
       expect(unit(after, 'e').status).toBe('destroyed');
       expect(after.melees).toHaveLength(0);
     }

@@ -48,7 +48,7 @@ describe('precompiled validators', () => {
     expect(checkScenarioSchema({ ...s, version: 'one' })).toBe(false);
     expect(checkScenarioSchema.errors?.[0]?.instancePath).toBe('/version');
     expect(checkRosterSchema(JSON.parse(readFileSync('templates/rosters/dewitt-english-retinue.json', 'utf8')))).toBe(true);
-    expect(isSavedGame({ format: 'nevsky-game', version: 2, scenario: s, seed: 1, actions: [] })).toBe(true);
-    expect(isSavedGame({ format: 'nevsky-game', version: 2, scenario: { ...s, meta: {} }, seed: 1, actions: [] })).toBe(false);
+    expect(isSavedGame({ format: 'nevsky-game', version: 3, scenario: s, seed: 1, actions: [] })).toBe(true);
+    expect(isSavedGame({ format: 'nevsky-game', version: 3, scenario: { ...s, meta: {} }, seed: 1, actions: [] })).toBe(false);
   });
 });

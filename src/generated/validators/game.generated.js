@@ -21,7 +21,7 @@ function equal(a, b) {
 }
 
 export const game = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/game.schema.json","title":"Nevsky saved game","description":"A game as its scenario, the seed of its dice and the list of actions taken: replaying the actions from the seed reproduces the game exactly.","type":"object","additionalProperties":false,"required":["format","version","scenario","seed","actions"],"properties":{"$schema":{"type":"string"},"format":{"const":"nevsky-game"},"version":{"const":2},"scenario":{"$ref":"scenario.schema.json"},"seed":{"title":"Seed","description":"Seed of the dice generator.","type":"integer","minimum":0,"maximum":4294967295},"turnLimit":{"title":"Turn limit","description":"Turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999},"players":{"title":"Players","description":"Who plays each side, by side id: a person, or the computer at a level. A game without it is played hot-seat, by two people at one screen.","type":"object","maxProperties":2,"propertyNames":{"minLength":1,"maxLength":40},"additionalProperties":{"$ref":"#/$defs/player"}},"actions":{"title":"Actions","type":"array","maxItems":100000,"items":{"$ref":"#/$defs/action"}},"distance":{"title":"Played at a distance","description":"A game played at a distance: the messages exchanged (schemas/message.schema.json; the invitation without its scenario, which is this file's), the exporting player's own secrets not yet shown in a message, and the dice seeds agreed from them. `nevsky replay` checks every commitment against its reveal and that the messages give exactly these actions and seeds.","type":"object","additionalProperties":false,"required":["game","side","dice","messages"],"properties":{"game":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"side":{"title":"Exported by","type":"string","minLength":1,"maxLength":40},"dice":{"title":"Agreed dice","description":"Before the action at index `at` is applied, the dice generator restarts from `seed` (agreed by commit-reveal).","type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["at","seed"],"properties":{"at":{"type":"integer","minimum":0,"maximum":100000},"seed":{"type":"integer","minimum":0,"maximum":4294967295}}}},"messages":{"type":"array","maxItems":100000,"items":{"$ref":"message.schema.json"}},"closing":{"title":"Closing reveals","description":"The exporting player's secrets that its messages had not yet revealed (dice secrets by message, sealed actions by message).","type":"object","additionalProperties":false,"properties":{"secrets":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","secret"],"properties":{"n":{"type":"integer","minimum":0},"secret":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"}}}},"seals":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","salt","actions"],"properties":{"n":{"type":"integer","minimum":0},"salt":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"actions":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/action"}}}}}}}}}},"$defs":{"player":{"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}},"square":{"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"action":{"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireLoss","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/game.schema.json","title":"Nevsky saved game","description":"A game as its scenario, the seed of its dice and the list of actions taken: replaying the actions from the seed reproduces the game exactly.","type":"object","additionalProperties":false,"required":["format","version","scenario","seed","actions"],"properties":{"$schema":{"type":"string"},"format":{"const":"nevsky-game"},"version":{"const":3},"scenario":{"$ref":"scenario.schema.json"},"seed":{"title":"Seed","description":"Seed of the dice generator.","type":"integer","minimum":0,"maximum":4294967295},"turnLimit":{"title":"Turn limit","description":"Turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999},"players":{"title":"Players","description":"Who plays each side, by side id: a person, or the computer at a level. A game without it is played hot-seat, by two people at one screen.","type":"object","maxProperties":2,"propertyNames":{"minLength":1,"maxLength":40},"additionalProperties":{"$ref":"#/$defs/player"}},"actions":{"title":"Actions","type":"array","maxItems":100000,"items":{"$ref":"#/$defs/action"}},"distance":{"title":"Played at a distance","description":"A game played at a distance: the messages exchanged (schemas/message.schema.json; the invitation without its scenario, which is this file's), the exporting player's own secrets not yet shown in a message, and the dice seeds agreed from them. `nevsky replay` checks every commitment against its reveal and that the messages give exactly these actions and seeds.","type":"object","additionalProperties":false,"required":["game","side","dice","messages"],"properties":{"game":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"side":{"title":"Exported by","type":"string","minLength":1,"maxLength":40},"dice":{"title":"Agreed dice","description":"Before the action at index `at` is applied, the dice generator restarts from `seed` (agreed by commit-reveal).","type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["at","seed"],"properties":{"at":{"type":"integer","minimum":0,"maximum":100000},"seed":{"type":"integer","minimum":0,"maximum":4294967295}}}},"messages":{"type":"array","maxItems":100000,"items":{"$ref":"message.schema.json"}},"closing":{"title":"Closing reveals","description":"The exporting player's secrets that its messages had not yet revealed (dice secrets by message, sealed actions by message).","type":"object","additionalProperties":false,"properties":{"secrets":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","secret"],"properties":{"n":{"type":"integer","minimum":0},"secret":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"}}}},"seals":{"type":"array","maxItems":4,"items":{"type":"object","additionalProperties":false,"required":["n","salt","actions"],"properties":{"n":{"type":"integer","minimum":0},"salt":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"actions":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/action"}}}}}}}}}},"$defs":{"player":{"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}},"square":{"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"},"action":{"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireLoss","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"$ref":"#/$defs/square","description":"A move only: the square of the lone stand the move rides over on its way, ending there or beyond it (10A, R-run-over). Format version 2 wrote `true` for the move's own square."},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}}}};
 const schema44 = {"title":"Player","description":"A person (kind human), or the computer (kind computer) at a level: 1 Easy, 2 Normal, 3 Hard (a person's level is ignored).","type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["human","computer"]},"level":{"type":"integer","minimum":1,"maximum":3}},"if":{"properties":{"kind":{"const":"computer"}}},"then":{"properties":{"level":true},"required":["level"]}};
 const func1 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
@@ -2408,7 +2408,7 @@ return errors === 0;
 }
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema45 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireLoss","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
+const schema45 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireLoss","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"$ref":"#/$defs/square","description":"A move only: the square of the lone stand the move rides over on its way, ending there or beyond it (10A, R-run-over). Format version 2 wrote `true` for the move's own square."},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
 const schema46 = {"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2727,8 +2727,9 @@ errors++;
 }
 if(data.runOver !== undefined){
 let data10 = data.runOver;
-if(true !== data10){
-const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.runOver,data:data10};
+if(typeof data10 === "string"){
+if(!pattern5.test(data10)){
+const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2738,10 +2739,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.carry !== undefined){
-let data11 = data.carry;
-if(true !== data11){
-const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.carry,data:data11};
+else {
+const err25 = {instancePath:instancePath+"/runOver",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2751,10 +2750,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.split !== undefined){
-let data12 = data.split;
-if(true !== data12){
-const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.split,data:data12};
+if(data.carry !== undefined){
+let data11 = data.carry;
+if(true !== data11){
+const err26 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.carry,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2764,11 +2763,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.supporter !== undefined){
-let data13 = data.supporter;
-if(typeof data13 === "string"){
-if(func3(data13) > 60){
-const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.supporter,data:data13};
+if(data.split !== undefined){
+let data12 = data.split;
+if(true !== data12){
+const err27 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.split,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2777,8 +2775,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func3(data13) < 1){
-const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.supporter,data:data13};
+}
+if(data.supporter !== undefined){
+let data13 = data.supporter;
+if(typeof data13 === "string"){
+if(func3(data13) > 60){
+const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2787,9 +2789,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.supporter.type,parentSchema:schema45.properties.supporter,data:data13};
+if(func3(data13) < 1){
+const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2799,10 +2800,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.half !== undefined){
-let data14 = data.half;
-if(true !== data14){
-const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.half,data:data14};
+else {
+const err30 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.supporter.type,parentSchema:schema45.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2812,9 +2811,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(data.half !== undefined){
+let data14 = data.half;
+if(true !== data14){
+const err31 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.half,data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2823,16 +2823,28 @@ vErrors.push(err31);
 }
 errors++;
 }
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
 validate28.errors = vErrors;
 return errors === 0;
 }
 validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/message.schema.json","title":"Nevsky message (play at a distance)","description":"One message of a game played at a distance, passed as a link fragment (#d=...) or a small file. Messages alternate between the two players: message 0 (the invitation) and every even one come from the inviter, message 1 (the join) and every odd one from the other player. Dice seeds and secret choices are agreed by commit-reveal with SHA-256.","type":"object","additionalProperties":false,"required":["format","version","game","n","from","commit"],"properties":{"format":{"const":"nevsky-message"},"version":{"const":1},"game":{"title":"Game id","description":"Random id of the game, the same in every message.","$ref":"#/$defs/token"},"n":{"title":"Place","description":"Place of the message in the exchange: 0 the invitation, 1 the join, then one more each message.","type":"integer","minimum":0,"maximum":1000000},"from":{"title":"Side","description":"The side of the player who sent it.","type":"string","minLength":1,"maxLength":40},"prev":{"title":"Previous","description":"SHA-256 (base64url, 22 characters) of the message before it: a message out of order or after a changed one is refused. Absent only in the invitation.","$ref":"#/$defs/token"},"commit":{"title":"Dice commitment","description":"SHA-256 of a new random secret of the sender: it seeds the dice that the other player's next message sets rolling.","$ref":"#/$defs/hash"},"reveal":{"title":"Dice reveal","description":"The secret whose commitment the sender's previous message carried (from message 2 on).","$ref":"#/$defs/token"},"roll":{"title":"Dice share","description":"A fresh random value of the sender, shown at once: with the other player's committed secret it seeds the dice this message's last action sets rolling (message 1: the dice of the game's start).","$ref":"#/$defs/token"},"unseal":{"title":"Opened secret","description":"The secret actions (MDI pick, hidden set-up) the sender's previous message carried sealed, with their salt.","type":"object","additionalProperties":false,"required":["salt","actions"],"properties":{"salt":{"$ref":"#/$defs/token"},"actions":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"game.schema.json#/$defs/action"}}}},"actions":{"title":"Actions","description":"The sender's open actions since the last exchange, in order.","type":"array","maxItems":10000,"items":{"$ref":"game.schema.json#/$defs/action"}},"seal":{"title":"Sealed actions","description":"SHA-256 of the sender's secret actions that follow the open ones (with a salt), opened by the sender's next message once the other side has chosen.","$ref":"#/$defs/hash"},"scenario":{"title":"Scenario","description":"The invitation only: the scenario played.","$ref":"scenario.schema.json"},"turnLimit":{"title":"Turn limit","description":"The invitation only: turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999}},"$defs":{"token":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"hash":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"}}};
-const schema50 = {"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"};
-const schema52 = {"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"};
-const pattern14 = new RegExp("^[A-Za-z0-9_-]{16,64}$", "u");
-const pattern17 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
+const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/message.schema.json","title":"Nevsky message (play at a distance)","description":"One message of a game played at a distance, passed as a link fragment (#d=...) or a small file. Messages alternate between the two players: message 0 (the invitation) and every even one come from the inviter, message 1 (the join) and every odd one from the other player. Dice seeds and secret choices are agreed by commit-reveal with SHA-256.","type":"object","additionalProperties":false,"required":["format","version","game","n","from","commit"],"properties":{"format":{"const":"nevsky-message"},"version":{"const":2,"description":"2 since run-overs name their square (R-run-over); a peer on version 1 plays the older rules and is refused by name."},"game":{"title":"Game id","description":"Random id of the game, the same in every message.","$ref":"#/$defs/token"},"n":{"title":"Place","description":"Place of the message in the exchange: 0 the invitation, 1 the join, then one more each message.","type":"integer","minimum":0,"maximum":1000000},"from":{"title":"Side","description":"The side of the player who sent it.","type":"string","minLength":1,"maxLength":40},"prev":{"title":"Previous","description":"SHA-256 (base64url, 22 characters) of the message before it: a message out of order or after a changed one is refused. Absent only in the invitation.","$ref":"#/$defs/token"},"commit":{"title":"Dice commitment","description":"SHA-256 of a new random secret of the sender: it seeds the dice that the other player's next message sets rolling.","$ref":"#/$defs/hash"},"reveal":{"title":"Dice reveal","description":"The secret whose commitment the sender's previous message carried (from message 2 on).","$ref":"#/$defs/token"},"roll":{"title":"Dice share","description":"A fresh random value of the sender, shown at once: with the other player's committed secret it seeds the dice this message's last action sets rolling (message 1: the dice of the game's start).","$ref":"#/$defs/token"},"unseal":{"title":"Opened secret","description":"The secret actions (MDI pick, hidden set-up) the sender's previous message carried sealed, with their salt.","type":"object","additionalProperties":false,"required":["salt","actions"],"properties":{"salt":{"$ref":"#/$defs/token"},"actions":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"game.schema.json#/$defs/action"}}}},"actions":{"title":"Actions","description":"The sender's open actions since the last exchange, in order.","type":"array","maxItems":10000,"items":{"$ref":"game.schema.json#/$defs/action"}},"seal":{"title":"Sealed actions","description":"SHA-256 of the sender's secret actions that follow the open ones (with a salt), opened by the sender's next message once the other side has chosen.","$ref":"#/$defs/hash"},"scenario":{"title":"Scenario","description":"The invitation only: the scenario played.","$ref":"scenario.schema.json"},"turnLimit":{"title":"Turn limit","description":"The invitation only: turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999}},"$defs":{"token":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"hash":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"}}};
+const schema51 = {"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"};
+const schema53 = {"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"};
+const pattern15 = new RegExp("^[A-Za-z0-9_-]{16,64}$", "u");
+const pattern18 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3150,8 +3162,9 @@ errors++;
 }
 if(data.runOver !== undefined){
 let data10 = data.runOver;
-if(true !== data10){
-const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.runOver,data:data10};
+if(typeof data10 === "string"){
+if(!pattern5.test(data10)){
+const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema46,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3161,10 +3174,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.carry !== undefined){
-let data11 = data.carry;
-if(true !== data11){
-const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.carry,data:data11};
+else {
+const err25 = {instancePath:instancePath+"/runOver",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3174,10 +3185,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.split !== undefined){
-let data12 = data.split;
-if(true !== data12){
-const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.split,data:data12};
+if(data.carry !== undefined){
+let data11 = data.carry;
+if(true !== data11){
+const err26 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.carry,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3187,11 +3198,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.supporter !== undefined){
-let data13 = data.supporter;
-if(typeof data13 === "string"){
-if(func3(data13) > 60){
-const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.supporter,data:data13};
+if(data.split !== undefined){
+let data12 = data.split;
+if(true !== data12){
+const err27 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.split,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3200,8 +3210,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func3(data13) < 1){
-const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.supporter,data:data13};
+}
+if(data.supporter !== undefined){
+let data13 = data.supporter;
+if(typeof data13 === "string"){
+if(func3(data13) > 60){
+const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema45.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3210,9 +3224,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.supporter.type,parentSchema:schema45.properties.supporter,data:data13};
+if(func3(data13) < 1){
+const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3222,10 +3235,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.half !== undefined){
-let data14 = data.half;
-if(true !== data14){
-const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.half,data:data14};
+else {
+const err30 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.supporter.type,parentSchema:schema45.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3235,14 +3246,27 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(data.half !== undefined){
+let data14 = data.half;
+if(true !== data14){
+const err31 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema45.properties.half,data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -3265,7 +3289,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema49.required,parentSchema:schema49,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema50.required,parentSchema:schema50,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3275,7 +3299,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema49.required,parentSchema:schema49,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema50.required,parentSchema:schema50,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3285,7 +3309,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.game === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "game"},message:"must have required property '"+"game"+"'",schema:schema49.required,parentSchema:schema49,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "game"},message:"must have required property '"+"game"+"'",schema:schema50.required,parentSchema:schema50,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3295,7 +3319,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.n === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema49.required,parentSchema:schema49,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'",schema:schema50.required,parentSchema:schema50,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3305,7 +3329,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.from === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema49.required,parentSchema:schema49,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema50.required,parentSchema:schema50,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3315,7 +3339,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.commit === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commit"},message:"must have required property '"+"commit"+"'",schema:schema49.required,parentSchema:schema49,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commit"},message:"must have required property '"+"commit"+"'",schema:schema50.required,parentSchema:schema50,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3325,8 +3349,8 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema49.properties, key0))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema49,data};
+if(!(func1.call(schema50.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3339,7 +3363,7 @@ errors++;
 if(data.format !== undefined){
 let data0 = data.format;
 if("nevsky-message" !== data0){
-const err7 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "nevsky-message"},message:"must be equal to constant",schema:"nevsky-message",parentSchema:schema49.properties.format,data:data0};
+const err7 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "nevsky-message"},message:"must be equal to constant",schema:"nevsky-message",parentSchema:schema50.properties.format,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3351,8 +3375,8 @@ errors++;
 }
 if(data.version !== undefined){
 let data1 = data.version;
-if(1 !== data1){
-const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema49.properties.version,data:data1};
+if(2 !== data1){
+const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 2},message:"must be equal to constant",schema:2,parentSchema:schema50.properties.version,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3365,8 +3389,8 @@ errors++;
 if(data.game !== undefined){
 let data2 = data.game;
 if(typeof data2 === "string"){
-if(!pattern14.test(data2)){
-const err9 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data2};
+if(!pattern15.test(data2)){
+const err9 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema51,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3377,7 +3401,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data2};
+const err10 = {instancePath:instancePath+"/game",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3390,7 +3414,7 @@ errors++;
 if(data.n !== undefined){
 let data3 = data.n;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err11 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.n.type,parentSchema:schema49.properties.n,data:data3};
+const err11 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.n.type,parentSchema:schema50.properties.n,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3401,7 +3425,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1000000 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema49.properties.n,data:data3};
+const err12 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema50.properties.n,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3411,7 +3435,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema49.properties.n,data:data3};
+const err13 = {instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema50.properties.n,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3426,7 +3450,7 @@ if(data.from !== undefined){
 let data4 = data.from;
 if(typeof data4 === "string"){
 if(func3(data4) > 40){
-const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema49.properties.from,data:data4};
+const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters",schema:40,parentSchema:schema50.properties.from,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3436,7 +3460,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func3(data4) < 1){
-const err15 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.from,data:data4};
+const err15 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.from,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3447,7 +3471,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.from.type,parentSchema:schema49.properties.from,data:data4};
+const err16 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.from.type,parentSchema:schema50.properties.from,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3460,8 +3484,8 @@ errors++;
 if(data.prev !== undefined){
 let data5 = data.prev;
 if(typeof data5 === "string"){
-if(!pattern14.test(data5)){
-const err17 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data5};
+if(!pattern15.test(data5)){
+const err17 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema51,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3472,7 +3496,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data5};
+const err18 = {instancePath:instancePath+"/prev",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3485,8 +3509,8 @@ errors++;
 if(data.commit !== undefined){
 let data6 = data.commit;
 if(typeof data6 === "string"){
-if(!pattern17.test(data6)){
-const err19 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema52,data:data6};
+if(!pattern18.test(data6)){
+const err19 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema53,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3497,7 +3521,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data6};
+const err20 = {instancePath:instancePath+"/commit",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3510,8 +3534,8 @@ errors++;
 if(data.reveal !== undefined){
 let data7 = data.reveal;
 if(typeof data7 === "string"){
-if(!pattern14.test(data7)){
-const err21 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data7};
+if(!pattern15.test(data7)){
+const err21 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema51,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3522,7 +3546,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data7};
+const err22 = {instancePath:instancePath+"/reveal",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3535,8 +3559,8 @@ errors++;
 if(data.roll !== undefined){
 let data8 = data.roll;
 if(typeof data8 === "string"){
-if(!pattern14.test(data8)){
-const err23 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data8};
+if(!pattern15.test(data8)){
+const err23 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema51,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3547,7 +3571,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data8};
+const err24 = {instancePath:instancePath+"/roll",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3561,7 +3585,7 @@ if(data.unseal !== undefined){
 let data9 = data.unseal;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.salt === undefined){
-const err25 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "salt"},message:"must have required property '"+"salt"+"'",schema:schema49.properties.unseal.required,parentSchema:schema49.properties.unseal,data:data9};
+const err25 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "salt"},message:"must have required property '"+"salt"+"'",schema:schema50.properties.unseal.required,parentSchema:schema50.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3571,7 +3595,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data9.actions === undefined){
-const err26 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema49.properties.unseal.required,parentSchema:schema49.properties.unseal,data:data9};
+const err26 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema50.properties.unseal.required,parentSchema:schema50.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3582,7 +3606,7 @@ errors++;
 }
 for(const key1 in data9){
 if(!((key1 === "salt") || (key1 === "actions"))){
-const err27 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema49.properties.unseal,data:data9};
+const err27 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema50.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3595,8 +3619,8 @@ errors++;
 if(data9.salt !== undefined){
 let data10 = data9.salt;
 if(typeof data10 === "string"){
-if(!pattern14.test(data10)){
-const err28 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema50,data:data10};
+if(!pattern15.test(data10)){
+const err28 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema51,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3607,7 +3631,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.type,parentSchema:schema50,data:data10};
+const err29 = {instancePath:instancePath+"/unseal/salt",schemaPath:"#/$defs/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3621,7 +3645,7 @@ if(data9.actions !== undefined){
 let data11 = data9.actions;
 if(Array.isArray(data11)){
 if(data11.length > 1000){
-const err30 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema49.properties.unseal.properties.actions,data:data11};
+const err30 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items",schema:1000,parentSchema:schema50.properties.unseal.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3631,7 +3655,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data11.length < 1){
-const err31 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema49.properties.unseal.properties.actions,data:data11};
+const err31 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema50.properties.unseal.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3649,7 +3673,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.unseal.properties.actions.type,parentSchema:schema49.properties.unseal.properties.actions,data:data11};
+const err32 = {instancePath:instancePath+"/unseal/actions",schemaPath:"#/properties/unseal/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.unseal.properties.actions.type,parentSchema:schema50.properties.unseal.properties.actions,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3661,7 +3685,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.unseal.type,parentSchema:schema49.properties.unseal,data:data9};
+const err33 = {instancePath:instancePath+"/unseal",schemaPath:"#/properties/unseal/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.properties.unseal.type,parentSchema:schema50.properties.unseal,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3675,7 +3699,7 @@ if(data.actions !== undefined){
 let data13 = data.actions;
 if(Array.isArray(data13)){
 if(data13.length > 10000){
-const err34 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema49.properties.actions,data:data13};
+const err34 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema50.properties.actions,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3693,7 +3717,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.actions.type,parentSchema:schema49.properties.actions,data:data13};
+const err35 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.actions.type,parentSchema:schema50.properties.actions,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3706,8 +3730,8 @@ errors++;
 if(data.seal !== undefined){
 let data15 = data.seal;
 if(typeof data15 === "string"){
-if(!pattern17.test(data15)){
-const err36 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema52,data:data15};
+if(!pattern18.test(data15)){
+const err36 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{43}$"+"\"",schema:"^[A-Za-z0-9_-]{43}$",parentSchema:schema53,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3718,7 +3742,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data15};
+const err37 = {instancePath:instancePath+"/seal",schemaPath:"#/$defs/hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data15};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3737,7 +3761,7 @@ errors = vErrors.length;
 if(data.turnLimit !== undefined){
 let data17 = data.turnLimit;
 if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
-const err38 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/type",keyword:"type",params:{type: schema49.properties.turnLimit.type},message:"must be integer,null",schema:schema49.properties.turnLimit.type,parentSchema:schema49.properties.turnLimit,data:data17};
+const err38 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/type",keyword:"type",params:{type: schema50.properties.turnLimit.type},message:"must be integer,null",schema:schema50.properties.turnLimit.type,parentSchema:schema50.properties.turnLimit,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3748,7 +3772,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 999 || isNaN(data17)){
-const err39 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999",schema:999,parentSchema:schema49.properties.turnLimit,data:data17};
+const err39 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999",schema:999,parentSchema:schema50.properties.turnLimit,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3758,7 +3782,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data17 < 1 || isNaN(data17)){
-const err40 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema49.properties.turnLimit,data:data17};
+const err40 = {instancePath:instancePath+"/turnLimit",schemaPath:"#/properties/turnLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema50.properties.turnLimit,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3771,7 +3795,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3888,8 +3912,8 @@ errors++;
 }
 if(data.version !== undefined){
 let data2 = data.version;
-if(2 !== data2){
-const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 2},message:"must be equal to constant",schema:2,parentSchema:schema31.properties.version,data:data2};
+if(3 !== data2){
+const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 3},message:"must be equal to constant",schema:3,parentSchema:schema31.properties.version,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4270,7 +4294,7 @@ errors++;
 if(data13.game !== undefined){
 let data14 = data13.game;
 if(typeof data14 === "string"){
-if(!pattern14.test(data14)){
+if(!pattern15.test(data14)){
 const err37 = {instancePath:instancePath+"/distance/game",schemaPath:"#/properties/distance/properties/game/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema31.properties.distance.properties.game,data:data14};
 if(vErrors === null){
 vErrors = [err37];
@@ -4594,7 +4618,7 @@ errors++;
 if(data24.secret !== undefined){
 let data26 = data24.secret;
 if(typeof data26 === "string"){
-if(!pattern14.test(data26)){
+if(!pattern15.test(data26)){
 const err63 = {instancePath:instancePath+"/distance/closing/secrets/" + i3+"/secret",schemaPath:"#/properties/distance/properties/closing/properties/secrets/items/properties/secret/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema31.properties.distance.properties.closing.properties.secrets.items.properties.secret,data:data26};
 if(vErrors === null){
 vErrors = [err63];
@@ -4727,7 +4751,7 @@ errors++;
 if(data28.salt !== undefined){
 let data30 = data28.salt;
 if(typeof data30 === "string"){
-if(!pattern14.test(data30)){
+if(!pattern15.test(data30)){
 const err74 = {instancePath:instancePath+"/distance/closing/seals/" + i4+"/salt",schemaPath:"#/properties/distance/properties/closing/properties/seals/items/properties/salt/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{16,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{16,64}$"+"\"",schema:"^[A-Za-z0-9_-]{16,64}$",parentSchema:schema31.properties.distance.properties.closing.properties.seals.items.properties.salt,data:data30};
 if(vErrors === null){
 vErrors = [err74];

@@ -21,14 +21,14 @@ function equal(a, b) {
 }
 
 export const message = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/message.schema.json","title":"Nevsky message (play at a distance)","description":"One message of a game played at a distance, passed as a link fragment (#d=...) or a small file. Messages alternate between the two players: message 0 (the invitation) and every even one come from the inviter, message 1 (the join) and every odd one from the other player. Dice seeds and secret choices are agreed by commit-reveal with SHA-256.","type":"object","additionalProperties":false,"required":["format","version","game","n","from","commit"],"properties":{"format":{"const":"nevsky-message"},"version":{"const":1},"game":{"title":"Game id","description":"Random id of the game, the same in every message.","$ref":"#/$defs/token"},"n":{"title":"Place","description":"Place of the message in the exchange: 0 the invitation, 1 the join, then one more each message.","type":"integer","minimum":0,"maximum":1000000},"from":{"title":"Side","description":"The side of the player who sent it.","type":"string","minLength":1,"maxLength":40},"prev":{"title":"Previous","description":"SHA-256 (base64url, 22 characters) of the message before it: a message out of order or after a changed one is refused. Absent only in the invitation.","$ref":"#/$defs/token"},"commit":{"title":"Dice commitment","description":"SHA-256 of a new random secret of the sender: it seeds the dice that the other player's next message sets rolling.","$ref":"#/$defs/hash"},"reveal":{"title":"Dice reveal","description":"The secret whose commitment the sender's previous message carried (from message 2 on).","$ref":"#/$defs/token"},"roll":{"title":"Dice share","description":"A fresh random value of the sender, shown at once: with the other player's committed secret it seeds the dice this message's last action sets rolling (message 1: the dice of the game's start).","$ref":"#/$defs/token"},"unseal":{"title":"Opened secret","description":"The secret actions (MDI pick, hidden set-up) the sender's previous message carried sealed, with their salt.","type":"object","additionalProperties":false,"required":["salt","actions"],"properties":{"salt":{"$ref":"#/$defs/token"},"actions":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"game.schema.json#/$defs/action"}}}},"actions":{"title":"Actions","description":"The sender's open actions since the last exchange, in order.","type":"array","maxItems":10000,"items":{"$ref":"game.schema.json#/$defs/action"}},"seal":{"title":"Sealed actions","description":"SHA-256 of the sender's secret actions that follow the open ones (with a salt), opened by the sender's next message once the other side has chosen.","$ref":"#/$defs/hash"},"scenario":{"title":"Scenario","description":"The invitation only: the scenario played.","$ref":"scenario.schema.json"},"turnLimit":{"title":"Turn limit","description":"The invitation only: turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999}},"$defs":{"token":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"hash":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://nevsky-studio.example/schemas/message.schema.json","title":"Nevsky message (play at a distance)","description":"One message of a game played at a distance, passed as a link fragment (#d=...) or a small file. Messages alternate between the two players: message 0 (the invitation) and every even one come from the inviter, message 1 (the join) and every odd one from the other player. Dice seeds and secret choices are agreed by commit-reveal with SHA-256.","type":"object","additionalProperties":false,"required":["format","version","game","n","from","commit"],"properties":{"format":{"const":"nevsky-message"},"version":{"const":2,"description":"2 since run-overs name their square (R-run-over); a peer on version 1 plays the older rules and is refused by name."},"game":{"title":"Game id","description":"Random id of the game, the same in every message.","$ref":"#/$defs/token"},"n":{"title":"Place","description":"Place of the message in the exchange: 0 the invitation, 1 the join, then one more each message.","type":"integer","minimum":0,"maximum":1000000},"from":{"title":"Side","description":"The side of the player who sent it.","type":"string","minLength":1,"maxLength":40},"prev":{"title":"Previous","description":"SHA-256 (base64url, 22 characters) of the message before it: a message out of order or after a changed one is refused. Absent only in the invitation.","$ref":"#/$defs/token"},"commit":{"title":"Dice commitment","description":"SHA-256 of a new random secret of the sender: it seeds the dice that the other player's next message sets rolling.","$ref":"#/$defs/hash"},"reveal":{"title":"Dice reveal","description":"The secret whose commitment the sender's previous message carried (from message 2 on).","$ref":"#/$defs/token"},"roll":{"title":"Dice share","description":"A fresh random value of the sender, shown at once: with the other player's committed secret it seeds the dice this message's last action sets rolling (message 1: the dice of the game's start).","$ref":"#/$defs/token"},"unseal":{"title":"Opened secret","description":"The secret actions (MDI pick, hidden set-up) the sender's previous message carried sealed, with their salt.","type":"object","additionalProperties":false,"required":["salt","actions"],"properties":{"salt":{"$ref":"#/$defs/token"},"actions":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"game.schema.json#/$defs/action"}}}},"actions":{"title":"Actions","description":"The sender's open actions since the last exchange, in order.","type":"array","maxItems":10000,"items":{"$ref":"game.schema.json#/$defs/action"}},"seal":{"title":"Sealed actions","description":"SHA-256 of the sender's secret actions that follow the open ones (with a salt), opened by the sender's next message once the other side has chosen.","$ref":"#/$defs/hash"},"scenario":{"title":"Scenario","description":"The invitation only: the scenario played.","$ref":"scenario.schema.json"},"turnLimit":{"title":"Turn limit","description":"The invitation only: turns played (overrides the scenario's own limit); null for no limit.","type":["integer","null"],"minimum":1,"maximum":999}},"$defs":{"token":{"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"},"hash":{"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"}}};
 const schema32 = {"type":"string","pattern":"^[A-Za-z0-9_-]{16,64}$"};
 const schema34 = {"type":"string","pattern":"^[A-Za-z0-9_-]{43}$"};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = ucs2length;
 const pattern4 = new RegExp("^[A-Za-z0-9_-]{16,64}$", "u");
 const pattern6 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
-const schema52 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireLoss","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"const":true},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
+const schema52 = {"title":"Action","description":"One decision of one side; which fields it needs depends on its type.","type":"object","additionalProperties":false,"required":["type","side"],"properties":{"type":{"enum":["deploy","ballistaFire","ballistaHold","ballistaLoss","fire","hold","fireLoss","move","face","support","endMove","endSupport","fight","mdi","allocate","retreat","endFacing","destroyBallista","endTurn","concede"]},"side":{"type":"string","minLength":1,"maxLength":40},"unit":{"type":"string","minLength":1,"maxLength":60},"at":{"$ref":"#/$defs/square"},"to":{"anyOf":[{"$ref":"#/$defs/square"},{"const":"off"}]},"target":{"type":"string","minLength":1,"maxLength":60},"contact":{"$ref":"#/$defs/square"},"facing":{"enum":["N","NE","E","SE","S","SW","W","NW"]},"mdi":{"enum":["column","line","flanking","pincers","square","withdrawal"]},"charge":{"const":true},"runOver":{"$ref":"#/$defs/square","description":"A move only: the square of the lone stand the move rides over on its way, ending there or beyond it (10A, R-run-over). Format version 2 wrote `true` for the move's own square."},"carry":{"const":true},"split":{"const":true},"supporter":{"type":"string","minLength":1,"maxLength":60,"description":"A move only: the unit declared with the move as the supporter that lets a 1-stand missile unit lead (6J)."},"half":{"const":true}}};
 const schema53 = {"type":"string","pattern":"^[A-Z]{1,2}[1-9][0-9]?$"};
 const pattern11 = new RegExp("^[A-Z]{1,2}[1-9][0-9]?$", "u");
 
@@ -348,8 +348,9 @@ errors++;
 }
 if(data.runOver !== undefined){
 let data10 = data.runOver;
-if(true !== data10){
-const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/properties/runOver/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema52.properties.runOver,data:data10};
+if(typeof data10 === "string"){
+if(!pattern11.test(data10)){
+const err24 = {instancePath:instancePath+"/runOver",schemaPath:"#/$defs/square/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{1,2}[1-9][0-9]?$"},message:"must match pattern \""+"^[A-Z]{1,2}[1-9][0-9]?$"+"\"",schema:"^[A-Z]{1,2}[1-9][0-9]?$",parentSchema:schema53,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -359,10 +360,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.carry !== undefined){
-let data11 = data.carry;
-if(true !== data11){
-const err25 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema52.properties.carry,data:data11};
+else {
+const err25 = {instancePath:instancePath+"/runOver",schemaPath:"#/$defs/square/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -372,10 +371,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.split !== undefined){
-let data12 = data.split;
-if(true !== data12){
-const err26 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema52.properties.split,data:data12};
+if(data.carry !== undefined){
+let data11 = data.carry;
+if(true !== data11){
+const err26 = {instancePath:instancePath+"/carry",schemaPath:"#/properties/carry/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema52.properties.carry,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -385,11 +384,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.supporter !== undefined){
-let data13 = data.supporter;
-if(typeof data13 === "string"){
-if(func2(data13) > 60){
-const err27 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema52.properties.supporter,data:data13};
+if(data.split !== undefined){
+let data12 = data.split;
+if(true !== data12){
+const err27 = {instancePath:instancePath+"/split",schemaPath:"#/properties/split/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema52.properties.split,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -398,8 +396,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func2(data13) < 1){
-const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.supporter,data:data13};
+}
+if(data.supporter !== undefined){
+let data13 = data.supporter;
+if(typeof data13 === "string"){
+if(func2(data13) > 60){
+const err28 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema52.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -408,9 +410,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.supporter.type,parentSchema:schema52.properties.supporter,data:data13};
+if(func2(data13) < 1){
+const err29 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -420,10 +421,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.half !== undefined){
-let data14 = data.half;
-if(true !== data14){
-const err30 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema52.properties.half,data:data14};
+else {
+const err30 = {instancePath:instancePath+"/supporter",schemaPath:"#/properties/supporter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.supporter.type,parentSchema:schema52.properties.supporter,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -433,14 +432,27 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data};
+if(data.half !== undefined){
+let data14 = data.half;
+if(true !== data14){
+const err31 = {instancePath:instancePath+"/half",schemaPath:"#/properties/half/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema52.properties.half,data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -2931,8 +2943,8 @@ errors++;
 }
 if(data.version !== undefined){
 let data1 = data.version;
-if(1 !== data1){
-const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema31.properties.version,data:data1};
+if(2 !== data1){
+const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 2},message:"must be equal to constant",schema:2,parentSchema:schema31.properties.version,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }

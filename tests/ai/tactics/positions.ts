@@ -33,7 +33,8 @@ const FAR: UnitRow[] = [['r', 'rfar', 'armoredInfantry', 'K12', 'N']];
 const FAR_T: UnitRow = ['t', 'tfar', 'armoredInfantry', 'L1', 'S'];
 const woods = (...at: string[]): Terrain => ({ protected: at.map((sq) => ({ at: sq, kind: 'woods' as const })) });
 
-const runOver = (unit: string, to: string): Match => ({ type: 'move', unit, to, runOver: true });
+/** Riding over the stand on `at` (R-run-over: ending there or going on beyond it). */
+const runOver = (unit: string, at: string): Match => ({ type: 'move', unit, runOver: at });
 const lead = (unit: string, to: string): Match => ({ type: 'move', unit, to });
 const endMove: Match = { type: 'endMove' };
 /** A move of the commander that ends alone within a charge (5) of the enemy knights (not onto a friend's square). */
