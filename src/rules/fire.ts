@@ -1,5 +1,5 @@
 /** Missile fire hit tables (second section 9), decoded in the digest. */
-import { MISSILE_TROOPS, TROOPS, TROOP_TYPES, type TroopType } from './troops';
+import { MISSILE_TROOPS, TROOPS, type TroopType } from './troops';
 
 /** How dice score hits in one table cell. */
 export type HitRule =
@@ -56,11 +56,8 @@ export function targetClass(target: TroopType): TargetClass | null {
 
 /** Maximum missile range, as the troop table gives it (longbow and crossbow 3, javelin and light cavalry 2 1/2); 0 if none. */
 export function maxMissileRange(shooter: TroopType): number {
-  return MISSILE_RANGE[shooter];
+  return MISSILE_TROOPS.includes(shooter) ? TROOPS[shooter].range ?? 0 : 0;
 }
-
-/** maxMissileRange by type, worked out once (the core asks it for every shooter and target it looks at). */
-const MISSILE_RANGE = Object.fromEntries(TROOP_TYPES.map((t) => [t, MISSILE_TROOPS.includes(t) ? TROOPS[t].range ?? 0 : 0])) as Record<TroopType, number>;
 
 /** Column index for a range in squares, or null beyond 3 or below 1. */
 export function rangeBand(range: number): 0 | 1 | 2 | null {

@@ -33,13 +33,12 @@ export function inMissileReach(shooter: TroopType, facing: Facing, vx: number, v
   return inMissileReachOf(TROOP_TYPES.indexOf(shooter), FACINGS.indexOf(facing), vx, vy);
 }
 
-/** The range of each troop type (TROOP_TYPES order) and the grid vector of each facing (FACINGS order), as numbers. */
-const RANGE = Float64Array.from(TROOP_TYPES, maxMissileRange);
+/** The grid vector of each facing (FACINGS order), as numbers. */
 const FX = Int8Array.from(FACINGS, (f) => FACING_VECTORS[f][0]), FY = Int8Array.from(FACINGS, (f) => FACING_VECTORS[f][1]);
 
 /** inMissileReach by the shooter's type index and facing index (the fast core's numbers). */
 export function inMissileReachOf(type: number, facing: number, vx: number, vy: number): boolean {
-  return stepsDistance(vx, vy) <= RANGE[type]! && inConeOf(FX[facing]!, FY[facing]!, vx, vy);
+  return stepsDistance(vx, vy) <= maxMissileRange(TROOP_TYPES[type]!) && inConeOf(FX[facing]!, FY[facing]!, vx, vy);
 }
 
 /** May a unit of this type be shot at by missiles (every troop but the ballista, 9E)? */
