@@ -60,12 +60,13 @@ const CAVALRY_TYPE = TROOP_TYPES.map((t) => isCavalry(t));
  * changes): the squares next to an enemy square with no melee yet, the leaders by enemy square, and the plan.
  */
 interface Scratch {
-  ctx: MoveContext | null; beside: Uint8Array | null; leaders: Array<readonly number[] | undefined> | null; movers: number[] | null; plan: Plan | null;
+  ctx: MoveContext | null; beside: Uint8Array | null; leaders: Array<readonly number[] | undefined> | null; movers: number[] | null;
+  reach: Array<Uint32Array | undefined> | null; plan: Plan | null;
 }
-let scratch: Scratch = { ctx: null, beside: null, leaders: null, movers: null, plan: null };
+let scratch: Scratch = { ctx: null, beside: null, leaders: null, movers: null, reach: null, plan: null };
 
 function scratchOf(ctx: MoveContext): Scratch {
-  if (scratch.ctx !== ctx) scratch = { ctx, beside: null, leaders: null, movers: null, plan: null };
+  if (scratch.ctx !== ctx) scratch = { ctx, beside: null, leaders: null, movers: null, reach: null, plan: null };
   return scratch;
 }
 
@@ -85,11 +86,16 @@ function moversOf(ctx: MoveContext): readonly number[] {
   return (sc.movers = out);
 }
 
+/** besideUnattacked's buffer, the last listing's, cleared (only the current listing's scratch reads it). */
+let besideBuffer = new Uint8Array(0);
+
 /** By square, 1 when next to an enemy square with no melee yet: where a charge may wait, in the listing's position. */
 function besideUnattacked(ctx: MoveContext): Uint8Array {
   const sc = scratchOf(ctx);
   if (sc.beside) return sc.beside;
-  const { board, occ } = ctx, enemy = occ.enemy[ctx.attacker]!, out = new Uint8Array(board.n);
+  const { board, occ } = ctx, enemy = occ.enemy[ctx.attacker]!;
+  if (besideBuffer.length < board.n) besideBuffer = new Uint8Array(board.n);
+  const out = besideBuffer.fill(0);
   for (let e = 0; e < board.n; e++) {
     if (!enemy[e] || ctx.contact.includes(e)) continue;
     for (let d = 0; d < 8; d++) { const j = board.step[e * 8 + d]!; if (j >= 0) out[j] = 1; }
@@ -115,18 +121,8 @@ function supportsAny(ctx: MoveContext, x: number, at: number): boolean {
   return false;
 }
 
-/** The enemy squares (of side s) next to square j holding no melee yet (movement.ts unattackedBeside). */
-function unattacked(ctx: MoveContext, j: number, s: number): number[] {
-  const { board, occ } = ctx, enemy = occ.enemy[s]!, out: number[] = [];
-  for (let d = 0; d < 8; d++) {
-    const e = board.step[j * 8 + d]!;
-    if (e >= 0 && enemy[e] && !ctx.contact.includes(e)) out.push(e);
-  }
-  return out;
-}
-
 /** The attacker's units that could still lead a melee at enemy square e this move: not moved, reaching e, allowed to lead there alone. */
-function leadersAt(ctx: MoveContext, e: number): number[] {
+function leadersAt(ctx: MoveContext, e: number, sameEnemies = true): number[] {
   const { occ, board } = ctx, out: number[] = [];
   const ec = e % board.columns, er = Math.floor(e / board.columns);
   const movers = moversOf(ctx);
@@ -138,10 +134,30 @@ function leadersAt(ctx: MoveContext, e: number): number[] {
     const from = occ.sq[y]!, dx = Math.abs((from % board.columns) - ec), dy = Math.abs(Math.floor(from / board.columns) - er);
     if (Math.abs(dx - dy) + 1.5 * Math.min(dx, dy) > FARTHEST[occ.type[y]!]!) continue;
     if (!mayLead(ctx, y, occ.stands[y]!, e, false)) continue;
+    if (sameEnemies) {
+      if (reachBits(ctx, i)[e >> 5]! & (1 << (e & 31))) out.push(y);
+      continue;
+    }
     const r = reachOf(ctx, y, false);
     for (let k = 0; k < r.count; k++) if (r.square[k] === e) { out.push(y); break; }
   }
   return out;
+}
+
+/**
+ * The squares the i-th unit of moversOf reaches (its move search), a bit per square, read once in the listing: a
+ * what-if moves only units that then move no more, so the others' searches stand while no enemy is ridden over.
+ */
+function reachBits(ctx: MoveContext, i: number): Uint32Array {
+  const sc = scratchOf(ctx);
+  const all = (sc.reach ??= []);
+  let bits = all[i];
+  if (!bits) {
+    bits = all[i] = new Uint32Array(ctx.board.words);
+    const r = reachOf(ctx, sc.movers![i]!, false);
+    for (let k = 0; k < r.count; k++) { const j = r.square[k]!; bits[j >> 5]! |= 1 << (j & 31); }
+  }
+  return bits;
 }
 
 /** Could charger c, on square `at`, support the melee unit y would lead at enemy square e (y standing there)? */
@@ -163,11 +179,14 @@ function supportsLed(ctx: MoveContext, c: number, at: number, y: number, e: numb
  * on the leader only by its being cavalry (9E) and its leaving c's own square (a commander joined to it), so it is
  * tried once for each such kind of leader.
  */
-function optionsOf(ctx: MoveContext, c: number, at: number, cached: boolean, first: boolean): Option[] {
+function optionsOf(ctx: MoveContext, c: number, at: number, cached: boolean, first: boolean, sameEnemies = true): Option[] {
   const out: Option[] = [];
-  const { occ } = ctx;
-  for (const e of unattacked(ctx, at, occ.side[c]!)) {
-    const all = cached ? leadersOf(ctx, e) : leadersAt(ctx, e);
+  const { occ, board } = ctx, enemy = occ.enemy[occ.side[c]!]!;
+  for (let d = 0; d < 8; d++) {
+    // Each enemy square next to it with no melee yet (movement.ts unattackedBeside).
+    const e = board.step[at * 8 + d]!;
+    if (e < 0 || !enemy[e] || ctx.contact.includes(e)) continue;
+    const all = cached ? leadersOf(ctx, e) : leadersAt(ctx, e, sameEnemies);
     let list: number[] | null = null;
     // Tried by kind: 0 not tried, 1 supports, 2 does not (index: cavalry * 2 + from c's square).
     let k0 = 0, k1 = 0, k2 = 0, k3 = 0;
@@ -189,11 +208,11 @@ function optionsOf(ctx: MoveContext, c: number, at: number, cached: boolean, fir
 }
 
 /** The lists of the table as it stands (`cached`: the listing's own position, its leaders read once). */
-function listsNow(ctx: MoveContext, cached: boolean): Lists {
+function listsNow(ctx: MoveContext, cached: boolean, sameEnemies = true): Lists {
   const backing: number[][] = [];
   for (const m of unbackedMelees(ctx)) backing.push(backersOf(ctx, m, false));
   const options: Option[][] = [];
-  for (const c of idleNow(ctx)) if (!supportsAny(ctx, c, ctx.occ.sq[c]!)) options.push(optionsOf(ctx, c, ctx.occ.sq[c]!, cached, false));
+  for (const c of idleNow(ctx)) if (!supportsAny(ctx, c, ctx.occ.sq[c]!)) options.push(optionsOf(ctx, c, ctx.occ.sq[c]!, cached, false, sameEnemies));
   return { backing, options };
 }
 
@@ -271,7 +290,7 @@ function fightsAfter(ctx: MoveContext, x: number, to: number | null, fx: Effects
   if (fx.split) stands[x] = 1;
   if (fx.backer >= 0) flags[fx.backer] = backerOwn | F_MOVED;
   try {
-    return solved(listsNow(ctx, false));
+    return solved(listsNow(ctx, false, rode < 0));
   } finally {
     if (fx.backer >= 0) flags[fx.backer] = backerOwn;
     stands[x] = ownStands;
