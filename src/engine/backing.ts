@@ -66,7 +66,7 @@ function whatIf(ctx: MoveContext, x: number, to: number | 'off' | null, supports
  * able to declare support now, a commander able to reach the contact square, or a unit able to reach a square beside
  * it and support from there. With `first`, only the first one found.
  */
-function backersOf(ctx: MoveContext, m: number, first: boolean): number[] {
+export function backersOf(ctx: MoveContext, m: number, first: boolean): number[] {
   const out: number[] = [];
   if (m < 0) return out;
   const { occ } = ctx;

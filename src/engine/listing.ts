@@ -9,10 +9,11 @@ import { dirBetween } from './board';
 import { BALLISTA, COMMANDER } from './table';
 import { CACHES } from './caches';
 import { ACTIVE, BALLISTA_FIRE, DEPLOY, END_TURN, MELEE, MISSILE, MOVE, OVER, SUPPORT, type Position } from './position';
-import { actsFor, canMove, canSupportFrom, contextOf, keepsChargersFighting, mayTurn, needsBacking, supportedMelee, type MoveContext } from './moverules';
-import { keepsBacking, unbackedLeads } from './backing';
+import { actsFor, canMove, canSupportFrom, contextOf, mayTurn, needsBacking, supportedMelee, type MoveContext } from './moverules';
+import { unbackedLeads } from './backing';
+import { keepsWays, movesNeedCheck, waitingCharges } from './chargers';
 import { keptMoves } from './keptLists';
-import { PLAIN, ballistaShots, endMove, face, move, ownTable, sideAction, tableOf, type MoveAction, type Table } from './interned';
+import { PLAIN, ballistaShots, endMove, face, move, ownTable, sideAction, tableOf, type Table } from './interned';
 import { choosingHit, choosingShot, engineAt, fireTargets, hitChoices, mayFireBallista, waitingToFire, ballistaTargets } from './fire';
 import { meleeChoices } from './melee';
 import { deployActions } from './deploy';
@@ -110,12 +111,14 @@ function choicesOf(p: Position, x: number): readonly Action[] {
 
 /**
  * Move actions of one unit (by index): its kept moves (keptLists.ts), then the leads still waiting for backing, as far as
- * moveCheck lets them. The list may be the one kept for the next listing: read it, never change it.
+ * moveCheck lets them, then its charges that would wait beside an enemy for another unit's lead (chargers.ts, checked
+ * as they are found). The list may be the one kept for the next listing: read it, never change it.
  */
 export function unitMoveList(ctx: MoveContext, x: number): readonly Action[] {
   const listed = keptMoves(ctx, x), leads = waitingLeads(ctx, x), check = moveCheck(ctx, x);
   const all = leads.length === 0 ? listed : [...listed, ...leads];
-  return check ? all.filter(check) : all;
+  const checked = check ? all.filter(check) : all, charges = waitingCharges(ctx, x);
+  return charges.length === 0 ? checked : [...checked, ...charges];
 }
 
 /**
@@ -131,22 +134,10 @@ export function waitingLeads(ctx: MoveContext, x: number): readonly Action[] {
  * caller that needs only some of them (the simple policy: the first lead, the best advance) tests just those.
  */
 export function moveCheck(ctx: MoveContext, x: number): ((a: Action) => boolean) | null {
-  // Only a move into a waiting charger's own square can take its fight away (joining a charging commander, say):
-  // leaving a square or starting a melee only adds ways to fight, and units in contact squares have moved.
-  const idle = ctx.idle.length === 0 ? ctx.idle : ctx.idle.filter((c) => c !== x);
-  if (ctx.unbacked.length === 0 && idle.length === 0) return null;
-  return (a) => keepsMove(ctx, x, a as MoveAction, idle);
-}
-
-/**
- * R-missile-lead: while a melee waits for backing, no move may make that backing impossible; and no move may leave a
- * charger waiting to fight (`idle`, unit x aside) with no melee to fight in.
- */
-function keepsMove(ctx: MoveContext, x: number, a: MoveAction, idle: readonly number[]): boolean {
-  if (ctx.unbacked.length > 0 && !keepsBacking(ctx, x, a)) return false;
-  if (idle.length === 0) return true;
-  const to = ctx.board.index.get(a.to)!;
-  return !idle.some((c) => ctx.occ.sq[c] === to) || keepsChargersFighting(ctx, x, to, idle);
+  // No dead ends (7 charges, R-missile-lead): while a charger is idle or a melee waits for backing, no move may leave
+  // a charger without a way to fight or the melee without a backer (chargers.ts keepsWays).
+  if ((ctx.unbacked.length === 0 && ctx.idle.length === 0) || !movesNeedCheck(ctx, x)) return null;
+  return (a) => keepsWays(ctx, x, a);
 }
 
 /** R-missile-lead: unit x's leads with no backing yet (backing.ts), as interned move actions. */
@@ -235,8 +226,9 @@ export function supportActions(ctx: MoveContext, side: string, onlyUnit?: string
       if (!canSupportFrom(ctx, x, occ.sq[x]!, m, anyFacing)) continue;
       const t = ownTable(ctx, x), c = ctx.contact[m]!;
       const a = (t.support[c] ??= Object.freeze<Action>({ type: 'support', side, unit: t.unit, contact: ctx.board.names[c]! }));
-      // R-missile-lead: no declaration that leaves a melee waiting for backing unable to get it.
-      if (anyFacing && ctx.unbacked.length > 0 && !keepsBacking(ctx, x, a)) continue;
+      // R-missile-lead, 7 charges: no declaration that leaves a melee waiting for backing unable to get it, or a charger
+      // no way to fight (the declared unit is no longer free to lead).
+      if (anyFacing && (ctx.unbacked.length > 0 || ctx.idle.length > 0) && !keepsWays(ctx, x, a)) continue;
       out.push(a);
       if (first) return out;
     }

@@ -314,23 +314,3 @@ export function backers(ctx: MoveContext, x: number, j: number): number[] {
   }
   return out;
 }
-
-/**
- * No dead ends (6G reading): would every charger still waiting to fight still have a melee to fight in once unit x
- * stands on `to`? (A unit joining a charging commander's square, say, can leave the commander unable to support.)
- */
-export function keepsChargersFighting(ctx: MoveContext, x: number, to: number, idle: readonly number[]): boolean {
-  const { occ } = ctx;
-  const s = occ.side[x]!;
-  const enemyThere = occ.enemy[s]![to] === 1;
-  const started = enemyThere && !ctx.contact.includes(to);
-  const from = place(occ, x, to);
-  if (started) startMelee(ctx, to);
-  try {
-    return idle.every((c) => chargeFights(ctx, c, occ.sq[c]!, occ.enemy[occ.side[c]!]![occ.sq[c]!] === 1));
-  } finally {
-    if (started) dropMelee(ctx);
-    place(occ, x, from);
-  }
-}
-

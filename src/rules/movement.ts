@@ -15,7 +15,9 @@
  *   a diagonal step is never on the road); the hill penalty when the path touches a hill. A diagonal step costs 1 1/2.
  * - It passes its own troops, never an enemy's; entering an enemy square leads a melee there, and ends the move. A
  *   diagonal step between two enemy squares, or across a river edge on both ways round the corner, is not allowed.
- * - A charge may not begin in, pass or end in a protected square, and must end in a melee (leading or supporting one).
+ * - A charge may not begin in, pass or end in a protected square, and must end in a melee (leading or supporting one)
+ *   by the end of the movement: it may end beside an enemy square with no melee yet that another unit can still
+ *   attack this move (see "7 charges" below).
  * - A unit carrying its ballista moves 1 1/2 (2 1/2 on road), never into a protected square or an enemy's square.
  * - A unit on an edge square may step off the board across that edge with 1 of its allowance left (R-exit).
  * - Run-over (10A, R-run-over): cavalry may ride over a lone 1-stand medium, levy, javelin, longbow, crossbow or
@@ -30,6 +32,28 @@
  *   melee only, so every melee waiting for backing must be able to get a backer of its own.
  * - Facing changes are free in the move (retiring units too); a supporter keeps a facing it can support from.
  * - No dead ends: a move that would leave a unit that charged this turn with no melee to fight is not offered.
+ *
+ * 7 charges, the reading where the digest is silent (issue 42). The digest asks only that every charger fight, leading
+ * or supporting, by the end of the movement, so a charge may end beside an enemy that another unit attacks later in
+ * the same move. Stated here:
+ * - An idle charger (charged this turn, in no melee yet: not in a contact square, no declared support) has a way to
+ *   fight when it can support a melee already started (it may declare at once), or when an enemy square E beside it
+ *   holds no melee yet and a leader for E is left: a unit of its side that has not moved (nor is retiring or marked
+ *   as retreated), other than the charger, whose move reaches E and which may lead there on its own (mayLead, no
+ *   supporter named: a lone missile stand does not count), with the charger able to support the melee once that unit
+ *   stands in E (so knights need a cavalry leader; a joined commander never waits this way).
+ * - Units are not used twice: one leader leads one melee, and one melee at E may be backed by any number of chargers.
+ *   So the chargers with no melee to support now each pick an enemy square beside them, the chargers picking the same
+ *   E share one leader, which must suit every one of them; and the squares picked, together with the melees of lone
+ *   missile stands waiting for backing (R-missile-lead), must each get a unit of their own (eachGetsOwn, over the
+ *   squares picked, not over the chargers). `allFight` tries every pick (few chargers, at most eight squares each).
+ * - Every move and support declaration is offered only if allFight holds after it (a facing change takes no way to
+ *   fight away: the attacker's support is judged at any facing), and ending the move stays refused while any charger
+ *   is idle. So the side can always finish its move: a leader can lead, then each charger declare its support.
+ * - The state after a move, for this check (afterMove): the unit done moving where it went; a melee started when it
+ *   entered an enemy square, or the enemies there gone when it rode over them; a charge marks it as having charged; a
+ *   stand split off is judged as the whole unit moving with 1 stand (the stand left behind is counted neither as a
+ *   leader nor in its square); a supporter named with a lead is declared.
  */
 import { FACINGS, SIDE_FACINGS, parseSquare, squareName, type Facing, type Square } from './coords';
 import { diagonalBlocked } from './geometry';
@@ -296,14 +320,15 @@ export function unitMoves(s: GameState, u: UnitState): Action[] {
           if (o.normal && needsBacking(mover) && mayLead(s, mover, to, true)) {
             const after = movedTo(s, mover, to);
             for (const x of after.units) if (x.side === side && x.id !== u.id && canSupport(after, x, after.melees.find((m) => m.contact === to)!, true)) out.push({ type: 'move', side, unit: u.id, to, supporter: x.id });
-            // R-missile-lead: or with no backing yet, when a commander or supporter can still come this move.
-            if (v === 'plain' && allBackable(after)) out.push({ type: 'move', side, unit: u.id, to });
+            // R-missile-lead: or with no backing yet, when a commander or supporter can still come this move (allFight,
+            // in moveListing's check of every move).
+            if (v === 'plain') out.push({ type: 'move', side, unit: u.id, to });
           }
           continue;
         }
       } else if (!stackingAllows(s, mover, to, mover.stands, v === 'carry' ? engine : undefined) || breaksSupport(s, mover, to)) continue;
       if (o.normal) out.push({ type: 'move', side, unit: u.id, to, ...tag });
-      if (o.charge && v !== 'carry' && fights(s, mover, to)) out.push({ type: 'move', side, unit: u.id, to, charge: true, ...(v === 'split' ? { split: true as const } : {}) });
+      if (o.charge && v !== 'carry' && (fights(s, mover, to) || unattackedBeside(s, side, to).length > 0)) out.push({ type: 'move', side, unit: u.id, to, charge: true, ...(v === 'split' ? { split: true as const } : {}) });
     }
   }
   // 10A, R-run-over: cavalry riding over a lone stand on its way, ending there or beyond (see the top).
@@ -314,6 +339,7 @@ export function unitMoves(s: GameState, u: UnitState): Action[] {
       for (const [to, o] of reachByRules(s.scenario, s.rules, enemySquares(s, side), { type: u.type, at: u.at!, afterCharge: movesAfterCharge(s, u), carry: false, over })) {
         if (enemyAt(after, side, to) ? !mayLead(after, u, to) : !stackingAllows(after, u, to, u.stands) || breaksSupport(after, u, to)) continue;
         if (o.normal) out.push({ type: 'move', side, unit: u.id, to, runOver: over });
+        // A run-over charge must fight where it ends (it does not wait beside an enemy another unit attacks later).
         if (o.charge && fights(after, u, to)) out.push({ type: 'move', side, unit: u.id, to, charge: true, runOver: over });
       }
     }
@@ -322,17 +348,22 @@ export function unitMoves(s: GameState, u: UnitState): Action[] {
   for (const carry of engine ? [false, true] : [false]) {
     if (exitByRules(s.scenario, s.rules, enemySquares(s, side), { type: u.type, at: u.at!, afterCharge: movesAfterCharge(s, u), carry })) out.push({ type: 'move', side, unit: u.id, to: 'off', ...(carry ? { carry: true as const } : {}) });
   }
-  // 6G, no dead ends: a move onto a waiting charger's square must leave every waiting charger a melee to fight in.
-  const waiting = idleChargers(s).filter((c) => c.id !== u.id);
-  return out.filter((a) => {
-    if (a.type !== 'move' || !waiting.some((c) => c.at === a.to)) return true;
-    const before = a.runOver ? riddenOver(s, a.runOver) : s;
-    const trial: GameState = {
-      ...before, units: before.units.map((x) => (x.id === u.id ? { ...u, at: a.to } : x)),
-      melees: enemyAt(before, side, a.to) && !s.melees.some((m) => m.contact === a.to) ? [...s.melees, { contact: a.to, supports: [], mdi: {}, fought: false }] : s.melees,
-    };
-    return waiting.every((c) => fights(trial, c, c.at!));
-  });
+  // 6G, no dead ends (every charger keeps a way to fight) and R-missile-lead: moveListing checks each move (allFight).
+  return out;
+}
+
+/** The enemy squares next to square sq (side's enemies) where no melee has started yet: where a charge may wait (7). */
+function unattackedBeside(s: GameState, side: string, sq: Square): Square[] {
+  const p = parseSquare(sq)!;
+  const out: Square[] = [];
+  const { columns, rows } = resolveBoard(s.scenario.board);
+  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+    const c = p.col + dx, r = p.row + dy;
+    if ((dx === 0 && dy === 0) || c < 0 || r < 0 || c >= columns || r >= rows) continue;
+    const e = squareName(c, r);
+    if (enemyAt(s, side, e) && !s.melees.some((m) => m.contact === e)) out.push(e);
+  }
+  return out;
 }
 
 /** The state with unit u (done moving) on square `to` ('off': off the board), a melee started there if it holds enemies. */
@@ -340,6 +371,17 @@ function movedTo(s: GameState, u: UnitState, to: Square | 'off'): GameState {
   const units = s.units.map((x) => (x.id === u.id ? (to === 'off' ? { ...u, at: null, status: 'off' as const, moved: true } : { ...u, at: to, moved: true }) : x));
   const starts = to !== 'off' && enemyAt(s, u.side, to) && !s.melees.some((m) => m.contact === to && !m.fought);
   return { ...s, units, melees: starts ? [...s.melees, { contact: to, supports: [], mdi: {}, fought: false }] : s.melees };
+}
+
+/** The state after move `a` for the no-dead-ends check (see the header: 7 charges, afterMove). */
+function afterMove(s: GameState, a: Extract<Action, { type: 'move' }>): GameState {
+  const u = s.units.find((x) => x.id === a.unit)!;
+  const mover: UnitState = { ...u, ...(a.split ? { stands: 1, half: 0 } : {}), ...(a.charge ? { chargedTurn: s.turn } : {}) };
+  // 10A: the stand ridden over is gone first; no melee starts on its square.
+  let after = movedTo(a.runOver ? riddenOver(s, a.runOver) : s, mover, a.to);
+  // A lead that names its supporter (6J) uses that unit up too: it backs this melee, no other.
+  if (a.supporter && a.to !== 'off') after = declared(after, a.supporter, a.to);
+  return after;
 }
 
 /** The state with unit `id` (done moving) declared a supporter of the unfought melee at `contact`. */
@@ -370,7 +412,7 @@ function backersOf(s: GameState, contact: Square): string[] {
     if (y.side !== s.attacker || y.status !== 'active' || !y.at || y.at === contact || y.type === 'ballista') return false;
     if (canSupport(s, y, m, true)) return true;
     if (y.moved || y.retiring || markedAsRetreated(s, y)) return false;
-    for (const [sq] of unitReach(s, y, false)) {
+    for (const [sq] of reachMemo(s, y)) {
       if (sq === contact) { if (y.type === 'commander') return true; continue; }
       if (!besideSquare(sq, contact) || enemyAt(s, y.side, sq) || !stackingAllows(s, y, sq, y.stands)) continue;
       if (canSupport(s, { ...y, at: sq }, m, true)) return true;
@@ -398,23 +440,70 @@ export function eachGetsOwn<T>(lists: ReadonlyArray<readonly T[]>): boolean {
   return lists.every((_, i) => claim(i, new Set()));
 }
 
-/** R-missile-lead: can every melee waiting for backing still get a backer of its own this move? */
-function allBackable(s: GameState): boolean {
-  return eachGetsOwn(unbackedMelees(s).map((c) => backersOf(s, c)));
+/**
+ * 7 charges: may the chargers each take one of their options (an enemy square and the units that could lead there
+ * for it), those taking the same square sharing one leader that suits them all, so that the squares taken and the
+ * `backing` lists (R-missile-lead) each get a unit of their own? Tries every choice, charger after charger.
+ */
+export function pickSquares<K, T>(options: ReadonlyArray<ReadonlyArray<{ at: K; leaders: readonly T[] }>>, backing: ReadonlyArray<readonly T[]>, i = 0, taken = new Map<K, readonly T[]>()): boolean {
+  if (i === options.length) return eachGetsOwn([...backing, ...taken.values()]);
+  for (const { at, leaders } of options[i]!) {
+    const had = taken.get(at);
+    const now = had ? had.filter((y) => leaders.includes(y)) : leaders;
+    if (now.length === 0) continue;
+    taken.set(at, now);
+    const ok = pickSquares(options, backing, i + 1, taken);
+    if (had) taken.set(at, had); else taken.delete(at);
+    if (ok) return true;
+  }
+  return false;
 }
 
-/** R-missile-lead: does every melee waiting for backing stay backable after this action? */
-function keepsBacking(s: GameState, a: Action): boolean {
-  if (unbackedMelees(s).length === 0) return true;
-  let after: GameState;
-  if (a.type === 'move') {
-    after = movedTo(s, s.units.find((x) => x.id === a.unit)!, a.to);
-    // A lead that names its supporter (6J) uses that unit up too: it backs this melee, no other.
-    if (a.supporter && a.to !== 'off') after = declared(after, a.supporter, a.to);
-  } else if (a.type === 'support') after = declared(s, a.unit, a.contact);
-  else return true;
-  return allBackable(after);
+/** The units of the attacker that could still lead a melee at enemy square E this move (see the header), each alone. */
+function leadersAt(s: GameState, e: Square): UnitState[] {
+  return s.units.filter((y) => y.side === s.attacker && y.status === 'active' && y.at !== null && y.type !== 'ballista' && !y.moved && !y.retiring
+    && !markedAsRetreated(s, y) && reachMemo(s, y).has(e) && mayLead(s, y, e));
 }
+
+/**
+ * No dead ends (7 charges, R-missile-lead): can every idle charger still fight and every melee of a lone missile stand
+ * still be backed, no unit used twice (the header states the reading)?
+ */
+export function allFight(s: GameState): boolean {
+  const backing = unbackedMelees(s).map((c) => backersOf(s, c));
+  const waiting = idleChargers(s).filter((c) => !s.melees.some((m) => canSupport(s, c, m, true)));
+  if (waiting.length === 0) return eachGetsOwn(backing);
+  const options = waiting.map((c) => unattackedBeside(s, c.side, c.at!).map((e) => ({
+    at: e,
+    leaders: leadersAt(s, e).filter((y) => {
+      if (y.id === c.id) return false;
+      const led = movedTo(s, y, e);
+      return canSupport(led, c, led.melees.find((m) => m.contact === e)!, true);
+    }).map((y) => y.id),
+  })).filter((o) => o.leaders.length > 0));
+  return pickSquares(options, backing);
+}
+
+/** Does every charger keep a way to fight, and every lone missile stand's melee its backing, after this action? */
+function keepsWays(s: GameState, a: Action): boolean {
+  if (a.type === 'move') return allFight(afterMove(s, a));
+  if (a.type === 'support') return allFight(declared(s, a.unit, a.contact));
+  return true;
+}
+
+/**
+ * Unit u's reach (a plain move, its ballista left), kept for one listing (moveListing): the same unit on the same
+ * square against the same enemies reaches the same squares, and the what-ifs ask for it again and again.
+ */
+function reachMemo(s: GameState, u: UnitState): Map<Square, ReachSquare> {
+  if (!listingReach) return unitReach(s, u, false);
+  const key = `${u.id}|${u.at}|${[...enemySquares(s, u.side)].sort().join(',')}`;
+  let r = listingReach.get(key);
+  if (!r) listingReach.set(key, (r = unitReach(s, u, false)));
+  return r;
+}
+
+let listingReach: Map<string, Map<Square, ReachSquare>> | null = null;
 
 /**
  * Every action of the side to act in the move phase: moves (unitMoves), facing changes (6L: free, retiring units
@@ -422,6 +511,15 @@ function keepsBacking(s: GameState, a: Action): boolean {
  * while a charger has no melee or a lone missile stand waits for backing) and conceding.
  */
 export function moveListing(s: GameState): Action[] {
+  listingReach = new Map();
+  try {
+    return listing(s);
+  } finally {
+    listingReach = null;
+  }
+}
+
+function listing(s: GameState): Action[] {
   const side = s.toAct!;
   const out: Action[] = [];
   for (const u of s.units) {
@@ -444,5 +542,5 @@ export function moveListing(s: GameState): Action[] {
   for (const u of s.units) for (const m of s.melees) if (u.side === side && canSupport(s, u, m, side === s.attacker)) out.push({ type: 'support', side, unit: u.id, contact: m.contact });
   if (idleChargers(s).length === 0 && unbackedMelees(s).length === 0) out.push({ type: 'endMove', side });
   out.push({ type: 'concede', side });
-  return out.filter((a) => keepsBacking(s, a));
+  return out.filter((a) => keepsWays(s, a));
 }

@@ -40,7 +40,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-charge', section: '6G', title: 'Declaring a charge',
-    text: 'Knights and commanders declare a charge with the move; a move over 3 must be one. A charger must fight (lead or support) that turn, its stands worth 4, and moves 1 1/2 next turn. No move or turn may leave a charger unable to fight, nor turn a declared supporter out of its support.',
+    text: 'Knights and commanders declare a charge with the move; a move over 3 must be one. A charger must fight (lead or support) that turn, its stands worth 4, and moves 1 1/2 next turn. It may stop beside an enemy nobody has attacked yet if a unit of its side that has not moved can still lead a melee there later in the move, one it could back; until it fights, that unit is kept for the job. No move or turn may leave a charger unable to fight, nor turn a declared supporter out of its support.',
   },
   {
     id: 'R-missile-lead', section: '6J', title: 'A lone missile stand leading a melee',

@@ -114,8 +114,9 @@ test('6G/9E a melee led in mid-move lets the units beside it charge in support a
   const start = gameOf([['t', 'kn1', 'knights', 'F3', 'S'], ['t', 'kn2', 'knights', 'H3', 'S'], ['r', 'mi', 'mediumInfantry', 'F6', 'N'], ['r', 'lv', 'levyInfantry', 'A12', 'N']]);
   const charges = (s: GameState) => legalActions(s).flatMap((a) => (a.type === 'move' && a.unit === 'kn2' && a.charge ? [a.to] : [])).sort();
   const keys = (s: GameState) => legalActions(s).map(actionKey);
-  // No melee yet: a charge must end where it fights, and G6 (beside the enemy) holds nobody to fight.
-  expect(charges(start)).not.toContain('G6');
+  // No melee yet: a charge to G6 (beside the enemy) may wait there only because kn1 can still lead at F6 (7 charges).
+  expect(charges(start)).toContain('G6');
+  expect(charges(applyAction(start, { type: 'move', side: 'teutonic', unit: 'kn1', to: 'C3' }))).not.toContain('G6');
   const led = applyAction(start, { type: 'move', side: 'teutonic', unit: 'kn1', to: 'F6' });
   expect(led.melees.map((m) => m.contact)).toEqual(['F6']);
   // Now G6 is beside a melee the knights lead (knights support square on, 9E): kn2 may charge there to support it.

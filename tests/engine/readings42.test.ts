@@ -80,6 +80,7 @@ describe('the readings of issue 42 are worded for players (reference sheet, rule
     ['R-support-holds', /may retreat to the commander/],
     ['R-ballista-deploy', /two stands of its own/],
     ['R-end', /still costs the winner its own loss/],
+    ['R-charge', /stop beside an enemy nobody has attacked yet .* later in the move/],
   ])('%s is in READINGS, printed on the reference sheet', (id, words) => {
     expect(reading(id).text).toMatch(words);
   });
@@ -219,5 +220,89 @@ describe('11 R-run-over: saved games and messages of the older rules (game forma
     const r = readMessage({ format: 'nevsky-message', version: 1, game: 'AAAAAAAAAAAAAAAAAAAAAA', n: 2, from: 'russian', commit: 'x', actions: [{ type: 'move', side: 'russian', unit: 'k', to: 'F6', runOver: true }] });
     expect(r).toEqual({ ok: false, reason: 'This game message comes from an older version of the program, playing older rules: it is message format version 1, and this program reads version 2 (run-overs are now part of any move). Both players need the same version of the program.' });
     expect(MESSAGE_VERSION).toBe(2);
+  });
+});
+
+describe('7 charges: a charge may end beside an enemy another unit of its side attacks later in the move', () => {
+  // Teutonic knights k on F2 facing south, a Russian levy unit on F7: a charge to F6 (4 squares: a charge, never a
+  // plain move) ends straight in front of it with no melee there yet.
+  const CHARGE: UnitRow[] = [['t', 'k', 'knights', 'F2', 'S'], ['r', 'e', 'levyInfantry', 'F7', 'N'], ...KEEP];
+  const LEADER: UnitRow = ['t', 'k2', 'knights', 'H3', 'S']; // reaches F7 by a charge of 5
+  const charge = (unit: string, to: string) => ({ type: 'move' as const, unit, to, charge: true });
+
+  /** The core's listing (legalActions) and the readable module's (src/rules/movement.ts moveListing) are the same. */
+  const agree = (s: GameState) => expect(legalActions(s).map(actionKey).sort()).toEqual(moveListing(s).map(actionKey).sort());
+
+  test.each([
+    ['another unmoved knight can still lead at F7: offered', [LEADER], [], true],
+    ['no other unit can reach F7 (only the charger itself could lead there): not offered', [], [], false],
+    ['only medium infantry could lead at F7, and knights back only melees with cavalry in them: not offered', [['t', 'm', 'mediumInfantry', 'F5', 'S']], [], false],
+    ['the knight that could have led at F7 has moved already: not offered', [LEADER], [{ type: 'move', unit: 'k2', to: 'I4' }], false],
+  ] as const)('6G %s', (_n, extra, before, offered) => {
+    let s = gameOf([...CHARGE, ...(extra as unknown as UnitRow[])]);
+    for (const a of before) s = act(s, a);
+    expect(isLegal(s, charge('k', 'F6'))).toBe(offered);
+    agree(s);
+  });
+
+  test('6G a lone commander (supporting in any direction) may wait at a corner of the enemy for infantry to lead', () => {
+    const s = gameOf([['t', 'c', 'commander', 'F2', 'S'], ['t', 'm', 'mediumInfantry', 'F5', 'S'], ['r', 'e', 'levyInfantry', 'F7', 'N'], ...KEEP]);
+    expect(isLegal(s, charge('c', 'E6'))).toBe(true);
+    agree(s);
+  });
+
+  test('6G after the charge the leader may not go elsewhere; once it leads, the charger supports and the move may end', () => {
+    let s = gameOf([...CHARGE, LEADER]);
+    s = act(s, charge('k', 'F6'));
+    agree(s);
+    expect(isLegal(s, { type: 'endMove' })).toBe(false);
+    expect(isLegal(s, { type: 'move', unit: 'k2', to: 'I4' })).toBe(false); // the charger could then never fight
+    expect(isLegal(s, { type: 'move', unit: 't-keep', to: 'A2' })).toBe(true); // a unit that could never lead at F7 moves freely
+    expect(isLegal(s, charge('k2', 'F7'))).toBe(true);
+    s = act(s, charge('k2', 'F7'));
+    agree(s);
+    expect(isLegal(s, { type: 'endMove' })).toBe(false);
+    expect(isLegal(s, { type: 'support', unit: 'k', contact: 'F7' })).toBe(true);
+    s = act(s, { type: 'support', unit: 'k', contact: 'F7' });
+    agree(s);
+    expect(isLegal(s, { type: 'endMove' })).toBe(true);
+  });
+
+  test('6G two chargers may wait on the same single leader at the same enemy square', () => {
+    let s = gameOf([...CHARGE, LEADER, ['t', 'k3', 'knights', 'E3', 'S']]);
+    s = act(s, charge('k', 'F6'));
+    expect(isLegal(s, charge('k3', 'E7'))).toBe(true); // beside F7 on its west: both back the one melee k2 leads there
+    agree(s);
+    s = act(s, charge('k3', 'E7'));
+    agree(s);
+    expect(isLegal(s, { type: 'move', unit: 'k2', to: 'I4' })).toBe(false);
+    s = act(s, charge('k2', 'F7'));
+    s = act(s, { type: 'support', unit: 'k', contact: 'F7' });
+    expect(isLegal(s, { type: 'endMove' })).toBe(false);
+    s = act(s, { type: 'support', unit: 'k3', contact: 'F7' });
+    expect(isLegal(s, { type: 'endMove' })).toBe(true);
+    agree(s);
+  });
+
+  test('6G two chargers may not wait on one leader at two enemy squares: it can lead only one of the melees', () => {
+    let s = gameOf([['t', 'k', 'knights', 'F2', 'S'], ['t', 'k3', 'knights', 'J2', 'S'], LEADER,
+      ['r', 'e', 'levyInfantry', 'F7', 'N'], ['r', 'e2', 'levyInfantry', 'J7', 'N'], ...KEEP]);
+    expect(isLegal(s, charge('k', 'F6'))).toBe(true);
+    expect(isLegal(s, charge('k3', 'J6'))).toBe(true);
+    agree(s);
+    s = act(s, charge('k', 'F6'));
+    expect(isLegal(s, charge('k3', 'J6'))).toBe(false);
+    agree(s);
+  });
+
+  test('6G/6J one unit cannot both back a lone missile stand and lead the melee a charger waits for (R-missile-lead)', () => {
+    // Medium infantry on H6 could back the crossbow stand's melee at F6 (from G6) or lead at I7, not both.
+    let s = gameOf([['t', 'x', 'crossbowmen', 'F5', 'S', 1], ['t', 'c', 'commander', 'J2', 'S'], ['t', 'm', 'mediumInfantry', 'H6', 'S'],
+      ['r', 'e', 'levyInfantry', 'F6', 'N'], ['r', 'e2', 'levyInfantry', 'I7', 'N'], ...KEEP]);
+    expect(isLegal(s, charge('c', 'I6'))).toBe(true);
+    agree(s);
+    s = act(s, { type: 'move', unit: 'x', to: 'F6' });
+    expect(isLegal(s, charge('c', 'I6'))).toBe(false);
+    agree(s);
   });
 });

@@ -1,0 +1,433 @@
+/**
+ * No dead ends for chargers on the fast core (digest 7, issue 42 "7 charges"; the readable statement and the reading
+ * where the digest is silent: src/rules/movement.ts, its header's "7 charges", and allFight). A charge may end beside
+ * an enemy square E with no melee yet when another unit that has not moved can still lead a melee at E that the
+ * charger could then support; from then on every move and support declaration must leave each idle charger a way to
+ * fight (a melee it can support now, or an enemy square beside it with a leader left), the leaders not used twice
+ * (one leader a square, shared by the chargers waiting on it) nor taken from the lone missile stands waiting for
+ * backing (R-missile-lead's backers, backing.ts), all in one matching (movement.ts pickSquares, eachGetsOwn).
+ *
+ * Kept fast: nothing is asked unless a charger is idle, a melee waits for backing, or the move is a charge to a
+ * square with no melee to support (waitingCharges). The listing's lists of leaders and backers are worked out once
+ * (planOf); a move changes them only by taking its unit out of them, unless it touches a square they were read from
+ * (an enemy's, one next to a melee waiting for backing, an idle charger's), rides over, names a supporter or makes
+ * a charger wait: then the state after it is made on the table and judged afresh (make and unmake, as backing.ts).
+ */
+import type { Action } from '../rules/actions';
+import { TROOPS, TROOP_TYPES, isCavalry } from '../rules/troops';
+import { eachGetsOwn, pickSquares } from '../rules/movement';
+import { BALLISTA, F_ACTIVE, F_CHARGED_NOW, F_MOVED, KNIGHTS, stackFits, type Ints } from './table';
+import { reachOf } from './memo';
+import { CHARGE, type Reach } from './search';
+import { backersOf } from './backing';
+import { breaksSupport, canMove, canSupportFrom, chargeFights, dropMelee, engineOf, mayLead, needsBacking, place, startMelee, unbackedMelees, type MoveContext } from './moverules';
+import { CHARGED, CHARGE_SPLIT, move, ownTable } from './interned';
+
+/** An enemy square a waiting charger could support a melee at, and the units that could lead there for it. */
+interface Option { at: number; leaders: readonly number[] }
+
+/** The ways to fight of one state, as lists: the matching's input (movement.ts allFight). */
+interface Lists {
+  /** By melee waiting for backing: the units that could back it (backing.ts backersOf). */
+  backing: number[][];
+  /** Each idle charger with no melee to support now: its options. */
+  options: Option[][];
+}
+
+/** One listing's lists, read once and asked for each move (a move that changes nothing else takes its unit out). */
+interface Plan extends Lists {
+  ok: boolean;
+  /** By unit: 1 when it is in a list (a backer or a leader). */
+  member: Uint8Array;
+  /** By square: 1 when a unit arriving or leaving may change the lists (next to a melee waiting for backing, an idle charger's). */
+  special: Uint8Array;
+  /** By square: 1 where a waiting charger has an option. */
+  optionAt: Uint8Array;
+  /** By square: 1 next to a charger with no melee to support now (a melee started there may give it one, or take its option). */
+  nearWaiting: Uint8Array;
+  /** The lists' result with one unit taken out, by unit; the lists themselves (restOf). */
+  without: Map<number, boolean>;
+  rest: Map<number, Lists>;
+}
+
+/** By troop type: the longest move it can make (its charge or move, +1 on a road), in squares. */
+const FARTHEST = TROOP_TYPES.map((t) => Math.max(TROOPS[t].move, TROOPS[t].charge ?? 0) + 1);
+const CHARGES = TROOP_TYPES.map((t) => TROOPS[t].charge !== null);
+const CAVALRY_TYPE = TROOP_TYPES.map((t) => isCavalry(t));
+
+/**
+ * One listing's scratch (its context's: a listing makes a context of its own, and asks nothing after the position
+ * changes): the squares next to an enemy square with no melee yet, the leaders by enemy square, and the plan.
+ */
+interface Scratch {
+  ctx: MoveContext | null; beside: Uint8Array | null; leaders: Array<readonly number[] | undefined> | null; movers: number[] | null;
+  reach: Array<Uint32Array | undefined> | null; plan: Plan | null;
+}
+let scratch: Scratch = { ctx: null, beside: null, leaders: null, movers: null, reach: null, plan: null };
+
+function scratchOf(ctx: MoveContext): Scratch {
+  if (scratch.ctx !== ctx) scratch = { ctx, beside: null, leaders: null, movers: null, reach: null, plan: null };
+  return scratch;
+}
+
+/** The units that could lead a melee at enemy square e in the listing's position (leadersAt), read once a square. */
+function leadersOf(ctx: MoveContext, e: number): readonly number[] {
+  const sc = scratchOf(ctx);
+  const leaders = (sc.leaders ??= new Array<readonly number[] | undefined>(ctx.board.n));
+  return (leaders[e] ??= leadersAt(ctx, e));
+}
+
+/** The attacker's units that may still move in the listing's position (only they can lead later in the move). */
+function moversOf(ctx: MoveContext): readonly number[] {
+  const sc = scratchOf(ctx);
+  if (sc.movers) return sc.movers;
+  const { occ } = ctx, out: number[] = [];
+  for (let y = 0; y < ctx.n; y++) if (occ.side[y] === ctx.attacker && canMove(occ, y)) out.push(y);
+  return (sc.movers = out);
+}
+
+/** besideUnattacked's buffer, the last listing's, cleared (only the current listing's scratch reads it). */
+let besideBuffer = new Uint8Array(0);
+
+/** By square, 1 when next to an enemy square with no melee yet: where a charge may wait, in the listing's position. */
+function besideUnattacked(ctx: MoveContext): Uint8Array {
+  const sc = scratchOf(ctx);
+  if (sc.beside) return sc.beside;
+  const { board, occ } = ctx, enemy = occ.enemy[ctx.attacker]!;
+  if (besideBuffer.length < board.n) besideBuffer = new Uint8Array(board.n);
+  const out = besideBuffer.fill(0);
+  for (let e = 0; e < board.n; e++) {
+    if (!enemy[e] || ctx.contact.includes(e)) continue;
+    for (let d = 0; d < 8; d++) { const j = board.step[e * 8 + d]!; if (j >= 0) out[j] = 1; }
+  }
+  return (sc.beside = out);
+}
+
+/** The attacker's units that charged this turn and fight in no melee yet (movement.ts idleChargers). */
+function idleNow(ctx: MoveContext): number[] {
+  const { occ } = ctx, out: number[] = [];
+  for (let x = 0; x < ctx.n; x++) {
+    if ((occ.flags[x]! & (F_ACTIVE | F_CHARGED_NOW)) !== (F_ACTIVE | F_CHARGED_NOW) || occ.side[x] !== ctx.attacker) continue;
+    if (occ.sq[x]! >= 0 && ctx.contact.includes(occ.sq[x]!)) continue;
+    if (ctx.supports.some((list) => list.includes(x))) continue;
+    out.push(x);
+  }
+  return out;
+}
+
+/** Can unit x, on square `at`, support some melee already started? */
+function supportsAny(ctx: MoveContext, x: number, at: number): boolean {
+  for (let m = 0; m < ctx.contact.length; m++) if (canSupportFrom(ctx, x, at, m, true)) return true;
+  return false;
+}
+
+/** The attacker's units that could still lead a melee at enemy square e this move: not moved, reaching e, allowed to lead there alone. */
+function leadersAt(ctx: MoveContext, e: number, sameEnemies = true): number[] {
+  const { occ, board } = ctx, out: number[] = [];
+  const ec = e % board.columns, er = Math.floor(e / board.columns);
+  const movers = moversOf(ctx);
+  for (let i = 0; i < movers.length; i++) {
+    const y = movers[i]!;
+    // (Asked again: a what-if may have moved it.)
+    if (!canMove(occ, y)) continue;
+    // Too far for the longest move it could have: no search.
+    const from = occ.sq[y]!, dx = Math.abs((from % board.columns) - ec), dy = Math.abs(Math.floor(from / board.columns) - er);
+    if (Math.abs(dx - dy) + 1.5 * Math.min(dx, dy) > FARTHEST[occ.type[y]!]!) continue;
+    if (!mayLead(ctx, y, occ.stands[y]!, e, false)) continue;
+    if (sameEnemies) {
+      if (reachBits(ctx, i)[e >> 5]! & (1 << (e & 31))) out.push(y);
+      continue;
+    }
+    const r = reachOf(ctx, y, false);
+    for (let k = 0; k < r.count; k++) if (r.square[k] === e) { out.push(y); break; }
+  }
+  return out;
+}
+
+/**
+ * The squares the i-th unit of moversOf reaches (its move search), a bit per square, read once in the listing: a
+ * what-if moves only units that then move no more, so the others' searches stand while no enemy is ridden over.
+ */
+function reachBits(ctx: MoveContext, i: number): Uint32Array {
+  const sc = scratchOf(ctx);
+  const all = (sc.reach ??= []);
+  let bits = all[i];
+  if (!bits) {
+    bits = all[i] = new Uint32Array(ctx.board.words);
+    const r = reachOf(ctx, sc.movers![i]!, false);
+    for (let k = 0; k < r.count; k++) { const j = r.square[k]!; bits[j >> 5]! |= 1 << (j & 31); }
+  }
+  return bits;
+}
+
+/** Could charger c, on square `at`, support the melee unit y would lead at enemy square e (y standing there)? */
+function supportsLed(ctx: MoveContext, c: number, at: number, y: number, e: number): boolean {
+  const { occ } = ctx;
+  const from = place(occ, y, e);
+  startMelee(ctx, e);
+  try {
+    return canSupportFrom(ctx, c, at, ctx.contact.length - 1, true);
+  } finally {
+    dropMelee(ctx);
+    place(occ, y, from);
+  }
+}
+
+/**
+ * Charger c's options on square `at` (c left out of the leaders), from the leaders of each square (the listing's,
+ * `cached`, or read afresh); with `first`, only whether it has any. Whether c could support a leader's melee depends
+ * on the leader only by its being cavalry (9E) and its leaving c's own square (a commander joined to it), so it is
+ * tried once for each such kind of leader.
+ */
+function optionsOf(ctx: MoveContext, c: number, at: number, cached: boolean, first: boolean, sameEnemies = true): Option[] {
+  const out: Option[] = [];
+  const { occ, board } = ctx, enemy = occ.enemy[occ.side[c]!]!;
+  for (let d = 0; d < 8; d++) {
+    // Each enemy square next to it with no melee yet (movement.ts unattackedBeside).
+    const e = board.step[at * 8 + d]!;
+    if (e < 0 || !enemy[e] || ctx.contact.includes(e)) continue;
+    const all = cached ? leadersOf(ctx, e) : leadersAt(ctx, e, sameEnemies);
+    let list: number[] | null = null;
+    // Tried by kind: 0 not tried, 1 supports, 2 does not (index: cavalry * 2 + from c's square).
+    let k0 = 0, k1 = 0, k2 = 0, k3 = 0;
+    for (let i = 0; i < all.length; i++) {
+      const y = all[i]!;
+      if (y === c) continue;
+      const kind = (CAVALRY_TYPE[occ.type[y]!]! ? 2 : 0) + (occ.sq[y] === at ? 1 : 0);
+      let v = kind === 0 ? k0 : kind === 1 ? k1 : kind === 2 ? k2 : k3;
+      if (v === 0) {
+        v = supportsLed(ctx, c, at, y, e) ? 1 : 2;
+        if (kind === 0) k0 = v; else if (kind === 1) k1 = v; else if (kind === 2) k2 = v; else k3 = v;
+      }
+      if (v === 1) (list ??= []).push(y);
+      if (list && first) break;
+    }
+    if (list) { out.push({ at: e, leaders: list }); if (first) return out; }
+  }
+  return out;
+}
+
+/** The lists of the table as it stands (`cached`: the listing's own position, its leaders read once). */
+function listsNow(ctx: MoveContext, cached: boolean, sameEnemies = true): Lists {
+  const backing: number[][] = [];
+  for (const m of unbackedMelees(ctx)) backing.push(backersOf(ctx, m, false));
+  const options: Option[][] = [];
+  for (const c of idleNow(ctx)) if (!supportsAny(ctx, c, ctx.occ.sq[c]!)) options.push(optionsOf(ctx, c, ctx.occ.sq[c]!, cached, false, sameEnemies));
+  return { backing, options };
+}
+
+/** Can every waiting charger and every melee waiting for backing get a unit of its own (movement.ts allFight)? */
+function solved(l: Lists): boolean {
+  return l.options.length === 0 ? eachGetsOwn(l.backing) : pickSquares(l.options, l.backing);
+}
+
+/** The lists with unit x taken out of them. */
+function withoutUnit(l: Lists, x: number): Lists {
+  return {
+    backing: l.backing.map((b) => (b.includes(x) ? b.filter((y) => y !== x) : b)),
+    options: l.options.map((o) => o.map((w) => (w.leaders.includes(x) ? { at: w.at, leaders: w.leaders.filter((y) => y !== x) } : w))),
+  };
+}
+
+let buffers = { member: new Uint8Array(0), special: new Uint8Array(0), nearWaiting: new Uint8Array(0), optionAt: new Uint8Array(0) };
+
+/** The listing's plan (worked out once per context). */
+function planOf(ctx: MoveContext): Plan {
+  const sc = scratchOf(ctx);
+  if (sc.plan) return sc.plan;
+  const lists = listsNow(ctx, true);
+  const { board, occ } = ctx;
+  // The buffers are the last plan's, cleared (a plan lives only while its listing's context is the one asked).
+  if (buffers.member.length < ctx.n) buffers.member = new Uint8Array(ctx.n);
+  if (buffers.special.length < board.n) buffers = { member: buffers.member, special: new Uint8Array(board.n), nearWaiting: new Uint8Array(board.n), optionAt: new Uint8Array(board.n) };
+  const member = buffers.member.fill(0), special = buffers.special.fill(0), nearWaiting = buffers.nearWaiting.fill(0), optionAt = buffers.optionAt.fill(0);
+  for (const b of lists.backing) for (const y of b) member[y] = 1;
+  for (const o of lists.options) for (const w of o) { optionAt[w.at] = 1; for (const y of w.leaders) member[y] = 1; }
+  for (const m of unbackedMelees(ctx)) {
+    const c = ctx.contact[m]!;
+    for (let d = 0; d < 8; d++) { const j = board.step[c * 8 + d]!; if (j >= 0) special[j] = 1; }
+  }
+  for (const c of idleNow(ctx)) {
+    const at = occ.sq[c]!;
+    if (at < 0) continue;
+    special[at] = 1;
+    if (supportsAny(ctx, c, at)) continue;
+    for (let d = 0; d < 8; d++) { const j = board.step[at * 8 + d]!; if (j >= 0) nearWaiting[j] = 1; }
+  }
+  return (sc.plan = { ...lists, ok: solved(lists), member, special, nearWaiting, optionAt, without: new Map(), rest: new Map() });
+}
+
+/** What a move does besides standing its unit elsewhere, for the what-if. */
+interface Effects { charge: boolean; split: boolean; over: number; backer: number; supports: number }
+
+const NO_EFFECTS: Effects = { charge: false, split: false, over: -1, backer: -1, supports: -1 };
+
+/**
+ * The lists' result with unit x done moving as the action leaves it: on square `to` (-1: off the board; null: where
+ * it is), a melee started there when it enters enemies, the lone stand on square `over` ridden over (gone), charged, split off
+ * (judged with 1 stand, the stand left behind counted nowhere), `backer` named with its lead and declared, or x
+ * declared a supporter of melee `supports`. All put back after.
+ */
+function fightsAfter(ctx: MoveContext, x: number, to: number | null, fx: Effects): boolean {
+  const { occ } = ctx;
+  const flags = occ.flags as Ints, stands = occ.stands as Ints, cells = occ.cells as Array<readonly number[]>;
+  const s = occ.side[x]!, enemy = occ.enemy[s] as Ints, bits = occ.enemyBits[s]!;
+  const own = flags[x]!, ownStands = stands[x]!, backerOwn = fx.backer >= 0 ? flags[fx.backer]! : 0;
+  const rode = fx.over;
+  const before = rode >= 0 ? cells[rode]! : null, word = rode >= 0 ? bits[rode >> 5]! : 0;
+  if (rode >= 0) {
+    cells[rode] = before!.filter((y) => occ.type[y] === BALLISTA || occ.side[y] === s);
+    enemy[rode] = 0;
+    bits[rode >> 5] = word & ~(1 << (rode & 31));
+  }
+  const from = to !== null ? place(occ, x, to) : -1;
+  const started = to !== null && to >= 0 && enemy[to] === 1 && !ctx.contact.includes(to);
+  if (started) startMelee(ctx, to);
+  const declared = fx.supports >= 0 ? fx.supports : fx.backer >= 0 && to !== null && to >= 0 ? ctx.contact.indexOf(to) : -1;
+  const supporters = declared >= 0 ? ctx.supports[declared]! : null;
+  if (declared >= 0) ctx.supports[declared] = [...supporters!, fx.backer >= 0 ? fx.backer : x];
+  flags[x] = own | F_MOVED | (fx.charge ? F_CHARGED_NOW : 0);
+  if (fx.split) stands[x] = 1;
+  if (fx.backer >= 0) flags[fx.backer] = backerOwn | F_MOVED;
+  try {
+    return solved(listsNow(ctx, false, rode < 0));
+  } finally {
+    if (fx.backer >= 0) flags[fx.backer] = backerOwn;
+    stands[x] = ownStands;
+    flags[x] = own;
+    if (declared >= 0) ctx.supports[declared] = supporters!;
+    if (started) dropMelee(ctx);
+    if (to !== null) place(occ, x, from);
+    if (rode >= 0) {
+      cells[rode] = before!;
+      enemy[rode] = 1;
+      bits[rode >> 5] = word;
+    }
+  }
+}
+
+/**
+ * Does action `a` of unit x (a move, or a support declaration) leave every idle charger a way to fight and every melee
+ * waiting for backing its backer (movement.ts keepsWays)? Asked only when a charger is idle or a melee waits for
+ * backing, and of charges that would wait (waitingCharges).
+ */
+export function keepsWays(ctx: MoveContext, x: number, a: Action): boolean {
+  if (a.type === 'support') return fightsAfter(ctx, x, null, { ...NO_EFFECTS, supports: ctx.contact.indexOf(ctx.board.index.get(a.contact)!) });
+  if (a.type !== 'move') return true;
+  const to = a.to === 'off' ? -1 : ctx.board.index.get(a.to)!;
+  const charge = a.charge === true;
+  return keepsMove(ctx, x, a, to, charge && to >= 0 && !ctx.occ.enemy[ctx.occ.side[x]!]![to] && !chargeFights(ctx, x, to, false));
+}
+
+/** keepsWays of move `a` of unit x to square `to` (-1: off the board); `waits`: a charge with no melee to support there. */
+function keepsMove(ctx: MoveContext, x: number, a: Extract<Action, { type: 'move' }>, to: number, waits: boolean): boolean {
+  const { occ } = ctx;
+  const from = occ.sq[x]!, charge = a.charge === true;
+  if (waits) {
+    const quick = waitQuick(ctx, x, to);
+    if (quick >= 0) return quick === 1;
+  }
+  const plan = planOf(ctx);
+  // 10A: the square a move rides over (its one place here, as movement.ts afterMove).
+  const over = a.runOver && to >= 0 ? ctx.board.index.get(a.runOver)! : -1;
+  // A lead starts a melee that a waiting charger next to it may support (or lose as its option), a lone missile stand's
+  // waits for backing, and one joined changes who is in its contact square: then judged afresh. Else it only uses x up.
+  const leads = to >= 0 && occ.enemy[occ.side[x]!]![to] === 1
+    && (plan.nearWaiting[to] === 1 || ctx.contact.includes(to) || needsBacking(occ.type[x]!, a.split ? 1 : occ.stands[x]!));
+  if (a.supporter || over >= 0 || leads || (to >= 0 && plan.special[to]) || plan.special[from]) {
+    return fightsAfter(ctx, x, to, { charge, split: a.split === true, over, backer: a.supporter ? ctx.ids.indexOf(a.supporter) : -1, supports: -1 });
+  }
+  // Anything else changes the lists only by taking x out of them (it has moved).
+  return withoutOk(plan, x);
+}
+
+/** Are the plan's lists solved with unit x taken out (kept for the listing)? */
+function withoutOk(plan: Plan, x: number): boolean {
+  if (!plan.member[x]) return plan.ok;
+  let ok = plan.without.get(x);
+  if (ok === undefined) plan.without.set(x, (ok = solved(restOf(plan, x))));
+  return ok;
+}
+
+/**
+ * Must unit x's moves be checked one by one (keepsWays) in this listing? Not when none of them can change the answer:
+ * x is in no list, stands on no square the lists were read from, and reaches none (nor an enemy square it could lead
+ * or ride into with consequences: next to a waiting charger, a contact square, any when it is a lone missile stand,
+ * any it could ride over while there are lists): then every move it has keeps the plan's verdict, which holds.
+ */
+export function movesNeedCheck(ctx: MoveContext, x: number): boolean {
+  const { occ } = ctx;
+  const plan = planOf(ctx);
+  if (!plan.ok || plan.member[x] || plan.special[occ.sq[x]!] || needsBacking(occ.type[x]!, occ.stands[x]!)) return true;
+  const rides = CAVALRY_TYPE[occ.type[x]!]! && (plan.options.length > 0 || plan.backing.length > 0);
+  if (reachesAny(ctx, plan, reachOf(ctx, x, false), rides)) return true;
+  return engineOf(ctx, x) >= 0 && reachesAny(ctx, plan, reachOf(ctx, x, true), rides);
+}
+
+/** Does the search reach a square the lists were read from, or an enemy square whose melee (or ride-over) would matter? */
+function reachesAny(ctx: MoveContext, plan: Plan, r: Reach, rides: boolean): boolean {
+  const enemy = ctx.occ.enemy[ctx.attacker]!;
+  for (let k = 0; k < r.count; k++) {
+    const j = r.square[k]!;
+    if (plan.special[j] || (enemy[j] && (rides || plan.nearWaiting[j] || ctx.contact.includes(j)))) return true;
+  }
+  return false;
+}
+
+/** The plan's lists with unit x taken out (kept for the listing). */
+function restOf(plan: Plan, x: number): Lists {
+  if (!plan.member[x]) return plan;
+  let rest = plan.rest.get(x);
+  if (!rest) plan.rest.set(x, (rest = withoutUnit(plan, x)));
+  return rest;
+}
+
+/**
+ * A charge of unit x to square `to`, with no melee to support there, judged without a what-if: 1 it keeps every
+ * charger a way to fight, 0 it does not; -1 when it must be judged on the state after it (a square the lists were
+ * read from). x waits there with its options beside it (its own lead aside); the others' lists lose x. Its stands
+ * play no part here, so a stand split off is judged as the whole unit.
+ */
+function waitQuick(ctx: MoveContext, x: number, to: number): number {
+  // Nobody idle, no melee waiting for backing (most listings): a charge that waits needs only a leader of its own.
+  if (ctx.idle.length === 0 && ctx.unbacked.length === 0) return optionsOf(ctx, x, to, true, true).length > 0 ? 1 : 0;
+  const plan = planOf(ctx);
+  if (plan.special[to] || plan.special[ctx.occ.sq[x]!]) return -1;
+  const rest = restOf(plan, x);
+  if (rest.options.length === 0 && rest.backing.length === 0) return optionsOf(ctx, x, to, true, true).length > 0 ? 1 : 0;
+  // One more charger only adds to what must be found: none when the others cannot be served already.
+  if (!withoutOk(plan, x)) return 0;
+  const mine = optionsOf(ctx, x, to, true, false);
+  // A square no other charger may pick, with a leader in no list: the others' answer stands, and x takes that one.
+  for (const o of mine) if (!plan.optionAt[o.at]) for (const y of o.leaders) if (!plan.member[y]) return 1;
+  return mine.length > 0 && pickSquares([...rest.options, mine], rest.backing) ? 1 : 0;
+}
+
+/**
+ * Unit x's charges that would wait: to a square with no melee it can support but an enemy square with no melee yet
+ * next to it, that keep every charger a way to fight (keepsWays). Worked out afresh at each listing: they depend on
+ * units anywhere on the board (the leaders), so they are never kept with the unit's list (keptLists.ts).
+ */
+export function waitingCharges(ctx: MoveContext, x: number): readonly Action[] {
+  const { occ, board } = ctx;
+  const s = occ.side[x]!;
+  if (s !== ctx.attacker || !CHARGES[occ.type[x]!] || occ.flags[x]! & F_MOVED) return NO_ACTIONS;
+  const r = reachOf(ctx, x, false), enemy = occ.enemy[s]!, beside = besideUnattacked(ctx);
+  const split = occ.type[x] === KNIGHTS && occ.stands[x] === 2;
+  let out: Action[] | null = null;
+  for (let k = 0; k < r.count; k++) {
+    const j = r.square[k]!;
+    if (!beside[j] || !(r.kind[k]! & CHARGE) || enemy[j] || chargeFights(ctx, x, j, false) || breaksSupport(ctx, x, j)) continue;
+    // The verdict without a what-if holds for the whole unit and a stand split off alike (waitQuick).
+    let quick = -2;
+    for (let v = 0; v < (split ? 2 : 1); v++) {
+      if (!stackFits(occ, j, x, v === 1 ? 1 : occ.stands[x]!, -1)) continue;
+      if (quick === -2) quick = waitQuick(ctx, x, j);
+      const a = move(board, ownTable(ctx, x), j, v === 1 ? CHARGE_SPLIT : CHARGED);
+      if (quick === 1 || (quick === -1 && keepsMove(ctx, x, a, j, true))) (out ??= []).push(a);
+    }
+  }
+  return out ?? NO_ACTIONS;
+}
+
+const NO_ACTIONS: readonly Action[] = Object.freeze([]);
