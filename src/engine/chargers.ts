@@ -10,8 +10,10 @@
  * Kept fast: nothing is asked unless a charger is idle, a melee waits for backing, or the move is a charge to a
  * square with no melee to support (waitingCharges). The listing's lists of leaders and backers are worked out once
  * (planOf); a move changes them only by taking its unit out of them, unless it touches a square they were read from
- * (an enemy's, one next to a melee waiting for backing, an idle charger's), rides over, names a supporter or makes
- * a charger wait: then the state after it is made on the table and judged afresh (make and unmake, as backing.ts).
+ * (one next to a melee waiting for backing, an idle charger's), leads next to a waiting charger, into a melee or as a
+ * lone missile stand, rides over or names a supporter: then the state after it is made on the table and judged afresh
+ * (make and unmake, as backing.ts). A unit none of whose moves can do that is not checked at all (movesNeedCheck).
+ * Run-overs (10A) are read in one place, keepsMove's `rideOver` (movement.ts riddenOver): the enemies there are gone.
  */
 import type { Action } from '../rules/actions';
 import { TROOPS, TROOP_TYPES, isCavalry } from '../rules/troops';
@@ -176,8 +178,9 @@ function supportsLed(ctx: MoveContext, c: number, at: number, y: number, e: numb
 /**
  * Charger c's options on square `at` (c left out of the leaders), from the leaders of each square (the listing's,
  * `cached`, or read afresh); with `first`, only whether it has any. Whether c could support a leader's melee depends
- * on the leader only by its being cavalry (9E) and its leaving c's own square (a commander joined to it), so it is
- * tried once for each such kind of leader.
+ * on the leader only by its being cavalry (9E) and its leaving c's own square (a commander joined to it), as
+ * canSupportFrom reads the contact square, so it is tried once for each such kind of leader (should canSupportFrom
+ * come to read more of the leader, this grouping must follow; the fuzz holds it to movement.ts allFight).
  */
 function optionsOf(ctx: MoveContext, c: number, at: number, cached: boolean, first: boolean, sameEnemies = true): Option[] {
   const out: Option[] = [];
