@@ -13,7 +13,7 @@
  * (one next to a melee waiting for backing, an idle charger's), leads next to a waiting charger, into a melee or as a
  * lone missile stand, rides over or names a supporter: then the state after it is made on the table and judged afresh
  * (make and unmake, as backing.ts). A unit none of whose moves can do that is not checked at all (movesNeedCheck).
- * Run-overs (10A) are read in one place, keepsMove's `rideOver` (movement.ts riddenOver): the enemies there are gone.
+ * Run-overs (10A) are read in one place, keepsMove's `over` (movement.ts afterMove): the stand on the square ridden over is gone.
  */
 import type { Action } from '../rules/actions';
 import { TROOPS, TROOP_TYPES, isCavalry } from '../rules/troops';
