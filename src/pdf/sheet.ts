@@ -13,7 +13,7 @@ import { FONT, type Doc } from './pdfkit';
 import { PAPER_SIZES } from './options';
 
 /** Space inside a boxed note's frame, in points (small: a reference sheet prints many notes on one sheet). */
-const NOTE_PAD = 2.5;
+const NOTE_PAD = 2;
 
 export interface SheetRenderOptions {
   paper: Paper;

@@ -36,23 +36,23 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-line-of-fire', section: '9B', title: 'Line of fire',
-    text: 'Draw a line between square centres. A square it passes (not the ends) blocks if it holds troops of either side or is protected; a lone ballista does not. Through an exact corner, only if both squares block. Blocking works both ways; ballista shots are never blocked.',
+    text: 'Draw a line between square centres. A square it passes (not the ends) blocks if it holds troops of either side or is protected; a lone ballista does not. Through an exact corner, only if both block. It works both ways; ballista shots are never blocked.',
   },
   {
     id: 'R-charge', section: '6G', title: 'Declaring a charge',
-    text: 'Knights and commanders declare a charge with the move; a move over 3 must be one. A charger must fight (lead or support) that turn, its stands worth 4, and moves 1 1/2 next turn. It may stop beside an enemy nobody has attacked yet if a unit of its side that has not moved can still lead a melee there later in the move, one it could back; until it fights, that unit is kept for the job. No move or turn may leave a charger unable to fight, nor turn a declared supporter out of its support.',
+    text: 'Knights and commanders declare a charge with the move; over 3 squares it must be one. A charger fights (leads or supports) that turn at 4 a stand and moves 1 1/2 next turn; it may stop beside an enemy nobody has attacked yet if an unmoved unit can attack it later in the move. Nothing may leave a charger unable to fight, nor turn a supporter out of its support.',
   },
   {
     id: 'R-missile-lead', section: '6J', title: 'A lone missile stand leading a melee',
-    text: 'A javelin, longbow or crossbow unit down to one stand needs backing in its melee (its commander in the contact square, or a declared supporter). It may lead first and be backed later in the move; the move cannot end, nor anything rule the backing out, until it is.',
+    text: 'A javelin, longbow or crossbow unit down to one stand needs backing in its melee: its commander there or a declared supporter. It may lead first and be backed later in the move, which cannot end until it is.',
   },
   {
     id: 'R-ballista', section: '7', title: 'Ballista fire without a model catapult',
-    text: 'Aim within 6 in the 90-degree cone, not at your own square nor from a crossing, with crew present. A d6 of 1-3 (1-2 if protected) lands on target; else a d8 (N, NE, E ... NW) strays it one square, missing off the board, beyond 6 or on itself. Troops there lose a stand (the shooter picks whose); a ballista there breaks, with a stand, on a 6. Losses come off after all have shot.',
+    text: 'Aim within 6 in the 90-degree cone, not at your own square nor from a crossing, with crew present. A d6 of 1-3 (1-2 if protected) lands on target; else a d8 strays it one square, missing off the board, beyond 6 or on itself. Troops there lose a stand (the shooter picks whose); a ballista there breaks, with a stand, on a 6. Losses come off after all have shot.',
   },
   {
     id: 'R-mdi', section: '9G', title: 'Which formation beats which',
-    text: 'The source contradicts itself, so the program takes the one arrangement where every pair is settled once and each formation beats two others (the grid above). Withdrawal escapes line, square and withdrawal; against column, pincers and flanking it fails and counts as the loser.',
+    text: 'The source contradicts itself; the program takes the one arrangement where every pair is settled once and each formation beats two others (the grid above). Withdrawal escapes line, square and withdrawal; against column, pincers and flanking it fails and counts as the loser.',
   },
   {
     id: 'R-small-superior', section: '9H', title: 'A superior side worth under 1 point',
@@ -64,7 +64,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-retreat', section: '9L', title: 'Where a retreat goes',
-    text: 'A defender retreats towards its own edge, an attacker back along its path; diagonals count 1. Only enemies, impassable ground and unfought melees block; friends are passed (stopping 1 away, or on to the first square it may stand in). 2 away (off the board: as far as it goes) beats 1, then straight, 45, 90 degrees; ties: the side chooses. No way out: destroyed. A ballista follows only where it may go.',
+    text: 'A defender retreats towards its own edge, an attacker back along its path; diagonals count 1. Only enemies, impassable ground and unfought melees block; friends are passed (stopping 1 away, or on to the first free square). 2 away (off the board: as far as it goes) beats 1, then straight, 45, 90 degrees; ties: the side picks. No way out: destroyed. A ballista follows only where it may go.',
   },
   {
     id: 'R-end', section: '10G', title: 'How the game ends',
@@ -76,7 +76,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-ballista-deploy', section: '4', title: 'Where a ballista sets up',
-    text: 'A ballista always sets up in its ballistarii\'s square, whatever the scenario\'s order, and a crew is offered only squares where its waiting ballista may stand, never another waiting crew\'s: each ballista keeps two stands of its own. A 2-stand crew may split and rejoin like knights.',
+    text: 'A ballista sets up in its ballistarii\'s square whatever the order, and a crew is offered only squares its waiting ballista may stand in: each ballista keeps two stands of its own. A 2-stand crew may split and rejoin like knights.',
   },
   {
     id: 'R-ledger', section: '9K', title: 'The fractions ledger',
@@ -84,11 +84,11 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-retire', section: '10B', title: 'Retiring units',
-    text: 'A retiring unit makes a full move towards its own edge at once and in each later move of its side until off the board: by the route ending nearest that edge, round what blocks, ties straight back, the unit nearest its edge first. Terrain applies; it may turn. One that starts in its own fire step moves again that turn if its side attacks; one with nowhere nearer stays.',
+    text: 'A retiring unit moves fully towards its own edge at once and in each later move of its side: by the route ending nearest that edge, round what blocks, ties straight back, nearest the edge first. Terrain applies; it may turn. One that starts in its own fire step moves again that turn if its side attacks; one with nowhere nearer stays.',
   },
   {
     id: 'R-road-step', section: '6B', title: 'What counts as moving on a road',
-    text: 'A step is on the road only along one run of a road, turning at a bend or junction included. A diagonal step that cuts a bend is never on the road.',
+    text: 'A step is on the road only along one run of a road, turning at a bend or junction included. A diagonal step cutting a bend never is.',
   },
   {
     id: 'R-cavalry-support', section: '9E', title: 'Defending cavalry backing foot',
@@ -96,7 +96,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-who-retreats', section: '9I, 9O', title: 'Who retreats after a melee',
-    text: 'A side that retreats retreats whole: its units in the contact square and its supporters, each from its own square, all marked as retreated (under the three-times rule all destroyed). A withdrawal that gets away takes the supporters back 2 too, unmarked.',
+    text: 'A side that retreats retreats whole: its units in the contact square and its supporters, each from its own square, all marked (under the three-times rule, destroyed). A withdrawal that gets away takes the supporters back 2 too, unmarked.',
   },
   {
     id: 'R-melee-step', section: '10B, 10C', title: 'When units retire after melees',
@@ -104,7 +104,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-hidden-setup', section: '4', title: 'Hidden set-up',
-    text: 'Behind the screen neither side sees the other\'s placements, facings included.',
+    text: 'Behind the screen neither side sees the other\'s placements or facings.',
   },
   {
     id: 'R-ballista-stray', section: '7C', title: 'A stray ballista shot outside the cone',
@@ -112,11 +112,11 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-converging', section: '9F', title: 'Who fires first at one target',
-    text: 'The first shot at a square (the one without the converging die) comes from a closest unit still to fire that reaches it; among equally close ones the side picks one.',
+    text: 'The first shot at a square (the one without the converging die) comes from a closest unit still to fire that reaches it; among equals the side picks.',
   },
   {
     id: 'R-fire-order', section: '9A, 9C', title: 'Missile fire one unit at a time',
-    text: 'The attacker\'s missiles fire first, then the defender\'s, one unit at a time in the order each side picks; each shot is rolled and counts at once, so later units choose after seeing it. A unit yet to fire rolls for the stands it had when the phase began.',
+    text: 'The attacker\'s missiles fire first, then the defender\'s, one unit at a time in the order each side picks; each shot is rolled and counts at once, so later units choose after seeing it. A unit yet to fire rolls for its stands at the start of the phase.',
   },
   {
     id: 'R-two-types', section: '9E', title: 'A shot at a commander with a unit',
@@ -128,7 +128,7 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-exit', section: '10E', title: 'Leaving the board of one\'s own accord',
-    text: 'A unit on a board edge, or reaching one, may step off for 1 of its move (with any ballista it carries), with no road bonus. It never returns and counts half.',
+    text: 'A unit on or reaching a board edge may step off for 1 of its move (with any ballista it carries), with no road bonus; it never returns and counts half.',
   },
   {
     id: 'R-support-holds', section: '9E, 6G', title: 'A declared support holds',
@@ -144,11 +144,11 @@ export const READINGS: readonly Reading[] = [
   },
   {
     id: 'R-run-over', section: '10A', title: 'Riding over a lone stand',
-    text: 'A run-over is part of any move, a charge included: the square ridden over costs its usual step, and the cavalry may go on with the rest of its move, one run-over a move. A crossing square or a protected hill is not in the open.',
+    text: 'A run-over is part of any move, a charge included: its square costs a step and the cavalry may ride on (one a move). Crossings and protected hills are not open.',
   },
   {
     id: 'R-ballista-score', section: '10G', title: 'Who scores a ballista',
-    text: 'A ballista scores for whoever controls it at the end (half if carried off the board); an abandoned one scores nothing.',
+    text: 'A ballista scores for whoever controls it at the end (half if carried off); an abandoned one, nothing.',
   },
 ];
 

@@ -212,7 +212,7 @@ export function nevskyReference(): Sheet {
       { kind: 'heading', text: 'Other rules' },
       {
         kind: 'list', items: [
-          `Run-over: cavalry may destroy a 1-stand ${troopWords(RUN_OVER_TARGETS)} unit standing in the open (not protected, no ballista with it) without a melee. Armored infantry cannot be run over. The run-over is part of a move, a charge included: its square costs the usual step and the cavalry may ride on (one a move).`,
+          `Run-over: cavalry may destroy a 1-stand ${troopWords(RUN_OVER_TARGETS)} unit standing in the open (not protected, no ballista with it) without a melee. Armored infantry cannot be run over.`,
           `After any shooting or melee, 1-stand ${troopWords(RETIRING_TYPES)} units leave: a full move towards their rear at once and on every later move of theirs, until off the board; meanwhile they only defend. Levy down to ${ENGINE_READINGS.levyRollsAtStands} stands roll a die: ${ENGINE_READINGS.levyRetiresOn}-6 and they leave the same way.`,
           'A commander need not follow its unit off; ballistas are never taken along.',
           'The game ends by concession, destruction or the agreed number of turns. Add up the points of surviving stands (half for units that left the board and for half-killed stands): the higher total wins.',

@@ -216,7 +216,8 @@ describe.each(BACKENDS)('games at a distance on the club server ($name)', (backe
     expect(await sync(inviter, id)).toBeNull();
     const rng = createRng(3);
     let sealsSeen = 0;
-    for (let i = 0; i < 40; i++) {
+    // At least 40 messages, and on until a secret choice has been seen (random play may take a while to reach one).
+    for (let i = 0; i < 400 && (i < 40 || sealsSeen === 0); i++) {
       const writer = turnOf(inviter.copy).writing ? inviter : joiner;
       const reader = writer === inviter ? joiner : inviter;
       if (turnOf(writer.copy).state?.phase === 'over' && !turnOf(writer.copy).passNow) break;
