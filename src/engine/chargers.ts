@@ -79,7 +79,10 @@ function leadersOf(ctx: MoveContext, e: number): readonly number[] {
   return (leaders[e] ??= leadersAt(ctx, e));
 }
 
-/** The attacker's units that may still move in the listing's position (only they can lead later in the move). */
+/**
+ * The attacker's units that may still move in the listing's position (only they can lead later in the move). Read
+ * before any what-if (fightsAfter reads it first): a what-if's moved unit is only passed over in it (leadersAt).
+ */
 function moversOf(ctx: MoveContext): readonly number[] {
   const sc = scratchOf(ctx);
   if (sc.movers) return sc.movers;
@@ -276,6 +279,8 @@ function fightsAfter(ctx: MoveContext, x: number, to: number | null, fx: Effects
   const flags = occ.flags as Ints, stands = occ.stands as Ints, cells = occ.cells as Array<readonly number[]>;
   const s = occ.side[x]!, enemy = occ.enemy[s] as Ints, bits = occ.enemyBits[s]!;
   const own = flags[x]!, ownStands = stands[x]!, backerOwn = fx.backer >= 0 ? flags[fx.backer]! : 0;
+  // The listing's movers are read from its own position, never from a what-if's (where x has moved).
+  moversOf(ctx);
   const rode = fx.over;
   const before = rode >= 0 ? cells[rode]! : null, word = rode >= 0 ? bits[rode >> 5]! : 0;
   if (rode >= 0) {

@@ -485,7 +485,9 @@ export function allFight(s: GameState): boolean {
 }
 
 /** Does every charger keep a way to fight, and every lone missile stand's melee its backing, after this action? */
-function keepsWays(s: GameState, a: Action): boolean {
+function keepsWays(s: GameState, a: Action, quiet: boolean): boolean {
+  // With no charger idle and no melee waiting for backing, only a charge or a lone missile stand's lead can make one.
+  if (quiet && !(a.type === 'move' && (a.charge || (a.to !== 'off' && !a.supporter && enemyAt(s, a.side, a.to) && needsBacking(s.units.find((x) => x.id === a.unit)!))))) return true;
   if (a.type === 'move') return allFight(afterMove(s, a));
   if (a.type === 'support') return allFight(declared(s, a.unit, a.contact));
   return true;
@@ -542,5 +544,6 @@ function listing(s: GameState): Action[] {
   for (const u of s.units) for (const m of s.melees) if (u.side === side && canSupport(s, u, m, side === s.attacker)) out.push({ type: 'support', side, unit: u.id, contact: m.contact });
   if (idleChargers(s).length === 0 && unbackedMelees(s).length === 0) out.push({ type: 'endMove', side });
   out.push({ type: 'concede', side });
-  return out.filter((a) => keepsWays(s, a));
+  const quiet = idleChargers(s).length === 0 && unbackedMelees(s).length === 0;
+  return out.filter((a) => keepsWays(s, a, quiet));
 }
