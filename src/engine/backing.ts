@@ -11,7 +11,7 @@ import { dirBetween } from './board';
 import { BALLISTA, COMMANDER, F_MOVED, stackFits, type Ints } from './table';
 import { reachOf } from './memo';
 import { NORMAL } from './search';
-import { eachGetsOwn } from '../rules/movement';
+import { eachGetsOwn } from '../rules/moveListing';
 import { canMove, canSupportFrom, dropMelee, mayLead, place, startMelee, unbackedMelees, type MoveContext } from './moverules';
 
 /**
@@ -101,7 +101,7 @@ function reachNear(ctx: MoveContext, y: number, c: number): number[] {
   return squares;
 }
 
-/** Can every melee still waiting for backing get a backer of its own this move (R-missile-lead; movement.ts eachGetsOwn)? */
+/** Can every melee still waiting for backing get a backer of its own this move (R-missile-lead; moveListing.ts eachGetsOwn)? */
 function allBackable(ctx: MoveContext): boolean {
   const waiting = unbackedMelees(ctx);
   if (waiting.length === 1) return backersOf(ctx, waiting[0]!, true).length > 0;

@@ -1,11 +1,11 @@
 /**
  * No dead ends for chargers on the fast core (digest 7, issue 42 "7 charges"; the readable statement and the reading
- * where the digest is silent: src/rules/movement.ts, its header's "7 charges", and allFight). A charge may end beside
+ * where the digest is silent: src/rules/moveListing.ts, its header's "7 charges", and allFight). A charge may end beside
  * an enemy square E with no melee yet when another unit that has not moved can still lead a melee at E that the
  * charger could then support; from then on every move and support declaration must leave each idle charger a way to
  * fight (a melee it can support now, or an enemy square beside it with a leader left), the leaders not used twice
  * (one leader a square, shared by the chargers waiting on it) nor taken from the lone missile stands waiting for
- * backing (R-missile-lead's backers, backing.ts), all in one matching (movement.ts pickSquares, eachGetsOwn).
+ * backing (R-missile-lead's backers, backing.ts), all in one matching (moveListing.ts pickSquares, eachGetsOwn).
  *
  * Kept fast: nothing is asked unless a charger is idle, a melee waits for backing, or the move is a charge to a
  * square with no melee to support (waitingCharges). The listing's lists of leaders and backers are worked out once
@@ -13,11 +13,11 @@
  * (one next to a melee waiting for backing, an idle charger's), leads next to a waiting charger, into a melee or as a
  * lone missile stand, rides over or names a supporter: then the state after it is made on the table and judged afresh
  * (make and unmake, as backing.ts). A unit none of whose moves can do that is not checked at all (movesNeedCheck).
- * Run-overs (10A) are read in one place, keepsMove's `over` (movement.ts afterMove): the stand on the square ridden over is gone.
+ * Run-overs (10A) are read in one place, keepsMove's `over` (moveListing.ts afterMove): the stand on the square ridden over is gone.
  */
 import type { Action } from '../rules/actions';
 import { TROOPS, TROOP_TYPES, isCavalry } from '../rules/troops';
-import { eachGetsOwn, pickSquares } from '../rules/movement';
+import { eachGetsOwn, pickSquares } from '../rules/moveListing';
 import { BALLISTA, F_ACTIVE, F_CHARGED_NOW, F_MOVED, KNIGHTS, stackFits, type Ints } from './table';
 import { reachOf } from './memo';
 import { CHARGE, type Reach } from './search';
@@ -28,7 +28,7 @@ import { CHARGED, CHARGE_SPLIT, move, ownTable } from './interned';
 /** An enemy square a waiting charger could support a melee at, and the units that could lead there for it. */
 interface Option { at: number; leaders: readonly number[] }
 
-/** The ways to fight of one state, as lists: the matching's input (movement.ts allFight). */
+/** The ways to fight of one state, as lists: the matching's input (moveListing.ts allFight). */
 interface Lists {
   /** By melee waiting for backing: the units that could back it (backing.ts backersOf). */
   backing: number[][];
@@ -183,7 +183,7 @@ function supportsLed(ctx: MoveContext, c: number, at: number, y: number, e: numb
  * `cached`, or read afresh); with `first`, only whether it has any. Whether c could support a leader's melee depends
  * on the leader only by its being cavalry (9E) and its leaving c's own square (a commander joined to it), as
  * canSupportFrom reads the contact square, so it is tried once for each such kind of leader (should canSupportFrom
- * come to read more of the leader, this grouping must follow; the fuzz holds it to movement.ts allFight).
+ * come to read more of the leader, this grouping must follow; the fuzz holds it to moveListing.ts allFight).
  */
 function optionsOf(ctx: MoveContext, c: number, at: number, cached: boolean, first: boolean, sameEnemies = true): Option[] {
   const out: Option[] = [];
@@ -222,7 +222,7 @@ function listsNow(ctx: MoveContext, cached: boolean, sameEnemies = true): Lists 
   return { backing, options };
 }
 
-/** Can every waiting charger and every melee waiting for backing get a unit of its own (movement.ts allFight)? */
+/** Can every waiting charger and every melee waiting for backing get a unit of its own (moveListing.ts allFight)? */
 function solved(l: Lists): boolean {
   return l.options.length === 0 ? eachGetsOwn(l.backing) : pickSquares(l.options, l.backing);
 }
@@ -316,7 +316,7 @@ function fightsAfter(ctx: MoveContext, x: number, to: number | null, fx: Effects
 
 /**
  * Does action `a` of unit x (a move, or a support declaration) leave every idle charger a way to fight and every melee
- * waiting for backing its backer (movement.ts keepsWays)? Asked only when a charger is idle or a melee waits for
+ * waiting for backing its backer (moveListing.ts keepsWays)? Asked only when a charger is idle or a melee waits for
  * backing, and of charges that would wait (waitingCharges).
  */
 export function keepsWays(ctx: MoveContext, x: number, a: Action): boolean {
@@ -336,7 +336,7 @@ function keepsMove(ctx: MoveContext, x: number, a: Extract<Action, { type: 'move
     if (quick >= 0) return quick === 1;
   }
   const plan = planOf(ctx);
-  // 10A: the square a move rides over (its one place here, as movement.ts afterMove).
+  // 10A: the square a move rides over (its one place here, as moveListing.ts afterMove).
   const over = a.runOver && to >= 0 ? ctx.board.index.get(a.runOver)! : -1;
   // A lead starts a melee that a waiting charger next to it may support (or lose as its option), a lone missile stand's
   // waits for backing, and one joined changes who is in its contact square: then judged afresh. Else it only uses x up.

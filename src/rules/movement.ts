@@ -31,38 +31,15 @@
  *   backing may come later in the same move, but the move may not end without it (R-missile-lead). A unit backs one
  *   melee only, so every melee waiting for backing must be able to get a backer of its own.
  * - Facing changes are free in the move (retiring units too); a supporter keeps a facing it can support from.
- * - No dead ends: a move that would leave a unit that charged this turn with no melee to fight is not offered.
- *
- * 7 charges, the reading where the digest is silent (issue 42). The digest asks only that every charger fight, leading
- * or supporting, by the end of the movement, so a charge may end beside an enemy that another unit attacks later in
- * the same move. Stated here:
- * - An idle charger (charged this turn, in no melee yet: not in a contact square, no declared support) has a way to
- *   fight when it can support a melee already started (it may declare at once), or when an enemy square E beside it
- *   holds no melee yet and a leader for E is left: a unit of its side that has not moved (nor is retiring or marked
- *   as retreated), other than the charger, whose move reaches E and which may lead there on its own (mayLead, no
- *   supporter named: a lone missile stand does not count), with the charger able to support the melee once that unit
- *   stands in E (so knights need a cavalry leader; a joined commander never waits this way).
- * - Units are not used twice: one leader leads one melee, and one melee at E may be backed by any number of chargers.
- *   So the chargers with no melee to support now each pick an enemy square beside them, the chargers picking the same
- *   E share one leader, which must suit every one of them; and the squares picked, together with the melees of lone
- *   missile stands waiting for backing (R-missile-lead), must each get a unit of their own (eachGetsOwn, over the
- *   squares picked, not over the chargers). `allFight` tries every pick (few chargers, at most eight squares each).
- * - Every move and support declaration is offered only if allFight holds after it (a facing change takes no way to
- *   fight away: the attacker's support is judged at any facing), and ending the move stays refused while any charger
- *   is idle. So the side can always finish its move: a leader can lead, then each charger declare its support.
- * - The state after a move, for this check (afterMove): the unit done moving where it went; a melee started when it
- *   entered an enemy square, or the enemies there gone when it rode over them; a charge marks it as having charged; a
- *   stand split off is judged as the whole unit moving with 1 stand (the stand left behind is counted neither as a
- *   leader nor in its square); a supporter named with a lead is declared.
+ * - No dead ends: a move that would leave a unit that charged this turn with no melee to fight is not offered. The
+ *   listing of the move phase, with that check and the charges reading, is moveListing.ts.
  */
-import { FACINGS, SIDE_FACINGS, parseSquare, squareName, type Facing, type Square } from './coords';
+import { parseSquare, squareName, type Square } from './coords';
 import { diagonalBlocked } from './geometry';
-import type { Action } from './actions';
-import { supportGeometry } from './combat';
 import { heldAfterCharge } from './readings';
 import { resolveBoard, type ResolvedRules, type Scenario } from './scenario';
 import { newTally, tallyAdd, tallyFits } from './stacking';
-import { besideSquare, breaksSupport, canSupport, markedAsRetreated, troopsIn } from './support';
+import { troopsIn } from './support';
 import type { GameState, UnitState } from './state';
 import { isRoadStep, riverBlocks, terrainIndex } from './terrain';
 import { BALLISTA_MOVE, CAVALRY, MOVE_AFTER_CHARGE, TROOPS, type TroopType } from './troops';
@@ -205,8 +182,6 @@ export function unitReach(s: GameState, u: UnitState, carry: boolean): Map<Squar
   return reachByRules(s.scenario, s.rules, enemySquares(s, u.side), { type: u.type, at: u.at!, afterCharge: movesAfterCharge(s, u), carry });
 }
 
-const enemyAt = (s: GameState, side: string, sq: Square) => s.units.some((x) => x.status === 'active' && x.at === sq && x.type !== 'ballista' && x.side !== side);
-const on = (s: GameState, u: UnitState) => s.units.filter((x) => x.status === 'active' && x.at === u.at);
 
 /** Would the side's stacking limits hold with u (at `stands` stands, carrying ballista `carried`) added to square sq? */
 export function stackingAllows(s: GameState, u: UnitState, sq: Square, stands: number, carried?: UnitState): boolean {
@@ -228,7 +203,7 @@ export function runOverTarget(s: GameState, u: UnitState, sq: Square): boolean {
 }
 
 /** The state with the lone enemy stand on square `over` ridden over (10A): destroyed, off the board. */
-function riddenOver(s: GameState, over: Square): GameState {
+export function riddenOver(s: GameState, over: Square): GameState {
   return { ...s, units: s.units.map((x) => (x.status === 'active' && x.at === over ? { ...x, status: 'destroyed' as const, at: null, stands: 0, half: 0 } : x)) };
 }
 
@@ -293,257 +268,3 @@ export function mayLead(s: GameState, u: UnitState, sq: Square, withSupporter = 
   return mayLeadOn(stateLead(s), u, u.stands, sq, withSupporter);
 }
 
-/** A charge must end in a melee: leading one, or supporting one already started (6G). */
-function fights(s: GameState, c: UnitState, sq: Square): boolean {
-  return enemyAt(s, c.side, sq) || s.melees.some((m) => besideSquare(sq, m.contact) && canSupport(s, { ...c, at: sq }, m, true));
-}
-
-/** The attacker's units that charged this turn and fight in no melee yet (movement may not end while there are any). */
-export function idleChargers(s: GameState): UnitState[] {
-  return s.units.filter((c) => c.side === s.attacker && c.status === 'active' && c.chargedTurn === s.turn
-    && !s.melees.some((m) => m.contact === c.at || m.supports.some((x) => x.unit === c.id)));
-}
-
-/** Every move unit u may make now (6A-6K, 10A run-overs, R-exit), before the whole listing's R-missile-lead check. */
-export function unitMoves(s: GameState, u: UnitState): Action[] {
-  const out: Action[] = [];
-  const side = u.side;
-  const engine = on(s, u).find((b) => b.type === 'ballista' && b.controller === side && !b.moved);
-  const variants: Array<'plain' | 'carry' | 'split'> = ['plain', ...(engine ? ['carry' as const] : []), ...((u.type === 'knights' || u.type === 'ballistarii') && u.stands === 2 ? ['split' as const] : [])];
-  for (const v of variants) {
-    const mover = v === 'split' ? { ...u, stands: 1, half: 0 } : u;
-    const tag = v === 'carry' ? { carry: true as const } : v === 'split' ? { split: true as const } : {};
-    for (const [to, o] of unitReach(s, u, v === 'carry')) {
-      if (enemyAt(s, side, to)) {
-        if (v === 'carry') continue;
-        if (!mayLead(s, mover, to)) {
-          if (o.normal && needsBacking(mover) && mayLead(s, mover, to, true)) {
-            const after = movedTo(s, mover, to);
-            for (const x of after.units) if (x.side === side && x.id !== u.id && canSupport(after, x, after.melees.find((m) => m.contact === to)!, true)) out.push({ type: 'move', side, unit: u.id, to, supporter: x.id });
-            // R-missile-lead: or with no backing yet, when a commander or supporter can still come this move (allFight,
-            // in moveListing's check of every move).
-            if (v === 'plain') out.push({ type: 'move', side, unit: u.id, to });
-          }
-          continue;
-        }
-      } else if (!stackingAllows(s, mover, to, mover.stands, v === 'carry' ? engine : undefined) || breaksSupport(s, mover, to)) continue;
-      if (o.normal) out.push({ type: 'move', side, unit: u.id, to, ...tag });
-      if (o.charge && v !== 'carry' && (fights(s, mover, to) || unattackedBeside(s, side, to).length > 0)) out.push({ type: 'move', side, unit: u.id, to, charge: true, ...(v === 'split' ? { split: true as const } : {}) });
-    }
-  }
-  // 10A, R-run-over: cavalry riding over a lone stand on its way, ending there or beyond (see the top).
-  if (CAVALRY.includes(u.type)) {
-    for (const [over] of unitReach(s, u, false)) {
-      if (!runOverTarget(s, u, over)) continue;
-      const after = riddenOver(s, over);
-      for (const [to, o] of reachByRules(s.scenario, s.rules, enemySquares(s, side), { type: u.type, at: u.at!, afterCharge: movesAfterCharge(s, u), carry: false, over })) {
-        if (enemyAt(after, side, to) ? !mayLead(after, u, to) : !stackingAllows(after, u, to, u.stands) || breaksSupport(after, u, to)) continue;
-        if (o.normal) out.push({ type: 'move', side, unit: u.id, to, runOver: over });
-        // A run-over charge must fight where it ends (it does not wait beside an enemy another unit attacks later).
-        if (o.charge && fights(after, u, to)) out.push({ type: 'move', side, unit: u.id, to, charge: true, runOver: over });
-      }
-    }
-  }
-  // R-exit: off the board across an edge, alone or with the ballista it carries.
-  for (const carry of engine ? [false, true] : [false]) {
-    if (exitByRules(s.scenario, s.rules, enemySquares(s, side), { type: u.type, at: u.at!, afterCharge: movesAfterCharge(s, u), carry })) out.push({ type: 'move', side, unit: u.id, to: 'off', ...(carry ? { carry: true as const } : {}) });
-  }
-  // 6G, no dead ends (every charger keeps a way to fight) and R-missile-lead: moveListing checks each move (allFight).
-  return out;
-}
-
-/** The enemy squares next to square sq (side's enemies) where no melee has started yet: where a charge may wait (7). */
-function unattackedBeside(s: GameState, side: string, sq: Square): Square[] {
-  const p = parseSquare(sq)!;
-  const out: Square[] = [];
-  const { columns, rows } = resolveBoard(s.scenario.board);
-  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-    const c = p.col + dx, r = p.row + dy;
-    if ((dx === 0 && dy === 0) || c < 0 || r < 0 || c >= columns || r >= rows) continue;
-    const e = squareName(c, r);
-    if (enemyAt(s, side, e) && !s.melees.some((m) => m.contact === e)) out.push(e);
-  }
-  return out;
-}
-
-/** The state with unit u (done moving) on square `to` ('off': off the board), a melee started there if it holds enemies. */
-function movedTo(s: GameState, u: UnitState, to: Square | 'off'): GameState {
-  const units = s.units.map((x) => (x.id === u.id ? (to === 'off' ? { ...u, at: null, status: 'off' as const, moved: true } : { ...u, at: to, moved: true }) : x));
-  const starts = to !== 'off' && enemyAt(s, u.side, to) && !s.melees.some((m) => m.contact === to && !m.fought);
-  return { ...s, units, melees: starts ? [...s.melees, { contact: to, supports: [], mdi: {}, fought: false }] : s.melees };
-}
-
-/** The state after move `a` for the no-dead-ends check (see the header: 7 charges, afterMove). */
-function afterMove(s: GameState, a: Extract<Action, { type: 'move' }>): GameState {
-  const u = s.units.find((x) => x.id === a.unit)!;
-  const mover: UnitState = { ...u, ...(a.split ? { stands: 1, half: 0 } : {}), ...(a.charge ? { chargedTurn: s.turn } : {}) };
-  // 10A: the stand ridden over is gone first; no melee starts on its square.
-  let after = movedTo(a.runOver ? riddenOver(s, a.runOver) : s, mover, a.to);
-  // A lead that names its supporter (6J) uses that unit up too: it backs this melee, no other.
-  if (a.supporter && a.to !== 'off') after = declared(after, a.supporter, a.to);
-  return after;
-}
-
-/** The state with unit `id` (done moving) declared a supporter of the unfought melee at `contact`. */
-function declared(s: GameState, id: string, contact: Square): GameState {
-  const side = s.units.find((x) => x.id === id)!.side;
-  return {
-    ...s, units: s.units.map((x) => (x.id === id ? { ...x, moved: true } : x)),
-    melees: s.melees.map((m) => (m.contact === contact && !m.fought ? { ...m, supports: [...m.supports, { side, unit: id }] } : m)),
-  };
-}
-
-/** R-missile-lead: the contact squares of melees led by a lone missile stand with no commander there and no supporter yet. */
-export function unbackedMelees(s: GameState): Square[] {
-  return s.melees.filter((m) => {
-    if (m.fought) return false;
-    const own = troopsIn(s, m.contact, s.attacker!);
-    return own.length > 0 && own.every((x) => needsBacking(x)) && !m.supports.some((y) => y.side === s.attacker);
-  }).map((m) => m.contact);
-}
-
-/**
- * R-missile-lead: the units that could back the melee at `contact` this move, each on its own: a unit able to declare
- * support now, a commander able to join the stand, or a unit able to reach a square beside it and support from there.
- */
-function backersOf(s: GameState, contact: Square): string[] {
-  const m = s.melees.find((x) => x.contact === contact && !x.fought)!;
-  return s.units.filter((y) => {
-    if (y.side !== s.attacker || y.status !== 'active' || !y.at || y.at === contact || y.type === 'ballista') return false;
-    if (canSupport(s, y, m, true)) return true;
-    if (y.moved || y.retiring || markedAsRetreated(s, y)) return false;
-    for (const [sq] of reachMemo(s, y)) {
-      if (sq === contact) { if (y.type === 'commander') return true; continue; }
-      if (!besideSquare(sq, contact) || enemyAt(s, y.side, sq) || !stackingAllows(s, y, sq, y.stands)) continue;
-      if (canSupport(s, { ...y, at: sq }, m, true)) return true;
-    }
-    return false;
-  }).map((y) => y.id);
-}
-
-/**
- * Can every list get a member of its own, no member serving two lists? (A matching, found by augmenting paths.) A
- * unit backs one melee only, so melees waiting for backing must each have a backer of their own, or the move could
- * never end.
- */
-export function eachGetsOwn<T>(lists: ReadonlyArray<readonly T[]>): boolean {
-  const holder = new Map<T, number>();
-  const claim = (i: number, seen: Set<T>): boolean => {
-    for (const y of lists[i]!) {
-      if (seen.has(y)) continue;
-      seen.add(y);
-      const j = holder.get(y);
-      if (j === undefined || claim(j, seen)) { holder.set(y, i); return true; }
-    }
-    return false;
-  };
-  return lists.every((_, i) => claim(i, new Set()));
-}
-
-/**
- * 7 charges: may the chargers each take one of their options (an enemy square and the units that could lead there
- * for it), those taking the same square sharing one leader that suits them all, so that the squares taken and the
- * `backing` lists (R-missile-lead) each get a unit of their own? Tries every choice, charger after charger.
- */
-export function pickSquares<K, T>(options: ReadonlyArray<ReadonlyArray<{ at: K; leaders: readonly T[] }>>, backing: ReadonlyArray<readonly T[]>, i = 0, taken = new Map<K, readonly T[]>()): boolean {
-  if (i === options.length) return eachGetsOwn([...backing, ...taken.values()]);
-  for (const { at, leaders } of options[i]!) {
-    const had = taken.get(at);
-    const now = had ? had.filter((y) => leaders.includes(y)) : leaders;
-    if (now.length === 0) continue;
-    taken.set(at, now);
-    const ok = pickSquares(options, backing, i + 1, taken);
-    if (had) taken.set(at, had); else taken.delete(at);
-    if (ok) return true;
-  }
-  return false;
-}
-
-/** The units of the attacker that could still lead a melee at enemy square E this move (see the header), each alone. */
-function leadersAt(s: GameState, e: Square): UnitState[] {
-  return s.units.filter((y) => y.side === s.attacker && y.status === 'active' && y.at !== null && y.type !== 'ballista' && !y.moved && !y.retiring
-    && !markedAsRetreated(s, y) && reachMemo(s, y).has(e) && mayLead(s, y, e));
-}
-
-/**
- * No dead ends (7 charges, R-missile-lead): can every idle charger still fight and every melee of a lone missile stand
- * still be backed, no unit used twice (the header states the reading)?
- */
-export function allFight(s: GameState): boolean {
-  const backing = unbackedMelees(s).map((c) => backersOf(s, c));
-  const waiting = idleChargers(s).filter((c) => !s.melees.some((m) => canSupport(s, c, m, true)));
-  if (waiting.length === 0) return eachGetsOwn(backing);
-  const options = waiting.map((c) => unattackedBeside(s, c.side, c.at!).map((e) => ({
-    at: e,
-    leaders: leadersAt(s, e).filter((y) => {
-      if (y.id === c.id) return false;
-      const led = movedTo(s, y, e);
-      return canSupport(led, c, led.melees.find((m) => m.contact === e)!, true);
-    }).map((y) => y.id),
-  })).filter((o) => o.leaders.length > 0));
-  return pickSquares(options, backing);
-}
-
-/** Does every charger keep a way to fight, and every lone missile stand's melee its backing, after this action? */
-function keepsWays(s: GameState, a: Action, quiet: boolean): boolean {
-  // With no charger idle and no melee waiting for backing, only a charge or a lone missile stand's lead can make one.
-  if (quiet && !(a.type === 'move' && (a.charge || (a.to !== 'off' && !a.supporter && enemyAt(s, a.side, a.to) && needsBacking(s.units.find((x) => x.id === a.unit)!))))) return true;
-  if (a.type === 'move') return allFight(afterMove(s, a));
-  if (a.type === 'support') return allFight(declared(s, a.unit, a.contact));
-  return true;
-}
-
-/**
- * Unit u's reach (a plain move, its ballista left), kept for one listing (moveListing): the same unit on the same
- * square against the same enemies reaches the same squares, and the what-ifs ask for it again and again.
- */
-function reachMemo(s: GameState, u: UnitState): Map<Square, ReachSquare> {
-  if (!listingReach) return unitReach(s, u, false);
-  const key = `${u.id}|${u.at}|${[...enemySquares(s, u.side)].sort().join(',')}`;
-  let r = listingReach.get(key);
-  if (!r) listingReach.set(key, (r = unitReach(s, u, false)));
-  return r;
-}
-
-let listingReach: Map<string, Map<Square, ReachSquare>> | null = null;
-
-/**
- * Every action of the side to act in the move phase: moves (unitMoves), facing changes (6L: free, retiring units
- * included; a declared supporter keeps a facing it supports from), support declarations (9E), ending the move (not
- * while a charger has no melee or a lone missile stand waits for backing) and conceding.
- */
-export function moveListing(s: GameState): Action[] {
-  listingReach = new Map();
-  try {
-    return listing(s);
-  } finally {
-    listingReach = null;
-  }
-}
-
-function listing(s: GameState): Action[] {
-  const side = s.toAct!;
-  const out: Action[] = [];
-  for (const u of s.units) {
-    if ((u.type === 'ballista' ? u.controller !== side : u.side !== side) || u.status !== 'active' || u.at === null) continue;
-    if (u.type !== 'ballista' && !u.moved && !u.retiring && !markedAsRetreated(s, u)) out.push(...unitMoves(s, u));
-    let allowed: readonly Facing[] = TROOPS[u.type].support === 1 ? SIDE_FACINGS : FACINGS;
-    const troops = on(s, u).filter((x) => x.type !== 'ballista' && x.id !== u.id);
-    if (u.type === 'ballista') {
-      // A ballista faces as the troops of its side with it may (a corner only when one of them can).
-      const crew = troops.filter((x) => x.side === u.controller);
-      if (crew.length === 0) continue;
-      allowed = crew.some((x) => TROOPS[x.type].support !== 1) ? FACINGS : SIDE_FACINGS;
-    } else if (u.type === 'commander' && troops.some((x) => x.side === u.side)) continue; // a joined commander turns with its unit
-    const m = s.melees.find((x) => !x.fought && x.supports.some((y) => y.unit === u.id));
-    const p = parseSquare(u.at)!, q = m && parseSquare(m.contact)!;
-    for (const f of allowed) {
-      if (f !== u.facing && (!q || supportGeometry(u.type, f, [q.col - p.col, q.row - p.row]))) out.push({ type: 'face', side, unit: u.id, facing: f });
-    }
-  }
-  for (const u of s.units) for (const m of s.melees) if (u.side === side && canSupport(s, u, m, side === s.attacker)) out.push({ type: 'support', side, unit: u.id, contact: m.contact });
-  if (idleChargers(s).length === 0 && unbackedMelees(s).length === 0) out.push({ type: 'endMove', side });
-  out.push({ type: 'concede', side });
-  const quiet = idleChargers(s).length === 0 && unbackedMelees(s).length === 0;
-  return out.filter((a) => keepsWays(s, a, quiet));
-}

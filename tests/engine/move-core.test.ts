@@ -9,7 +9,8 @@ import {
   applyAction, createGame, legalActions, randomPolicy, reachableSquares, simplePolicy, squareName, actionKey,
   type GameState, type Scenario,
 } from '../../src/rules';
-import { moveListing, unitReach } from '../../src/rules/movement';
+import { moveListing } from '../../src/rules/moveListing';
+import { unitReach } from '../../src/rules/movement';
 import { TEMPLATES } from '../../src/scenario';
 import { generatedScenario } from './fuzz/scenarios';
 import { gameOf, withUnit } from './helpers';

@@ -7,7 +7,7 @@ import { actionKey, legalActions, narrate, reading, readGame, replayGame, saveGa
 import { MESSAGE_VERSION, readMessage } from '../../src/distance';
 import { GAME_FORMAT_VERSION, type SavedGame } from '../../src/rules/replay';
 import { migrateGame } from '../../src/rules/readGame';
-import { moveListing } from '../../src/rules/movement';
+import { moveListing } from '../../src/rules/moveListing';
 import { PHASE_RULES } from '../../src/play/phases';
 import { actionLabel } from '../../src/play/describe';
 import { act, resolve, gameOf, isLegal, unit, type UnitRow } from './helpers';

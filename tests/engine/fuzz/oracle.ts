@@ -6,7 +6,7 @@
 import { actionKey, applyAction, legalActions, scoreParts, withScriptedDice, type Action, type GameEvent, type GameState } from '../../../src/rules';
 import { positionOf } from '../../../src/rules/game';
 import { meleeBreakdown, withCaches, NO_CACHES } from '../../../src/engine';
-import { moveListing } from '../../../src/rules/movement';
+import { moveListing } from '../../../src/rules/moveListing';
 import { lossChoices } from '../../../src/rules/losses';
 import { meleeValuesAt } from '../../../src/rules/meleeValue';
 import { fireChoices, missileDice, shotLosses } from '../../../src/rules/missileFire';
