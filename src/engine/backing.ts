@@ -1,12 +1,11 @@
 /**
- * R-missile-lead on the fast core (digest 7; the readable statement is src/rules/movement.ts): a lone javelin, longbow
+ * R-missile-lead on the fast core (digest 7; the readable statement is src/rules/moveListing.ts): a lone javelin, longbow
  * or crossbow stand may lead a melee before it is backed, when its commander or a supporter can still back it this
- * move; the move cannot end until it is, and nothing may be done that rules the backing out. Each question is answered
- * by trying: the unit done moving as the action would leave it (whatIf), then asking whether every waiting melee can
+ * move. Which leads may wait is answered
+ * by trying: the unit done leading there (whatIf), then asking whether every waiting melee can
  * still be backed. Worked out afresh on each listing (it reads units anywhere on the board), never kept.
  */
 import { TROOPS, TROOP_TYPES } from '../rules/troops';
-import type { Action } from '../rules/actions';
 import { dirBetween } from './board';
 import { BALLISTA, COMMANDER, F_MOVED, stackFits, type Ints } from './table';
 import { reachOf } from './memo';
@@ -26,38 +25,29 @@ export function unbackedLeads(ctx: MoveContext, x: number): number[] {
   for (let k = 0; k < r.count; k++) {
     const j = r.square[k]!;
     if (!enemy[j] || !(r.kind[k]! & NORMAL) || mayLead(ctx, x, occ.stands[x]!, j, false) || !mayLead(ctx, x, occ.stands[x]!, j, true)) continue;
-    if (whatIf(ctx, x, j, null)) out.push(j);
+    if (whatIf(ctx, x, j)) out.push(j);
   }
   return out;
 }
 
 /**
- * Can every melee waiting for backing still get it (allBackable) with unit x done moving: moved to square `to` (a
- * melee started there when it holds enemies; 'off': off the board; null: where it is), and with `supports` >= 0
- * declared a supporter of that melee; with `backer` >= 0, that unit (named with x's lead, 6J) done moving too and
- * declared a supporter of the melee at `to`. All put back after.
+ * Can every melee waiting for backing still get it (allBackable) with unit x done moving to square `to`, leading the
+ * melee it starts there? Put back after.
  */
-function whatIf(ctx: MoveContext, x: number, to: number | 'off' | null, supports: number | null, backer = -1): boolean {
+function whatIf(ctx: MoveContext, x: number, to: number): boolean {
   const { occ } = ctx;
   const flags = occ.flags as Ints;
-  const j = to === 'off' ? -1 : to;
-  const started = j !== null && j >= 0 && occ.enemy[occ.side[x]!]![j] === 1 && !ctx.contact.includes(j);
-  const own = flags[x]!, backerOwn = backer >= 0 ? flags[backer]! : 0;
-  const from = j !== null ? place(occ, x, j) : -1;
-  if (started) startMelee(ctx, j);
-  const declared = supports ?? (backer >= 0 && j !== null ? ctx.contact.indexOf(j) : -1);
-  const before = declared >= 0 ? ctx.supports[declared]! : null;
-  if (declared >= 0) ctx.supports[declared] = [...before!, backer >= 0 ? backer : x];
+  const started = occ.enemy[occ.side[x]!]![to] === 1 && !ctx.contact.includes(to);
+  const own = flags[x]!;
+  const from = place(occ, x, to);
+  if (started) startMelee(ctx, to);
   flags[x] = own | F_MOVED;
-  if (backer >= 0) flags[backer] = backerOwn | F_MOVED;
   try {
     return allBackable(ctx);
   } finally {
-    if (backer >= 0) flags[backer] = backerOwn;
     flags[x] = own;
-    if (declared >= 0) ctx.supports[declared] = before!;
     if (started) dropMelee(ctx);
-    if (j !== null) place(occ, x, from);
+    place(occ, x, from);
   }
 }
 
@@ -106,13 +96,4 @@ function allBackable(ctx: MoveContext): boolean {
   const waiting = unbackedMelees(ctx);
   if (waiting.length === 1) return backersOf(ctx, waiting[0]!, true).length > 0;
   return eachGetsOwn(waiting.map((m) => backersOf(ctx, m, false)));
-}
-
-/** Does this move of unit x (a support declaration: `a` a support) leave every melee waiting for backing able to get it? */
-export function keepsBacking(ctx: MoveContext, x: number, a: Action): boolean {
-  if (a.type === 'support') return whatIf(ctx, x, null, ctx.contact.indexOf(ctx.board.index.get(a.contact)!));
-  if (a.type !== 'move') return true;
-  // A lead that names its supporter (6J) uses that unit up too: it backs this melee, no other.
-  const backer = a.supporter ? ctx.ids.indexOf(a.supporter) : -1;
-  return whatIf(ctx, x, a.to === 'off' ? 'off' : ctx.board.index.get(a.to)!, null, backer);
 }

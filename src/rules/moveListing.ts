@@ -155,13 +155,13 @@ export function unbackedMelees(s: GameState): Square[] {
  * R-missile-lead: the units that could back the melee at `contact` this move, each on its own: a unit able to declare
  * support now, a commander able to join the stand, or a unit able to reach a square beside it and support from there.
  */
-function backersOf(s: GameState, contact: Square): string[] {
+function backersOf(s: GameState, contact: Square, reaches: Reaches): string[] {
   const m = s.melees.find((x) => x.contact === contact && !x.fought)!;
   return s.units.filter((y) => {
     if (y.side !== s.attacker || y.status !== 'active' || !y.at || y.at === contact || y.type === 'ballista') return false;
     if (canSupport(s, y, m, true)) return true;
     if (y.moved || y.retiring || markedAsRetreated(s, y)) return false;
-    for (const [sq] of reachMemo(s, y)) {
+    for (const [sq] of reachOf(s, y, reaches)) {
       if (sq === contact) { if (y.type === 'commander') return true; continue; }
       if (!besideSquare(sq, contact) || enemyAt(s, y.side, sq) || !stackingAllows(s, y, sq, y.stands)) continue;
       if (canSupport(s, { ...y, at: sq }, m, true)) return true;
@@ -209,22 +209,23 @@ export function pickSquares<K, T>(options: ReadonlyArray<ReadonlyArray<{ at: K; 
 }
 
 /** The units of the attacker that could still lead a melee at enemy square E this move (see the header), each alone. */
-function leadersAt(s: GameState, e: Square): UnitState[] {
+function leadersAt(s: GameState, e: Square, reaches: Reaches): UnitState[] {
   return s.units.filter((y) => y.side === s.attacker && y.status === 'active' && y.at !== null && y.type !== 'ballista' && !y.moved && !y.retiring
-    && !markedAsRetreated(s, y) && reachMemo(s, y).has(e) && mayLead(s, y, e));
+    && !markedAsRetreated(s, y) && reachOf(s, y, reaches).has(e) && mayLead(s, y, e));
 }
 
 /**
  * No dead ends (7 charges, R-missile-lead): can every idle charger still fight and every melee of a lone missile stand
- * still be backed, no unit used twice (the header states the reading)?
+ * still be backed, no unit used twice (the header states the reading)? `reaches`: the units' reaches already worked out
+ * in this listing.
  */
-export function allFight(s: GameState): boolean {
-  const backing = unbackedMelees(s).map((c) => backersOf(s, c));
+export function allFight(s: GameState, reaches: Reaches = new Map()): boolean {
+  const backing = unbackedMelees(s).map((c) => backersOf(s, c, reaches));
   const waiting = idleChargers(s).filter((c) => !s.melees.some((m) => canSupport(s, c, m, true)));
   if (waiting.length === 0) return eachGetsOwn(backing);
   const options = waiting.map((c) => unattackedBeside(s, c.side, c.at!).map((e) => ({
     at: e,
-    leaders: leadersAt(s, e).filter((y) => {
+    leaders: leadersAt(s, e, reaches).filter((y) => {
       if (y.id === c.id) return false;
       const led = movedTo(s, y, e);
       return canSupport(led, c, led.melees.find((m) => m.contact === e)!, true);
@@ -234,27 +235,27 @@ export function allFight(s: GameState): boolean {
 }
 
 /** Does every charger keep a way to fight, and every lone missile stand's melee its backing, after this action? */
-function keepsWays(s: GameState, a: Action, quiet: boolean): boolean {
+function keepsWays(s: GameState, a: Action, quiet: boolean, reaches: Reaches): boolean {
   // With no charger idle and no melee waiting for backing, only a charge or a lone missile stand's lead can make one.
   if (quiet && !(a.type === 'move' && (a.charge || (a.to !== 'off' && !a.supporter && enemyAt(s, a.side, a.to) && needsBacking(s.units.find((x) => x.id === a.unit)!))))) return true;
-  if (a.type === 'move') return allFight(afterMove(s, a));
-  if (a.type === 'support') return allFight(declared(s, a.unit, a.contact));
+  if (a.type === 'move') return allFight(afterMove(s, a), reaches);
+  if (a.type === 'support') return allFight(declared(s, a.unit, a.contact), reaches);
   return true;
 }
 
+/** Units' reaches worked out in one listing, by unit, square and enemy squares (reachOf). */
+type Reaches = Map<string, Map<Square, ReachSquare>>;
+
 /**
- * Unit u's reach (a plain move, its ballista left), kept for one listing (moveListing): the same unit on the same
- * square against the same enemies reaches the same squares, and the what-ifs ask for it again and again.
+ * Unit u's reach (a plain move, its ballista left), kept in `reaches` for one listing (moveListing): the same unit on
+ * the same square against the same enemies reaches the same squares, and the what-ifs ask for it again and again.
  */
-function reachMemo(s: GameState, u: UnitState): Map<Square, ReachSquare> {
-  if (!listingReach) return unitReach(s, u, false);
+function reachOf(s: GameState, u: UnitState, reaches: Reaches): Map<Square, ReachSquare> {
   const key = `${u.id}|${u.at}|${[...enemySquares(s, u.side)].sort().join(',')}`;
-  let r = listingReach.get(key);
-  if (!r) listingReach.set(key, (r = unitReach(s, u, false)));
+  let r = reaches.get(key);
+  if (!r) reaches.set(key, (r = unitReach(s, u, false)));
   return r;
 }
-
-let listingReach: Map<string, Map<Square, ReachSquare>> | null = null;
 
 /**
  * Every action of the side to act in the move phase: moves (unitMoves), facing changes (6L: free, retiring units
@@ -262,15 +263,6 @@ let listingReach: Map<string, Map<Square, ReachSquare>> | null = null;
  * while a charger has no melee or a lone missile stand waits for backing) and conceding.
  */
 export function moveListing(s: GameState): Action[] {
-  listingReach = new Map();
-  try {
-    return listing(s);
-  } finally {
-    listingReach = null;
-  }
-}
-
-function listing(s: GameState): Action[] {
   const side = s.toAct!;
   const out: Action[] = [];
   for (const u of s.units) {
@@ -293,6 +285,6 @@ function listing(s: GameState): Action[] {
   for (const u of s.units) for (const m of s.melees) if (u.side === side && canSupport(s, u, m, side === s.attacker)) out.push({ type: 'support', side, unit: u.id, contact: m.contact });
   if (idleChargers(s).length === 0 && unbackedMelees(s).length === 0) out.push({ type: 'endMove', side });
   out.push({ type: 'concede', side });
-  const quiet = idleChargers(s).length === 0 && unbackedMelees(s).length === 0;
-  return out.filter((a) => keepsWays(s, a, quiet));
+  const quiet = idleChargers(s).length === 0 && unbackedMelees(s).length === 0, reaches: Reaches = new Map();
+  return out.filter((a) => keepsWays(s, a, quiet, reaches));
 }
