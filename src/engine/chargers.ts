@@ -16,13 +16,15 @@
  * Run-overs (10A) are read in one place, keepsMove's `over` (moveListing.ts afterMove): the stand on the square ridden over is gone.
  */
 import type { Action } from '../rules/actions';
+import type { Square } from '../rules/coords';
 import { TROOPS, TROOP_TYPES, isCavalry } from '../rules/troops';
 import { eachGetsOwn, pickSquares } from '../rules/moveListing';
-import { BALLISTA, F_ACTIVE, F_CHARGED_NOW, F_MOVED, KNIGHTS, stackFits, type Ints } from './table';
+import { BALLISTA, F_CHARGED_NOW, F_MOVED, KNIGHTS, stackFits, type Ints } from './table';
 import { reachOf } from './memo';
+import { CACHES } from './caches';
 import { CHARGE, type Reach } from './search';
 import { backersOf } from './backing';
-import { breaksSupport, canMove, canSupportFrom, chargeFights, dropMelee, engineOf, mayLead, needsBacking, place, startMelee, unbackedMelees, type MoveContext } from './moverules';
+import { breaksSupport, canMove, canSupportFrom, chargeFights, dropMelee, engineOf, idleChargers, mayLead, needsBacking, place, startMelee, unbackedMelees, type MoveContext } from './moverules';
 import { CHARGED, CHARGE_SPLIT, move, ownTable } from './interned';
 
 /** An enemy square a waiting charger could support a melee at, and the units that could lead there for it. */
@@ -63,20 +65,40 @@ const CAVALRY_TYPE = TROOP_TYPES.map((t) => isCavalry(t));
  */
 interface Scratch {
   ctx: MoveContext | null; beside: Uint8Array | null; leaders: Array<readonly number[] | undefined> | null; movers: number[] | null;
-  reach: Array<Uint32Array | undefined> | null; plan: Plan | null;
+  reach: Array<Uint32Array | undefined> | null; plan: Plan | null; kept: KeptPlan | null;
 }
-let scratch: Scratch = { ctx: null, beside: null, leaders: null, movers: null, reach: null, plan: null };
+let scratch: Scratch = { ctx: null, beside: null, leaders: null, movers: null, reach: null, plan: null, kept: null };
 
 function scratchOf(ctx: MoveContext): Scratch {
-  if (scratch.ctx !== ctx) scratch = { ctx, beside: null, leaders: null, movers: null, reach: null, plan: null };
+  if (scratch.ctx !== ctx) scratch = { ctx, beside: null, leaders: null, movers: null, reach: null, plan: null, kept: null };
   return scratch;
 }
 
-/** The units that could lead a melee at enemy square e in the listing's position (leadersAt), read once a square. */
+/**
+ * The units that could lead a melee at enemy square e in the listing's position (leadersAt), read once a square, and
+ * never inside a what-if (the listing's own questions: planOf, waitQuick). A what-if that moved units and rode over
+ * no one has the same leaders less the units it moved: a leader's search reads only enemies, and whether it may lead
+ * at e reads only e (optionsOf).
+ */
 function leadersOf(ctx: MoveContext, e: number): readonly number[] {
   const sc = scratchOf(ctx);
-  const leaders = (sc.leaders ??= new Array<readonly number[] | undefined>(ctx.board.n));
+  const leaders = (sc.leaders ??= keptLeaders(ctx));
   return (leaders[e] ??= leadersAt(ctx, e));
+}
+
+/**
+ * The leaders by square as read at this move phase's earlier listings (the moveLists cache, caches.ts), to be read
+ * less those that have moved since (optionsOf asks canMove): none joins them, as the units that may move only become
+ * fewer, their searches read only enemies and whether they may lead at an enemy square with no melee reads only that
+ * square's enemies. Read afresh when enemies left the board (the journal's -1) or units were added.
+ */
+function keptLeaders(ctx: MoveContext): Array<readonly number[] | undefined> {
+  const lists = CACHES.moveLists ? ctx.lists : null;
+  if (!lists) return new Array<readonly number[] | undefined>(ctx.board.n);
+  const was = lists.leaders;
+  if (was && was.n === ctx.n && !lists.journal.includes(-1, was.at)) return was.bySquare;
+  lists.leaders = { at: lists.journal.length, n: ctx.n, bySquare: new Array<readonly number[] | undefined>(ctx.board.n) };
+  return lists.leaders.bySquare;
 }
 
 /**
@@ -106,18 +128,6 @@ function besideUnattacked(ctx: MoveContext): Uint8Array {
     for (let d = 0; d < 8; d++) { const j = board.step[e * 8 + d]!; if (j >= 0) out[j] = 1; }
   }
   return (sc.beside = out);
-}
-
-/** The attacker's units that charged this turn and fight in no melee yet (movement.ts idleChargers). */
-function idleNow(ctx: MoveContext): number[] {
-  const { occ } = ctx, out: number[] = [];
-  for (let x = 0; x < ctx.n; x++) {
-    if ((occ.flags[x]! & (F_ACTIVE | F_CHARGED_NOW)) !== (F_ACTIVE | F_CHARGED_NOW) || occ.side[x] !== ctx.attacker) continue;
-    if (occ.sq[x]! >= 0 && ctx.contact.includes(occ.sq[x]!)) continue;
-    if (ctx.supports.some((list) => list.includes(x))) continue;
-    out.push(x);
-  }
-  return out;
 }
 
 /** Can unit x, on square `at`, support some melee already started? */
@@ -180,25 +190,28 @@ function supportsLed(ctx: MoveContext, c: number, at: number, y: number, e: numb
 
 /**
  * Charger c's options on square `at` (c left out of the leaders), from the leaders of each square (the listing's,
- * `cached`, or read afresh); with `first`, only whether it has any. Whether c could support a leader's melee depends
+ * `cached`, or read afresh); with `first`, only whether it has any; with `free`, only squares no other charger of that
+ * plan may pick and leaders in none of its lists. Whether c could support a leader's melee depends
  * on the leader only by its being cavalry (9E) and its leaving c's own square (a commander joined to it), as
  * canSupportFrom reads the contact square, so it is tried once for each such kind of leader (should canSupportFrom
  * come to read more of the leader, this grouping must follow; the fuzz holds it to moveListing.ts allFight).
  */
-function optionsOf(ctx: MoveContext, c: number, at: number, cached: boolean, first: boolean, sameEnemies = true): Option[] {
+function optionsOf(ctx: MoveContext, c: number, at: number, cached: boolean, first: boolean, sameEnemies = true, free: Plan | null = null): Option[] {
   const out: Option[] = [];
   const { occ, board } = ctx, enemy = occ.enemy[occ.side[c]!]!;
   for (let d = 0; d < 8; d++) {
     // Each enemy square next to it with no melee yet (movement.ts unattackedBeside).
     const e = board.step[at * 8 + d]!;
-    if (e < 0 || !enemy[e] || ctx.contact.includes(e)) continue;
-    const all = cached ? leadersOf(ctx, e) : leadersAt(ctx, e, sameEnemies);
+    if (e < 0 || !enemy[e] || ctx.contact.includes(e) || (free && free.optionAt[e])) continue;
+    // In a what-if that rode over no one, the listing's leaders of e less those it has moved (known: moversOf).
+    const known = !cached && sameEnemies ? scratchOf(ctx).leaders?.[e] : undefined;
+    const all = cached ? leadersOf(ctx, e) : known ?? leadersAt(ctx, e, sameEnemies);
     let list: number[] | null = null;
     // Tried by kind: 0 not tried, 1 supports, 2 does not (index: cavalry * 2 + from c's square).
     let k0 = 0, k1 = 0, k2 = 0, k3 = 0;
     for (let i = 0; i < all.length; i++) {
       const y = all[i]!;
-      if (y === c) continue;
+      if (y === c || !canMove(occ, y) || (free && free.member[y])) continue;
       const kind = (CAVALRY_TYPE[occ.type[y]!]! ? 2 : 0) + (occ.sq[y] === at ? 1 : 0);
       let v = kind === 0 ? k0 : kind === 1 ? k1 : kind === 2 ? k2 : k3;
       if (v === 0) {
@@ -216,9 +229,10 @@ function optionsOf(ctx: MoveContext, c: number, at: number, cached: boolean, fir
 /** The lists of the table as it stands (`cached`: the listing's own position, its leaders read once). */
 function listsNow(ctx: MoveContext, cached: boolean, sameEnemies = true): Lists {
   const backing: number[][] = [];
-  for (const m of unbackedMelees(ctx)) backing.push(backersOf(ctx, m, false));
+  for (const m of cached ? ctx.unbacked : unbackedMelees(ctx)) backing.push(backersOf(ctx, m, false));
   const options: Option[][] = [];
-  for (const c of idleNow(ctx)) if (!supportsAny(ctx, c, ctx.occ.sq[c]!)) options.push(optionsOf(ctx, c, ctx.occ.sq[c]!, cached, false, sameEnemies));
+  // The listing's idle chargers are the context's; a what-if's are read again.
+  for (const c of cached ? ctx.idle : idleChargers(ctx)) if (!supportsAny(ctx, c, ctx.occ.sq[c]!)) options.push(optionsOf(ctx, c, ctx.occ.sq[c]!, cached, false, sameEnemies));
   return { backing, options };
 }
 
@@ -249,11 +263,11 @@ function planOf(ctx: MoveContext): Plan {
   const member = buffers.member.fill(0), special = buffers.special.fill(0), nearWaiting = buffers.nearWaiting.fill(0), optionAt = buffers.optionAt.fill(0);
   for (const b of lists.backing) for (const y of b) member[y] = 1;
   for (const o of lists.options) for (const w of o) { optionAt[w.at] = 1; for (const y of w.leaders) member[y] = 1; }
-  for (const m of unbackedMelees(ctx)) {
+  for (const m of ctx.unbacked) {
     const c = ctx.contact[m]!;
     for (let d = 0; d < 8; d++) { const j = board.step[c * 8 + d]!; if (j >= 0) special[j] = 1; }
   }
-  for (const c of idleNow(ctx)) {
+  for (const c of ctx.idle) {
     const at = occ.sq[c]!;
     if (at < 0) continue;
     special[at] = 1;
@@ -396,46 +410,158 @@ function restOf(plan: Plan, x: number): Lists {
  * read from). x waits there with its options beside it (its own lead aside); the others' lists lose x. Its stands
  * play no part here, so a stand split off is judged as the whole unit.
  */
-function waitQuick(ctx: MoveContext, x: number, to: number): number {
+function waitQuick(ctx: MoveContext, x: number, to: number, leaders: Uint32Array | null = null): number {
   // Nobody idle, no melee waiting for backing (most listings): a charge that waits needs only a leader of its own.
-  if (ctx.idle.length === 0 && ctx.unbacked.length === 0) return optionsOf(ctx, x, to, true, true).length > 0 ? 1 : 0;
+  if (ctx.idle.length === 0 && ctx.unbacked.length === 0) return firstLeader(ctx, x, to, null, leaders);
   const plan = planOf(ctx);
   if (plan.special[to] || plan.special[ctx.occ.sq[x]!]) return -1;
   const rest = restOf(plan, x);
-  if (rest.options.length === 0 && rest.backing.length === 0) return optionsOf(ctx, x, to, true, true).length > 0 ? 1 : 0;
+  if (rest.options.length === 0 && rest.backing.length === 0) return firstLeader(ctx, x, to, null, leaders);
   // One more charger only adds to what must be found: none when the others cannot be served already.
   if (!withoutOk(plan, x)) return 0;
-  const mine = optionsOf(ctx, x, to, true, false);
   // A square no other charger may pick, with a leader in no list: the others' answer stands, and x takes that one.
-  for (const o of mine) if (!plan.optionAt[o.at]) for (const y of o.leaders) if (!plan.member[y]) return 1;
+  if (firstLeader(ctx, x, to, plan, leaders) === 1) return 1;
+  const mine = optionsOf(ctx, x, to, true, false);
+  if (leaders) for (const o of mine) for (const y of o.leaders) addSquare(leaders, ctx.occ.sq[y]!);
   return mine.length > 0 && pickSquares([...rest.options, mine], rest.backing) ? 1 : 0;
+}
+
+/** 1 when charger x on square `to` has an option (with `free`, one outside that plan's lists), its leader's square put in `leaders`; else 0. */
+function firstLeader(ctx: MoveContext, x: number, to: number, free: Plan | null, leaders: Uint32Array | null): number {
+  const first = optionsOf(ctx, x, to, true, true, true, free);
+  if (first.length === 0) return 0;
+  if (leaders) addSquare(leaders, ctx.occ.sq[first[0]!.leaders[0]!]!);
+  return 1;
 }
 
 /**
  * Unit x's charges that would wait: to a square with no melee it can support but an enemy square with no melee yet
- * next to it, that keep every charger a way to fight (keepsWays). Worked out afresh at each listing: they depend on
- * units anywhere on the board (the leaders), so they are never kept with the unit's list (keptLists.ts).
+ * next to it, that keep every charger a way to fight (keepsWays): its chargeCandidates that pass chargeWaits. They
+ * depend on units anywhere on the board (the leaders), so they are kept apart from the unit's move list (keptLists.ts):
+ * a list stands while the lists of the idle chargers and the melees waiting for backing stand (the kept plan,
+ * keptPlan) and none of the squares it was read from has changed (keptCharges).
  */
 export function waitingCharges(ctx: MoveContext, x: number): readonly Action[] {
+  if (!mayWait(ctx, x)) return NO_ACTIONS;
+  const kept = keptCharges(ctx, x);
+  if (kept) return kept;
+  const lists = CACHES.moveLists ? ctx.lists : null;
+  let squares = lists ? new Uint32Array(ctx.board.words) : null;
+  let out: Action[] | null = null;
+  // The verdict without a what-if holds for the whole unit and a stand split off alike (waitQuick): asked once a square.
+  let at = -1, quick = 0;
+  for (const a of chargeCandidates(ctx, x, squares)) {
+    const j = ctx.board.index.get((a as { to: Square }).to)!;
+    if (j !== at) { at = j; quick = waitQuick(ctx, x, j, squares); }
+    // Judged on the state after it: read from squares beyond telling, so not kept.
+    if (quick === -1) squares = null;
+    if (quick === 1 || (quick === -1 && keepsMove(ctx, x, a as MoveAction, j, true))) (out ??= []).push(a);
+  }
+  const list = out ?? NO_ACTIONS;
+  if (lists) lists.charges[x] = squares ? { at: lists.journal.length, squares, list, plan: keptPlan(ctx, lists) } : undefined;
+  return list;
+}
+
+type MoveAction = Extract<Action, { type: 'move' }>;
+
+/** May unit x have charges that wait (the attacker's, a charging type, not moved)? */
+function mayWait(ctx: MoveContext, x: number): boolean {
+  const { occ } = ctx;
+  return occ.side[x] === ctx.attacker && CHARGES[occ.type[x]!]! && !(occ.flags[x]! & F_MOVED);
+}
+
+/** Unit x's charges that would wait as kept from an earlier listing (the moveLists cache), when they stand; else null. */
+export function keptCharges(ctx: MoveContext, x: number): readonly Action[] | null {
+  if (!mayWait(ctx, x)) return NO_ACTIONS;
+  const lists = CACHES.moveLists ? ctx.lists : null;
+  if (!lists) return null;
+  const kept = lists.charges[x];
+  return kept && kept.plan === keptPlan(ctx, lists) && unchangedSince(kept.squares, kept.at, lists.journal) ? kept.list : null;
+}
+
+/**
+ * Unit x's charges that might wait, in the order listed: to each square of its charge reach next to an enemy square
+ * with no melee, where it would not fight at once (chargeFights), would break no declared support and fits (the whole
+ * unit, then a stand split off). Whether each waits is chargeWaits's question. `squares`, when given, takes the
+ * squares read (each one and those next to it, and the unit's own).
+ */
+export function chargeCandidates(ctx: MoveContext, x: number, squares: Uint32Array | null = null): readonly Action[] {
+  if (!mayWait(ctx, x)) return NO_ACTIONS;
   const { occ, board } = ctx;
-  const s = occ.side[x]!;
-  if (s !== ctx.attacker || !CHARGES[occ.type[x]!] || occ.flags[x]! & F_MOVED) return NO_ACTIONS;
-  const r = reachOf(ctx, x, false), enemy = occ.enemy[s]!, beside = besideUnattacked(ctx);
+  const r = reachOf(ctx, x, false), enemy = occ.enemy[occ.side[x]!]!, beside = besideUnattacked(ctx);
   const split = occ.type[x] === KNIGHTS && occ.stands[x] === 2;
   let out: Action[] | null = null;
+  if (squares) addAround(squares, board, occ.sq[x]!);
   for (let k = 0; k < r.count; k++) {
     const j = r.square[k]!;
-    if (!beside[j] || !(r.kind[k]! & CHARGE) || enemy[j] || chargeFights(ctx, x, j, false) || breaksSupport(ctx, x, j)) continue;
-    // The verdict without a what-if holds for the whole unit and a stand split off alike (waitQuick).
-    let quick = -2;
+    if (!beside[j] || !(r.kind[k]! & CHARGE) || enemy[j]) continue;
+    if (squares) addAround(squares, board, j);
+    if (chargeFights(ctx, x, j, false) || breaksSupport(ctx, x, j)) continue;
     for (let v = 0; v < (split ? 2 : 1); v++) {
-      if (!stackFits(occ, j, x, v === 1 ? 1 : occ.stands[x]!, -1)) continue;
-      if (quick === -2) quick = waitQuick(ctx, x, j);
-      const a = move(board, ownTable(ctx, x), j, v === 1 ? CHARGE_SPLIT : CHARGED);
-      if (quick === 1 || (quick === -1 && keepsMove(ctx, x, a, j, true))) (out ??= []).push(a);
+      if (stackFits(occ, j, x, v === 1 ? 1 : occ.stands[x]!, -1)) (out ??= []).push(move(board, ownTable(ctx, x), j, v === 1 ? CHARGE_SPLIT : CHARGED));
     }
   }
   return out ?? NO_ACTIONS;
+}
+
+/** Does charge `a` of unit x, one of its chargeCandidates, wait with every charger keeping a way to fight? */
+export function chargeWaits(ctx: MoveContext, x: number, a: Action): boolean {
+  const j = ctx.board.index.get((a as MoveAction).to as Square)!;
+  const quick = waitQuick(ctx, x, j);
+  return quick === 1 || (quick === -1 && keepsMove(ctx, x, a as MoveAction, j, true));
+}
+
+/**
+ * The kept plan of the moveLists cache (caches.ts): which units are idle chargers and which melees wait for backing,
+ * and the squares their lists were read from (planOf: the idle chargers' squares and those next to them, the
+ * waiting melees' contact squares and those next to them, and the squares of every unit in the lists). It stands
+ * while the idle chargers and waiting melees are the same and none of those squares has changed: then the lists are
+ * the same (a unit leaves them only by moving or declaring a support, which marks its square; none joins them, as
+ * the units that may move only become fewer and their searches read only enemies). A new plan makes every kept list
+ * of charges stale. Read once a listing.
+ */
+function keptPlan(ctx: MoveContext, lists: NonNullable<MoveContext['lists']>): KeptPlan {
+  const sc = scratchOf(ctx);
+  if (sc.kept) return sc.kept;
+  const was = lists.plan, key = planKey(ctx);
+  if (was && was.key === key && was.n === ctx.n && unchangedSince(was.squares, was.at, lists.journal)) return (sc.kept = was);
+  const squares = new Uint32Array(ctx.board.words);
+  if (key !== '') {
+    const plan = planOf(ctx), { occ, board } = ctx;
+    for (const c of ctx.idle) if (occ.sq[c]! >= 0) addAround(squares, board, occ.sq[c]!);
+    for (const m of ctx.unbacked) addAround(squares, board, ctx.contact[m]!);
+    for (const b of plan.backing) for (const y of b) addSquare(squares, occ.sq[y]!);
+    for (const o of plan.options) for (const w of o) for (const y of w.leaders) addSquare(squares, occ.sq[y]!);
+  }
+  return (sc.kept = lists.plan = { at: lists.journal.length, key, n: ctx.n, squares });
+}
+
+type KeptPlan = NonNullable<NonNullable<MoveContext['lists']>['plan']>;
+
+/** The idle chargers and the contact squares of the melees waiting for backing, as a key ('' when none). */
+function planKey(ctx: MoveContext): string {
+  if (ctx.idle.length === 0 && ctx.unbacked.length === 0) return '';
+  return `${ctx.idle.join(',')}|${ctx.unbacked.map((m) => ctx.contact[m]).join(',')}`;
+}
+
+/** Has none of the squares (bits) changed since the journal's entry `at` (none left the board: -1)? */
+function unchangedSince(squares: Uint32Array, at: number, journal: readonly number[]): boolean {
+  for (let k = at; k < journal.length; k++) {
+    const j = journal[k]!;
+    if (j < 0 || squares[j >> 5]! & (1 << (j & 31))) return false;
+  }
+  return true;
+}
+
+/** Square j's bit. */
+function addSquare(bits: Uint32Array, j: number): void {
+  if (j >= 0) bits[j >> 5]! |= 1 << (j & 31);
+}
+
+/** Square j's bit and those of the squares next to it. */
+function addAround(bits: Uint32Array, board: MoveContext['board'], j: number): void {
+  const words = board.words;
+  for (let w = 0; w < words; w++) bits[w]! |= board.around[j * words + w]!;
 }
 
 const NO_ACTIONS: readonly Action[] = Object.freeze([]);

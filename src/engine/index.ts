@@ -8,6 +8,7 @@ export { toState } from './toState';
 export { applyCore, pointsOf, setUp, troopsOnBoard } from './turn';
 export { NONE, faceList, firstBallistaChoices, listActions, missileChoiceList, moveCheck, positionContext, supportActions, unitMoveList, waitingLeads } from './listing';
 export { keptMoves } from './keptLists';
+export { chargeCandidates, chargeWaits, keptCharges } from './chargers';
 export { endMove } from './interned';
 export { reachOf } from './memo';
 export { actsFor, canMove, mayTurn, needsBacking, type MoveContext } from './moverules';

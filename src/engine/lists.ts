@@ -14,6 +14,20 @@ export interface Part { r: Reach; stands: number; variant: number; engine: numbe
 export interface MoveLists {
   units: Array<{ at: number; squares: Uint32Array; list: readonly Action[]; parts: readonly Part[] } | undefined>;
   journal: number[];
+  /**
+   * Each unit's charges that would wait (chargers.ts waitingCharges), with the squares they were read from (the
+   * leaders they counted on stand on some of them) and the plan they were read under.
+   */
+  charges: Array<{ at: number; squares: Uint32Array; list: readonly Action[]; plan: KeptPlan } | undefined>;
+  /** The idle chargers and melees waiting for backing (key), and the squares their lists were read from (chargers.ts keptPlan). */
+  plan: KeptPlan | undefined;
+  /**
+   * The units that could lead a melee at each enemy square, by square, as read at listings of this move phase since
+   * journal entry `at` with `n` units (chargers.ts leadersOf; filled as asked, so a copy takes its own).
+   */
+  leaders: { at: number; n: number; bySquare: Array<readonly number[] | undefined> } | undefined;
 }
 
-export const noMoveLists = (): MoveLists => ({ units: [], journal: [] });
+export interface KeptPlan { at: number; key: string; n: number; squares: Uint32Array }
+
+export const noMoveLists = (): MoveLists => ({ units: [], journal: [], charges: [], plan: undefined, leaders: undefined });

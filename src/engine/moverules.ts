@@ -79,16 +79,23 @@ export function contextOf(occ: Table, ids: readonly string[], n: number, rules: 
     ctx.besideMelee = besideMelee;
     ctx.unbacked = unbackedMelees(ctx);
   }
-  // Charged units that would fight in no melee (6G reading): not in a melee's contact square, not a declared supporter.
-  if (!charged) return ctx;
-  const { side, flags, sq } = occ;
-  for (let x = 0; x < n; x++) {
-    if ((flags[x]! & (F_ACTIVE | F_CHARGED_NOW)) !== (F_ACTIVE | F_CHARGED_NOW) || side[x] !== attacker) continue;
-    if (sq[x]! >= 0 && ctx.contact.includes(sq[x]!)) continue;
-    if (ctx.supports.some((list) => list.includes(x))) continue;
-    ctx.idle.push(x);
-  }
+  if (charged) ctx.idle = idleChargers(ctx);
   return ctx;
+}
+
+/**
+ * The attacker's units that charged this turn and fight in no melee yet (movement.ts idleChargers; 6G reading): not
+ * in a melee's contact square, not a declared supporter.
+ */
+export function idleChargers(ctx: MoveContext): number[] {
+  const { occ } = ctx, out: number[] = [];
+  for (let x = 0; x < ctx.n; x++) {
+    if ((occ.flags[x]! & (F_ACTIVE | F_CHARGED_NOW)) !== (F_ACTIVE | F_CHARGED_NOW) || occ.side[x] !== ctx.attacker) continue;
+    if (occ.sq[x]! >= 0 && ctx.contact.includes(occ.sq[x]!)) continue;
+    if (ctx.supports.some((list) => list.includes(x))) continue;
+    out.push(x);
+  }
+  return out;
 }
 
 /** Can the unit (by index) still move this turn (not moved, not retreated last turn, not retiring)? */

@@ -307,7 +307,8 @@ export function copyPosition(p: Position): Position {
     ledger: p.ledger, rng: p.rng.script ? { s: p.rng.s, script: [...p.rng.script] } : { s: p.rng.s },
     result: p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason },
     conceded: p.conceded, events: p.events && [], log: p.log && p.log.slice(), touched: null,
-    moveLists: { units: p.moveLists.units.slice(), journal: p.moveLists.journal.slice() },
+    moveLists: { units: p.moveLists.units.slice(), journal: p.moveLists.journal.slice(), charges: p.moveLists.charges.slice(), plan: p.moveLists.plan,
+      leaders: p.moveLists.leaders && { at: p.moveLists.leaders.at, n: p.moveLists.leaders.n, bySquare: p.moveLists.leaders.bySquare.slice() } },
     missileLists: p.missileLists.slice(),
     missileReach: p.missileReach.slice(),
   };

@@ -6,8 +6,8 @@ import type { Action } from './actions';
 import type { GameState } from './state';
 import type { RngState } from './random';
 import {
-  MISSILE, MOVE, NONE, OVER, actsFor, canMove, endMove, faceList, choosingShot, listActions, mayTurn, missileChoiceList, nextToFire, positionContext, supportActions,
-  unitMoveList, type MoveContext, type Position,
+  MISSILE, MOVE, NONE, OVER, actsFor, canMove, chargeCandidates, chargeWaits, endMove, faceList, choosingShot, keptCharges, keptMoves, listActions, mayTurn,
+  missileChoiceList, moveCheck, nextToFire, positionContext, supportActions, waitingLeads, type MoveContext, type Position,
 } from '../engine';
 import { positionOf, vouch } from './game';
 
@@ -89,12 +89,41 @@ function sampleMove(ctx: MoveContext, side: string, rng: RngState): Action | nul
   let movable = 0;
   for (let i = 0; i < mine; i++) if (canMove(occ, units[i]!)) units[movable++] = units[i]!;
   for (let left = movable; left > 0; left--) {
-    const list = unitMoveList(ctx, draw(units, left, rng));
-    if (list.length === 0) continue;
-    const k = randomIndex(rng, list.length + others);
-    return k < list.length ? list[k]! : k - list.length < support.length ? support[k - list.length]! : end!;
+    const a = drawMove(ctx, draw(units, left, rng), support, end, rng);
+    if (a) return a;
   }
   if (others === 0) return null;
   const k = randomIndex(rng, others);
   return k < support.length ? support[k]! : end!;
 }
+
+/**
+ * A uniform pick among unit x's moves (the listing's unitMoveList), the support declarations and ending the move; null
+ * when the unit has no move. The checks against units anywhere on the board (moveCheck, chargeWaits) are asked only
+ * of the moves drawn: one that fails is put aside and the draw made again among the rest, which is a uniform pick
+ * among those that pass. The declarations and ending the move are drawn only once a move of the unit is known to pass.
+ */
+function drawMove(ctx: MoveContext, x: number, support: readonly Action[], end: Action | null, rng: RngState): Action | null {
+  const listed = keptMoves(ctx, x), leads = waitingLeads(ctx, x), check = moveCheck(ctx, x);
+  const kept = keptCharges(ctx, x), charges = kept ?? chargeCandidates(ctx, x);
+  const a = listed.length, b = a + leads.length, others = support.length + (end ? 1 : 0);
+  const at = (i: number) => (i < a ? listed[i]! : i < b ? leads[i - a]! : charges[i - b]!);
+  const passes = (i: number) => (i < b ? !check || check(at(i)) : kept !== null || chargeWaits(ctx, x, at(i)));
+  let n = b + charges.length, known = false;
+  for (let i = 0; i < n; i++) pool[i] = i;
+  while (n > 0) {
+    const k = randomIndex(rng, n + others);
+    if (k < n) {
+      if (passes(pool[k]!)) return at(pool[k]!);
+      pool[k] = pool[--n]!;
+      continue;
+    }
+    const o = k - n;
+    while (!known && n > 0) if (passes(pool[n - 1]!)) known = true; else n--;
+    if (known) return o < support.length ? support[o]! : end!;
+  }
+  return null;
+}
+
+/** drawMove's pool of the moves not yet put aside (by place in the unit's list), kept between draws. */
+const pool: number[] = [];
