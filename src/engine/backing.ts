@@ -1,17 +1,15 @@
 /**
- * R-missile-lead on the fast core (digest 7; the readable statement is src/rules/moveListing.ts): a lone javelin, longbow
+ * R-missile-lead on the fast core (digest 7; the rule is stated in src/rules/waysToFight.ts): a lone javelin, longbow
  * or crossbow stand may lead a melee before it is backed, when its commander or a supporter can still back it this
  * move. Which leads may wait is answered
  * by trying: the unit done leading there (whatIf), then asking whether every waiting melee can
  * still be backed. Worked out afresh on each listing (it reads units anywhere on the board), never kept.
  */
-import { TROOPS, TROOP_TYPES } from '../rules/troops';
-import { dirBetween } from './board';
-import { BALLISTA, COMMANDER, F_MOVED, stackFits, type Ints } from './table';
+import { F_MOVED, type Ints } from './table';
 import { reachOf } from './memo';
 import { NORMAL } from './search';
-import { eachGetsOwn } from '../rules/moveListing';
-import { canMove, canSupportFrom, dropMelee, mayLead, place, startMelee, unbackedMelees, type MoveContext } from './moverules';
+import { backersOn, eachGetsOwn } from '../rules/waysToFight';
+import { canMove, dropMelee, fightGround, mayLead, place, startMelee, unbackedMelees, type MoveContext } from './moverules';
 
 /**
  * R-missile-lead: the enemy squares where lone missile stand x may lead with no backing yet (none named with the
@@ -51,47 +49,12 @@ function whatIf(ctx: MoveContext, x: number, to: number): boolean {
   }
 }
 
-/**
- * The units that could back melee m (led by a lone missile stand) this move, each on its own: a unit of the attacker
- * able to declare support now, a commander able to reach the contact square, or a unit able to reach a square beside
- * it and support from there. With `first`, only the first one found.
- */
+/** The units that could back melee m (led by a lone missile stand) this move (waysToFight.ts backersOn); with `first`, only the first one found. */
 export function backersOf(ctx: MoveContext, m: number, first: boolean): number[] {
-  const out: number[] = [];
-  if (m < 0) return out;
-  const { occ } = ctx;
-  const c = ctx.contact[m]!, s = ctx.attacker;
-  for (let y = 0; y < ctx.n; y++) {
-    if (occ.side[y] !== s || occ.sq[y]! < 0 || occ.sq[y] === c || occ.type[y] === BALLISTA) continue;
-    if (canSupportFrom(ctx, y, occ.sq[y]!, m, true)) { out.push(y); if (first) return out; continue; }
-    if (!canMove(occ, y)) continue;
-    for (const j of reachNear(ctx, y, c)) {
-      if (j === c || (stackFits(occ, j, y, occ.stands[y]!, -1) && canSupportFrom(ctx, y, j, m, true))) { out.push(y); break; }
-    }
-    if (first && out.length > 0) return out;
-  }
-  return out;
+  return m < 0 ? [] : backersOn(fightGround(ctx), m, first);
 }
 
-/** By troop type: the longest move it can make (its charge or move, +1 on a road), in squares. */
-const FARTHEST = TROOP_TYPES.map((t) => Math.max(TROOPS[t].move, TROOPS[t].charge ?? 0) + 1);
-
-/** The squares unit y's move reaches beside contact square c (into c, for a commander). */
-function reachNear(ctx: MoveContext, y: number, c: number): number[] {
-  const { occ, board } = ctx, from = occ.sq[y]!;
-  const squares: number[] = [], s = occ.side[y]!;
-  // Too far to get beside c with the longest move it could have (its charge or move, +1 on a road): nothing to search.
-  const dx = Math.abs((from % board.columns) - (c % board.columns)), dy = Math.abs(Math.floor(from / board.columns) - Math.floor(c / board.columns));
-  if (Math.abs(dx - dy) + 1.5 * Math.min(dx, dy) > FARTHEST[occ.type[y]!]! + 1.5) return squares;
-  const r = reachOf(ctx, y, false);
-  for (let k = 0; k < r.count; k++) {
-    const j = r.square[k]!;
-    if (j === c ? occ.type[y] === COMMANDER : dirBetween(board, j, c) >= 0 && !occ.enemy[s]![j]) squares.push(j);
-  }
-  return squares;
-}
-
-/** Can every melee still waiting for backing get a backer of its own this move (R-missile-lead; moveListing.ts eachGetsOwn)? */
+/** Can every melee still waiting for backing get a backer of its own this move (R-missile-lead; waysToFight.ts eachGetsOwn)? */
 function allBackable(ctx: MoveContext): boolean {
   const waiting = unbackedMelees(ctx);
   if (waiting.length === 1) return backersOf(ctx, waiting[0]!, true).length > 0;

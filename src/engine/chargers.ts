@@ -1,11 +1,9 @@
 /**
- * No dead ends for chargers on the fast core (digest 7, issue 42 "7 charges"; the readable statement and the reading
- * where the digest is silent: src/rules/moveListing.ts, its header's "7 charges", and allFight). A charge may end beside
- * an enemy square E with no melee yet when another unit that has not moved can still lead a melee at E that the
- * charger could then support; from then on every move and support declaration must leave each idle charger a way to
- * fight (a melee it can support now, or an enemy square beside it with a leader left), the leaders not used twice
- * (one leader a square, shared by the chargers waiting on it) nor taken from the lone missile stands waiting for
- * backing (R-missile-lead's backers, backing.ts), all in one matching (moveListing.ts pickSquares, eachGetsOwn).
+ * No dead ends on the fast core (digest 7, 6G, R-missile-lead; issue 42 "7 charges"). The rule is stated once, in
+ * src/rules/waysToFight.ts (the lists of idle chargers' options and of backers, and the matching that must serve them
+ * all), over questions the move context answers (moverules.ts fightGround); the reading where the digest is silent is
+ * in the header of src/rules/moveListing.ts. This module asks it at each listing, of each move and support declaration,
+ * and keeps what it read between the questions.
  *
  * Kept fast: nothing is asked unless a charger is idle, a melee waits for backing, or the move is a charge to a
  * square with no melee to support (waitingCharges). The listing's lists of leaders and backers are worked out once
@@ -18,25 +16,19 @@
 import type { Action } from '../rules/actions';
 import type { Square } from '../rules/coords';
 import { TROOPS, TROOP_TYPES, isCavalry } from '../rules/troops';
-import { eachGetsOwn, pickSquares } from '../rules/moveListing';
+import { fightListsOn, idleOn, leadersOn, optionsOn, pickSquares, served, supportsAnyOn, unbackedOn, type FightLists, type FightOption, type OptionAsk } from '../rules/waysToFight';
 import { BALLISTA, F_CHARGED_NOW, F_MOVED, KNIGHTS, stackFits, type Ints } from './table';
 import { reachOf } from './memo';
 import { CACHES } from './caches';
 import { CHARGE, type Reach } from './search';
-import { backersOf } from './backing';
-import { breaksSupport, canMove, canSupportFrom, chargeFights, dropMelee, engineOf, idleChargers, mayLead, needsBacking, place, startMelee, unbackedMelees, type MoveContext } from './moverules';
+import { breaksSupport, canMove, chargeFights, dropMelee, engineOf, fightGround, needsBacking, place, startMelee, type MoveContext } from './moverules';
 import { CHARGED, CHARGE_SPLIT, move, ownTable } from './interned';
 
 /** An enemy square a waiting charger could support a melee at, and the units that could lead there for it. */
-interface Option { at: number; leaders: readonly number[] }
+type Option = FightOption<number, number>;
 
-/** The ways to fight of one state, as lists: the matching's input (moveListing.ts allFight). */
-interface Lists {
-  /** By melee waiting for backing: the units that could back it (backing.ts backersOf). */
-  backing: number[][];
-  /** Each idle charger with no melee to support now: its options. */
-  options: Option[][];
-}
+/** The ways to fight of one state, as lists: the matching's input (waysToFight.ts fightListsOn). */
+type Lists = FightLists<number, number>;
 
 /** One listing's lists, read once and asked for each move (a move that changes nothing else takes its unit out). */
 interface Plan extends Lists {
@@ -52,10 +44,10 @@ interface Plan extends Lists {
   /** The lists' result with one unit taken out, by unit; the lists themselves (restOf). */
   without: Map<number, boolean>;
   rest: Map<number, Lists>;
+  /** How optionsOf asks for options outside the lists (made when first asked). */
+  ask?: OptionAsk<number, number>;
 }
 
-/** By troop type: the longest move it can make (its charge or move, +1 on a road), in squares. */
-const FARTHEST = TROOP_TYPES.map((t) => Math.max(TROOPS[t].move, TROOPS[t].charge ?? 0) + 1);
 const CHARGES = TROOP_TYPES.map((t) => TROOPS[t].charge !== null);
 const CAVALRY_TYPE = TROOP_TYPES.map((t) => isCavalry(t));
 
@@ -64,18 +56,18 @@ const CAVALRY_TYPE = TROOP_TYPES.map((t) => isCavalry(t));
  * changes): the squares next to an enemy square with no melee yet, the leaders by enemy square, and the plan.
  */
 interface Scratch {
-  ctx: MoveContext | null; beside: Uint8Array | null; leaders: Array<readonly number[] | undefined> | null; movers: number[] | null;
-  reach: Array<Uint32Array | undefined> | null; plan: Plan | null; kept: KeptPlan | null;
+  ctx: MoveContext | null; beside: Uint8Array | null; leaders: Array<readonly number[] | undefined> | null; plan: Plan | null;
+  kept: KeptPlan | null; asks: Array<OptionAsk<number, number> | undefined> | null;
 }
-let scratch: Scratch = { ctx: null, beside: null, leaders: null, movers: null, reach: null, plan: null, kept: null };
+let scratch: Scratch = { ctx: null, beside: null, leaders: null, plan: null, kept: null, asks: null };
 
 function scratchOf(ctx: MoveContext): Scratch {
-  if (scratch.ctx !== ctx) scratch = { ctx, beside: null, leaders: null, movers: null, reach: null, plan: null, kept: null };
+  if (scratch.ctx !== ctx) scratch = { ctx, beside: null, leaders: null, plan: null, kept: null, asks: null };
   return scratch;
 }
 
 /**
- * The units that could lead a melee at enemy square e in the listing's position (leadersAt), read once a square, and
+ * The units that could lead a melee at enemy square e in the listing's position (waysToFight.ts leadersOn), read once a square, and
  * never inside a what-if (the listing's own questions: planOf, waitQuick). A what-if that moved units and rode over
  * no one has the same leaders less the units it moved: a leader's search reads only enemies, and whether it may lead
  * at e reads only e (optionsOf).
@@ -83,7 +75,7 @@ function scratchOf(ctx: MoveContext): Scratch {
 function leadersOf(ctx: MoveContext, e: number): readonly number[] {
   const sc = scratchOf(ctx);
   const leaders = (sc.leaders ??= keptLeaders(ctx));
-  return (leaders[e] ??= leadersAt(ctx, e));
+  return (leaders[e] ??= leadersOn(fightGround(ctx), e));
 }
 
 /**
@@ -99,18 +91,6 @@ function keptLeaders(ctx: MoveContext): Array<readonly number[] | undefined> {
   if (was && was.n === ctx.n && !lists.journal.includes(-1, was.at)) return was.bySquare;
   lists.leaders = { at: lists.journal.length, n: ctx.n, bySquare: new Array<readonly number[] | undefined>(ctx.board.n) };
   return lists.leaders.bySquare;
-}
-
-/**
- * The attacker's units that may still move in the listing's position (only they can lead later in the move). Read
- * before any what-if (fightsAfter reads it first): a what-if's moved unit is only passed over in it (leadersAt).
- */
-function moversOf(ctx: MoveContext): readonly number[] {
-  const sc = scratchOf(ctx);
-  if (sc.movers) return sc.movers;
-  const { occ } = ctx, out: number[] = [];
-  for (let y = 0; y < ctx.n; y++) if (occ.side[y] === ctx.attacker && canMove(occ, y)) out.push(y);
-  return (sc.movers = out);
 }
 
 /** besideUnattacked's buffer, the last listing's, cleared (only the current listing's scratch reads it). */
@@ -130,115 +110,41 @@ function besideUnattacked(ctx: MoveContext): Uint8Array {
   return (sc.beside = out);
 }
 
-/** Can unit x, on square `at`, support some melee already started? */
-function supportsAny(ctx: MoveContext, x: number, at: number): boolean {
-  for (let m = 0; m < ctx.contact.length; m++) if (canSupportFrom(ctx, x, at, m, true)) return true;
-  return false;
-}
-
-/** The attacker's units that could still lead a melee at enemy square e this move: not moved, reaching e, allowed to lead there alone. */
-function leadersAt(ctx: MoveContext, e: number, sameEnemies = true): number[] {
-  const { occ, board } = ctx, out: number[] = [];
-  const ec = e % board.columns, er = Math.floor(e / board.columns);
-  const movers = moversOf(ctx);
-  for (let i = 0; i < movers.length; i++) {
-    const y = movers[i]!;
-    // (Asked again: a what-if may have moved it.)
-    if (!canMove(occ, y)) continue;
-    // Too far for the longest move it could have: no search.
-    const from = occ.sq[y]!, dx = Math.abs((from % board.columns) - ec), dy = Math.abs(Math.floor(from / board.columns) - er);
-    if (Math.abs(dx - dy) + 1.5 * Math.min(dx, dy) > FARTHEST[occ.type[y]!]!) continue;
-    if (!mayLead(ctx, y, occ.stands[y]!, e, false)) continue;
-    if (sameEnemies) {
-      if (reachBits(ctx, i)[e >> 5]! & (1 << (e & 31))) out.push(y);
-      continue;
-    }
-    const r = reachOf(ctx, y, false);
-    for (let k = 0; k < r.count; k++) if (r.square[k] === e) { out.push(y); break; }
-  }
-  return out;
-}
-
 /**
- * The squares the i-th unit of moversOf reaches (its move search), a bit per square, read once in the listing: a
- * what-if moves only units that then move no more, so the others' searches stand while no enemy is ridden over.
- */
-function reachBits(ctx: MoveContext, i: number): Uint32Array {
-  const sc = scratchOf(ctx);
-  const all = (sc.reach ??= []);
-  let bits = all[i];
-  if (!bits) {
-    bits = all[i] = new Uint32Array(ctx.board.words);
-    const r = reachOf(ctx, sc.movers![i]!, false);
-    for (let k = 0; k < r.count; k++) { const j = r.square[k]!; bits[j >> 5]! |= 1 << (j & 31); }
-  }
-  return bits;
-}
-
-/** Could charger c, on square `at`, support the melee unit y would lead at enemy square e (y standing there)? */
-function supportsLed(ctx: MoveContext, c: number, at: number, y: number, e: number): boolean {
-  const { occ } = ctx;
-  const from = place(occ, y, e);
-  startMelee(ctx, e);
-  try {
-    return canSupportFrom(ctx, c, at, ctx.contact.length - 1, true);
-  } finally {
-    dropMelee(ctx);
-    place(occ, y, from);
-  }
-}
-
-/**
- * Charger c's options on square `at` (c left out of the leaders), from the leaders of each square (the listing's,
- * `cached`, or read afresh); with `first`, only whether it has any; with `free`, only squares no other charger of that
- * plan may pick and leaders in none of its lists. Whether c could support a leader's melee depends
- * on the leader only by its being cavalry (9E) and its leaving c's own square (a commander joined to it), as
- * canSupportFrom reads the contact square, so it is tried once for each such kind of leader (should canSupportFrom
- * come to read more of the leader, this grouping must follow; the fuzz holds it to moveListing.ts allFight).
+ * Charger c's options on square `at` (waysToFight.ts optionsOn), its leaders as leadersAsk takes them. With `first`,
+ * only whether it has any; with `free`, only squares no other charger of that plan may pick and leaders in none of its lists.
  */
 function optionsOf(ctx: MoveContext, c: number, at: number, cached: boolean, first: boolean, sameEnemies = true, free: Plan | null = null): Option[] {
-  const out: Option[] = [];
-  const { occ, board } = ctx, enemy = occ.enemy[occ.side[c]!]!;
-  for (let d = 0; d < 8; d++) {
-    // Each enemy square next to it with no melee yet (movement.ts unattackedBeside).
-    const e = board.step[at * 8 + d]!;
-    if (e < 0 || !enemy[e] || ctx.contact.includes(e) || (free && free.optionAt[e])) continue;
-    // In a what-if that rode over no one, the listing's leaders of e less those it has moved (known: moversOf).
-    const known = !cached && sameEnemies ? scratchOf(ctx).leaders?.[e] : undefined;
-    const all = cached ? leadersOf(ctx, e) : known ?? leadersAt(ctx, e, sameEnemies);
-    let list: number[] | null = null;
-    // Tried by kind: 0 not tried, 1 supports, 2 does not (index: cavalry * 2 + from c's square).
-    let k0 = 0, k1 = 0, k2 = 0, k3 = 0;
-    for (let i = 0; i < all.length; i++) {
-      const y = all[i]!;
-      if (y === c || !canMove(occ, y) || (free && free.member[y])) continue;
-      const kind = (CAVALRY_TYPE[occ.type[y]!]! ? 2 : 0) + (occ.sq[y] === at ? 1 : 0);
-      let v = kind === 0 ? k0 : kind === 1 ? k1 : kind === 2 ? k2 : k3;
-      if (v === 0) {
-        v = supportsLed(ctx, c, at, y, e) ? 1 : 2;
-        if (kind === 0) k0 = v; else if (kind === 1) k1 = v; else if (kind === 2) k2 = v; else k3 = v;
-      }
-      if (v === 1) (list ??= []).push(y);
-      if (list && first) break;
-    }
-    if (list) { out.push({ at: e, leaders: list }); if (first) return out; }
-  }
-  return out;
+  const g = fightGround(ctx, !sameEnemies);
+  if (!free) return optionsOn(g, c, at, leadersAsk(ctx, cached, sameEnemies, first));
+  const ask = leadersAsk(ctx, cached, sameEnemies, first), skip = ask.skipLeader;
+  return optionsOn(g, c, at, (free.ask ??= {
+    ...ask, skipSquare: (e) => free.optionAt[e] === 1, skipLeader: (y) => free.member[y] === 1 || (skip !== undefined && skip(y)),
+  }));
 }
 
 /** The lists of the table as it stands (`cached`: the listing's own position, its leaders read once). */
 function listsNow(ctx: MoveContext, cached: boolean, sameEnemies = true): Lists {
-  const backing: number[][] = [];
-  for (const m of cached ? ctx.unbacked : unbackedMelees(ctx)) backing.push(backersOf(ctx, m, false));
-  const options: Option[][] = [];
-  // The listing's idle chargers are the context's; a what-if's are read again.
-  for (const c of cached ? ctx.idle : idleChargers(ctx)) if (!supportsAny(ctx, c, ctx.occ.sq[c]!)) options.push(optionsOf(ctx, c, ctx.occ.sq[c]!, cached, false, sameEnemies));
-  return { backing, options };
+  const g = fightGround(ctx, !sameEnemies);
+  return cached ? fightListsOn(g, ctx.idle, ctx.unbacked, leadersAsk(ctx, true, sameEnemies)) : fightListsOn(g, idleOn(g), unbackedOn(g), leadersAsk(ctx, false, sameEnemies));
 }
 
-/** Can every waiting charger and every melee waiting for backing get a unit of its own (moveListing.ts allFight)? */
-function solved(l: Lists): boolean {
-  return l.options.length === 0 ? eachGetsOwn(l.backing) : pickSquares(l.options, l.backing);
+/**
+ * Where optionsOn takes the leaders of a square: the listing's, kept (`cached`), or in a what-if that rode over no one
+ * the listing's less those it has moved (a leader's search reads only enemies, and whether it may lead at e reads only
+ * e), else read afresh. Kept leaders that have moved since are passed over.
+ */
+function leadersAsk(ctx: MoveContext, cached: boolean, sameEnemies: boolean, first = false): OptionAsk<number, number> {
+  const sc = scratchOf(ctx), k = (cached ? 1 : 0) + (sameEnemies ? 2 : 0) + (first ? 4 : 0);
+  const asks = (sc.asks ??= []);
+  let ask = asks[k];
+  if (ask) return ask;
+  const { occ } = ctx, g = fightGround(ctx, !sameEnemies);
+  const skipLeader = (y: number) => !canMove(occ, y);
+  if (cached) ask = { leaders: (e) => leadersOf(ctx, e), skipLeader, first };
+  else if (sameEnemies) ask = { leaders: (e) => sc.leaders?.[e] ?? leadersOn(g, e), skipLeader, first };
+  else ask = { first };
+  return (asks[k] = ask);
 }
 
 /** The lists with unit x taken out of them. */
@@ -271,10 +177,10 @@ function planOf(ctx: MoveContext): Plan {
     const at = occ.sq[c]!;
     if (at < 0) continue;
     special[at] = 1;
-    if (supportsAny(ctx, c, at)) continue;
+    if (supportsAnyOn(fightGround(ctx), c)) continue;
     for (let d = 0; d < 8; d++) { const j = board.step[at * 8 + d]!; if (j >= 0) nearWaiting[j] = 1; }
   }
-  return (sc.plan = { ...lists, ok: solved(lists), member, special, nearWaiting, optionAt, without: new Map(), rest: new Map() });
+  return (sc.plan = { ...lists, ok: served(lists), member, special, nearWaiting, optionAt, without: new Map(), rest: new Map() });
 }
 
 /** What a move does besides standing its unit elsewhere, for the what-if. */
@@ -293,8 +199,6 @@ function fightsAfter(ctx: MoveContext, x: number, to: number | null, fx: Effects
   const flags = occ.flags as Ints, stands = occ.stands as Ints, cells = occ.cells as Array<readonly number[]>;
   const s = occ.side[x]!, enemy = occ.enemy[s] as Ints, bits = occ.enemyBits[s]!;
   const own = flags[x]!, ownStands = stands[x]!, backerOwn = fx.backer >= 0 ? flags[fx.backer]! : 0;
-  // The listing's movers are read from its own position, never from a what-if's (where x has moved).
-  moversOf(ctx);
   const rode = fx.over;
   const before = rode >= 0 ? cells[rode]! : null, word = rode >= 0 ? bits[rode >> 5]! : 0;
   if (rode >= 0) {
@@ -312,7 +216,7 @@ function fightsAfter(ctx: MoveContext, x: number, to: number | null, fx: Effects
   if (fx.split) stands[x] = 1;
   if (fx.backer >= 0) flags[fx.backer] = backerOwn | F_MOVED;
   try {
-    return solved(listsNow(ctx, false, rode < 0));
+    return served(listsNow(ctx, false, rode < 0));
   } finally {
     if (fx.backer >= 0) flags[fx.backer] = backerOwn;
     stands[x] = ownStands;
@@ -367,7 +271,7 @@ function keepsMove(ctx: MoveContext, x: number, a: Extract<Action, { type: 'move
 function withoutOk(plan: Plan, x: number): boolean {
   if (!plan.member[x]) return plan.ok;
   let ok = plan.without.get(x);
-  if (ok === undefined) plan.without.set(x, (ok = solved(restOf(plan, x))));
+  if (ok === undefined) plan.without.set(x, (ok = served(restOf(plan, x))));
   return ok;
 }
 

@@ -5,13 +5,14 @@
  * units by index in the state's order and squares by index, never the unit records. What-ifs (a unit standing
  * elsewhere, a melee started) are made on the table and taken back (make/unmake), not built as trial states.
  */
-import { TROOP_TYPES, FOOT, isCavalry, type TroopType } from '../rules/troops';
+import { TROOPS, TROOP_TYPES, FOOT, isCavalry, type TroopType } from '../rules/troops';
 import { NEEDS_BACKING, RUN_OVER_TARGETS, mayLeadOn, type LeadGround } from '../rules/movement';
 import { OWN_CAVALRY, OWN_FOOT, OWN_TROOPS, breaksSupportOn, canSupportOn, type SupportGround } from '../rules/support';
 import type { ResolvedRules } from '../rules/scenario';
 import { T_COVER, dirBetween, type Board } from './board';
 import { BALLISTA, COMMANDER, F_ACTIVE, F_CHARGED_NOW, F_MOVED, F_RETIRING, F_RETREATED, stackFits, withUnit, type Table } from './table';
-import { memoFor, type Memo } from './memo';
+import { memoFor, reachOf, type Memo } from './memo';
+import { chargeFightsOn, idleOn, unbackedOn, type FightGround } from '../rules/waysToFight';
 import type { MoveLists } from './lists';
 
 
@@ -53,6 +54,9 @@ export interface MoveContext {
   /** The support rule's and the lead rule's grounds over this context, made when first asked. */
   support?: CoreSupport;
   lead?: CoreLead;
+  /** The no-dead-ends rule's ground over this context (fightGround), and the same asking every search afresh. */
+  fight?: CoreFight;
+  fightFresh?: CoreFight;
 }
 
 /**
@@ -83,19 +87,9 @@ export function contextOf(occ: Table, ids: readonly string[], n: number, rules: 
   return ctx;
 }
 
-/**
- * The attacker's units that charged this turn and fight in no melee yet (movement.ts idleChargers; 6G reading): not
- * in a melee's contact square, not a declared supporter.
- */
+/** The attacker's units that charged this turn and fight in no melee yet (waysToFight.ts idleOn). */
 export function idleChargers(ctx: MoveContext): number[] {
-  const { occ } = ctx, out: number[] = [];
-  for (let x = 0; x < ctx.n; x++) {
-    if ((occ.flags[x]! & (F_ACTIVE | F_CHARGED_NOW)) !== (F_ACTIVE | F_CHARGED_NOW) || occ.side[x] !== ctx.attacker) continue;
-    if (occ.sq[x]! >= 0 && ctx.contact.includes(occ.sq[x]!)) continue;
-    if (ctx.supports.some((list) => list.includes(x))) continue;
-    out.push(x);
-  }
-  return out;
+  return idleOn(fightGround(ctx));
 }
 
 /** Can the unit (by index) still move this turn (not moved, not retreated last turn, not retiring)? */
@@ -222,11 +216,9 @@ export function breaksSupport(ctx: MoveContext, x: number, j: number): boolean {
   return breaksSupportOn(supportGround(ctx), x, j);
 }
 
-/** Would a charge by unit x ending on square j fight (lead there, or support a melee already started)? */
+/** Would a charge by unit x ending on square j fight (lead there, or support a melee already started; waysToFight.ts chargeFightsOn)? */
 export function chargeFights(ctx: MoveContext, x: number, j: number, enemyThere: boolean): boolean {
-  if (enemyThere) return true;
-  for (let m = 0; m < ctx.contact.length; m++) if (dirBetween(ctx.board, j, ctx.contact[m]!) >= 0 && canSupportFrom(ctx, x, j, m, true)) return true;
-  return false;
+  return chargeFightsOn(fightGround(ctx), x, j, enemyThere);
 }
 
 /** Is the troop type (its index) cavalry (knights, turcopoles, light cavalry)? */
@@ -279,22 +271,7 @@ function commanderAmong(occ: Table, j: number, s: number): boolean {
  * any is left (indices into the context's melees).
  */
 export function unbackedMelees(ctx: MoveContext): number[] {
-  const out: number[] = [];
-  const { occ } = ctx, s = ctx.attacker;
-  for (let m = 0; m < ctx.contact.length; m++) {
-    if (ctx.fought[m]) continue;
-    const c = ctx.contact[m]!;
-    let lone = false, backed = false;
-    for (let k = 0, here = occ.cells[c]!; k < here.length; k++) {
-      const y = here[k]!;
-      if (occ.side[y] !== s || occ.type[y] === BALLISTA) continue;
-      if (occ.type[y] === COMMANDER) backed = true;
-      else if (needsBacking(occ.type[y]!, occ.stands[y]!)) lone = true;
-      else backed = true;
-    }
-    if (lone && !backed && !ctx.supports[m]!.some((y) => occ.side[y] === s)) out.push(m);
-  }
-  return out;
+  return unbackedOn(fightGround(ctx));
 }
 
 /** Does the first melee at square j have a declared supporter of side s? */
@@ -320,4 +297,113 @@ export function backers(ctx: MoveContext, x: number, j: number): number[] {
     place(occ, x, from);
   }
   return out;
+}
+
+// ---- No dead ends (7 charges, R-missile-lead): src/rules/waysToFight.ts states the rule once; the context answers its questions.
+
+/**
+ * The move context's answers to the no-dead-ends rule's questions (units, squares and melees by index). `bits`: the
+ * squares each unit's search reaches, a bit per square, read once a listing (a what-if moves only units that then move
+ * no more, and the others' searches read only enemies); `fresh`: every search asked again (a what-if that rode over a
+ * stand, whose enemies differ).
+ */
+interface CoreFight extends FightGround<number, number, number> { ctx: MoveContext; fresh: boolean; bits: Array<Uint32Array | undefined> }
+
+/** By troop type: the longest move it can make (its charge or move, +1 on a road), in squares. */
+const FARTHEST = TROOP_TYPES.map((t) => Math.max(TROOPS[t].move, TROOPS[t].charge ?? 0) + 1);
+/** The melees by index, 0 to k - 1, for k melees (shared: read them, never change them). */
+const MELEES: Array<readonly number[]> = [];
+
+/** Is square j farther from square q than unit y's longest move, plus `more` squares? (Then its search need not be read.) */
+function tooFar(ctx: MoveContext, y: number, q: number, more: number): boolean {
+  const { board } = ctx, from = ctx.occ.sq[y]!;
+  const dx = Math.abs((from % board.columns) - (q % board.columns)), dy = Math.abs(Math.floor(from / board.columns) - Math.floor(q / board.columns));
+  return Math.abs(dx - dy) + 1.5 * Math.min(dx, dy) > FARTHEST[ctx.occ.type[y]!]! + more;
+}
+
+function fAttackers(this: CoreFight): number[] {
+  const { occ, n, attacker } = this.ctx, out: number[] = [];
+  for (let y = 0; y < n; y++) if (occ.side[y] === attacker && occ.sq[y]! >= 0 && occ.type[y] !== BALLISTA) out.push(y);
+  return out;
+}
+function fMelees(this: CoreFight): readonly number[] {
+  const k = this.ctx.contact.length;
+  return (MELEES[k] ??= Object.freeze(Array.from({ length: k }, (_, m) => m)));
+}
+function fFought(this: CoreFight, m: number): boolean { return this.ctx.fought[m]!; }
+function fContactOf(this: CoreFight, m: number): number { return this.ctx.contact[m]!; }
+function fOwnIn(this: CoreFight, j: number): number[] {
+  const { occ, attacker } = this.ctx, out: number[] = [];
+  for (let k = 0, here = occ.cells[j]!; k < here.length; k++) { const y = here[k]!; if (occ.side[y] === attacker && occ.type[y] !== BALLISTA) out.push(y); }
+  return out;
+}
+function fBackedBySupport(this: CoreFight, m: number): boolean { const { occ, attacker } = this.ctx; return this.ctx.supports[m]!.some((y) => occ.side[y] === attacker); }
+function fDeclaredAny(this: CoreFight, x: number): boolean { return this.ctx.supports.some((list) => list.includes(x)); }
+function fSquareOf(this: CoreFight, x: number): number { return this.ctx.occ.sq[x]!; }
+function fNeedsBacking(this: CoreFight, x: number): boolean { return needsBacking(this.ctx.occ.type[x]!, this.ctx.occ.stands[x]!); }
+function fIsCommander(this: CoreFight, x: number): boolean { return this.ctx.occ.type[x] === COMMANDER; }
+function fChargedNow(this: CoreFight, x: number): boolean { return (this.ctx.occ.flags[x]! & F_CHARGED_NOW) !== 0; }
+function fMayMove(this: CoreFight, x: number): boolean { return canMove(this.ctx.occ, x); }
+function fSupportsFrom(this: CoreFight, x: number, at: number, m: number): boolean { return canSupportFrom(this.ctx, x, at, m, true); }
+function fReachNear(this: CoreFight, y: number, q: number): number[] {
+  // Too far to get beside q with the longest move it could have: nothing to search.
+  if (tooFar(this.ctx, y, q, 1.5)) return [];
+  const r = reachOf(this.ctx, y, false);
+  return Array.from(r.square.slice(0, r.count) as ArrayLike<number>);
+}
+function fReaches(this: CoreFight, y: number, q: number): boolean {
+  const ctx = this.ctx;
+  if (tooFar(ctx, y, q, 0)) return false;
+  if (this.fresh) {
+    const r = reachOf(ctx, y, false);
+    for (let k = 0; k < r.count; k++) if (r.square[k] === q) return true;
+    return false;
+  }
+  let bits = this.bits[y];
+  if (!bits) {
+    bits = this.bits[y] = new Uint32Array(ctx.board.words);
+    const r = reachOf(ctx, y, false);
+    for (let k = 0; k < r.count; k++) { const j = r.square[k]!; bits[j >> 5]! |= 1 << (j & 31); }
+  }
+  return (bits[q >> 5]! & (1 << (q & 31))) !== 0;
+}
+function fBeside(this: CoreFight, a: number, b: number): boolean { return dirBetween(this.ctx.board, a, b) >= 0; }
+function fEnemyAt(this: CoreFight, j: number): boolean { return this.ctx.occ.enemy[this.ctx.attacker]![j] === 1; }
+function fFits(this: CoreFight, x: number, j: number): boolean { return stackFits(this.ctx.occ, j, x, this.ctx.occ.stands[x]!, -1); }
+function fUnattackedBeside(this: CoreFight, j: number): number[] {
+  const { board, occ, contact, attacker } = this.ctx, enemy = occ.enemy[attacker]!, out: number[] = [];
+  for (let d = 0; d < 8; d++) { const e = board.step[j * 8 + d]!; if (e >= 0 && enemy[e] && !contact.includes(e)) out.push(e); }
+  return out;
+}
+function fMayLead(this: CoreFight, x: number, e: number): boolean { return mayLead(this.ctx, x, this.ctx.occ.stands[x]!, e, false); }
+function fSupportsLed(this: CoreFight, c: number, at: number, y: number, e: number): boolean {
+  const ctx = this.ctx, from = place(ctx.occ, y, e);
+  startMelee(ctx, e);
+  try {
+    return canSupportFrom(ctx, c, at, ctx.contact.length - 1, true);
+  } finally {
+    dropMelee(ctx);
+    place(ctx.occ, y, from);
+  }
+}
+
+/**
+ * Whether a charger could support a leader's melee depends on the leader only by its being cavalry (9E) and its leaving
+ * the charger's own square (a commander joined to it), as canSupportOn reads the contact square: should it come to
+ * read more of the leader, this must follow (the fuzz holds it to the readable listing, which asks each leader).
+ */
+function fLedKind(this: CoreFight, at: number, y: number): number { return (CAVALRY[this.ctx.occ.type[y]!] ? 2 : 0) + (this.ctx.occ.sq[y] === at ? 1 : 0); }
+
+/** The no-dead-ends ground of a move context (one a context; with `fresh`, the one that reads every search afresh). */
+export function fightGround(ctx: MoveContext, fresh = false): CoreFight {
+  const made = fresh ? ctx.fightFresh : ctx.fight;
+  if (made) return made;
+  const g: CoreFight = {
+    ctx, fresh, bits: [], attackers: fAttackers, melees: fMelees, fought: fFought, contactOf: fContactOf, ownIn: fOwnIn,
+    backedBySupport: fBackedBySupport, declaredAny: fDeclaredAny, squareOf: fSquareOf, needsBacking: fNeedsBacking,
+    isCommander: fIsCommander, chargedNow: fChargedNow, mayMove: fMayMove, supportsFrom: fSupportsFrom, reachNear: fReachNear,
+    reaches: fReaches, beside: fBeside, enemyAt: fEnemyAt, fits: fFits, unattackedBeside: fUnattackedBeside, mayLead: fMayLead,
+    supportsLed: fSupportsLed, ledKind: fLedKind,
+  };
+  return fresh ? (ctx.fightFresh = g) : (ctx.fight = g);
 }

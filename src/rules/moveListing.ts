@@ -32,7 +32,8 @@ import type { Action } from './actions';
 import { supportGeometry } from './combat';
 import { resolveBoard } from './scenario';
 import { besideSquare, breaksSupport, canSupport, markedAsRetreated, troopsIn } from './support';
-import type { GameState, UnitState } from './state';
+import type { GameState, Melee, UnitState } from './state';
+import { allFightOn, chargeFightsOn, idleOn, unbackedOn, type FightGround } from './waysToFight';
 import { CAVALRY, TROOPS } from './troops';
 import {
   enemySquares, exitByRules, mayLead, movesAfterCharge, needsBacking, reachByRules, riddenOver, runOverTarget, stackingAllows, unitReach,
@@ -44,13 +45,12 @@ const on = (s: GameState, u: UnitState) => s.units.filter((x) => x.status === 'a
 
 /** A charge must end in a melee: leading one, or supporting one already started (6G). */
 function fights(s: GameState, c: UnitState, sq: Square): boolean {
-  return enemyAt(s, c.side, sq) || s.melees.some((m) => besideSquare(sq, m.contact) && canSupport(s, { ...c, at: sq }, m, true));
+  return chargeFightsOn(stateFight(s), c, sq, enemyAt(s, c.side, sq));
 }
 
 /** The attacker's units that charged this turn and fight in no melee yet (movement may not end while there are any). */
 export function idleChargers(s: GameState): UnitState[] {
-  return s.units.filter((c) => c.side === s.attacker && c.status === 'active' && c.chargedTurn === s.turn
-    && !s.melees.some((m) => m.contact === c.at || m.supports.some((x) => x.unit === c.id)));
+  return idleOn(stateFight(s));
 }
 
 /** Every move unit u may make now (6A-6K, 10A run-overs, R-exit), before the whole listing's R-missile-lead check. */
@@ -144,94 +144,57 @@ function declared(s: GameState, id: string, contact: Square): GameState {
 
 /** R-missile-lead: the contact squares of melees led by a lone missile stand with no commander there and no supporter yet. */
 export function unbackedMelees(s: GameState): Square[] {
-  return s.melees.filter((m) => {
-    if (m.fought) return false;
-    const own = troopsIn(s, m.contact, s.attacker!);
-    return own.length > 0 && own.every((x) => needsBacking(x)) && !m.supports.some((y) => y.side === s.attacker);
-  }).map((m) => m.contact);
+  return unbackedOn(stateFight(s)).map((m) => m.contact);
 }
 
 /**
- * R-missile-lead: the units that could back the melee at `contact` this move, each on its own: a unit able to declare
- * support now, a commander able to join the stand, or a unit able to reach a square beside it and support from there.
- */
-function backersOf(s: GameState, contact: Square, reaches: Reaches): string[] {
-  const m = s.melees.find((x) => x.contact === contact && !x.fought)!;
-  return s.units.filter((y) => {
-    if (y.side !== s.attacker || y.status !== 'active' || !y.at || y.at === contact || y.type === 'ballista') return false;
-    if (canSupport(s, y, m, true)) return true;
-    if (y.moved || y.retiring || markedAsRetreated(s, y)) return false;
-    for (const [sq] of reachOf(s, y, reaches)) {
-      if (sq === contact) { if (y.type === 'commander') return true; continue; }
-      if (!besideSquare(sq, contact) || enemyAt(s, y.side, sq) || !stackingAllows(s, y, sq, y.stands)) continue;
-      if (canSupport(s, { ...y, at: sq }, m, true)) return true;
-    }
-    return false;
-  }).map((y) => y.id);
-}
-
-/**
- * Can every list get a member of its own, no member serving two lists? (A matching, found by augmenting paths.) A
- * unit backs one melee only, so melees waiting for backing must each have a backer of their own, or the move could
- * never end.
- */
-export function eachGetsOwn<T>(lists: ReadonlyArray<readonly T[]>): boolean {
-  const holder = new Map<T, number>();
-  const claim = (i: number, seen: Set<T>): boolean => {
-    for (const y of lists[i]!) {
-      if (seen.has(y)) continue;
-      seen.add(y);
-      const j = holder.get(y);
-      if (j === undefined || claim(j, seen)) { holder.set(y, i); return true; }
-    }
-    return false;
-  };
-  return lists.every((_, i) => claim(i, new Set()));
-}
-
-/**
- * 7 charges: may the chargers each take one of their options (an enemy square and the units that could lead there
- * for it), those taking the same square sharing one leader that suits them all, so that the squares taken and the
- * `backing` lists (R-missile-lead) each get a unit of their own? Tries every choice, charger after charger.
- */
-export function pickSquares<K, T>(options: ReadonlyArray<ReadonlyArray<{ at: K; leaders: readonly T[] }>>, backing: ReadonlyArray<readonly T[]>, i = 0, taken = new Map<K, readonly T[]>()): boolean {
-  if (i === options.length) return eachGetsOwn([...backing, ...taken.values()]);
-  for (const { at, leaders } of options[i]!) {
-    const had = taken.get(at);
-    const now = had ? had.filter((y) => leaders.includes(y)) : leaders;
-    if (now.length === 0) continue;
-    taken.set(at, now);
-    const ok = pickSquares(options, backing, i + 1, taken);
-    if (had) taken.set(at, had); else taken.delete(at);
-    if (ok) return true;
-  }
-  return false;
-}
-
-/** The units of the attacker that could still lead a melee at enemy square E this move (see the header), each alone. */
-function leadersAt(s: GameState, e: Square, reaches: Reaches): UnitState[] {
-  return s.units.filter((y) => y.side === s.attacker && y.status === 'active' && y.at !== null && y.type !== 'ballista' && !y.moved && !y.retiring
-    && !markedAsRetreated(s, y) && reachOf(s, y, reaches).has(e) && mayLead(s, y, e));
-}
-
-/**
- * No dead ends (7 charges, R-missile-lead): can every idle charger still fight and every melee of a lone missile stand
- * still be backed, no unit used twice (the header states the reading)? `reaches`: the units' reaches already worked out
- * in this listing.
+ * No dead ends (7 charges, R-missile-lead; waysToFight.ts states the rule): can every idle charger still fight and
+ * every melee of a lone missile stand still be backed, no unit used twice? `reaches`: the units' reaches already worked
+ * out in this listing.
  */
 export function allFight(s: GameState, reaches: Reaches = new Map()): boolean {
-  const backing = unbackedMelees(s).map((c) => backersOf(s, c, reaches));
-  const waiting = idleChargers(s).filter((c) => !s.melees.some((m) => canSupport(s, c, m, true)));
-  if (waiting.length === 0) return eachGetsOwn(backing);
-  const options = waiting.map((c) => unattackedBeside(s, c.side, c.at!).map((e) => ({
-    at: e,
-    leaders: leadersAt(s, e, reaches).filter((y) => {
-      if (y.id === c.id) return false;
+  return allFightOn(stateFight(s, reaches));
+}
+
+/** The game state's answers to what the no-dead-ends rule asks (waysToFight.ts), units as records, squares by name. */
+function stateFight(s: GameState, reaches?: Reaches): FightGround<UnitState, Square, Melee> {
+  if (reaches) return fightOf(s, reaches);
+  let g = grounds.get(s);
+  if (!g) grounds.set(s, (g = fightOf(s, new Map())));
+  return g;
+}
+
+/** stateFight's grounds by state (their answers read the state as it is; the reaches they keep are keyed by square and enemies). */
+const grounds = new WeakMap<GameState, FightGround<UnitState, Square, Melee>>();
+
+function fightOf(s: GameState, reaches: Reaches): FightGround<UnitState, Square, Melee> {
+  const attacker = s.attacker!;
+  return {
+    attackers: () => s.units.filter((y) => y.side === attacker && y.status === 'active' && y.at !== null && y.type !== 'ballista'),
+    melees: () => s.melees,
+    fought: (m) => m.fought,
+    contactOf: (m) => m.contact,
+    ownIn: (q) => troopsIn(s, q, attacker),
+    backedBySupport: (m) => m.supports.some((y) => y.side === attacker),
+    declaredAny: (u) => s.melees.some((m) => m.supports.some((x) => x.unit === u.id)),
+    squareOf: (u) => u.at!,
+    needsBacking,
+    isCommander: (u) => u.type === 'commander',
+    chargedNow: (u) => u.chargedTurn === s.turn,
+    mayMove: (u) => !u.moved && !u.retiring && !markedAsRetreated(s, u),
+    supportsFrom: (u, at, m) => canSupport(s, { ...u, at }, m, true),
+    reachNear: (u) => reachOf(s, u, reaches).keys(),
+    reaches: (u, q) => reachOf(s, u, reaches).has(q),
+    beside: besideSquare,
+    enemyAt: (q) => enemyAt(s, attacker, q),
+    fits: (u, q) => stackingAllows(s, u, q, u.stands),
+    unattackedBeside: (q) => unattackedBeside(s, attacker, q),
+    mayLead: (u, e) => mayLead(s, u, e),
+    supportsLed(c, at, y, e) {
       const led = movedTo(s, y, e);
-      return canSupport(led, c, led.melees.find((m) => m.contact === e)!, true);
-    }).map((y) => y.id),
-  })).filter((o) => o.leaders.length > 0));
-  return pickSquares(options, backing);
+      return canSupport(led, { ...c, at }, led.melees.find((m) => m.contact === e)!, true);
+    },
+  };
 }
 
 /** Does every charger keep a way to fight, and every lone missile stand's melee its backing, after this action? */
