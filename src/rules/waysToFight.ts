@@ -65,23 +65,27 @@ export interface FightLists<U, Q> {
 
 /** The attacker's units that charged this turn and fight in no melee yet: not in a contact square, no declared support. */
 export function idleOn<U, Q, M>(g: FightGround<U, Q, M>): U[] {
-  const out: U[] = [];
-  for (const c of g.attackers()) {
+  const out: U[] = [], melees = g.melees();
+  next: for (const c of g.attackers()) {
     if (!g.chargedNow(c) || g.declaredAny(c)) continue;
     const at = g.squareOf(c);
-    if (!g.melees().some((m) => g.contactOf(m) === at)) out.push(c);
+    for (let i = 0; i < melees.length; i++) if (g.contactOf(melees[i]!) === at) continue next;
+    out.push(c);
   }
   return out;
 }
 
 /** R-missile-lead: the melees not yet fought led by lone missile stands alone (no other troops, no commander) with no supporter yet. */
 export function unbackedOn<U, Q, M>(g: FightGround<U, Q, M>): M[] {
-  return g.melees().filter((m) => {
-    if (g.fought(m) || g.backedBySupport(m)) return false;
+  const out: M[] = [], melees = g.melees();
+  next: for (let i = 0; i < melees.length; i++) {
+    const m = melees[i]!;
+    if (g.fought(m) || g.backedBySupport(m)) continue;
     let lone = false;
-    for (const u of g.ownIn(g.contactOf(m))) { if (!g.needsBacking(u)) return false; lone = true; }
-    return lone;
-  });
+    for (const u of g.ownIn(g.contactOf(m))) { if (!g.needsBacking(u)) continue next; lone = true; }
+    if (lone) out.push(m);
+  }
+  return out;
 }
 
 /**
@@ -108,7 +112,8 @@ export function backersOn<U, Q, M>(g: FightGround<U, Q, M>, m: M, first = false)
 /** The attacker's units that could still lead a melee at enemy square e this move: free to move, reaching e, allowed to lead there alone. */
 export function leadersOn<U, Q, M>(g: FightGround<U, Q, M>, e: Q): U[] {
   const out: U[] = [];
-  for (const y of g.attackers()) if (g.mayMove(y) && g.reaches(y, e) && g.mayLead(y, e)) out.push(y);
+  // (Whether it may lead is asked before its search is read: the cheaper question first.)
+  for (const y of g.attackers()) if (g.mayMove(y) && g.mayLead(y, e) && g.reaches(y, e)) out.push(y);
   return out;
 }
 
@@ -149,7 +154,8 @@ export function optionsOn<U, Q, M>(g: FightGround<U, Q, M>, c: U, at: Q, ask: Op
 /** Could unit c, standing on `at` (where it stands, unless said), support some melee already started? */
 export function supportsAnyOn<U, Q, M>(g: FightGround<U, Q, M>, c: U, at: Q = g.squareOf(c)): boolean {
   const melees = g.melees();
-  for (let i = 0; i < melees.length; i++) if (g.supportsFrom(c, at, melees[i]!)) return true;
+  // (A supporter stands beside the contact square: the others are not asked.)
+  for (let i = 0; i < melees.length; i++) if (g.beside(at, g.contactOf(melees[i]!)) && g.supportsFrom(c, at, melees[i]!)) return true;
   return false;
 }
 
