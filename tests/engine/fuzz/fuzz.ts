@@ -19,8 +19,12 @@ import { oracleFault } from './oracle';
 export const GAMES = Number(process.env.FUZZ_GAMES || (process.env.npm_lifecycle_event === 'fuzz' ? 5000 : 500));
 export const PER_TEMPLATE = Math.ceil(GAMES / 2 / TEMPLATES.length);
 export const GENERATED = Math.ceil(GAMES / 2);
-/** Time allowed for one fuzz test: 600 s, more for long `npm run fuzz` runs (a busy machine plays about 2 games a second). */
-export const FUZZ_TIMEOUT = Math.max(600_000, GAMES * 1_000);
+/**
+ * Time allowed for one fuzz test: 600 s, more for long `npm run fuzz` runs. Those check every listing and ask the
+ * oracle at every third action (LIST_STRIDE, ORACLE_STRIDE), where a two-division game takes about 10 s: 5 s a game
+ * of the run gives that file's 1 in 10 of them room on a busy machine.
+ */
+export const FUZZ_TIMEOUT = Math.max(600_000, GAMES * (GAMES > 500 ? 5_000 : 1_000));
 /** The templates of the first template file (the two-division board takes as long as the other four). */
 export const PART_A = ['open-field', 'two-divisions'];
 
