@@ -20,6 +20,7 @@ import { fightListsOn, idleOn, leadersOn, optionsOn, pickSquares, served, suppor
 import { BALLISTA, F_CHARGED_NOW, F_MOVED, KNIGHTS, stackFits, type Ints } from './table';
 import { reachOf } from './memo';
 import { CACHES } from './caches';
+import { addSquare } from './keptLists';
 import { CHARGE, type Reach } from './search';
 import { breaksSupport, canMove, chargeFights, dropMelee, engineOf, fightGround, needsBacking, place, startMelee, type MoveContext } from './moverules';
 import { CHARGED, CHARGE_SPLIT, move, ownTable } from './interned';
@@ -326,7 +327,7 @@ function waitQuick(ctx: MoveContext, x: number, to: number, leaders: Uint32Array
   // A square no other charger may pick, with a leader in no list: the others' answer stands, and x takes that one.
   if (firstLeader(ctx, x, to, plan, leaders) === 1) return 1;
   const mine = optionsOf(ctx, x, to, true, false);
-  if (leaders) for (const o of mine) for (const y of o.leaders) addSquare(leaders, ctx.occ.sq[y]!);
+  if (leaders) for (const o of mine) for (const y of o.leaders) addSquare(leaders, ctx.board, false, ctx.occ.sq[y]!);
   return mine.length > 0 && pickSquares([...rest.options, mine], rest.backing) ? 1 : 0;
 }
 
@@ -334,7 +335,7 @@ function waitQuick(ctx: MoveContext, x: number, to: number, leaders: Uint32Array
 function firstLeader(ctx: MoveContext, x: number, to: number, free: Plan | null, leaders: Uint32Array | null): number {
   const first = optionsOf(ctx, x, to, true, true, true, free);
   if (first.length === 0) return 0;
-  if (leaders) addSquare(leaders, ctx.occ.sq[first[0]!.leaders[0]!]!);
+  if (leaders) addSquare(leaders, ctx.board, false, ctx.occ.sq[first[0]!.leaders[0]!]!);
   return 1;
 }
 
@@ -395,11 +396,11 @@ export function chargeCandidates(ctx: MoveContext, x: number, squares: Uint32Arr
   const r = reachOf(ctx, x, false), enemy = occ.enemy[occ.side[x]!]!, beside = besideUnattacked(ctx);
   const split = occ.type[x] === KNIGHTS && occ.stands[x] === 2;
   let out: Action[] | null = null;
-  if (squares) addAround(squares, board, occ.sq[x]!);
+  if (squares) addSquare(squares, board, true, occ.sq[x]!);
   for (let k = 0; k < r.count; k++) {
     const j = r.square[k]!;
     if (!beside[j] || !(r.kind[k]! & CHARGE) || enemy[j]) continue;
-    if (squares) addAround(squares, board, j);
+    if (squares) addSquare(squares, board, true, j);
     if (chargeFights(ctx, x, j, false) || breaksSupport(ctx, x, j)) continue;
     for (let v = 0; v < (split ? 2 : 1); v++) {
       if (stackFits(occ, j, x, v === 1 ? 1 : occ.stands[x]!, -1)) (out ??= []).push(move(board, ownTable(ctx, x), j, v === 1 ? CHARGE_SPLIT : CHARGED));
@@ -432,10 +433,10 @@ function keptPlan(ctx: MoveContext, lists: NonNullable<MoveContext['lists']>): K
   const squares = new Uint32Array(ctx.board.words);
   if (key !== '') {
     const plan = planOf(ctx), { occ, board } = ctx;
-    for (const c of ctx.idle) if (occ.sq[c]! >= 0) addAround(squares, board, occ.sq[c]!);
-    for (const m of ctx.unbacked) addAround(squares, board, ctx.contact[m]!);
-    for (const b of plan.backing) for (const y of b) addSquare(squares, occ.sq[y]!);
-    for (const o of plan.options) for (const w of o) for (const y of w.leaders) addSquare(squares, occ.sq[y]!);
+    for (const c of ctx.idle) if (occ.sq[c]! >= 0) addSquare(squares, board, true, occ.sq[c]!);
+    for (const m of ctx.unbacked) addSquare(squares, board, true, ctx.contact[m]!);
+    for (const b of plan.backing) for (const y of b) addSquare(squares, ctx.board, false, occ.sq[y]!);
+    for (const o of plan.options) for (const w of o) for (const y of w.leaders) addSquare(squares, ctx.board, false, occ.sq[y]!);
   }
   return (sc.kept = lists.plan = { at: lists.journal.length, key, n: ctx.n, squares });
 }
@@ -455,17 +456,6 @@ function unchangedSince(squares: Uint32Array, at: number, journal: readonly numb
     if (j < 0 || squares[j >> 5]! & (1 << (j & 31))) return false;
   }
   return true;
-}
-
-/** Square j's bit. */
-function addSquare(bits: Uint32Array, j: number): void {
-  if (j >= 0) bits[j >> 5]! |= 1 << (j & 31);
-}
-
-/** Square j's bit and those of the squares next to it. */
-function addAround(bits: Uint32Array, board: MoveContext['board'], j: number): void {
-  const words = board.words;
-  for (let w = 0; w < words; w++) bits[w]! |= board.around[j * words + w]!;
 }
 
 const NO_ACTIONS: readonly Action[] = Object.freeze([]);

@@ -154,9 +154,10 @@ function dependsOn(ctx: MoveContext, x: number, parts: readonly Part[]): Uint32A
   return bits;
 }
 
-/** Square j's bit, and with `around` those of the squares next to it. */
-function addSquare(bits: Uint32Array, board: Board, around: boolean, j: number): void {
+/** Square j's bit, and with `around` those of the squares next to it (a square off the board, -1, adds none). */
+export function addSquare(bits: Uint32Array, board: Board, around: boolean, j: number): void {
   const words = board.words;
+  if (j < 0) return;
   if (!around) { bits[j >> 5]! |= 1 << (j & 31); return; }
   for (let w = 0; w < words; w++) bits[w]! |= board.around[j * words + w]!;
 }
