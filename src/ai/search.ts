@@ -37,13 +37,15 @@ export type AiLevel = 'easy' | 'normal' | 'hard';
  * on the ladder (README), more plans and worlds past a few buy little, so the levels differ in kind: "easy" judges a
  * handful of plans where the phase ends (what its moves threaten and leave exposed, not the melees they start) and
  * keeps to the obvious plan unless another is clearly better; "normal" plays each of a few plans' melees out to the
- * turn's end, choosing among fewer candidates a step; "hard" does so with forty times the plans, twice the choices a
- * step and more worlds.
+ * turn's end, choosing among fewer candidates a step; "hard" looks past the turn: each of forty times the plans, with
+ * twice the choices a step, is played on through the other side's next turn (the simple policy its model of the
+ * reply) in eight worlds of dice. Playouts to the turn's end with more plans and worlds measured no stronger than
+ * normal; the look past the turn with eight worlds is what made hard clearly stronger (docs/dev/bench.md, the ladder).
  */
 export const AI_LEVELS: Record<AiLevel, SearchBudget> = {
   easy: { candidates: 3, simulations: 8, horizon: 150, turns: 0, localFire: true, timeMs: 250, plans: 4, population: 4, worlds: 1, mdiWorlds: 1, planMargin: 0.05 },
   normal: { candidates: 3, simulations: 24, horizon: 250, turns: 1, localFire: true, timeMs: 1000, plans: 8, population: 4, worlds: 2, mdiWorlds: 4, planMargin: 0.02 },
-  hard: { candidates: 6, simulations: 96, horizon: 300, turns: 1, localFire: true, timeMs: 3000, plans: 320, population: 32, worlds: 5, mdiWorlds: 12, planMargin: 0.02 },
+  hard: { candidates: 6, simulations: 96, horizon: 300, turns: 2, localFire: true, timeMs: 3000, plans: 320, population: 32, worlds: 8, mdiWorlds: 12, planMargin: 0.02 },
 };
 
 export interface SearchOptions {
