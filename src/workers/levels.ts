@@ -7,12 +7,12 @@ import { AI_LEVELS, legalActions, searchPolicy, simplePolicy, viewFor, actionKey
 /**
  * The levels a player picks from, each with a line on how it plays and how strong it is, from the ladder's paired
  * point margins (issue 43: `npm run bench -- ladder`, generated scenarios no level was tuned on, each pair of games
- * one seed with the level once in each seat: 20 pairs for easy and normal, 100 for hard; docs/dev/bench.md). Suggest
- * plays the simple policy.
+ * one seed with the level once in each seat, 100 pairs or more a pairing; docs/dev/bench.md). Suggest plays the
+ * simple policy.
  */
 export const LEVELS = [
-  { id: 1, label: 'Easy', about: 'Keeps mostly to the obvious plan. Scores about 16 points more than the player Suggest follows over a pair of games (one on each side). Answers within a quarter of a second.' },
-  { id: 2, label: 'Normal', about: 'Plays each plan\'s melees out before choosing. Scores about 39 points more than Easy over a pair of games (one on each side). Up to a second a move.' },
+  { id: 1, label: 'Easy', about: 'Keeps mostly to the obvious plan. Scores about 21 points more than the player Suggest follows over a pair of games (one on each side). Answers within a quarter of a second.' },
+  { id: 2, label: 'Normal', about: 'Plays each plan\'s melees out before choosing. Scores about 16 points more than Easy over a pair of games (one on each side). Up to a second a move.' },
   { id: 3, label: 'Hard', about: 'Looks past its own turn to your reply, over forty times as many plans as Normal. Scores about 21 points more than Normal over a pair of games (one on each side). Up to 3 seconds a move.' },
 ] as const;
 
