@@ -270,9 +270,9 @@ describe('keyboard alone', () => {
     await page.keyboard.press('p');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
-    expect(await page.getByTestId('cursor-square').textContent()).toBe('D5');
+    await expect.poll(() => page.getByTestId('cursor-square').textContent()).toBe('D5');
     await page.keyboard.press('Enter');
-    expect(await protectedSquares(page)).toEqual(['D5']);
+    await expect.poll(() => protectedSquares(page)).toEqual(['D5']);
     // A road: Enter starts, arrows extend, Enter finishes.
     await page.keyboard.press('d');
     await page.keyboard.press('ArrowDown');
@@ -296,13 +296,14 @@ describe('keyboard alone', () => {
     await page.keyboard.press('v');
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
-    expect(await page.locator('[data-unit="t-knights-1"]').count()).toBe(1);
-    expect(await page.getByTestId('status').textContent()).toContain('Knights');
+    // (Each key's change reaches the page after its handler: read by polling, never once.)
+    await expect.poll(() => page.locator('[data-unit="t-knights-1"]').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('status').textContent()).toContain('Knights');
     // The tool has moved on to the next unplaced unit (issue 44); Enter on the knights selects them again.
-    expect(await page.getByTestId('status').textContent()).toContain('t-knights-1 placed at');
+    await expect.poll(() => page.getByTestId('status').textContent()).toContain('t-knights-1 placed at');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Delete');
-    expect(await page.locator('[data-unit="t-knights-1"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-unit="t-knights-1"]').count()).toBe(0);
     const title = await page.getByRole('button', { name: 'Road' }).getAttribute('title');
     expect(title).toBe('Road (D)');
   });
