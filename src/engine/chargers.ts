@@ -435,8 +435,8 @@ function keptPlan(ctx: MoveContext, lists: NonNullable<MoveContext['lists']>): K
     const plan = planOf(ctx), { occ, board } = ctx;
     for (const c of ctx.idle) if (occ.sq[c]! >= 0) addSquare(squares, board, true, occ.sq[c]!);
     for (const m of ctx.unbacked) addSquare(squares, board, true, ctx.contact[m]!);
-    for (const b of plan.backing) for (const y of b) addSquare(squares, ctx.board, false, occ.sq[y]!);
-    for (const o of plan.options) for (const w of o) for (const y of w.leaders) addSquare(squares, ctx.board, false, occ.sq[y]!);
+    for (const b of plan.backing) for (const y of b) addSquare(squares, board, false, occ.sq[y]!);
+    for (const o of plan.options) for (const w of o) for (const y of w.leaders) addSquare(squares, board, false, occ.sq[y]!);
   }
   return (sc.kept = lists.plan = { at: lists.journal.length, key, n: ctx.n, squares });
 }

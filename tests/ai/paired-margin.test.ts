@@ -1,7 +1,7 @@
 /** Issue 43 item 1: the ladder's paired point margin (one seed, both seats, summed) and its 95% interval. */
 import { describe, expect, test } from 'vitest';
 import { pairedMargin } from '../../src/ai/stats';
-import { pairSums, type LadderResult } from '../bench/ladder-games';
+import { pairOutcomes, pairSums, type LadderResult } from '../bench/ladder-games';
 
 const game = (pair: number, upperSeat: number, margin: number): LadderResult => ({ index: 2 * pair + upperSeat, pair, set: 'generated', template: 'g', upperSeat, outcome: margin > 0 ? 'win' : margin < 0 ? 'loss' : 'draw', margin, turns: 1 });
 
@@ -17,6 +17,12 @@ describe('paired point margin', () => {
 
   test('an unfinished pair is left out; pairs come in their order', () => {
     expect(pairSums([game(1, 0, 5), game(0, 1, 2), game(1, 1, 7), game(2, 0, 9), game(0, 0, -1)])).toEqual([1, 12]);
+  });
+
+  test('pairs counted by how many of their two games the upper player won; a draw is not a win; unfinished pairs left out', () => {
+    const games = [game(0, 0, 5), game(0, 1, 9), game(1, 0, 40), game(1, 1, -40), game(2, 0, -3), game(2, 1, 0), game(3, 1, 12), game(4, 0, 0), game(4, 1, 1)];
+    expect(pairOutcomes(games)).toEqual({ both: 1, split: 2, none: 1 });
+    expect(pairOutcomes([])).toEqual({ both: 0, split: 0, none: 0 });
   });
 
   test('mean with the normal 95% interval of the sample spread', () => {

@@ -65,7 +65,25 @@ export function ladderGame(g: LadderGame): LadderResult {
 
 /** The summed margin of each whole pair (both games played), by pair. */
 export function pairSums(games: readonly LadderResult[]): number[] {
+  return finishedPairs(games).map(([a, b]) => a.margin + b.margin);
+}
+
+/** The finished pairs (both games played), in their order. */
+function finishedPairs(games: readonly LadderResult[]): Array<[LadderResult, LadderResult]> {
   const by = new Map<number, LadderResult[]>();
   for (const g of games) by.set(g.pair, [...(by.get(g.pair) ?? []), g]);
-  return [...by.entries()].filter(([, two]) => two.length === 2).sort((a, b) => a[0] - b[0]).map(([, two]) => two[0]!.margin + two[1]!.margin);
+  return [...by.entries()].filter(([, two]) => two.length === 2).sort((a, b) => a[0] - b[0]).map(([, two]) => [two[0]!, two[1]!]);
+}
+
+/**
+ * How the upper player's wins fall across the pairs: both games won, one (`split`: in a split pair one seat won
+ * both games, whoever played it, so the lost game says more of the scenario than of the players), none.
+ */
+export function pairOutcomes(games: readonly LadderResult[]): { both: number; split: number; none: number } {
+  const out = { both: 0, split: 0, none: 0 };
+  for (const [a, b] of finishedPairs(games)) {
+    const won = (a.outcome === 'win' ? 1 : 0) + (b.outcome === 'win' ? 1 : 0);
+    if (won === 2) out.both++; else if (won === 1) out.split++; else out.none++;
+  }
+  return out;
 }

@@ -4,7 +4,8 @@
  * on (a fresh seed range each run unless LADDER_GEN_SEED is given). Games come in pairs: one seed, the same scenario
  * and dice, the upper player once in each seat. For each pairing and set: the paired point margin (a pair's two
  * margins summed, so the seat cancels out) with its 95% interval, first; beside it the upper player's win share with
- * its 95% Wilson interval, the Elo gap with its interval, and the wins in each seat.
+ * its 95% Wilson interval, the Elo gap with its interval, the wins in each seat, and how many pairs the upper player
+ * won both games of, one (where one seat won both games whoever played it), or neither.
  * Aim (issue 43): each level's paired margin clearly above zero over the one below; hard >= +15 points a pair over
  * normal on generated scenarios, and >= 95% against simple.
  * Games per pairing and set: LADDER_GAMES (default 200, rounded up to whole pairs); pairings: LADDER_PAIRINGS (e.g.
@@ -18,7 +19,7 @@ import { availableParallelism } from 'node:os';
 import { eloGap } from '../../src/rules';
 import { pairedMargin } from '../../src/ai/stats';
 import { bundledWorker } from '../../src/workers/bundle';
-import { PAIRINGS, pairSums, type LadderGame, type LadderResult, type LadderSet } from './ladder-games';
+import { PAIRINGS, pairOutcomes, pairSums, type LadderGame, type LadderResult, type LadderSet } from './ladder-games';
 import type { BenchRow, BenchSection } from './harness';
 
 /** Play games [0, n) of a pairing over `workers` threads, each taking the next game as it finishes one. */
@@ -75,7 +76,8 @@ export const section: BenchSection = {
         const seats = [0, 1].map((k) => { const of = games.filter((g) => g.upperSeat === k); return `seat ${k + 1} ${of.filter((g) => g.outcome === 'win').length}/${of.length}`; }).join(', ');
         const label = `${upper} vs ${lower} (${set})`;
         rows.push({ label: `${label}: paired margin`, value: paired.mean, unit: 'points', note: `a pair's two games summed, mean of ${paired.n} pairs, 95% CI ${signed(paired.low)} to ${signed(paired.high)} (sd ${paired.sd.toFixed(1)})${paired.low > 0 ? '; above zero' : paired.high < 0 ? '; below zero' : '; not settled'}` });
-        rows.push({ label: `${label}: win share`, value: 100 * gap.wins.rate, unit: '%', note: `${wins} won, ${draws} drawn of ${games.length}; 95% CI ${pct(gap.wins.low)}-${pct(gap.wins.high)}%${byTemplate}; ${seats}` });
+        const po = pairOutcomes(games);
+        rows.push({ label: `${label}: win share`, value: 100 * gap.wins.rate, unit: '%', note: `${wins} won, ${draws} drawn of ${games.length}; 95% CI ${pct(gap.wins.low)}-${pct(gap.wins.high)}%${byTemplate}; ${seats}; pairs won both ${po.both}, one (the same seat won both games) ${po.split}, neither ${po.none}` });
         rows.push({ label: `${label}: Elo gap`, value: gap.elo, unit: 'Elo', note: `score ${pct(gap.score)}% (95% CI ${pct(gap.scoreLow)}-${pct(gap.scoreHigh)}%), Elo 95% CI ${elo(gap.eloLow)} to ${elo(gap.eloHigh)}` });
         rows.push({ label: `${label}: minutes`, value: (performance.now() - start) / 60000, unit: 'min', note: `${workers} worker threads on ${availableParallelism()} cores` });
         // Each pairing as soon as it is done too: a long run stopped half way still leaves its finished pairings.
