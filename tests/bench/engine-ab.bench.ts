@@ -2,8 +2,8 @@
  * The engine against an earlier version of itself, in one process (issue 26 item 6): `ENGINE_BASE=<dir> npm run bench
  * -- engine`, where <dir> is a checkout of the earlier commit with its node_modules (for example `git worktree add
  * ../base <rev>` and a link to this tree's node_modules). Both engines play the same seeded random games, listed play
- * (legalActions, one JSON state per action) and sampled playouts, in rounds taken in turn (A B, then B A, ...), so
- * both see the same machine: this machine's speed drifts by tens of percent from one second to the next, far more
+ * (legalActions, one JSON state per action) and sampled playouts, in rounds where each seed's game is played by both
+ * one right after the other (A B, then B A, ...), so both see the same machine: this machine's speed drifts by tens of percent from one second to the next, far more
  * than the change measured. Each round is timed by the process's CPU time. Reported per way of playing: actions per
  * CPU second of each, and this tree's speed over the base's as the geometric mean of the rounds' ratios with its 95%
  * interval (above 1: this tree is faster). Actions per second is the fair measure when the rules changed between
@@ -57,13 +57,22 @@ function sampled(e: Engine, scenario: unknown, seed: number): number {
 
 const cpuSeconds = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 
-/** One timed run of `games` seeded games: actions and games per CPU second. */
-function timed(play: typeof listed, e: Engine, scenario: unknown, seeds: readonly number[]) {
-  const t = cpuSeconds();
-  let actions = 0;
-  for (const seed of seeds) actions += play(e, scenario, seed);
-  const secs = cpuSeconds() - t;
-  return { actions: actions / secs, games: seeds.length / secs };
+/**
+ * One round: each seed's game played by both engines one right after the other, the first to play taking turns, so
+ * both see the machine as it is within a fraction of a second (the machine's speed drifts within a round too: timing
+ * a block of one engine's games, then the other's, left intervals two to three times as wide). Actions and games per
+ * CPU second of each.
+ */
+function timedRound(play: typeof listed, a: Engine, sa: unknown, b: Engine, sb: unknown, seeds: readonly number[], round: number) {
+  let secsA = 0, secsB = 0, actionsA = 0, actionsB = 0;
+  const one = (e: Engine, scenario: unknown, seed: number) => { const t = cpuSeconds(); const n = play(e, scenario, seed); return { n, secs: cpuSeconds() - t }; };
+  seeds.forEach((seed, i) => {
+    for (const who of (round + i) % 2 === 0 ? ['A', 'B'] : ['B', 'A']) {
+      const r = who === 'A' ? one(a, sa, seed) : one(b, sb, seed);
+      if (who === 'A') { secsA += r.secs; actionsA += r.n; } else { secsB += r.secs; actionsB += r.n; }
+    }
+  });
+  return { a: { actions: actionsA / secsA, games: seeds.length / secsA }, b: { actions: actionsB / secsB, games: seeds.length / secsB } };
 }
 
 /** Geometric mean of ratios with a 95% t-interval over the rounds (log scale). */
@@ -96,11 +105,8 @@ export const section: BenchSection = {
         const ra: number[] = [], rb: number[] = [], ga: number[] = [], gb: number[] = [];
         for (let round = 0; round < rounds; round++) {
           const seeds = Array.from({ length: per }, (_, i) => round * 1000 + i + 1);
-          for (const who of round % 2 === 0 ? ['A', 'B'] : ['B', 'A']) {
-            const r = who === 'A' ? timed(play, A.engine, sa, seeds) : timed(play, B.engine, sb, seeds);
-            (who === 'A' ? ra : rb).push(r.actions);
-            (who === 'A' ? ga : gb).push(r.games);
-          }
+          const r = timedRound(play, A.engine, sa, B.engine, sb, seeds, round);
+          ra.push(r.a.actions); rb.push(r.b.actions); ga.push(r.a.games); gb.push(r.b.games);
         }
         const med = (v: number[]) => [...v].sort((x, y) => x - y)[Math.floor(v.length / 2)]!;
         const byActions = ratioInterval(ra.map((a, i) => rb[i]! / a));
