@@ -9,13 +9,32 @@ import { canonicalJson, diceCommitment, diceSeed, messageHash, sealOf } from './
 import type { Message } from './message';
 import { escapeControl } from '../rules/safe-text';
 import { replayMessages, senderOf } from './transcript';
+import { actionsAsSentBefore3, messageAsSentBefore3 } from '../rules/readGame';
+
+/**
+ * Does `hash` commit to message `m`: as it stands, or (`before3`, a saved game read through migrateGame) as the
+ * program before R-run-over sent it, the form its commitment was made over?
+ */
+async function linksTo(hash: string | undefined, m: Message, before3: boolean): Promise<boolean> {
+  if (hash === (await messageHash(m))) return true;
+  const sent = before3 ? messageAsSentBefore3(m) : null;
+  return sent !== null && hash === (await messageHash(sent));
+}
+
+/** Does `seal` commit to these choices, as they stand or (`before3`) as the program before R-run-over wrote them? */
+async function seals(seal: string, game: string, n: number, salt: string, actions: readonly Action[], before3: boolean): Promise<boolean> {
+  if ((await sealOf(game, n, salt, actions)) === seal) return true;
+  const sent = before3 ? actionsAsSentBefore3(actions) : null;
+  return sent !== null && (await sealOf(game, n, salt, sent as Action[])) === seal;
+}
 
 /**
  * Why message `m` cannot follow `before` (the messages 0..m.n-1 of its game), or null: its game, place, sender and
  * link to the message before it, its dice reveal against the commitment of its sender's previous message, and the
- * opening of that message's sealed choices. Rules of play are checked by replaying (replayMessages).
+ * opening of that message's sealed choices. Rules of play are checked by replaying (replayMessages). `before3`: the
+ * messages come from a saved game read through migrateGame, whose commitments were made over their earlier form.
  */
-export async function messageProblem(before: readonly Message[], m: Message): Promise<string | null> {
+export async function messageProblem(before: readonly Message[], m: Message, before3 = false): Promise<string | null> {
   const n = m.n;
   if (n !== before.length) return `message ${before.length} is followed by a message numbered ${n}`;
   if (n === 0) return m.scenario ? null : 'the invitation carries no scenario';
@@ -23,7 +42,7 @@ export async function messageProblem(before: readonly Message[], m: Message): Pr
   const sender = senderOf(before, n);
   if (m.from !== sender) return `message ${n} should come from ${sender}, not ${m.from}`;
   if (m.scenario !== undefined || m.turnLimit !== undefined) return `message ${n} carries a scenario: only an invitation does`;
-  if (m.prev !== (await messageHash(before[n - 1]))) return `message ${n} does not follow message ${n - 1} of this game (one of them was changed, or it was made from another copy)`;
+  if (!(await linksTo(m.prev, before[n - 1]!, before3))) return `message ${n} does not follow message ${n - 1} of this game (one of them was changed, or it was made from another copy)`;
   if (m.roll === undefined) return `message ${n} has no dice share`;
   if (n === 1) {
     if (m.reveal !== undefined || m.unseal || m.actions || m.seal) return 'the join (message 1) carries no reveal and no actions';
@@ -34,7 +53,7 @@ export async function messageProblem(before: readonly Message[], m: Message): Pr
   }
   const sealed = before[n - 2]!.seal;
   if (sealed !== undefined) {
-    if (!m.unseal || (await sealOf(m.game, n - 2, m.unseal.salt, m.unseal.actions)) !== sealed) {
+    if (!m.unseal || !(await seals(sealed, m.game, n - 2, m.unseal.salt, m.unseal.actions, before3))) {
       return `message ${n} does not open the secret choice message ${n - 2} sealed, or opens it with other choices`;
     }
   } else if (m.unseal) return `message ${n} opens a secret choice message ${n - 2} never sealed`;
@@ -55,7 +74,7 @@ export async function checkDistanceGame(saved: SavedGame): Promise<DistanceCheck
   if (!saved.scenario.sides.some((s) => s.id === messages[0]!.from)) return fail(`the invitation comes from side "${messages[0]!.from}", which the scenario does not have`);
   let commitments = 0;
   for (let n = 0; n < messages.length; n++) {
-    const problem = await messageProblem(messages.slice(0, n), messages[n]!);
+    const problem = await messageProblem(messages.slice(0, n), messages[n]!, true);
     if (problem) return fail(problem);
     if (n >= 2) commitments += messages[n - 2]!.seal ? 2 : 1;
   }
@@ -73,7 +92,7 @@ export async function checkDistanceGame(saved: SavedGame): Promise<DistanceCheck
   for (const c of d.closing?.seals ?? []) {
     const m = messages[c.n];
     if (!m?.seal || m.from !== d.side || sealed.has(c.n)) return fail(`the closing choices of message ${c.n} open no unopened seal of ${d.side}`);
-    if ((await sealOf(d.game, c.n, c.salt, c.actions)) !== m.seal) return fail(`the closing choices of message ${c.n} do not match their seal`);
+    if (!(await seals(m.seal, d.game, c.n, c.salt, c.actions, true))) return fail(`the closing choices of message ${c.n} do not match their seal`);
     sealed.set(c.n, c.actions);
     commitments++;
   }

@@ -42,6 +42,34 @@ function namedRunOver(a: unknown): unknown {
 
 const namedRunOvers = (list: unknown): unknown => (Array.isArray(list) ? list.map(namedRunOver) : list);
 
+/** The inverse of namedRunOver: a run-over naming its move's own square, as version 2 wrote it (`runOver: true`). */
+function unnamedRunOver(a: unknown): unknown {
+  const m = a as { type?: unknown; runOver?: unknown; to?: unknown } | null;
+  return typeof m === 'object' && m !== null && m.type === 'move' && typeof m.runOver === 'string' && m.runOver === m.to ? { ...m, runOver: true } : a;
+}
+
+/** A list of actions as version 2 wrote them (unnamedRunOver), or null when none of them differs. */
+export function actionsAsSentBefore3(list: readonly unknown[]): unknown[] | null {
+  const out = list.map(unnamedRunOver);
+  return out.some((a, i) => a !== list[i]) ? out : null;
+}
+
+/**
+ * A message of a game at a distance as the program before R-run-over sent it (message format 1), when migrateGame
+ * could have made it from one: its version 1 and its run-overs `true`. What was committed to was that form (each
+ * message's link to the one before, a seal's choices), so a migrated game's commitments are checked against it
+ * (src/distance/check.ts). Null for a message migrateGame could not have made (not version 2).
+ */
+export function messageAsSentBefore3(message: unknown): unknown {
+  const m = message as { version?: unknown; actions?: unknown; unseal?: { actions?: unknown } } | null;
+  if (typeof m !== 'object' || m === null || m.version !== 2) return null;
+  const back = (list: unknown) => (Array.isArray(list) ? list.map(unnamedRunOver) : list);
+  return {
+    ...m, version: 1, ...(m.actions !== undefined ? { actions: back(m.actions) } : {}),
+    ...(typeof m.unseal === 'object' && m.unseal !== null ? { unseal: { ...m.unseal, actions: back(m.unseal.actions) } } : {}),
+  };
+}
+
 /**
  * A saved game of format version 2 brought to version 3 (R-run-over): the rules are otherwise the same, and a run-over
  * then ended on the square ridden over, so `runOver: true` becomes that square, in the actions and in a game at a
