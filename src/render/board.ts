@@ -31,7 +31,7 @@ export class BoardRenderer {
   private readonly unitLayer: G;
   private readonly overlayLayer: G;
   private last: { board?: string; terrain?: unknown; sides?: unknown; objectives?: unknown; holders?: unknown; view?: BoardView } = {};
-  /** Play: who holds each objective now (objective id to the holder's name, null: nobody). */
+  /** Who holds each objective now, by objective id: a side id, or null for nobody (play only). */
   holders: ReadonlyMap<string, string | null> | undefined;
 
   constructor(el: HTMLElement, private readonly labels = true) {

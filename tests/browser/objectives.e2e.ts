@@ -1,9 +1,14 @@
-/** Issue 41 end to end: an organiser adds an objective, a briefing and notes in the editor, and they export as version 2. */
+/**
+ * Issue 41 end to end: an organiser adds an objective, a briefing and notes in the editor, and they export as version
+ * 2; on the play map each objective's label keeps to its squares and its holder shows as a badge.
+ */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSession } from './session';
 import { checkCodes, clickSquare, newFromTemplate, openApp, tab, tool } from './driver';
+import { applyAction, createGame, legalActions, objectiveHoldings, randomPolicy, saveGame } from '../../src/rules';
+import { templateScenario } from '../../src/scenario';
 
 let page: Page;
 const session = browserSession({ clipboard: true });
@@ -51,5 +56,43 @@ describe('objectives, briefings and notes in the editor', () => {
     await page.getByLabel('Objective to edit').selectOption('');
     await clickSquare(page, 'C2');
     expect(await checkCodes(page)).toContain('objective-in-setup');
+  });
+});
+
+describe('objectives on the play map', () => {
+  test('who holds an objective is a badge in the holder\'s colours, and every label stays within its objective\'s squares', async () => {
+    // A game of the hills template played at random until one side holds an objective, saved as a file.
+    const scenario = templateScenario('hills')!;
+    let state = createGame(scenario, { seed: 3 });
+    const pick = randomPolicy(3);
+    let held: { id: string; holder: string | null } | undefined;
+    while (state.phase !== 'over' && !(held = objectiveHoldings(state).find((o) => o.holder !== null))) state = applyAction(state, pick(state, legalActions(state)));
+    expect(held, 'a random game of hills in which some side holds an objective').toBeDefined();
+    page = await session.fresh();
+    await openApp(page, session.url());
+    await page.getByTestId('import-input').setInputFiles({ name: 'held.game.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(saveGame(state))) });
+    // Hot-seat: the game opens on the hand-over to the side to act.
+    await page.getByRole('button', { name: /^I am the .*: show my view$/ }).click();
+    const badge = page.locator(`[data-objective="${held!.id}"] .objective-holder`);
+    await badge.waitFor();
+    expect(await badge.getAttribute('data-holder')).toBe(held!.holder);
+    const name = scenario.sides.find((s) => s.id === held!.holder)!.name!;
+    expect(await badge.textContent()).toBe(name.charAt(0).toUpperCase());
+    expect(await page.locator(`[data-objective="${held!.id}"] title`).textContent()).toContain(`held by ${name}`);
+    // Each label's lines lie inside its objective's squares in the first one's row (they ran over the next square before).
+    for (const o of scenario.objectives!) {
+      const boxes = await Promise.all(o.squares.map(async (q) => (await page.locator(`[data-square="${q}"]`).first().boundingBox())!));
+      const row = boxes.filter((b) => Math.abs(b.y - boxes[0]!.y) < 1);
+      const sq = { x: boxes[0]!.x, width: Math.max(...row.map((b) => b.x + b.width)) - boxes[0]!.x };
+      const lines = page.locator(`[data-objective="${o.id}"] > text`);
+      expect(await lines.count()).toBeGreaterThan(0);
+      for (let i = 0; i < await lines.count(); i++) {
+        const b = (await lines.nth(i).boundingBox())!;
+        // (The text's white halo may reach a pixel or two past its letters.)
+        expect(b.x).toBeGreaterThanOrEqual(sq.x - 2);
+        expect(b.x + b.width).toBeLessThanOrEqual(sq.x + sq.width + 2);
+      }
+    }
+    await page.screenshot({ path: '/tmp/objective-held.png' });
   });
 });
