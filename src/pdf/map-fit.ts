@@ -17,6 +17,8 @@ const LABEL_V = 30;
 const LABEL_H = 18;
 /** The briefing-and-notes block under the board, on maps of scenarios that have objectives, notes or briefings. */
 const BRIEF_H = 64;
+/** The line under the board naming the squares of set-up errors (--mark-errors): its own strip, so it never meets the briefing or the legend. */
+const ERRORS_H = 12;
 
 /** What the map page's briefing block says: the objectives, whether the sides have briefings, and the notes. */
 export interface MapBriefing { objectives: string[]; sideBriefings: string[]; notes: string }
@@ -71,8 +73,11 @@ function briefingBlock(doc: Doc, b: MapBriefing, x: number, y: number, w: number
   doc.font(FONT.regular).fontSize(7).fillColor('#222222').text(left.join(' '), x + pad, y + pad + 11, { width: colW, height: h - pad * 2 - 11, ellipsis: true });
   const rx = x + half + gap;
   doc.save().lineWidth(0.5).strokeColor('#cfc8b6').moveTo(x + half + gap / 2, y + 4).lineTo(x + half + gap / 2, y + h - 4).stroke().restore();
-  doc.font(FONT.bold).fontSize(8).fillColor('#111111').text('Notes', rx, y + pad, { continued: true, lineBreak: false })
-    .font(FONT.italic).fontSize(7).fillColor('#5a3d00').text('  special rules, not enforced by the program: the players apply them', { lineBreak: false });
+  doc.font(FONT.bold).fontSize(8).fillColor('#111111').text('Notes', rx, y + pad, { lineBreak: false });
+  // What the notes are, beside the heading and within the column (a narrow page cuts it short rather than cross the frame).
+  const after = doc.widthOfString('Notes') + 5;
+  doc.font(FONT.italic).fontSize(7).fillColor('#5a3d00')
+    .text('not enforced by the program: the players apply them', rx + after, y + pad + 1, { width: colW - after, lineBreak: false, ellipsis: true });
   doc.font(FONT.regular).fontSize(7).fillColor('#222222')
     .text(b.notes || 'This scenario has no notes.', rx, y + pad + 11, { width: colW, height: h - pad * 2 - 11, ellipsis: true });
 }
@@ -135,7 +140,7 @@ function legend(doc: Doc, rs: ResolvedScenario, x: number, y: number, w: number,
   let ux = x;
   for (const side of rs.sides) {
     const sample: ResolvedUnit = { id: 'x', type: 'mediumInfantry', stands: 3, at: null, facing: side.edge === 'north' ? 'S' : 'N' };
-    drawSquareUnits(doc, ux, uy - 2, 34, [sample], side.edge, ink);
+    drawSquareUnits(doc, ux + 2, uy + 1, 29, [sample], side.edge, ink);
     const frame = SIDE_STYLES[side.edge].frame === 'solid' ? 'solid frame' : 'double frame';
     doc.font(FONT.regular).fontSize(6.5).fillColor('#333333')
       .text(`${side.name} (${side.edge}): ${frame}`, ux + 36, uy + 6, { width: 110, lineBreak: false, ellipsis: true });
@@ -160,7 +165,9 @@ export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions, pag
   const rs = resolveScenario(scenario);
   const { columns, rows } = rs.board;
   const brief = mapBriefing(scenario);
-  const band = brief ? BRIEF_H : 0;
+  const errorSquares = opts.markErrors ? errorSquaresOf(validateScenario(scenario)) : [];
+  const errorsH = errorSquares.length ? ERRORS_H : 0;
+  const band = (brief ? BRIEF_H : 0) + errorsH;
   const orientation = fitOrientation(columns, rows, opts.paper, band);
   const { width, height } = addPage(doc, opts.paper, orientation);
   const s = fitSquare(columns, rows, width, height, band);
@@ -172,7 +179,6 @@ export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions, pag
   const oy = areaTop + (areaH - boardH) / 2;
   titleBlock(doc, rs, MARGIN, MARGIN, width - 2 * MARGIN);
   const frame: BoardFrame = { ox, oy, s, ink: opts.ink };
-  const errorSquares = opts.markErrors ? errorSquaresOf(validateScenario(scenario)) : [];
   drawBoard(doc, frame, rs, { unitIds: s >= 90, errorSquares, units: !opts.terrainOnly });
   drawEdgeLabels(doc, frame, columns, rows, Math.min(9, s * 0.3));
   for (const side of rs.sides) {
@@ -181,11 +187,11 @@ export function drawFitMap(doc: Doc, scenario: Scenario, opts: PrintOptions, pag
     const text = `${side.name} set up here (${side.edge} edge, ${side.divisions} division${side.divisions === 1 ? '' : 's'})`;
     doc.font(FONT.bold).fontSize(8).fillColor(style.ink).text(text, ox, y, { width: boardW, align: 'center', lineBreak: false });
   }
-  if (brief) briefingBlock(doc, brief, MARGIN, areaTop + areaH + 2, width - 2 * MARGIN, band - 8);
+  if (brief) briefingBlock(doc, brief, MARGIN, areaTop + areaH + errorsH + 2, width - 2 * MARGIN, BRIEF_H - 8);
   legend(doc, rs, MARGIN, height - MARGIN - LEGEND_H + 8, width - 2 * MARGIN, opts.ink, opts.terrainOnly === true);
   if (errorSquares.length) {
     doc.font(FONT.bold).fontSize(7.5).fillColor(TERRAIN_STYLE.error)
-      .text(`Red dashed squares: set-up errors at ${errorSquares.join(', ')} (listed on the rosters).`, MARGIN, oy + boardH + LABEL_V + 2, { width: width - 2 * MARGIN, align: 'center', lineBreak: false, ellipsis: true });
+      .text(`Red dashed squares: set-up errors at ${errorSquares.join(', ')} (listed on the rosters).`, MARGIN, oy + boardH + LABEL_V + 1, { width: width - 2 * MARGIN, align: 'center', lineBreak: false, ellipsis: true });
   }
   footer(doc, width, height, `${opts.terrainOnly ? 'Mat (terrain only)' : 'Map'}, fit to page · ${PAPER_SIZES[opts.paper].label} ${orientation} · square ${(s / 72 * 25.4).toFixed(1)} mm`,
     `Nevsky Scenario Studio${opts.printedOn ? ` · printed ${opts.printedOn}` : ''}${pageNumber ? ` · page ${pageNumber}` : ''}`);

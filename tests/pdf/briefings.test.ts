@@ -227,3 +227,35 @@ describe('each side\'s briefing on its own page', { timeout: 60_000 }, () => {
     for (const side of rc.sides) expect(pages.filter((p) => p.includes(fold(side.briefing!).slice(0, 50)))).toHaveLength(1);
   });
 });
+
+describe('the set-up errors line on the fit map (--mark-errors)', { timeout: 60_000 }, () => {
+  test('on a board that fills the page height, the line has a strip of its own: it meets neither the briefing block nor the legend', async () => {
+    // River crossing (objectives and notes: a briefing block under the board) narrowed to 9 columns, so the board is
+    // as tall as the page allows, with two units of each side set up in the middle of the board (set-up errors).
+    const s = byId('river-crossing');
+    const inside = (sq?: string) => sq === undefined || sq.charCodeAt(0) - 65 < 9;
+    s.board = { ...s.board, columns: 9 };
+    for (const side of s.sides) side.units = side.units.filter((u) => inside(u.at));
+    const t = s.terrain!;
+    t.protected = t.protected?.filter((p) => inside(p.at));
+    t.rivers = t.rivers?.map((r) => ({ ...r, edges: r.edges.filter((e) => e.every((q) => inside(q))) }));
+    t.crossings = t.crossings?.filter((c) => c.edge.every((q) => inside(q)));
+    s.objectives = s.objectives!.filter((o) => o.squares.every((q) => inside(q)));
+    s.sides[0]!.units[0]!.at = 'C6';
+    s.sides[1]!.units[0]!.at = 'D7';
+    const { boxes } = await textBoxes(await buildPrintPdf(s, { ...base, markErrors: true, fonts }));
+    const line = boxes.find((b) => b.str.startsWith('Red dashed squares: set-up errors at'));
+    expect(line, 'the set-up errors line').toBeDefined();
+    expect(line!.str).toContain('C6');
+    const below = boxes.filter((b) => b !== line && b.top >= line!.top - 1 && b.top < line!.bottom + 40);
+    const legend = boxes.find((b) => b.str === 'Legend')!;
+    const brief = boxes.filter((b) => b.top > line!.top && b.top < legend.top);
+    expect(brief.length, 'the briefing block under the board').toBeGreaterThan(0);
+    // Nothing printed under it overlaps it: the briefing block and the legend start below its bottom.
+    for (const b of below) if (b.x1 > line!.x0 && b.x0 < line!.x1) expect(b.top, `"${b.str}" under the errors line`).toBeGreaterThanOrEqual(line!.bottom - 0.5);
+    expect(legend.top).toBeGreaterThan(line!.bottom);
+    // And the board still fills the height it was given: the south side's set-up line sits above the errors line.
+    const south = boxes.find((b) => b.str.includes('set up here (south edge'))!;
+    expect(south.bottom).toBeLessThanOrEqual(line!.top + 0.5);
+  });
+});
