@@ -19,10 +19,11 @@ describe('paired point margin', () => {
     expect(pairSums([game(1, 0, 5), game(0, 1, 2), game(1, 1, 7), game(2, 0, 9), game(0, 0, -1)])).toEqual([1, 12]);
   });
 
-  test('pairs counted by how many of their two games the upper player won; a draw is not a win; unfinished pairs left out', () => {
+  test('pairs counted by how many of their two games the upper player won (a draw is not a win) and by the sign of their summed margin; unfinished pairs left out', () => {
     const games = [game(0, 0, 5), game(0, 1, 9), game(1, 0, 40), game(1, 1, -40), game(2, 0, -3), game(2, 1, 0), game(3, 1, 12), game(4, 0, 0), game(4, 1, 1)];
-    expect(pairOutcomes(games)).toEqual({ both: 1, split: 2, none: 1 });
-    expect(pairOutcomes([])).toEqual({ both: 0, split: 0, none: 0 });
+    // Sums: pair 0 +14, pair 1 0, pair 2 -3, pair 4 +1 (pair 3 unfinished).
+    expect(pairOutcomes(games)).toEqual({ both: 1, split: 2, none: 1, ahead: 2, even: 1 });
+    expect(pairOutcomes([])).toEqual({ both: 0, split: 0, none: 0, ahead: 0, even: 0 });
   });
 
   test('mean with the normal 95% interval of the sample spread', () => {

@@ -77,13 +77,16 @@ function finishedPairs(games: readonly LadderResult[]): Array<[LadderResult, Lad
 
 /**
  * How the upper player's wins fall across the pairs: both games won, one (`split`: in a split pair one seat won
- * both games, whoever played it, so the lost game says more of the scenario than of the players), none.
+ * both games, whoever played it, so the lost game says more of the scenario than of the players), none; and `ahead`:
+ * the pairs whose two margins summed favour the upper player (a pair's win, free of the seat), `even` those summing to 0.
  */
-export function pairOutcomes(games: readonly LadderResult[]): { both: number; split: number; none: number } {
-  const out = { both: 0, split: 0, none: 0 };
+export function pairOutcomes(games: readonly LadderResult[]): { both: number; split: number; none: number; ahead: number; even: number } {
+  const out = { both: 0, split: 0, none: 0, ahead: 0, even: 0 };
   for (const [a, b] of finishedPairs(games)) {
     const won = (a.outcome === 'win' ? 1 : 0) + (b.outcome === 'win' ? 1 : 0);
     if (won === 2) out.both++; else if (won === 1) out.split++; else out.none++;
+    const sum = a.margin + b.margin;
+    if (sum > 0) out.ahead++; else if (sum === 0) out.even++;
   }
   return out;
 }

@@ -5,7 +5,8 @@
  * and dice, the upper player once in each seat. For each pairing and set: the paired point margin (a pair's two
  * margins summed, so the seat cancels out) with its 95% interval, first; beside it the upper player's win share with
  * its 95% Wilson interval, the Elo gap with its interval, the wins in each seat, and how many pairs the upper player
- * won both games of, one (where one seat won both games whoever played it), or neither.
+ * won both games of, one (where one seat won both games whoever played it), or neither, and the share of pairs whose
+ * summed margin favours the upper player (pairs ahead: a win share free of the seat).
  * Aim (issue 43): each level's paired margin clearly above zero over the one below; hard >= +15 points a pair over
  * normal on generated scenarios, and >= 95% against simple.
  * Games per pairing and set: LADDER_GAMES (default 200, rounded up to whole pairs); pairings: LADDER_PAIRINGS (e.g.
@@ -16,7 +17,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { eloGap } from '../../src/rules';
+import { eloGap, wilsonInterval } from '../../src/rules';
 import { pairedMargin } from '../../src/ai/stats';
 import { bundledWorker } from '../../src/workers/bundle';
 import { PAIRINGS, pairOutcomes, pairSums, type LadderGame, type LadderResult, type LadderSet } from './ladder-games';
@@ -78,10 +79,12 @@ export const section: BenchSection = {
         rows.push({ label: `${label}: paired margin`, value: paired.mean, unit: 'points', note: `a pair's two games summed, mean of ${paired.n} pairs, 95% CI ${signed(paired.low)} to ${signed(paired.high)} (sd ${paired.sd.toFixed(1)})${paired.low > 0 ? '; above zero' : paired.high < 0 ? '; below zero' : '; not settled'}` });
         const po = pairOutcomes(games);
         rows.push({ label: `${label}: win share`, value: 100 * gap.wins.rate, unit: '%', note: `${wins} won, ${draws} drawn of ${games.length}; 95% CI ${pct(gap.wins.low)}-${pct(gap.wins.high)}%${byTemplate}; ${seats}; pairs won both ${po.both}, one (the same seat won both games) ${po.split}, neither ${po.none}` });
+        const pairs = po.both + po.split + po.none, ahead = wilsonInterval(po.ahead, pairs);
+        rows.push({ label: `${label}: pairs ahead`, value: 100 * ahead.rate, unit: '%', note: `pairs whose two games' margins summed favour ${upper} (a pair won, whichever seat was stronger): ${po.ahead} of ${pairs}, ${po.even} even; 95% CI ${pct(ahead.low)}-${pct(ahead.high)}%` });
         rows.push({ label: `${label}: Elo gap`, value: gap.elo, unit: 'Elo', note: `score ${pct(gap.score)}% (95% CI ${pct(gap.scoreLow)}-${pct(gap.scoreHigh)}%), Elo 95% CI ${elo(gap.eloLow)} to ${elo(gap.eloHigh)}` });
         rows.push({ label: `${label}: minutes`, value: (performance.now() - start) / 60000, unit: 'min', note: `${workers} worker threads on ${availableParallelism()} cores` });
         // Each pairing as soon as it is done too: a long run stopped half way still leaves its finished pairings.
-        for (const row of rows.slice(-4)) console.log(`  [done] ${row.label}: ${row.unit === 'Elo' ? elo(row.value) : row.value.toFixed(1)} ${row.unit} (${row.note})`);
+        for (const row of rows.slice(-5)) console.log(`  [done] ${row.label}: ${row.unit === 'Elo' ? elo(row.value) : row.value.toFixed(1)} ${row.unit} (${row.note})`);
       }
     }
     return rows;
