@@ -56,6 +56,9 @@ function runEast(o: Objective): number {
   return n;
 }
 
+/** A side as the map names it: its name, or its id when it has none. */
+const sideName = (side: SideSpec): string => side.name?.trim() || side.id;
+
 function drawObjective(layer: G, o: Objective, holder: SideSpec | null | undefined): void {
   const g = layer.group().attr({ class: 'objective', 'data-objective': o.id });
   for (const sq of o.squares) {
@@ -76,7 +79,7 @@ function drawObjective(layer: G, o: Objective, holder: SideSpec | null | undefin
   // Who holds it (play): a badge in the holder's colours with its initial, so it reads without colour too; at the
   // east end of the objective's run of squares, or after the points in a square of its own.
   if (holder) {
-    const style = SIDE_STYLES[holder.edge], name = holder.name?.trim() || holder.id;
+    const style = SIDE_STYLES[holder.edge], name = sideName(holder);
     const bx = run > 1 ? x + run * CELL - 15 : Math.min(x + CELL - 13, x + 18 + points.length * 5.6);
     const badge = g.group().attr({ class: 'objective-holder', 'data-holder': holder.id });
     badge.rect(11, 11).move(bx, y + 4.5).radius(2).fill(style.fill).stroke({ color: style.ink, width: 1 });
@@ -90,6 +93,6 @@ function drawObjective(layer: G, o: Objective, holder: SideSpec | null | undefin
     g.plain(showText(line)).font({ size: LABEL_SIZE, family: 'system-ui, sans-serif' }).fill('#3a2a00')
       .stroke({ color: '#fffdf5', width: 2.5 }).attr({ 'paint-order': 'stroke', x: x + 3, y: y + CELL - 4 - (lines.length - 1 - i) * LABEL_LINE });
   });
-  const held = holder === undefined ? '' : `; held by ${holder === null ? 'nobody' : holder.name?.trim() || holder.id}`;
+  const held = holder === undefined ? '' : `; held by ${holder === null ? 'nobody' : sideName(holder)}`;
   g.element('title').words(showText(`${o.label}: ${o.points} points${o.for ? ` (${o.for} only)` : ''}${held}`));
 }

@@ -41,6 +41,7 @@ function namedRunOver(a: unknown): unknown {
 }
 
 const namedRunOvers = (list: unknown): unknown => (Array.isArray(list) ? list.map(namedRunOver) : list);
+const unnamedRunOvers = (list: unknown): unknown => (Array.isArray(list) ? list.map(unnamedRunOver) : list);
 
 /** The inverse of namedRunOver: a run-over naming its move's own square, as version 2 wrote it (`runOver: true`). */
 function unnamedRunOver(a: unknown): unknown {
@@ -63,10 +64,9 @@ export function actionsAsSentBefore3(list: readonly unknown[]): unknown[] | null
 export function messageAsSentBefore3(message: unknown): unknown {
   const m = message as { version?: unknown; actions?: unknown; unseal?: { actions?: unknown } } | null;
   if (typeof m !== 'object' || m === null || m.version !== 2) return null;
-  const back = (list: unknown) => (Array.isArray(list) ? list.map(unnamedRunOver) : list);
   return {
-    ...m, version: 1, ...(m.actions !== undefined ? { actions: back(m.actions) } : {}),
-    ...(typeof m.unseal === 'object' && m.unseal !== null ? { unseal: { ...m.unseal, actions: back(m.unseal.actions) } } : {}),
+    ...m, version: 1, ...(m.actions !== undefined ? { actions: unnamedRunOvers(m.actions) } : {}),
+    ...(typeof m.unseal === 'object' && m.unseal !== null ? { unseal: { ...m.unseal, actions: unnamedRunOvers(m.unseal.actions) } } : {}),
   };
 }
 
