@@ -2,13 +2,11 @@
 import { parseArgs } from 'node:util';
 import { INKS, PAPERS, bookletPages, buildBookletPdf, missingWarning, type BookletOptions, type Ink, type Paper } from '../../pdf';
 import type { Scenario } from '../../rules';
-import { parseScenario, SETTING_LIMITS } from '../../scenario';
-import { readScenarioText } from '../sources';
+import { SETTING_LIMITS } from '../../scenario';
 import { checkOutputFile, EXIT, textOption, UsageError, writeOutput, type Io } from '../io';
 import { fontFiles, printFonts } from '../print-fonts';
 import type { Command } from '../command';
-import { choice, today } from './pdf';
-import { formatDiagnostic } from './validate';
+import { choice, scenarioToPrint, today } from './pdf';
 
 export const bookletCommand: Command = {
   name: 'booklet',
@@ -39,14 +37,8 @@ A scenario with set-up errors is still printed (with a warning); one that cannot
     await checkOutputFile('--out', values.out, [...positionals, ...fontFiles()]);
     const scenarios: Scenario[] = [];
     for (const file of positionals) {
-      const read = await readScenarioText(file);
-      if ('error' in read) { io.err(read.error); return read.status; }
-      const parsed = parseScenario(read.text);
-      if (!parsed.ok) {
-        io.err(`${file}: cannot print, the scenario cannot be read:`);
-        for (const d of parsed.diagnostics) io.err(formatDiagnostic(d));
-        return EXIT.invalid;
-      }
+      const parsed = await scenarioToPrint(file, io);
+      if (typeof parsed === 'number') return parsed;
       const errors = parsed.diagnostics.filter((d) => d.severity === 'error').length;
       if (errors) io.err(`${file}: warning: printing although the scenario has ${errors} set-up error${errors === 1 ? '' : 's'}`);
       scenarios.push(parsed.scenario);

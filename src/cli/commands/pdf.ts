@@ -1,7 +1,7 @@
 /** `nevsky pdf SCENARIO --out DIR ...`: write the print pack (map, rosters, reference) as PDF files. */
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseScenario } from '../../scenario';
+import { parseScenario, type ParseResult } from '../../scenario';
 import {
   COUNTER_MODES, CORRECTION_RANGE, INKS, PAPERS, PRINT_DOCUMENTS, buildPrintFiles, checkPrintOptions, hasSideBriefings, missingWarning, parseScale, printPlan,
   type CounterMode, type Ink, type MapScale, type Paper, type PrintDocument, type PrintOptions,
@@ -93,14 +93,8 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
     if (problems.length) throw new UsageError(problems.join('; '));
     const file = positionals[0]!;
     await checkOutputDir('--out', values.out);
-    const read = await readScenarioText(file);
-    if ('error' in read) { io.err(read.error); return read.status; }
-    const parsed = parseScenario(read.text);
-    if (!parsed.ok) {
-      io.err(`${file}: cannot print, the scenario cannot be read:`);
-      for (const d of parsed.diagnostics) io.err(formatDiagnostic(d));
-      return EXIT.invalid;
-    }
+    const parsed = await scenarioToPrint(file, io);
+    if (typeof parsed === 'number') return parsed;
     // Side briefings print by default when the scenario has them.
     if (values.only === undefined && hasSideBriefings(parsed.scenario)) options.documents = ['map', 'briefings', 'rosters', 'reference'];
     const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
@@ -124,3 +118,14 @@ A scenario with set-up errors still prints (the rosters list the errors); one th
     return EXIT.ok;
   },
 };
+
+/** The scenario FILE names, read to be printed; when it cannot be read, says why and gives the exit status. */
+export async function scenarioToPrint(file: string, io: Io): Promise<Extract<ParseResult, { ok: true }> | number> {
+  const read = await readScenarioText(file);
+  if ('error' in read) { io.err(read.error); return read.status; }
+  const parsed = parseScenario(read.text);
+  if (parsed.ok) return parsed;
+  io.err(`${file}: cannot print, the scenario cannot be read:`);
+  for (const d of parsed.diagnostics) io.err(formatDiagnostic(d));
+  return EXIT.invalid;
+}
