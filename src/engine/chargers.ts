@@ -45,8 +45,6 @@ interface Plan extends Lists {
   /** The lists' result with one unit taken out, by unit; the lists themselves (restOf). */
   without: Map<number, boolean>;
   rest: Map<number, Lists>;
-  /** How optionsOf asks for options outside the lists (made when first asked). */
-  ask?: OptionAsk<number, number>;
 }
 
 const CHARGES = TROOP_TYPES.map((t) => TROOPS[t].charge !== null);
@@ -59,11 +57,13 @@ const CAVALRY_TYPE = TROOP_TYPES.map((t) => isCavalry(t));
 interface Scratch {
   ctx: MoveContext | null; beside: Uint8Array | null; leaders: Array<readonly number[] | undefined> | null; plan: Plan | null;
   kept: KeptPlan | null; asks: Array<OptionAsk<number, number> | undefined> | null;
+  /** How optionsOf asks for options outside the plan's lists (made when first asked). */
+  free: OptionAsk<number, number> | null;
 }
-let scratch: Scratch = { ctx: null, beside: null, leaders: null, plan: null, kept: null, asks: null };
+let scratch: Scratch = { ctx: null, beside: null, leaders: null, plan: null, kept: null, asks: null, free: null };
 
 function scratchOf(ctx: MoveContext): Scratch {
-  if (scratch.ctx !== ctx) scratch = { ctx, beside: null, leaders: null, plan: null, kept: null, asks: null };
+  if (scratch.ctx !== ctx) scratch = { ctx, beside: null, leaders: null, plan: null, kept: null, asks: null, free: null };
   return scratch;
 }
 
@@ -119,7 +119,7 @@ function optionsOf(ctx: MoveContext, c: number, at: number, cached: boolean, fir
   const g = fightGround(ctx, !sameEnemies);
   if (!free) return optionsOn(g, c, at, leadersAsk(ctx, cached, sameEnemies, first));
   const ask = leadersAsk(ctx, cached, sameEnemies, first), skip = ask.skipLeader;
-  return optionsOn(g, c, at, (free.ask ??= {
+  return optionsOn(g, c, at, (scratchOf(ctx).free ??= {
     ...ask, skipSquare: (e) => free.optionAt[e] === 1, skipLeader: (y) => free.member[y] === 1 || (skip !== undefined && skip(y)),
   }));
 }
@@ -158,16 +158,36 @@ function withoutUnit(l: Lists, x: number): Lists {
 
 let buffers = { member: new Uint8Array(0), special: new Uint8Array(0), nearWaiting: new Uint8Array(0), optionAt: new Uint8Array(0) };
 
-/** The listing's plan (worked out once per context). */
+/**
+ * The plans worked out under each kept plan of the moveLists cache (keptPlan): while a kept plan stands its lists are
+ * the same (keptPlan says why), and so is everything a plan reads besides them (the idle chargers' and the waiting
+ * melees' squares and those next to them, and whether an idle charger has a melee to support, which only a melee
+ * started next to it changes), so the next listings of the move phase read it again instead of working it out.
+ */
+const keptPlans = new WeakMap<KeptPlan, Plan>();
+
+/** The listing's plan (worked out once per context, or kept from an earlier listing under the same kept plan). */
 function planOf(ctx: MoveContext): Plan {
   const sc = scratchOf(ctx);
   if (sc.plan) return sc.plan;
+  const lists = CACHES.moveLists ? ctx.lists : null;
+  if (!lists) return (sc.plan = freshPlan(ctx, false));
+  const kept = keptPlan(ctx, lists);
+  let plan = keptPlans.get(kept) ?? sc.plan;
+  if (!plan) plan = freshPlan(ctx, true);
+  keptPlans.set(kept, plan);
+  return (sc.plan = plan);
+}
+
+/** The plan of the context's position, worked out; `own`: in arrays of its own (to be kept), else the last plan's buffers. */
+function freshPlan(ctx: MoveContext, own: boolean): Plan {
   const lists = listsNow(ctx, true);
   const { board, occ } = ctx;
   // The buffers are the last plan's, cleared (a plan lives only while its listing's context is the one asked).
   if (buffers.member.length < ctx.n) buffers.member = new Uint8Array(ctx.n);
   if (buffers.special.length < board.n) buffers = { member: buffers.member, special: new Uint8Array(board.n), nearWaiting: new Uint8Array(board.n), optionAt: new Uint8Array(board.n) };
-  const member = buffers.member.fill(0), special = buffers.special.fill(0), nearWaiting = buffers.nearWaiting.fill(0), optionAt = buffers.optionAt.fill(0);
+  const member = own ? new Uint8Array(ctx.n) : buffers.member.fill(0), special = own ? new Uint8Array(board.n) : buffers.special.fill(0);
+  const nearWaiting = own ? new Uint8Array(board.n) : buffers.nearWaiting.fill(0), optionAt = own ? new Uint8Array(board.n) : buffers.optionAt.fill(0);
   for (const b of lists.backing) for (const y of b) member[y] = 1;
   for (const o of lists.options) for (const w of o) { optionAt[w.at] = 1; for (const y of w.leaders) member[y] = 1; }
   for (const m of ctx.unbacked) {
@@ -181,7 +201,7 @@ function planOf(ctx: MoveContext): Plan {
     if (supportsAnyOn(fightGround(ctx), c)) continue;
     for (let d = 0; d < 8; d++) { const j = board.step[at * 8 + d]!; if (j >= 0) nearWaiting[j] = 1; }
   }
-  return (sc.plan = { ...lists, ok: served(lists), member, special, nearWaiting, optionAt, without: new Map(), rest: new Map() });
+  return { ...lists, ok: served(lists), member, special, nearWaiting, optionAt, without: new Map(), rest: new Map() };
 }
 
 /** What a move does besides standing its unit elsewhere, for the what-if. */
@@ -432,7 +452,8 @@ function keptPlan(ctx: MoveContext, lists: NonNullable<MoveContext['lists']>): K
   if (was && was.key === key && was.n === ctx.n && unchangedSince(was.squares, was.at, lists.journal)) return (sc.kept = was);
   const squares = new Uint32Array(ctx.board.words);
   if (key !== '') {
-    const plan = planOf(ctx), { occ, board } = ctx;
+    // The plan these squares are read from (kept with them by planOf).
+    const plan = (sc.plan ??= freshPlan(ctx, true)), { occ, board } = ctx;
     for (const c of ctx.idle) if (occ.sq[c]! >= 0) addSquare(squares, board, true, occ.sq[c]!);
     for (const m of ctx.unbacked) addSquare(squares, board, true, ctx.contact[m]!);
     for (const b of plan.backing) for (const y of b) addSquare(squares, board, false, occ.sq[y]!);

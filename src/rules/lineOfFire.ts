@@ -36,9 +36,12 @@ export function inMissileReach(shooter: TroopType, facing: Facing, vx: number, v
 /** The grid vector of each facing (FACINGS order), as numbers. */
 const FX = Int8Array.from(FACINGS, (f) => FACING_VECTORS[f][0]), FY = Int8Array.from(FACINGS, (f) => FACING_VECTORS[f][1]);
 
+/** maxMissileRange by troop type index (read once: the fast core asks it at every square it looks at). */
+const RANGE_OF = TROOP_TYPES.map((t) => maxMissileRange(t));
+
 /** inMissileReach by the shooter's type index and facing index (the fast core's numbers). */
 export function inMissileReachOf(type: number, facing: number, vx: number, vy: number): boolean {
-  return stepsDistance(vx, vy) <= maxMissileRange(TROOP_TYPES[type]!) && inConeOf(FX[facing]!, FY[facing]!, vx, vy);
+  return stepsDistance(vx, vy) <= RANGE_OF[type]! && inConeOf(FX[facing]!, FY[facing]!, vx, vy);
 }
 
 /** May a unit of this type be shot at by missiles (every troop but the ballista, 9E)? */
