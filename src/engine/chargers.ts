@@ -94,21 +94,34 @@ function keptLeaders(ctx: MoveContext): Array<readonly number[] | undefined> {
   return lists.leaders.bySquare;
 }
 
-/** besideUnattacked's buffer, the last listing's, cleared (only the current listing's scratch reads it). */
+/** besideUnattacked's buffer, the last listing's, cleared (only the current listing's scratch reads it), when nothing keeps it. */
 let besideBuffer = new Uint8Array(0);
 
-/** By square, 1 when next to an enemy square with no melee yet: where a charge may wait, in the listing's position. */
+/**
+ * By square, 1 when next to an enemy square with no melee yet: where a charge may wait, in the listing's position.
+ * Kept through the move phase (the moveLists cache) while no enemy has left the board and the melees are the same.
+ */
 function besideUnattacked(ctx: MoveContext): Uint8Array {
   const sc = scratchOf(ctx);
   if (sc.beside) return sc.beside;
+  const lists = CACHES.moveLists ? ctx.lists : null, was = lists?.beside;
+  if (was && sameSquares(was.contact, ctx.contact) && !lists!.journal.includes(-1, was.at)) return (sc.beside = was.squares);
   const { board, occ } = ctx, enemy = occ.enemy[ctx.attacker]!;
-  if (besideBuffer.length < board.n) besideBuffer = new Uint8Array(board.n);
-  const out = besideBuffer.fill(0);
+  if (!lists && besideBuffer.length < board.n) besideBuffer = new Uint8Array(board.n);
+  const out = lists ? new Uint8Array(board.n) : besideBuffer.fill(0);
   for (let e = 0; e < board.n; e++) {
     if (!enemy[e] || ctx.contact.includes(e)) continue;
     for (let d = 0; d < 8; d++) { const j = board.step[e * 8 + d]!; if (j >= 0) out[j] = 1; }
   }
+  if (lists) lists.beside = { at: lists.journal.length, contact: ctx.contact.slice(), squares: out };
   return (sc.beside = out);
+}
+
+/** Are the two lists of squares the same, in order? */
+function sameSquares(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /**

@@ -26,8 +26,13 @@ export interface MoveLists {
    * journal entry `at` with `n` units (chargers.ts leadersOf; filled as asked, so a copy takes its own).
    */
   leaders: { at: number; n: number; bySquare: Array<readonly number[] | undefined> } | undefined;
+  /**
+   * By square, 1 next to an enemy square with no melee yet (chargers.ts besideUnattacked), as read at journal entry `at`
+   * with these melees' contact squares: it stands while no enemy has left the board (-1) and the melees are the same.
+   */
+  beside: { at: number; contact: readonly number[]; squares: Uint8Array } | undefined;
 }
 
 export interface KeptPlan { at: number; key: string; n: number; squares: Uint32Array }
 
-export const noMoveLists = (): MoveLists => ({ units: [], journal: [], charges: [], plan: undefined, leaders: undefined });
+export const noMoveLists = (): MoveLists => ({ units: [], journal: [], charges: [], plan: undefined, leaders: undefined, beside: undefined });

@@ -308,7 +308,7 @@ export function copyPosition(p: Position): Position {
     result: p.result && { winner: p.result.winner, points: { ...p.result.points }, reason: p.result.reason },
     conceded: p.conceded, events: p.events && [], log: p.log && p.log.slice(), touched: null,
     moveLists: { units: p.moveLists.units.slice(), journal: p.moveLists.journal.slice(), charges: p.moveLists.charges.slice(), plan: p.moveLists.plan,
-      leaders: p.moveLists.leaders && { at: p.moveLists.leaders.at, n: p.moveLists.leaders.n, bySquare: p.moveLists.leaders.bySquare.slice() } },
+      leaders: p.moveLists.leaders && { at: p.moveLists.leaders.at, n: p.moveLists.leaders.n, bySquare: p.moveLists.leaders.bySquare.slice() }, beside: p.moveLists.beside },
     missileLists: p.missileLists.slice(),
     missileReach: p.missileReach.slice(),
   };
