@@ -7,7 +7,8 @@
  *
  * Kept fast: nothing is asked unless a charger is idle, a melee waits for backing, or the move is a charge to a
  * square with no melee to support (waitingCharges). The listing's lists of leaders and backers are worked out once
- * (planOf); a move changes them only by taking its unit out of them, unless it touches a square they were read from
+ * (planOf), and kept for the move phase's next listings while the squares they were read from stand (keptPlan); a
+ * move changes them only by taking its unit out of them, unless it touches a square they were read from
  * (one next to a melee waiting for backing, an idle charger's), leads next to a waiting charger, into a melee or as a
  * lone missile stand, rides over or names a supporter: then the state after it is made on the table and judged afresh
  * (make and unmake, as backing.ts). A unit none of whose moves can do that is not checked at all (movesNeedCheck).
@@ -156,7 +157,7 @@ function leadersAsk(ctx: MoveContext, cached: boolean, sameEnemies: boolean, fir
   const { occ } = ctx, g = fightGround(ctx, !sameEnemies);
   const skipLeader = (y: number) => !canMove(occ, y);
   if (cached) ask = { leaders: (e) => leadersOf(ctx, e), skipLeader, first };
-  else if (sameEnemies) ask = { leaders: (e) => sc.leaders?.[e] ?? leadersOn(g, e), skipLeader, first };
+  else if (sameEnemies) ask = { leaders: (e) => (sc.leaders ??= keptLeaders(ctx))[e] ?? leadersOn(g, e), skipLeader, first };
   else ask = { first };
   return (asks[k] = ask);
 }
