@@ -473,7 +473,10 @@ function keptPlan(ctx: MoveContext, lists: NonNullable<MoveContext['lists']>): K
     for (const b of plan.backing) for (const y of b) addSquare(squares, board, false, occ.sq[y]!);
     for (const o of plan.options) for (const w of o) for (const y of w.leaders) addSquare(squares, board, false, occ.sq[y]!);
   }
-  return (sc.kept = lists.plan = { at: lists.journal.length, key, n: ctx.n, squares });
+  const kept: KeptPlan = { at: lists.journal.length, key, n: ctx.n, squares };
+  // The plan these squares were read from is kept with them (planOf reads it at the next listings).
+  if (sc.plan) keptPlans.set(kept, sc.plan);
+  return (sc.kept = lists.plan = kept);
 }
 
 type KeptPlan = NonNullable<NonNullable<MoveContext['lists']>['plan']>;
