@@ -9,7 +9,7 @@ import {
   actionFault, actionKey, applyAction, createGame, diceFor, inFileOrder, legalActions, readGame, saveGame, secretPending, viewFor,
   type Action, type GameEvent, type GameState, type Player, type SavedGame, type Scenario,
 } from '../rules';
-import { actionSentence } from '../play/describe';
+import { actionSentence, sideName } from '../play/describe';
 import { forcedDecision, type Forced } from '../play/choices';
 import type { GameRecord, GameSetup } from './db';
 import { useLibraryStore } from './library';
@@ -113,6 +113,8 @@ export const useGameStore = defineStore('game', () => {
   const pending = shallowRef<{ scenario: Scenario; sourceId: string | null } | null>(null);
   /** Hot-seat: the secret pick the device was last handed over for (secretPick's key), so each one gets its own hand-over. */
   const handedFor = ref<string | null>(null);
+  /** Hot-seat: how many of the last decisions were forced ones made behind the hand-over screen now up. */
+  const madeBehind = ref(0);
   /** Forced decisions of a human player make themselves (remembered; on unless turned off). */
   const autoForced = ref(loadAuto());
   function setAutoForced(on: boolean): void {
@@ -160,8 +162,18 @@ export const useGameStore = defineStore('game', () => {
       const other = Object.entries(m.mdi).some(([side, pick]) => side !== s.toAct && pick !== null);
       return `Pick your melee deployment for the melee at ${m.contact} in secret${other ? ': the other side has picked theirs' : ''}. The other player looks away.`;
     }
-    return 'Your turn to act.';
+    return `Your turn to act.${forcedBefore(s)}`;
   });
+
+  /** Hot-seat hand-over: the other side's decisions just made for it because it had no choice, in words ('' if none). */
+  function forcedBefore(s: GameState): string {
+    const j = journal.value;
+    let n = 0;
+    while (n < madeBehind.value && j[j.length - 1 - n]!.side !== s.toAct) n++;
+    if (n === 0) return '';
+    const other = j[j.length - 1]!.side;
+    return ` The ${sideName(s, other)} had nothing to choose: ${n === 1 ? 'its forced decision was' : `its ${n} forced decisions were`} made for it (see the log).`;
+  }
 
   /** The view on the screen: only what the side at the screen may see (viewFor). */
   const view = computed<GameState | null>(() => {
@@ -197,6 +209,7 @@ export const useGameStore = defineStore('game', () => {
     opening.value = s.events;
     seat.value = how.mode === 'computer' ? s.sides.find((x) => x.id !== how.computerSide)!.id : null;
     handedFor.value = null;
+    madeBehind.value = 0;
     resolveForced();
     await library.addGame(record());
     await library.remember(id.value);
@@ -220,6 +233,7 @@ export const useGameStore = defineStore('game', () => {
     // Hot-seat games resume behind a hand-over screen: whoever picks the device up must say who they are.
     seat.value = rec.setup.mode === 'computer' ? r.state.sides.find((x) => x.id !== rec.setup.computerSide)!.id : null;
     handedFor.value = null;
+    madeBehind.value = 0;
     useLibraryStore().openGame(rec);
     // Saved by the next decision (a game just imported is not in the library yet).
     resolveForced();
@@ -238,6 +252,7 @@ export const useGameStore = defineStore('game', () => {
 
   function apply(proposed: Action, forced?: Forced): void {
     const before = state.value!;
+    madeBehind.value = 0;
     // In the key order of the game file, so the state here and the state `nevsky replay` rebuilds from the
     // exported file hash the same (the hash covers the log's text).
     const action = inFileOrder(toRaw(proposed));
@@ -247,18 +262,25 @@ export const useGameStore = defineStore('game', () => {
     follow(after);
   }
 
-  /** True while a person is to decide at this screen (not the computer, not behind a hand-over or another tab). */
+  /** True while a person is to decide (not the computer, not in a tab another tab has played past). */
   function humanToAct(): boolean {
     const s = state.value;
-    return !!s && !!s.toAct && s.phase !== 'over' && !behind.value && !handOver.value && !(setup.value.mode === 'computer' && s.toAct === setup.value.computerSide);
+    return !!s && !!s.toAct && s.phase !== 'over' && !behind.value && !(setup.value.mode === 'computer' && s.toAct === setup.value.computerSide);
   }
 
-  /** Make the human player's forced decisions (forcedDecision) while the setting is on; each is logged with its reason. */
+  /**
+   * Make the human players' forced decisions (forcedDecision) while the setting is on; each is logged with its reason.
+   * Hot-seat, they are made behind the hand-over screen too: they need no one at the device and show nothing secret,
+   * so the screen names the side that really has a choice (at the start, when only the attacker's missile units have
+   * nothing in range, the defender's fire comes first).
+   */
   function resolveForced(): void {
     for (let guard = 0; guard < 1000 && autoForced.value && humanToAct(); guard++) {
       const f = forcedDecision(state.value!, legalActions(state.value!));
       if (!f) return;
+      const madeBefore = handOver.value ? madeBehind.value : -1;
       apply(f.action, f);
+      madeBehind.value = madeBefore + 1;
     }
   }
 
@@ -321,6 +343,7 @@ export const useGameStore = defineStore('game', () => {
     tookBack.value = `Taken back: ${actionSentence(r.state, first)}${n > 1 ? ` (and ${n - 1} decision${n > 2 ? 's' : ''} after it)` : ''}`;
     state.value = r.state;
     journal.value = r.journal;
+    madeBehind.value = 0;
     await persist();
   }
 
