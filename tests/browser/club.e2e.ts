@@ -179,6 +179,20 @@ describe('the club library', () => {
     await expect.poll(() => boris.getByTestId('club-error').textContent()).toContain('That login and password do not match a member.');
   }, 60_000);
 
+  test('Log out is in the club dialog; logged in, the top bar is one row at 1280 pixels', async () => {
+    await anna.setViewportSize({ width: 1280, height: 800 });
+    await anna.getByTestId('club-close').click();
+    const bar = anna.locator('header.topbar');
+    const buttons = await bar.locator(':scope > button').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(buttons).size).toBe(1);
+    expect(await bar.getByTestId('club-logout').count()).toBe(0);
+    await anna.getByTestId('club-open').click();
+    await anna.getByTestId('club-logout').click();
+    await anna.getByTestId('club-login').waitFor();
+    expect(await anna.getByTestId('club-library').count()).toBe(0);
+    expect(await db.query("select 1 from sessions s join members m on m.id = s.member_id where m.login = 'anna'")).toEqual([]);
+  }, 60_000);
+
   test('with no club server nothing changes, and the share dialog still warns of a loopback link', async () => {
     const p = await page();
     await p.goto(inject('baseUrl'));
