@@ -44,8 +44,11 @@ export interface BalanceOptions {
   maxActions?: number;
 }
 
-/** One game's outcome: the winner (null for a draw), final points, turns and actions played. */
-export interface BalanceGame { index: number; winner: string | null; points: Record<string, number>; turns: number; actions: number }
+/**
+ * One game's outcome: the winner (null for a draw), final points, turns and actions played, and the stands both sides
+ * lost (0: nobody attacked, and the armies' points decided it; absent in games kept before it was counted).
+ */
+export interface BalanceGame { index: number; winner: string | null; points: Record<string, number>; turns: number; actions: number; lost?: number }
 
 /** A verdict with the turn cap said when self-play cut the scenario's games (it has no turn limit of its own). */
 export function withTurnCapNote<T extends { verdict: string }>(summary: T, scenario: Pick<Scenario, 'rules'>): T {
@@ -70,13 +73,16 @@ function snapshot(s: GameState, stands: number[], where: Array<string | null>): 
   for (let i = 0; i < s.units.length; i++) { stands[i] = s.units[i]!.stands; where[i] = s.units[i]!.at; }
 }
 
-/** Add what the last action did to the heat map: stands lost where they stood before it, and melees fought. */
-function recordHeat(s: GameState, before: number[], where: Array<string | null>, heat: HeatMap): void {
+/** Add what the last action did to the heat map: stands lost where they stood before it, and melees fought. Returns the stands lost. */
+function recordHeat(s: GameState, before: number[], where: Array<string | null>, heat: HeatMap): number {
+  let all = 0;
   for (let i = 0; i < before.length; i++) {
     const lost = before[i]! - s.units[i]!.stands;
+    if (lost > 0) all += lost;
     if (lost > 0 && where[i]) bump(heat.lost, where[i]!, lost);
   }
   for (const e of s.events) if (e.kind === 'melee' && e.at) bump(heat.melees, e.at, 1);
+  return all;
 }
 
 /** Play game `index` of a run to its end, adding its heat to `heat`. */
@@ -89,16 +95,18 @@ export function playBalanceGame(scenario: Scenario, index: number, options: Bala
   if (sample) return onCore(startPosition(scenario, seed), sample, cap, index, heat);
   const s = workingCopy(createGame(scenario, { seed, turnLimit: machineTurnLimit(scenario) }));
   const before: number[] = [], where: Array<string | null> = [];
-  let actions = 0;
+  let actions = 0, lost = 0;
   for (; actions < cap; actions++) {
     const a = choose(s, policies);
     if (!a) break;
     snapshot(s, before, where);
+    // A split hands one of its unit's stands to a new unit: not a stand lost.
+    if (a.type === 'move' && a.split) before[s.units.findIndex((u) => u.id === a.unit)]! -= 1;
     applyInPlace(s, a);
-    recordHeat(s, before, where, heat);
+    lost += recordHeat(s, before, where, heat);
   }
   const points = s.result?.points ?? Object.fromEntries(s.sides.map((x) => [x.id, 0]));
-  return { index, winner: s.result?.winner ?? null, points, turns: s.turn, actions };
+  return { index, winner: s.result?.winner ?? null, points, turns: s.turn, actions, lost };
 }
 
 /**
@@ -116,7 +124,7 @@ function onCore(p: Position, sample: (p: Position) => Action | null, cap: number
   p.log = null;
   const touched: number[] = (p.touched = []);
   const stands: number[] = [], where: number[] = [], fought: boolean[] = [];
-  let known = 0, actions = 0;
+  let known = 0, actions = 0, lostAll = 0;
   for (; actions < cap; actions++) {
     const a = sample(p);
     if (!a) break;
@@ -124,6 +132,8 @@ function onCore(p: Position, sample: (p: Position) => Action | null, cap: number
     const melees = p.melees, was = p.resolution;
     for (let m = 0; m < melees.length; m++) fought[m] = melees[m]!.fought;
     touched.length = 0;
+    // A split hands one of its unit's stands to a new unit: not a stand lost.
+    if (a.type === 'move' && a.split) stands[p.index.get(a.unit)!]! -= 1;
     applyCore(p, a);
     // In slot order (the heat's squares come up in the order a pass over every unit would meet them).
     if (touched.length > 1) touched.sort(bySlot);
@@ -132,6 +142,7 @@ function onCore(p: Position, sample: (p: Position) => Action | null, cap: number
       // A unit added by the action (a split) is read from the next action on; one touched twice is read once.
       if (x >= known || (stands[x] === p.stands[x] && where[x] === p.at[x])) continue;
       const lost = stands[x]! - p.stands[x]!;
+      if (lost > 0) lostAll += lost;
       if (lost > 0 && where[x]! >= 0) bump(heat.lost, p.board.names[where[x]!]!, lost);
       stands[x] = p.stands[x]!;
       where[x] = p.at[x]!;
@@ -143,7 +154,7 @@ function onCore(p: Position, sample: (p: Position) => Action | null, cap: number
     if (p.resolution && p.resolution !== was) bump(heat.melees, p.board.names[p.resolution.contact]!, 1);
   }
   const points = p.result?.points ?? { [p.sides[0]!]: 0, [p.sides[1]!]: 0 };
-  return { index, winner: p.result?.winner ?? null, points, turns: p.turn, actions };
+  return { index, winner: p.result?.winner ?? null, points, turns: p.turn, actions, lost: lostAll };
 }
 
 const bySlot = (x: number, y: number) => x - y;

@@ -47,6 +47,11 @@ export interface BalanceSummary {
   /** Mean turns and actions per game. */
   turnsMean: number;
   actionsMean: number;
+  /**
+   * Games in which no stand was lost (nobody attacked: the points held at the end decided them), of those that count
+   * their losses; absent in estimates made before they were counted.
+   */
+  quiet?: number;
   /** The side favoured (its wins' interval clear of the other's), or null. */
   favoured: string | null;
   verdict: string;
@@ -92,7 +97,27 @@ export function summarizeBalance(sides: Array<{ id: string; name: string }>, pla
   else if (share.low >= 0.45 && share.high <= 0.55) verdict = `Balanced: ${a.name} ${plusMinus(wins[0]!.wins)}, ${b.name} ${plusMinus(wins[1]!.wins)}; neither side is clearly favoured.`;
   else verdict = `Too close to call with ${n} games: ${a.name} ${plusMinus(wins[0]!.wins)}, ${b.name} ${plusMinus(wins[1]!.wins)}. Run more games to narrow the interval.`;
   if (how.policy) verdict = `For ${PLAYERS[how.policy]}: ${verdict}`;
-  return { games: n, ...(how.policy ? { policy: how.policy } : {}), sides: wins, draws, share, marginMean: n ? margin / n : 0, turnsMean: n ? turns / n : 0, actionsMean: n ? actions / n : 0, favoured, verdict, heat };
+  // Counted when every game counts its losses (games kept before they were counted have none).
+  const quiet = n > 0 && games.every((g) => g.lost !== undefined) ? games.filter((g) => g.lost === 0).length : undefined;
+  const summary: BalanceSummary = {
+    games: n, ...(how.policy ? { policy: how.policy } : {}), sides: wins, draws, share, marginMean: n ? margin / n : 0, turnsMean: n ? turns / n : 0,
+    actionsMean: n ? actions / n : 0, ...(quiet !== undefined ? { quiet } : {}), favoured, verdict, heat,
+  };
+  const note = quietNoteOf(summary);
+  return note ? { ...summary, verdict: `${verdict} ${note}` } : summary;
+}
+
+/** The note a summary's verdict carries about its games with no fighting (quietNote), or null when they are few. */
+export function quietNoteOf(s: Pick<BalanceSummary, 'games' | 'quiet'>): string | null {
+  return s.quiet !== undefined && s.games > 0 && s.quiet >= QUIET_SHARE * s.games ? quietNote(s.quiet, s.games) : null;
+}
+
+/** The share of games with no stand lost from which a verdict says so (quietNote). */
+export const QUIET_SHARE = 0.2;
+
+/** What a verdict adds when many of its games saw no fighting: who won them was settled by points held, not by battle. */
+export function quietNote(quiet: number, games: number): string {
+  return `In ${quiet} of ${games} games (${Math.round((100 * quiet) / games)}%) no stand was lost: neither side attacked, so the points each side held at the end (army and objectives) decided them. This says more about the armies' sizes than about how the battle goes; players who attack may find otherwise.`;
 }
 
 /**
@@ -187,8 +212,10 @@ export function summarizeSweep(levels: BalanceSummary[]): SweepSummary {
     return { levels, skillSensitive: false, verdict: 'Too few settled verdicts to say whether skill changes the balance; run more games.' };
   }
   const label = (s: BalanceSummary) => s.policy ?? '?';
+  // The strongest players' verdict leads: when their games were mostly unfought, say so with it.
+  const unfought = quietNoteOf(strong) ? ` In ${Math.round((100 * strong.quiet!) / strong.games)}% of the ${label(strong)} players' games no stand was lost, so the points each side held decided them, not the battle.` : '';
   if (new Set(settled).size === 1) {
-    return { levels, skillSensitive: false, strongest: strong, verdict: `Not skill-sensitive: every settled level gives the same verdict (${settled[0] === 'balanced' ? 'balanced' : `${strong.sides.find((x) => `side:${x.id}` === settled[0])?.name ?? '?'} favoured`}).` };
+    return { levels, skillSensitive: false, strongest: strong, verdict: `Not skill-sensitive: every settled level gives the same verdict (${settled[0] === 'balanced' ? 'balanced' : `${strong.sides.find((x) => `side:${x.id}` === settled[0])?.name ?? '?'} favoured`}).${unfought}` };
   }
   const moves = strong.sides.map((x, i) => {
     const before = weak.sides[i]?.wins.rate ?? 0;
@@ -201,7 +228,7 @@ export function summarizeSweep(levels: BalanceSummary[]): SweepSummary {
   const says = (l: BalanceSummary) => (l.favoured === null ? 'find it balanced' : `favour ${l.sides.find((x) => x.id === l.favoured)?.name ?? '?'}`);
   return {
     levels, skillSensitive: true, strongest: strong,
-    verdict: `Skill-sensitive: strong players ${says(strong)} (${label(strong)} players, ${Math.round(100 * (strong.sides[0]?.wins.rate ?? 0))}% – ${Math.round(100 * (strong.sides[1]?.wins.rate ?? 0))}%), weaker ones ${says(weak)} (${label(weak)} players). Stronger play favours ${gainer.name}: from ${label(weak)} to ${label(strong)} players, ${detail}.`,
+    verdict: `Skill-sensitive: strong players ${says(strong)} (${label(strong)} players, ${Math.round(100 * (strong.sides[0]?.wins.rate ?? 0))}% – ${Math.round(100 * (strong.sides[1]?.wins.rate ?? 0))}%), weaker ones ${says(weak)} (${label(weak)} players). Stronger play favours ${gainer.name}: from ${label(weak)} to ${label(strong)} players, ${detail}.${unfought}`,
   };
 }
 

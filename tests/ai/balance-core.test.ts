@@ -19,19 +19,41 @@ function plainGame(scenario: Scenario, index: number, policy: PolicyName, seed: 
   let s: GameState = createGame(scenario, { seed: gs, turnLimit: machineTurnLimit(scenario) });
   const policies: Record<string, Policy> = {};
   s.sides.forEach((side, j) => { policies[side.id] = makePolicy(policy, gameSeed(gs, j + 1)); });
-  let actions = 0;
+  let actions = 0, lostAll = 0;
   for (let next = step(s, policies); next; next = step(s, policies)) {
     const before = s;
     s = next.state;
     actions++;
-    before.units.forEach((u, i) => { const lost = u.stands - s.units[i]!.stands; if (lost > 0 && u.at) bump(heat.lost, u.at, lost); });
+    // The stand a split hands to its new unit (its event names the parent) is not lost.
+    const split = new Set(s.events.flatMap((e) => (e.kind === 'split' ? [e.parent] : [])));
+    before.units.forEach((u, i) => {
+      const lost = u.stands - s.units[i]!.stands - (split.has(u.id) ? 1 : 0);
+      if (lost > 0) lostAll += lost;
+      if (lost > 0 && u.at) bump(heat.lost, u.at, lost);
+    });
     for (const e of s.events) if (e.kind === 'melee') bump(heat.melees, e.at, 1);
   }
   const points = s.result?.points ?? Object.fromEntries(s.sides.map((x) => [x.id, 0]));
-  return { index, winner: s.result?.winner ?? null, points, turns: s.turn, actions };
+  return { index, winner: s.result?.winner ?? null, points, turns: s.turn, actions, lost: lostAll };
 }
 
 describe('balance games on the core', () => {
+  test('a game\'s stands lost are the stands it started with less those left (a split hands a stand on, it loses none)', () => {
+    const scenario = templateScenario('hills')!;
+    let splits = 0;
+    for (let i = 0; i < 8; i++) {
+      const gs = gameSeed(11, i);
+      let s: GameState = createGame(scenario, { seed: gs, turnLimit: machineTurnLimit(scenario) });
+      const start = s.units.reduce((a, u) => a + u.stands, 0);
+      const policies: Record<string, Policy> = {};
+      s.sides.forEach((side, j) => { policies[side.id] = makePolicy('random', gameSeed(gs, j + 1)); });
+      for (let next = step(s, policies); next; next = step(s, policies)) { s = next.state; splits += s.events.filter((e) => e.kind === 'split').length; }
+      expect(playBalanceGame(scenario, i, { policy: 'random', seed: 11 }, emptyHeat()).lost, `game ${i}`).toBe(start - s.units.reduce((a, u) => a + u.stands, 0));
+    }
+    expect(splits).toBeGreaterThan(0);
+  });
+
+
   test.each([
     ['open-field', 'simple', 12], ['two-divisions', 'simple', 2], ['river-crossing', 'simple', 6], ['hills', 'random', 6], ['roadside-village', 'random', 6],
   ] as const)('give the games and heat of the plain route, melees counted without events (%s, %s policy)', (id, policy, games) => {

@@ -33,7 +33,9 @@ describe('the search player decides as it did before its speed work', () => {
     const scenario = templateScenario(id)!;
     for (const i of [0, 1]) {
       const heat = emptyHeat();
-      const game = playBalanceGame(scenario, i, { policy: 'search', seed: 29, level: 'easy' }, heat);
+      // (The stands lost, counted since the fixture was recorded, are held by tests/ai/balance-core.test.ts.)
+      const { lost, ...game } = playBalanceGame(scenario, i, { policy: 'search', seed: 29, level: 'easy' }, heat);
+      expect(lost).toBeGreaterThanOrEqual(0);
       check(`balance ${id} ${i}`, { ...game, heat: fnv(JSON.stringify(heat)) });
     }
   }, 120_000);
