@@ -12,6 +12,7 @@ import { randomPolicy, simplePolicy, type Policy } from './basic';
 import { gameSeed } from './rng';
 import { createRng } from '../rules/random';
 import { searchPolicy, type AiLevel, type SearchBudget } from './search';
+import { quietNoteOf } from './quiet';
 
 export const POLICY_NAMES = ['random', 'simple', 'search'] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
@@ -50,10 +51,17 @@ export interface BalanceOptions {
  */
 export interface BalanceGame { index: number; winner: string | null; points: Record<string, number>; turns: number; actions: number; lost?: number }
 
-/** A verdict with the turn cap said when self-play cut the scenario's games (it has no turn limit of its own). */
-export function withTurnCapNote<T extends { verdict: string }>(summary: T, scenario: Pick<Scenario, 'rules'>): T {
+/**
+ * A verdict with the turn cap said when self-play cut the scenario's games (it has no turn limit of its own), after the
+ * verdict's own sentence (before its note on unfought games, which stays last: quietNoteOf).
+ */
+export function withTurnCapNote<T extends { verdict: string; games?: number; quiet?: number }>(summary: T, scenario: Pick<Scenario, 'rules'>): T {
   const note = turnCapNote(scenario);
-  return note ? { ...summary, verdict: `${summary.verdict} (${note})` } : summary;
+  if (!note) return summary;
+  const quiet = quietNoteOf({ games: summary.games ?? 0, ...(summary.quiet !== undefined ? { quiet: summary.quiet } : {}) });
+  const v = summary.verdict;
+  if (quiet && v.endsWith(` ${quiet}`)) return { ...summary, verdict: `${v.slice(0, -quiet.length - 1)} (${note}) ${quiet}` };
+  return { ...summary, verdict: `${v} (${note})` };
 }
 
 /** Counts per square: stands lost there and melees fought there. */

@@ -4,6 +4,9 @@
  * comparisons of two versions played on the same seeds.
  */
 import type { BalanceGame, HeatMap, PolicyName } from './balance';
+import { quietNoteOf } from './quiet';
+
+export { QUIET_SHARE, quietNote, quietNoteOf } from './quiet';
 
 /** The two-sided 95% normal quantile. */
 export const Z95 = 1.959964;
@@ -107,18 +110,7 @@ export function summarizeBalance(sides: Array<{ id: string; name: string }>, pla
   return note ? { ...summary, verdict: `${verdict} ${note}` } : summary;
 }
 
-/** The note a summary's verdict carries about its games with no fighting (quietNote), or null when they are few. */
-export function quietNoteOf(s: Pick<BalanceSummary, 'games' | 'quiet'>): string | null {
-  return s.quiet !== undefined && s.games > 0 && s.quiet >= QUIET_SHARE * s.games ? quietNote(s.quiet, s.games) : null;
-}
 
-/** The share of games with no stand lost from which a verdict says so (quietNote). */
-export const QUIET_SHARE = 0.2;
-
-/** What a verdict adds when many of its games saw no fighting: who won them was settled by points held, not by battle. */
-export function quietNote(quiet: number, games: number): string {
-  return `In ${quiet} of ${games} games (${Math.round((100 * quiet) / games)}%) no stand was lost: neither side attacked, so the points each side held at the end (army and objectives) decided them. This says more about the armies' sizes than about how the battle goes; players who attack may find otherwise.`;
-}
 
 /**
  * The normal quantile: x with P(Z <= x) = p, by Acklam's rational approximation (relative error below 1.2e-9,

@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { main } from '../../src/cli/main';
 import { emptyHeat, machineTurnLimit, playBalanceGame, SELF_PLAY_TURN_CAP, turnCapNote, type Scenario } from '../../src/rules';
 import { withTurnCapNote } from '../../src/ai/balance';
+import { quietNote } from '../../src/ai/stats';
 import { serializeScenario, templateScenario } from '../../src/scenario';
 
 const base = templateScenario('open-field')!;
@@ -26,6 +27,9 @@ describe('self-play turn cap (no turn limit)', () => {
     const summary = { verdict: 'Balanced.' };
     expect(withTurnCapNote(summary, unlimited).verdict).toBe(`Balanced. (${turnCapNote(unlimited)})`);
     expect(withTurnCapNote(summary, limited).verdict).toBe('Balanced.');
+    // A verdict that ends with its note on unfought games keeps that note last.
+    const quiet = { verdict: `Balanced. ${quietNote(8, 10)}`, games: 10, quiet: 8 };
+    expect(withTurnCapNote(quiet, unlimited).verdict).toBe(`Balanced. (${turnCapNote(unlimited)}) ${quietNote(8, 10)}`);
   });
 
   test('nevsky play says the game was cut, and its help names the cap', async () => {
