@@ -4,9 +4,9 @@
  * comparisons of two versions played on the same seeds.
  */
 import type { BalanceGame, HeatMap, PolicyName } from './balance';
-import { quietNoteOf } from './quiet';
+import { quietNoteOf, quietPercent } from './quiet';
 
-export { QUIET_SHARE, quietNote, quietNoteOf } from './quiet';
+export { QUIET_SHARE, quietNote, quietNoteOf, quietPercent } from './quiet';
 
 /** The two-sided 95% normal quantile. */
 export const Z95 = 1.959964;
@@ -110,8 +110,6 @@ export function summarizeBalance(sides: Array<{ id: string; name: string }>, pla
   return note ? { ...summary, verdict: `${verdict} ${note}` } : summary;
 }
 
-
-
 /**
  * The normal quantile: x with P(Z <= x) = p, by Acklam's rational approximation (relative error below 1.2e-9,
  * ample for interval widths).
@@ -205,7 +203,7 @@ export function summarizeSweep(levels: BalanceSummary[]): SweepSummary {
   }
   const label = (s: BalanceSummary) => s.policy ?? '?';
   // The strongest players' verdict leads: when their games were mostly unfought, say so with it.
-  const unfought = quietNoteOf(strong) ? ` In ${Math.round((100 * strong.quiet!) / strong.games)}% of the ${label(strong)} players' games no stand was lost, so the points each side held decided them, not the battle.` : '';
+  const unfought = quietNoteOf(strong) ? ` In ${quietPercent(strong.quiet!, strong.games)}% of the ${label(strong)} players' games no stand was lost, so the points each side held decided them, not the battle.` : '';
   if (new Set(settled).size === 1) {
     return { levels, skillSensitive: false, strongest: strong, verdict: `Not skill-sensitive: every settled level gives the same verdict (${settled[0] === 'balanced' ? 'balanced' : `${strong.sides.find((x) => `side:${x.id}` === settled[0])?.name ?? '?'} favoured`}).${unfought}` };
   }

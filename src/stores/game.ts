@@ -271,8 +271,8 @@ export const useGameStore = defineStore('game', () => {
   /**
    * Make the human players' forced decisions (forcedDecision) while the setting is on; each is logged with its reason.
    * Hot-seat, they are made behind the hand-over screen too: they need no one at the device and show nothing secret,
-   * so the screen names the side that really has a choice (at the start, when only the attacker's missile units have
-   * nothing in range, the defender's fire comes first).
+   * so the screen names the side that really has a choice (a resumed game whose side to act has only holds with no
+   * target names the other side, whose decision follows).
    */
   function resolveForced(): void {
     for (let guard = 0; guard < 1000 && autoForced.value && humanToAct(); guard++) {
