@@ -29,4 +29,9 @@ export interface SearchBudget {
    * another is clearly better.
    */
   planMargin: number;
+  /**
+   * The evaluation's weights (evaluate.ts FEATURES order) when not those fitted (weights.ts): for screens that set a
+   * level against the same level judging by other weights (the ladder's LADDER_BUDGET_*).
+   */
+  weights?: readonly number[];
 }

@@ -155,7 +155,7 @@ export function planPhase(hidden: Hidden, base: Position, pool: Action[], budget
       const w = stream(seed);
       const p = sampleWorldCore(hidden, plan.end, w);
       playCore(p, simplePolicy(w.seed()).onCore!, stop, budget.horizon);
-      g.sum += evaluatePosition(p, me);
+      g.sum += evaluatePosition(p, me, budget.weights);
       g.count++;
     }
   };

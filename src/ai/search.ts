@@ -123,7 +123,7 @@ function decide(base: Position, hidden: Hidden, all: readonly Action[], view: ()
     ? (p: Position) => p.phase !== phase || p.current !== current
     : (p: Position) => p.turn >= turn + budget.turns;
   // Choices judged within the phase play short playouts: four times as many of them fit the same time.
-  return pairedSearch(hidden, base, roots, local ? LOCAL_FACTOR * budget.simulations : budget.simulations, budget.horizon, stop, r, clock);
+  return pairedSearch(hidden, base, roots, local ? LOCAL_FACTOR * budget.simulations : budget.simulations, budget.horizon, stop, r, clock, budget.weights);
 }
 
 /**
@@ -141,7 +141,7 @@ function isLocal(base: Position, pool: Action[], budget: SearchBudget): boolean 
  * count (the clock may cut one short). The first candidate (the simple policy's choice) keeps its place unless
  * another beats it by a clear margin.
  */
-function pairedSearch(hidden: Hidden, base: Position, roots: Action[], simulations: number, horizon: number, stop: (p: Position) => boolean, r: Stream, clock: Deadline): Action {
+function pairedSearch(hidden: Hidden, base: Position, roots: Action[], simulations: number, horizon: number, stop: (p: Position) => boolean, r: Stream, clock: Deadline, weights?: readonly number[]): Action {
   const me = base.toAct;
   const totals = roots.map(() => 0);
   const rounds = Math.max(1, Math.ceil(simulations / roots.length));
@@ -156,7 +156,7 @@ function pairedSearch(hidden: Hidden, base: Position, roots: Action[], simulatio
         const p = sampleWorldCore(hidden, base, stream(worldSeed));
         applyCore(p, root);
         playCore(p, simplePolicy(playSeed).onCore!, stop, horizon);
-        return evaluatePosition(p, me);
+        return evaluatePosition(p, me, weights);
       }));
     }
     if (round.length < roots.length) break;

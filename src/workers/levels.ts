@@ -11,9 +11,9 @@ import { AI_LEVELS, legalActions, searchPolicy, simplePolicy, viewFor, actionKey
  * simple policy.
  */
 export const LEVELS = [
-  { id: 1, label: 'Easy', about: 'Keeps mostly to the obvious plan. Scores about 21 points more than the player Suggest follows over a pair of games (one on each side). Answers within a quarter of a second.' },
-  { id: 2, label: 'Normal', about: 'Plays each plan\'s melees out before choosing. Scores about 16 points more than Easy over a pair of games (one on each side). Up to a second a move.' },
-  { id: 3, label: 'Hard', about: 'Looks past its own turn to your reply, over forty times as many plans as Normal. Scores about 21 points more than Normal over a pair of games (one on each side). Up to 3 seconds a move.' },
+  { id: 1, label: 'Easy', about: 'Keeps mostly to the obvious plan. Scores about 40 points more than the player Suggest follows over a pair of games (one on each side). Answers within a quarter of a second.' },
+  { id: 2, label: 'Normal', about: 'Plays each plan\'s melees out before choosing. Scores about 24 points more than Easy over a pair of games (one on each side). Up to a second a move.' },
+  { id: 3, label: 'Hard', about: 'Looks past its own turn to your reply, over forty times as many plans as Normal. Scores about 19 points more than Normal over a pair of games (one on each side). Up to 3 seconds a move.' },
 ] as const;
 
 /** Level 0: a quick hint for the player at the screen (the simple policy, fast enough for the page's own thread). */

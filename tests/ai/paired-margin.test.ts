@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { pairedMargin } from '../../src/ai/stats';
 import { pairOutcomes, pairSums, type LadderResult } from '../bench/ladder-games';
 
-const game = (pair: number, upperSeat: number, margin: number): LadderResult => ({ index: 2 * pair + upperSeat, pair, set: 'generated', template: 'g', upperSeat, outcome: margin > 0 ? 'win' : margin < 0 ? 'loss' : 'draw', margin, turns: 1 });
+const game = (pair: number, upperSeat: number, margin: number): LadderResult => ({ index: 2 * pair + upperSeat, pair, set: 'generated', template: 'g', upperSeat, outcome: margin > 0 ? 'win' : margin < 0 ? 'loss' : 'draw', margin, turns: 1, unfought: false });
 
 describe('paired point margin', () => {
   test('a pair sums its two games: a seat that wins every game whoever plays it cancels out', () => {

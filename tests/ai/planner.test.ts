@@ -5,7 +5,8 @@ import { positionOf } from '../../src/rules/game';
 import { applyCore, copyPosition, toState } from '../../src/engine';
 import { sampleWorld, sampleWorldCore } from '../../src/ai/choices';
 import { stream } from '../../src/ai/rng';
-import { FEATURES, evaluatePosition, features, type Feature } from '../../src/ai/evaluate';
+import { FEATURES, STANDOFF_LEAD, evaluatePosition, features, type Feature } from '../../src/ai/evaluate';
+import { DEFAULT_RULES } from '../../src/rules/scenario';
 import { decode } from '../../src/ai/plan';
 import { eloFromScore } from '../../src/ai/stats';
 import { templateScenario } from '../../src/scenario';
@@ -73,6 +74,32 @@ describe('evaluation features', () => {
     expect(teutonic(next, 'threatNext')).toBeCloseTo(-14 / scale, 9);
     // Out of each other's reach, nothing is threatened.
     expect(teutonic(gameOf(far), 'threatNext')).toBe(0);
+  });
+
+  test('standoff: an unfought game goes to the side ahead on points, so a lead counts while no blow can come soon', () => {
+    // Knights at B2 are 13 1/2 from the infantry at K11 (diagonal steps 1 1/2): 8 1/2 beyond their charge of 5, almost
+    // three moves of 3, so no blow can come for turns. The Teutons lead by 2 of 26 points, more than STANDOFF_LEAD.
+    expect((14 - 12) / 26).toBeGreaterThan(STANDOFF_LEAD);
+    const s = gameOf(far);
+    expect(s.scenario.rules?.turnLimit ?? DEFAULT_RULES.turnLimit).not.toBeNull();
+    expect(teutonic(s, 'standoff')).toBe(1);
+    expect(features(positionOf(s), 1)[at('standoff')]).toBe(-1);
+    // A lead of 2 points in 90 is under STANDOFF_LEAD: it counts for its share of it.
+    const small: UnitRow[] = [
+      ['t', 'tk', 'knights', 'B2', 'S'], ['t', 'tm', 'mediumInfantry', 'C1', 'S'], ['t', 'tm2', 'mediumInfantry', 'A1', 'S'], ['t', 'tl', 'levyInfantry', 'D1', 'S'],
+      ['r', 'rm', 'mediumInfantry', 'K11', 'N'], ['r', 'rm2', 'mediumInfantry', 'L11', 'N'], ['r', 'rm3', 'mediumInfantry', 'J11', 'N'], ['r', 'rl', 'levyInfantry', 'I11', 'N'],
+    ];
+    expect(teutonic(gameOf(small), 'margin')).toBeCloseTo(2 / 90, 9);
+    expect(teutonic(gameOf(small), 'standoff')).toBeCloseTo(2 / 90 / STANDOFF_LEAD, 9);
+    // Within reach the blow can come now: nothing is decided by standing still.
+    expect(teutonic(gameOf(near), 'standoff')).toBe(0);
+    // Half a square beyond the charge (E2 to F7 is 5 1/2): a sixth of a move, made in the Teutons' move now, and the
+    // blow comes a third of the way to their next move phase, two turns on.
+    expect(teutonic(gameOf([['t', 'tk', 'knights', 'E2', 'S'], ['r', 'rm', 'mediumInfantry', 'F7', 'N']]), 'standoff')).toBeCloseTo(1 / 3, 9);
+    // Longbows (range 3) with the infantry 3 squares away: a volley can come.
+    expect(teutonic(gameOf([['t', 'tb', 'longbowmen', 'E5', 'S'], ['r', 'rm', 'mediumInfantry', 'E8', 'N']]), 'standoff')).toBe(0);
+    // With no turn limit, nothing decides an unfought game.
+    expect(teutonic(gameOf(far, { rules: { turnLimit: null } }), 'standoff')).toBe(0);
   });
 
   test('attacking: +1 for the side whose move phase comes next, and the margin in points', () => {

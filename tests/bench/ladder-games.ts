@@ -18,7 +18,8 @@ export const PAIRINGS: ReadonlyArray<readonly [Rung, Rung]> = [['simple', 'easy'
 /** Where a pairing's games are played: the bundled templates, or generated scenarios. */
 export type LadderSet = 'templates' | 'generated';
 
-export interface LadderResult { index: number; pair: number; set: LadderSet; template: string; upperSeat: number; outcome: 'win' | 'draw' | 'loss'; margin: number; turns: number }
+/** A ladder game's result; `unfought`: no stand was lost (the points held at the end decided it: the turn limit). */
+export interface LadderResult { index: number; pair: number; set: LadderSet; template: string; upperSeat: number; outcome: 'win' | 'draw' | 'loss'; margin: number; turns: number; unfought: boolean }
 
 export interface LadderGame { lower: Rung; upper: Rung; seed: number; index: number; set: LadderSet; first: number }
 
@@ -55,11 +56,13 @@ export function ladderGame(g: LadderGame): LadderResult {
   const ids = s.sides.map((x) => x.id);
   const up = ids[upperSeat]!, low = ids[1 - upperSeat]!;
   const policies: Record<string, Policy> = { [up]: player(g.upper, gameSeed(gs, 1)), [low]: player(g.lower, gameSeed(gs, 2)) };
+  const stands = (x: GameState) => x.units.reduce((n, u) => n + u.stands, 0);
+  const before = stands(s);
   while (s.phase !== 'over') s = applyAction(s, policies[s.toAct!]!(s, legalActions(s)));
   const r = s.result!;
   return {
     index: g.index, pair, set: g.set, template: name, upperSeat, turns: s.turn, margin: (r.points[up] ?? 0) - (r.points[low] ?? 0),
-    outcome: r.winner === up ? 'win' : r.winner === null ? 'draw' : 'loss',
+    outcome: r.winner === up ? 'win' : r.winner === null ? 'draw' : 'loss', unfought: stands(s) === before,
   };
 }
 

@@ -78,7 +78,7 @@ export const section: BenchSection = {
         const label = `${upper} vs ${lower} (${set})`;
         rows.push({ label: `${label}: paired margin`, value: paired.mean, unit: 'points', note: `a pair's two games summed, mean of ${paired.n} pairs, 95% CI ${signed(paired.low)} to ${signed(paired.high)} (sd ${paired.sd.toFixed(1)})${paired.low > 0 ? '; above zero' : paired.high < 0 ? '; below zero' : '; not settled'}` });
         const po = pairOutcomes(games);
-        rows.push({ label: `${label}: win share`, value: 100 * gap.wins.rate, unit: '%', note: `${wins} won, ${draws} drawn of ${games.length}; 95% CI ${pct(gap.wins.low)}-${pct(gap.wins.high)}%${byTemplate}; ${seats}; pairs won both ${po.both}, one (the same seat won both games) ${po.split}, neither ${po.none}` });
+        rows.push({ label: `${label}: win share`, value: 100 * gap.wins.rate, unit: '%', note: `${wins} won, ${draws} drawn of ${games.length}; 95% CI ${pct(gap.wins.low)}-${pct(gap.wins.high)}%${byTemplate}; ${seats}; pairs won both ${po.both}, one (the same seat won both games) ${po.split}, neither ${po.none}; unfought (no stand lost) ${games.filter((g) => g.unfought).length}` });
         const pairs = po.both + po.split + po.none, ahead = wilsonInterval(po.ahead, pairs);
         rows.push({ label: `${label}: pairs ahead`, value: 100 * ahead.rate, unit: '%', note: `pairs whose two games' margins summed favour ${upper} (a pair won, whichever seat was stronger): ${po.ahead} of ${pairs}, ${po.even} even; 95% CI ${pct(ahead.low)}-${pct(ahead.high)}%` });
         rows.push({ label: `${label}: Elo gap`, value: gap.elo, unit: 'Elo', note: `score ${pct(gap.score)}% (95% CI ${pct(gap.scoreLow)}-${pct(gap.scoreHigh)}%), Elo 95% CI ${elo(gap.eloLow)} to ${elo(gap.eloHigh)}` });
