@@ -1,7 +1,8 @@
 /**
  * Fit the search's evaluation weights (src/ai/weights.ts) to self-play results: `npx tsx scripts/tune-eval.ts
- * [--games N] [--seed S] [--dry]`. Plays N games on each template (the simple policy for both sides on the engine's
- * core, one action in ten drawn at random so that the positions vary), records the features of every position at the
+ * [--games N] [--search G] [--only a,b] [--rounds R] [--seed S] [--dry]`. Plays N games (default 500) on each
+ * template (the simple policy for both sides on the engine's core, one action in ten drawn at random so that the
+ * positions vary), records the features of every position at the
  * start of each move phase and at each turn's end for both sides, labelled with that side's final result (win 1,
  * draw 0.5, loss 0), and fits a logistic regression without intercept (the features are "mine minus theirs") by
  * Newton's method with a little L2. A fifth of the games (every fifth) is held out: the script prints the held-out
@@ -10,9 +11,13 @@
  * The simple policy always comes forward, so its games never show what happens when neither side does: the search
  * players held back (both sides) in most games on open ground, and such a game goes to the side ahead on points when
  * the turn limit ends it (the `standoff` feature). So the script also plays `--search G` games on each template
- * between two Normal search players (without a clock: the budget's iterations), whose positions are sampled the same
- * way, and fits on both kinds. The search players play with the weights being fitted: `--rounds R` fits R times, the
- * search games of each round played with the weights of the round before (the first with those in weights.ts).
+ * (default 60) between two Normal search players (without a clock: the budget's iterations), whose positions are
+ * sampled the same way, and fits on both kinds. `--only a,b` fits only those features' weights and keeps the others as
+ * weights.ts has them. The search players play with the weights being fitted: `--rounds R` (default 1) fits R times,
+ * the search games of each round played with the weights of the round before (the first with those in weights.ts, a
+ * new feature's weight 0). More than one round is a screen, not a fit to keep: players whose standoff weight makes them
+ * fight leave few unfought games, the next round's weight falls towards 0, and its players sit still again
+ * (docs/dev/engine.md). The weights in weights.ts: `--only standoff` with the defaults.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
